@@ -1,0 +1,40 @@
+# The two commands of the quick start:
+#   make bench   install what is missing, build, run the default comparison
+#   make test    install what is missing, build, run the test suite
+# Other targets: build, test-sanitize, deps, clean.
+
+BUILD ?= build
+BUILD_SAN ?= build-san
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+BENCH_ARGS ?=
+
+.PHONY: all build bench test test-sanitize deps clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	@scripts/install-deps.sh
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+bench: build
+	$(BUILD)/cryptobench run --suite default $(BENCH_ARGS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-sanitize:
+	@scripts/install-deps.sh
+	cmake -S . -B $(BUILD_SAN) -DCMAKE_BUILD_TYPE=Debug -DCB_SANITIZE=ON $(CMAKE_FLAGS)
+	cmake --build $(BUILD_SAN) -j $(JOBS)
+	cd $(BUILD_SAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+		ctest --output-on-failure -j $(JOBS) -LE novalgrind-san
+
+clean:
+	rm -rf $(BUILD) $(BUILD_SAN)

@@ -1,0 +1,42 @@
+/*
+ * Files written atomically (temporary file in the same folder, flushed and
+ * synced, then renamed over the target), so a reader never sees a
+ * half-written file and a failure leaves the old file as it was.
+ */
+#ifndef CRYPTOBENCH_FILEIO_H
+#define CRYPTOBENCH_FILEIO_H
+
+#include <stdio.h>
+
+#include "cryptobench/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cb_atomic_file {
+	FILE *f;
+	char tmp[4096];
+	char path[4096];
+} cb_atomic_file;
+
+/* Open a temporary file beside path with the given mode (e.g. 0600, 0644). CB_ERR_IO (errno set) on failure. */
+int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode) CB_WARN_UNUSED;
+/* Flush, sync and rename into place.  On failure the temporary file is removed. */
+int cb_atomic_commit(cb_atomic_file *af) CB_WARN_UNUSED;
+/* Give up: close and remove the temporary file. */
+void cb_atomic_abort(cb_atomic_file *af);
+
+/* Whole-buffer convenience over the three above. */
+int cb_write_file_atomic(const char *path, const void *data, size_t len, unsigned mode) CB_WARN_UNUSED;
+
+/*
+ * Read a whole file (at most maxlen bytes; CB_ERR_LENGTH if larger).
+ * *data is malloc'd; the caller frees (and wipes, if secret).
+ */
+int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen) CB_WARN_UNUSED;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,44 @@
+/*
+ * Key-encapsulation mechanisms (FIPS 203 style): byte-string keys and
+ * ciphertexts of fixed sizes.
+ */
+#ifndef CRYPTOBENCH_KEM_H
+#define CRYPTOBENCH_KEM_H
+
+#include "cryptobench/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cb_kem_class cb_kem_class;
+struct cb_kem_class {
+	cb_alg_info info; /* info.kind == CB_KIND_KEM */
+	size_t public_key_bytes;
+	size_t secret_key_bytes;
+	size_t ciphertext_bytes;
+	size_t shared_secret_bytes;
+	/* Fresh key pair from the system random generator. */
+	int (*keypair)(uint8_t *pk, uint8_t *sk);
+	/*
+	 * Encapsulate to pk.  Returns CB_ERR_INVALID_KEY when pk fails the
+	 * scheme's input check (FIPS 203 section 7.2).
+	 */
+	int (*encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+	/*
+	 * Decapsulate.  A modified ciphertext is not an error for an
+	 * implicitly-rejecting KEM: ss receives the rejection secret and 0 is
+	 * returned.  CB_ERR_INVALID_KEY when sk fails its check (FIPS 203 7.3).
+	 */
+	int (*decaps)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+};
+
+static inline const cb_kem_class *cb_as_kem(const cb_alg_info *a)
+{
+	return (a && a->kind == CB_KIND_KEM) ? (const cb_kem_class *)(const void *)a : NULL;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

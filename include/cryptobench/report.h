@@ -1,0 +1,45 @@
+/*
+ * Writers: turn a cb_run into text.  Writers never measure.
+ */
+#ifndef CRYPTOBENCH_REPORT_H
+#define CRYPTOBENCH_REPORT_H
+
+#include <stdio.h>
+
+#include "cryptobench/common.h"
+#include "cryptobench/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cb_format {
+	CB_FORMAT_TABLE = 0,
+	CB_FORMAT_JSON,
+	CB_FORMAT_CSV,
+	CB_FORMAT_MD,
+	CB_FORMAT_COUNT
+} cb_format;
+
+/* "table" | "json" | "csv" | "md" -> format; -1 if unknown. */
+int cb_format_parse(const char *name);
+const char *cb_format_name(cb_format f);
+/* From a file name's extension (.json .csv .md .txt); -1 if none fits. */
+int cb_format_from_path(const char *path);
+
+/* Write the run to f.  CB_ERR_IO on a write error. */
+int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
+
+/*
+ * Write atomically to path: a temporary file in the same folder, flushed,
+ * then renamed over path.  On failure nothing is left behind and errno says why.
+ */
+int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
+
+/* Read a JSON run written by cb_report_write (CB_ERR_FORMAT if not one). */
+int cb_run_read_json(const char *path, cb_run *run) CB_WARN_UNUSED;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

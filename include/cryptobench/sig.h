@@ -1,0 +1,38 @@
+/*
+ * Signatures: RSA PKCS#1 v1.5 and PSS, ECDSA, Ed25519, SM2 (with Z_A).
+ * sign() hashes the message itself (the hash is part of the scheme).
+ * Key handles: see pke.h.
+ */
+#ifndef CRYPTOBENCH_SIG_H
+#define CRYPTOBENCH_SIG_H
+
+#include "cryptobench/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cb_sig_class cb_sig_class;
+struct cb_sig_class {
+	cb_alg_info info; /* info.kind == CB_KIND_SIG */
+	int (*keygen)(const cb_opts *opts, void **key);
+	void (*key_free)(void *key);
+	int (*export_public)(const void *key, uint8_t *out, size_t *outlen);
+	int (*export_secret)(const void *key, uint8_t *out, size_t *outlen);
+	/* Upper bound of a signature's length. */
+	size_t (*max_signature)(const void *key);
+	/* *siglen: in = capacity, out = bytes written. */
+	int (*sign)(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen);
+	/* 0 when valid, CB_ERR_VERIFY when not, other errors on failure. */
+	int (*verify)(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen);
+};
+
+static inline const cb_sig_class *cb_as_sig(const cb_alg_info *a)
+{
+	return (a && a->kind == CB_KIND_SIG) ? (const cb_sig_class *)(const void *)a : NULL;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,24 @@
+/*
+ * What each backend contributes to the registry: NULL-terminated arrays of
+ * class headers, one array per source file so that backends grow
+ * independently, and each library's version for the run context.
+ */
+#ifndef CB_BACKENDS_H
+#define CB_BACKENDS_H
+
+#include "cryptobench/common.h"
+
+/* OpenSSL 3 (the system's libcrypto). */
+extern const cb_alg_info *const cb_openssl_rsa_algs[];  /* openssl_rsa.c: RSA pke + sig */
+extern const cb_alg_info *const cb_openssl_ec_algs[];   /* openssl_ec.c: X25519, P-256, Ed25519 */
+extern const cb_alg_info *const cb_openssl_sm2_algs[];  /* openssl_sm2.c: SM2 sig, pke, kex */
+extern const cb_alg_info *const cb_openssl_sym_algs[];  /* openssl_sym.c: ciphers and hashes */
+/* The project's own implementations (ML-KEM, ...). */
+extern const cb_alg_info *const cb_builtin_algs[];      /* builtin/builtin_kem.c */
+
+/* "OpenSSL 3.0.19 27 Jan 2026" (run time), for the context record. */
+const char *cb_openssl_version(void);
+/* "openssl-3.0.19": the implementation label of every OpenSSL class. */
+const char *cb_openssl_implementation(void);
+
+#endif

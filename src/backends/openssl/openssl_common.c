@@ -1,0 +1,74 @@
+#include "backends/openssl/openssl_common.h"
+
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/x509.h>
+#include <stdio.h>
+#include <string.h>
+
+int cb_ossl_fail(void)
+{
+	ERR_clear_error();
+	return CB_ERR_BACKEND;
+}
+
+const char *cb_openssl_version(void)
+{
+	return OpenSSL_version(OPENSSL_VERSION);
+}
+
+const char *cb_openssl_implementation(void)
+{
+	static char label[64];
+	if (!label[0]) {
+		/* Benign race: every thread writes the same bytes. */
+		char tmp[64];
+		snprintf(tmp, sizeof(tmp), "openssl-%s", OpenSSL_version(OPENSSL_VERSION_STRING));
+		memcpy(label, tmp, sizeof(label));
+	}
+	return label;
+}
+
+const char *cb_ossl_unavailable_keytype(const char *name)
+{
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);
+	if (!ctx) {
+		ERR_clear_error();
+		return "this OpenSSL has no provider for the key type";
+	}
+	EVP_PKEY_CTX_free(ctx);
+	return NULL;
+}
+
+static int export_der(int len, unsigned char *buf, uint8_t *out, size_t *outlen)
+{
+	if (len <= 0)
+		return cb_ossl_fail();
+	if ((size_t)len > *outlen) {
+		OPENSSL_clear_free(buf, (size_t)len);
+		return CB_ERR_LENGTH;
+	}
+	memcpy(out, buf, (size_t)len);
+	*outlen = (size_t)len;
+	OPENSSL_clear_free(buf, (size_t)len);
+	return CB_OK;
+}
+
+int cb_ossl_export_spki(const EVP_PKEY *pk, uint8_t *out, size_t *outlen)
+{
+	unsigned char *buf = NULL;
+	int len = i2d_PUBKEY((EVP_PKEY *)pk, &buf);
+	return export_der(len, buf, out, outlen);
+}
+
+int cb_ossl_export_pkcs8(const EVP_PKEY *pk, uint8_t *out, size_t *outlen)
+{
+	unsigned char *buf = NULL;
+	PKCS8_PRIV_KEY_INFO *p8 = EVP_PKEY2PKCS8(pk);
+	int len;
+	if (!p8)
+		return cb_ossl_fail();
+	len = i2d_PKCS8_PRIV_KEY_INFO(p8, &buf);
+	PKCS8_PRIV_KEY_INFO_free(p8);
+	return export_der(len, buf, out, outlen);
+}

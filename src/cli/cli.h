@@ -1,0 +1,33 @@
+/*
+ * Shared by the subcommands: exit statuses and error reporting.
+ *
+ * Exit statuses (documented in `cryptobench --help` and docs/CLI.md):
+ *   0  success
+ *   1  an operation failed: unreadable or malformed input, invalid key,
+ *      unwritable output, ...
+ *   2  usage error: unknown command, option, algorithm or operation; bad
+ *      sizes or thread counts
+ *   3  the run finished and reported, but some cases failed their
+ *      self-check or errored
+ */
+#ifndef CB_CLI_H
+#define CB_CLI_H
+
+#include <stdarg.h>
+
+#define CB_EXIT_OK 0
+#define CB_EXIT_FAIL 1
+#define CB_EXIT_USAGE 2
+#define CB_EXIT_PARTIAL 3
+
+/* "error: <message>\n" on stderr (git style: lowercase, subject quoted). */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "warning: <message>\n" on stderr. */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Subcommands: argv[0] is the subcommand's name; return an exit status. */
+int cmd_list(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_kem(int argc, char **argv);
+
+#endif

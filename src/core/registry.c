@@ -1,0 +1,101 @@
+#include "cryptobench/registry.h"
+
+#include <string.h>
+
+#include "backends/backends.h"
+#include "core/util.h"
+
+/* Order: the order `list` prints and wildcards expand in. */
+static const cb_alg_info *const *const lists[] = {
+	cb_openssl_rsa_algs, cb_openssl_ec_algs, cb_openssl_sm2_algs,
+	cb_openssl_sym_algs, cb_builtin_algs,
+};
+
+size_t cb_registry_count(void)
+{
+	size_t n = 0;
+	for (size_t l = 0; l < CB_ARRAY_LEN(lists); l++)
+		for (size_t i = 0; lists[l][i]; i++)
+			n++;
+	return n;
+}
+
+const cb_alg_info *cb_registry_get(size_t idx)
+{
+	for (size_t l = 0; l < CB_ARRAY_LEN(lists); l++)
+		for (size_t i = 0; lists[l][i]; i++)
+			if (idx-- == 0)
+				return lists[l][i];
+	return NULL;
+}
+
+const cb_alg_info *cb_registry_find(const char *name, const char *backend)
+{
+	const cb_alg_info *a;
+	for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++)
+		if (strcmp(a->name, name) == 0 && (!backend || strcmp(a->backend, backend) == 0))
+			return a;
+	return NULL;
+}
+
+const char *cb_alg_unavailable(const cb_alg_info *a)
+{
+	return a->unavailable ? a->unavailable() : NULL;
+}
+
+const char *cb_alg_implementation(const cb_alg_info *a)
+{
+	const char *s = a->implementation ? a->implementation() : NULL;
+	return s ? s : a->backend;
+}
+
+int cb_name_match(const char *p, const char *s)
+{
+	/* Iterative glob with single-star backtracking. */
+	const char *star = NULL, *resume = NULL;
+	while (*s) {
+		if (*p == '*') {
+			star = p++;
+			resume = s;
+		} else if (*p == '?' || *p == *s) {
+			p++;
+			s++;
+		} else if (star) {
+			p = star + 1;
+			s = ++resume;
+		} else {
+			return 0;
+		}
+	}
+	while (*p == '*')
+		p++;
+	return *p == '\0';
+}
+
+size_t cb_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t d[64][64];
+	if (la > 63)
+		la = 63;
+	if (lb > 63)
+		lb = 63;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1];
+			size_t v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (d[i - 1][j - 1] + cost < v)
+				v = d[i - 1][j - 1] + cost;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	}
+	return d[la][lb];
+}
