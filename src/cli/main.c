@@ -1,6 +1,52 @@
-/* Placeholder main; the CLI is being written. */
+/*
+ * cryptobench: what cryptography costs on this machine.
+ * A table of subcommands (git's commands[] style); each parses its own options.
+ */
 #include <stdio.h>
-int main(void)
+#include <string.h>
+
+#include "cli/cli.h"
+
+static const struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{"list", cmd_list, "what can be measured here, by family, algorithm, backend and operation"},
+	{"run", cmd_run, "measure the selected algorithms and print or write the results"},
+	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},
+};
+
+static void usage(FILE *f)
 {
-	return 0;
+	fprintf(f, "usage: cryptobench <command> [options]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'cryptobench <command> --help' describes a command.\n"
+		   "\nexit status:\n"
+		   "  0  success\n"
+		   "  1  an operation failed (unreadable or malformed input, invalid key, unwritable output)\n"
+		   "  2  usage error (unknown command, option, algorithm or operation; bad value)\n"
+		   "  3  the run finished and was reported, but some cases failed or errored\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return CB_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("cryptobench %s\n", CB_VERSION);
+		return CB_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	cli_error("unknown command '%s' (see 'cryptobench --help')", argv[1]);
+	return CB_EXIT_USAGE;
 }
