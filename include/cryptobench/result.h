@@ -94,7 +94,7 @@ typedef struct cb_context {
 	unsigned cores_online;
 	char counter[32];     /* "tsc" when cycles come from an invariant TSC, else "none" */
 	double tsc_hz;        /* measured TSC rate, 0 if none */
-	char kernel[128];
+	char kernel[200];
 	char compiler[64];
 	char cflags[128];
 	char build_type[16];
@@ -113,6 +113,9 @@ typedef struct cb_run {
 	size_t nresults;
 	size_t capacity;
 } cb_run;
+
+/* Zero a result, sizes -1, threads 1. */
+void cb_result_init(cb_result *r);
 
 /* Append a zeroed result; NULL on allocation failure. */
 cb_result *cb_run_add(cb_run *run);

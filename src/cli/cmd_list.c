@@ -1,5 +1,109 @@
+/* cryptobench list: what can be measured here. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/cases.h"
 #include "cli/cli.h"
+#include "cli/select.h"
+#include "cryptobench/registry.h"
+
+static const char usage_text[] =
+	"usage: cryptobench list [--names] [SELECTOR...]\n"
+	"\n"
+	"List every algorithm this build knows, by family, with its class, backend,\n"
+	"operations and whether it can run here (and why not).  SELECTORs filter\n"
+	"as in 'cryptobench run' (names, wildcards like 'rsa*', name prefixes like\n"
+	"'sm2', families 'classical' 'gm' 'pq' 'hybrid', classes 'kem' 'sig' ...).\n"
+	"\n"
+	"  --names    print only the names of usable algorithms, one per line\n"
+	"  -h, --help this text\n";
+
+static const char *const families[] = {CB_FAMILY_CLASSICAL, CB_FAMILY_GM, CB_FAMILY_PQ, CB_FAMILY_HYBRID};
+
+static int picked(const cb_alg_info *a, char **sels, int nsels)
+{
+	if (nsels == 0)
+		return 1;
+	for (int i = 0; i < nsels; i++)
+		if (cli_selector_matches(sels[i], a))
+			return 1;
+	return 0;
+}
+
 int cmd_list(int argc, char **argv)
 {
-	return CB_EXIT_FAIL;
+	static const struct option longopts[] = {
+		{"names", no_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+	int names = 0, c;
+	const cb_alg_info *a;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'n': names = 1; break;
+		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
+		default: fputs(usage_text, stderr); return CB_EXIT_USAGE;
+		}
+	}
+	char **sels = argv + optind;
+	int nsels = argc - optind;
+	for (int i = 0; i < nsels; i++) {
+		int any = 0;
+		for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++)
+			any |= cli_selector_matches(sels[i], a);
+		if (!any) {
+			const cb_alg_info *out[1];
+			size_t n;
+			cli_select(&sels[i], 1, NULL, out, 1, &n); /* prints the suggestion */
+			return CB_EXIT_USAGE;
+		}
+	}
+
+	if (names) {
+		for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++) {
+			int dup = 0;
+			if (!picked(a, sels, nsels) || cb_alg_unavailable(a))
+				continue;
+			for (size_t j = 0; j < k; j++) {
+				const cb_alg_info *b = cb_registry_get(j);
+				dup |= !strcmp(b->name, a->name) && !cb_alg_unavailable(b) && picked(b, sels, nsels);
+			}
+			if (!dup)
+				printf("%s\n", a->name);
+		}
+		return CB_EXIT_OK;
+	}
+
+	size_t wname = 9, wback = 7;
+	for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++) {
+		if (strlen(a->name) > wname)
+			wname = strlen(a->name);
+		if (strlen(a->backend) > wback)
+			wback = strlen(a->backend);
+	}
+	for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
+		int header = 0;
+		for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++) {
+			if (strcmp(a->family, families[f]) || !picked(a, sels, nsels))
+				continue;
+			if (!header) {
+				printf("%s%s\n", f ? "\n" : "", families[f]);
+				printf("  %-*s  %-6s  %-*s  %-22s  %s\n", (int)wname, "algorithm", "class", (int)wback, "backend",
+				       "operations", "description");
+				header = 1;
+			}
+			char ops[64] = "";
+			const char *const *o = cb_kind_ops(a->kind);
+			for (size_t i = 0; o && o[i]; i++) {
+				strncat(ops, i ? "," : "", sizeof(ops) - strlen(ops) - 1);
+				strncat(ops, o[i], sizeof(ops) - strlen(ops) - 1);
+			}
+			const char *why = cb_alg_unavailable(a);
+			printf("  %-*s  %-6s  %-*s  %-22s  %s%s%s%s\n", (int)wname, a->name, cb_kind_name(a->kind),
+			       (int)wback, a->backend, ops, a->description, why ? "  [unavailable: " : "", why ? why : "",
+			       why ? "]" : "");
+		}
+	}
+	return CB_EXIT_OK;
 }

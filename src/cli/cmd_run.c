@@ -1,5 +1,597 @@
+/* cryptobench run: measure the selected algorithms. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/cases.h"
+#include "bench/context.h"
+#include "bench/runner.h"
 #include "cli/cli.h"
+#include "cli/select.h"
+#include "cryptobench/fileio.h"
+#include "cryptobench/registry.h"
+#include "cryptobench/report.h"
+
+#ifndef CB_SUITES_DIR
+#define CB_SUITES_DIR "suites"
+#endif
+
+#define MAX_ALGS 512
+#define MAX_SIZES 32
+#define MAX_THREADS 16
+#define MAX_OUTPUTS 8
+#define MAX_ARGS 512
+
+static const char usage_text[] =
+	"usage: cryptobench run [options] [SELECTOR...]\n"
+	"\n"
+	"Measure the selected algorithms on this machine and print a table.  Each\n"
+	"case is prepared and self-checked (decrypt(encrypt(m)) = m, verify(sign(m)),\n"
+	"both sides of an agreement agree) before it is timed; a case that fails its\n"
+	"self-check is reported, never timed.\n"
+	"\n"
+	"SELECTOR: a name (rsa2048-oaep-sha256), a wildcard (rsa*, aes-*-gcm), a name\n"
+	"prefix (sm2 = sm2-sign, sm2-enc-*, sm2-dh; rsa2048 = every RSA-2048 scheme),\n"
+	"a family (classical, gm, pq, hybrid), a class (kem, pke, sig, kex, cipher,\n"
+	"hash) or all.  With no selector, the default suite runs.\n"
+	"\n"
+	"options:\n"
+	"  --ops LIST          operations to measure, e.g. sign,verify (default: all)\n"
+	"  --sizes LIST        message sizes for ciphers, hashes, signatures and\n"
+	"                      encryption, e.g. 16,128,1K,4K,16K,128K,1M (K = 1024)\n"
+	"                      (default: 16K for ciphers and hashes, 32 for the others)\n"
+	"  --threads LIST      worker threads, e.g. 1,2 (default: 1); each worker has\n"
+	"                      its own keys and contexts and all start on a barrier\n"
+	"  --pin CPUS          run on these CPUs only, like taskset -c (e.g. 0-1)\n"
+	"  --time SECONDS      sampling time budget per case (default: 1)\n"
+	"  --precision PCT     stop a case once the 95%% CI of its median is within\n"
+	"                      +-PCT percent (default: 1)\n"
+	"  --quick             short runs (time 0.1 s, precision 5%%): a smoke test\n"
+	"  --backend LIST      only these backends (e.g. openssl,builtin)\n"
+	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
+	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite);\n"
+	"                      options given on the command line come after it and win\n"
+	"  --format FMT        table, json, csv or md for standard output (default: table)\n"
+	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
+	"                      (.json .csv .md .txt); written atomically\n"
+	"  --no-progress       no progress line on standard error\n"
+	"  -h, --help          this text\n"
+	"\n"
+	"With -o and no --format, standard output stays quiet.\n"
+	"exit status: 0 all cases ran; 1 an output could not be written; 2 usage\n"
+	"error; 3 some cases failed their self-check or errored (all are reported).\n";
+
+typedef struct run_args {
+	char *ops;
+	char *sizes;
+	char *threads;
+	char *pin;
+	char *backend;
+	char *sm2_id;
+	double time;
+	double precision;
+	int quick;
+	int format; /* -1: not given */
+	const char *outputs[MAX_OUTPUTS];
+	size_t noutputs;
+	int progress;
+	char *sels[MAX_ARGS];
+	size_t nsels;
+} run_args;
+
+/* ---- suites ---- */
+
+static int load_suite(const char *name, char *words[], size_t cap, size_t *n, char **storage)
+{
+	char path[4096];
+	uint8_t *data;
+	size_t len;
+	const char *dir = getenv("CRYPTOBENCH_SUITES");
+	if (strchr(name, '/') || strstr(name, ".suite"))
+		snprintf(path, sizeof(path), "%s", name);
+	else
+		snprintf(path, sizeof(path), "%s/%s.suite", dir && *dir ? dir : CB_SUITES_DIR, name);
+	if (cb_read_file(path, &data, &len, 1 << 20) != 0) {
+		cli_error("cannot read suite '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	*storage = (char *)data;
+	/* Words separated by white space; '#' to the end of the line is a comment. */
+	char *p = (char *)data;
+	while (*p) {
+		if (*p == '#') {
+			while (*p && *p != '\n')
+				p++;
+			continue;
+		}
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			*p++ = 0;
+			continue;
+		}
+		if (*n == cap) {
+			cli_error("suite '%s' has too many words", path);
+			return -1;
+		}
+		words[(*n)++] = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#')
+			p++;
+		if (*p == '#') {
+			/* comment glued to a word: end the word here */
+			char *q = p;
+			while (*q && *q != '\n')
+				*q++ = ' ';
+		}
+	}
+	return 0;
+}
+
+/* ---- options ---- */
+
+static int parse_number(const char *opt, const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
+		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, run_args *a)
+{
+	enum { O_OPS = 256, O_SIZES, O_THREADS, O_PIN, O_TIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
+	static const struct option longopts[] = {
+		{"ops", required_argument, NULL, O_OPS},
+		{"sizes", required_argument, NULL, O_SIZES},
+		{"threads", required_argument, NULL, O_THREADS},
+		{"pin", required_argument, NULL, O_PIN},
+		{"time", required_argument, NULL, O_TIME},
+		{"precision", required_argument, NULL, O_PREC},
+		{"quick", no_argument, NULL, O_QUICK},
+		{"backend", required_argument, NULL, O_BACKEND},
+		{"sm2-id", required_argument, NULL, O_SM2ID},
+		{"suite", required_argument, NULL, O_SUITE},
+		{"format", required_argument, NULL, O_FORMAT},
+		{"output", required_argument, NULL, 'o'},
+		{"no-progress", no_argument, NULL, O_NOPROG},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	opterr = 0;
+	optind = 0; /* GNU getopt: full re-initialisation (parse_args may run twice) */
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_OPS: a->ops = optarg; break;
+		case O_SIZES: a->sizes = optarg; break;
+		case O_THREADS: a->threads = optarg; break;
+		case O_PIN: a->pin = optarg; break;
+		case O_TIME:
+			if (parse_number("--time", optarg, 0.001, 3600, &a->time))
+				return -1;
+			break;
+		case O_PREC:
+			if (parse_number("--precision", optarg, 0.01, 100, &a->precision))
+				return -1;
+			break;
+		case O_QUICK: a->quick = 1; break;
+		case O_BACKEND: a->backend = optarg; break;
+		case O_SM2ID: a->sm2_id = optarg; break;
+		case O_SUITE: break; /* expanded before parsing */
+		case O_FORMAT:
+			a->format = cb_format_parse(optarg);
+			if (a->format < 0) {
+				cli_error("unknown format '%s' (use table, json, csv or md)", optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			if (a->noutputs == MAX_OUTPUTS) {
+				cli_error("too many -o outputs (at most %d)", MAX_OUTPUTS);
+				return -1;
+			}
+			a->outputs[a->noutputs++] = optarg;
+			break;
+		case O_NOPROG: a->progress = 0; break;
+		case 'h': return 1;
+		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return -1;
+		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
+		}
+	}
+	for (int i = optind; i < argc; i++) {
+		if (a->nsels == MAX_ARGS) {
+			cli_error("too many selectors");
+			return -1;
+		}
+		a->sels[a->nsels++] = argv[i];
+	}
+	return 0;
+}
+
+/* ---- the plan ---- */
+
+typedef struct plan_case {
+	const cb_alg_info *alg;
+	const char *op; /* NULL: the algorithm is unavailable */
+	size_t msg;
+	unsigned threads;
+} plan_case;
+
+static int op_in_list(const char *list, const char *op)
+{
+	size_t n = strlen(op);
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, op, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Every operation named in --ops must exist for at least one selected algorithm. */
+static int check_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
+{
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		int found = 0;
+		char known[256] = "";
+		for (size_t i = 0; i < nalgs; i++) {
+			const char *const *ops = cb_kind_ops(algs[i]->kind);
+			for (size_t k = 0; ops[k]; k++) {
+				if (strlen(ops[k]) == len && !strncmp(ops[k], p, len))
+					found = 1;
+				if (!strstr(known, ops[k])) {
+					strncat(known, known[0] ? ", " : "", sizeof(known) - strlen(known) - 1);
+					strncat(known, ops[k], sizeof(known) - strlen(known) - 1);
+				}
+			}
+		}
+		if (!found) {
+			cli_error("unknown operation '%.*s' for the selected algorithms (they have: %s)", (int)len, p, known);
+			return -1;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nalgs, const size_t *sizes, size_t nsizes,
+			 const unsigned *threads, size_t nthreads, plan_case **out)
+{
+	size_t cap = 64, n = 0;
+	plan_case *p = malloc(cap * sizeof(*p));
+	if (!p)
+		return 0;
+	for (size_t i = 0; i < nalgs; i++) {
+		if (cb_alg_unavailable(algs[i])) {
+			if (n == cap) {
+				plan_case *q = realloc(p, (cap *= 2) * sizeof(*p));
+				if (!q)
+					break;
+				p = q;
+			}
+			p[n++] = (plan_case){algs[i], NULL, 0, 1};
+			continue;
+		}
+		const char *const *ops = cb_kind_ops(algs[i]->kind);
+		for (size_t k = 0; ops[k]; k++) {
+			if (a->ops && !op_in_list(a->ops, ops[k]))
+				continue;
+			int takes = cb_op_takes_message(algs[i]->kind, ops[k]);
+			size_t def = cb_default_message(algs[i]->kind);
+			size_t ns = takes && nsizes ? nsizes : 1;
+			for (size_t s = 0; s < ns; s++) {
+				for (size_t t = 0; t < nthreads; t++) {
+					if (n == cap) {
+						plan_case *q = realloc(p, (cap *= 2) * sizeof(*p));
+						if (!q) {
+							*out = p;
+							return n;
+						}
+						p = q;
+					}
+					p[n++] = (plan_case){algs[i], ops[k], takes ? (nsizes ? sizes[s] : def) : 0, threads[t]};
+				}
+			}
+		}
+	}
+	*out = p;
+	return n;
+}
+
+static void copy(char *dst, size_t cap, const char *src)
+{
+	snprintf(dst, cap, "%s", src ? src : "");
+}
+
+static void fill_identity(cb_result *r, const cb_alg_info *alg)
+{
+	copy(r->algorithm, sizeof(r->algorithm), alg->name);
+	copy(r->kind, sizeof(r->kind), cb_kind_name(alg->kind));
+	copy(r->family, sizeof(r->family), alg->family);
+	copy(r->backend, sizeof(r->backend), alg->backend);
+	copy(r->implementation, sizeof(r->implementation), cb_alg_implementation(alg));
+	copy(r->description, sizeof(r->description), alg->description);
+	r->security_classical = alg->classical_bits;
+	r->security_quantum = alg->quantum_bits;
+}
+
+/* Measure one planned case into r. */
+static void run_case(const plan_case *pc, const cb_opts *opts, const cb_runner_opts *ro, cb_result *r)
+{
+	cb_case *cases[MAX_THREADS > 1024 ? MAX_THREADS : 1024] = {0};
+	void *states[1024];
+	char err[CB_TEXT_MAX];
+	size_t msg = pc->msg;
+	cb_measurement m;
+	int rc = 0;
+
+	fill_identity(r, pc->alg);
+	r->threads = pc->threads;
+	copy(r->operation, sizeof(r->operation), pc->op);
+	r->message_bytes = msg;
+	for (unsigned t = 0; t < pc->threads; t++) {
+		size_t mt = pc->msg;
+		cb_sizes sz;
+		rc = cb_case_prepare(pc->alg, pc->op, &mt, opts, &cases[t], &sz, err, sizeof(err));
+		if (rc)
+			break;
+		states[t] = cases[t];
+		if (t == 0) {
+			r->sizes = sz;
+			msg = mt;
+		}
+	}
+	r->message_bytes = msg;
+	if (rc) {
+		r->status = rc == CB_ERR_SELFCHECK ? CB_STATUS_FAILED_SELFCHECK
+			    : rc == CB_ERR_UNSUPPORTED ? CB_STATUS_UNSUPPORTED
+						       : CB_STATUS_ERROR;
+		copy(r->error, sizeof(r->error), err);
+		goto out;
+	}
+	if (msg && r->sizes.ciphertext > 0 && (pc->alg->kind == CB_KIND_PKE || pc->alg->kind == CB_KIND_CIPHER))
+		r->expansion = (double)r->sizes.ciphertext / (double)msg;
+	if (cb_measure(cb_case_run, states, pc->threads, ro, &m) != 0) {
+		r->status = CB_STATUS_ERROR;
+		copy(r->error, sizeof(r->error), "out of memory while measuring");
+		goto out;
+	}
+	if (m.error) {
+		r->status = CB_STATUS_ERROR;
+		snprintf(r->error, sizeof(r->error), "the operation failed while being timed: %s", cb_strerror(m.error));
+		goto out;
+	}
+	r->status = CB_STATUS_OK;
+	r->samples = m.samples;
+	r->batch = m.batch;
+	r->total_ops = m.total_ops;
+	r->seconds = m.seconds;
+	r->ns = m.ns;
+	r->ops_per_sec = m.ops_per_sec;
+	r->bytes_per_sec = msg ? (double)msg * m.ops_per_sec : 0;
+	r->cycles_per_op = m.cycles_median;
+	r->precision = m.precision;
+	r->noisy = m.noisy;
+	copy(r->noise, sizeof(r->noise), m.noise);
+	if (pc->threads > 1)
+		snprintf(r->notes, sizeof(r->notes), "%u threads for %.2f s: throughput is total operations over wall time",
+			 pc->threads, m.seconds);
+out:
+	for (unsigned t = 0; t < pc->threads; t++)
+		cb_case_free(cases[t]);
+}
+
+static void compute_scaling(cb_run *run)
+{
+	for (size_t i = 0; i < run->nresults; i++) {
+		cb_result *r = &run->results[i];
+		if (r->threads <= 1 || r->status != CB_STATUS_OK)
+			continue;
+		for (size_t k = 0; k < run->nresults; k++) {
+			const cb_result *b = &run->results[k];
+			if (b->threads == 1 && b->status == CB_STATUS_OK && !strcmp(b->algorithm, r->algorithm) &&
+			    !strcmp(b->backend, r->backend) && !strcmp(b->operation, r->operation) &&
+			    b->message_bytes == r->message_bytes && b->ops_per_sec > 0) {
+				r->scaling = r->ops_per_sec / ((double)r->threads * b->ops_per_sec);
+				break;
+			}
+		}
+	}
+}
+
+static void progress(int on, size_t i, size_t n, const plan_case *pc)
+{
+	char sz[32] = "";
+	if (!on)
+		return;
+	if (pc && pc->op && pc->msg)
+		cli_format_size(pc->msg, sz, sizeof(sz));
+	if (pc)
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %s%s", i + 1, n, pc->alg->name, pc->op ? pc->op : "", sz,
+			pc->threads > 1 ? " (threads)" : "");
+	else
+		fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+}
+
+static int check_output(const char *path, int fmt)
+{
+	cb_atomic_file af;
+	if (fmt < 0) {
+		cli_error("cannot tell the format of '%s' from its extension (use .json, .csv, .md or .txt)", path);
+		return CB_EXIT_USAGE;
+	}
+	if (cb_atomic_open(&af, path, 0644) != 0) {
+		cli_error("cannot write '%s': %s", path, strerror(errno));
+		return CB_EXIT_FAIL;
+	}
+	cb_atomic_abort(&af);
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
-	return CB_EXIT_FAIL;
+	run_args a = {.format = -1, .progress = 1};
+	char *words[MAX_ARGS], *suite_storage = NULL, err[512];
+	size_t nwords = 0, nalgs = 0, nsizes = 0, nthreads = 0, nplan;
+	const cb_alg_info *algs[MAX_ALGS];
+	size_t sizes[MAX_SIZES];
+	unsigned threads[MAX_THREADS];
+	plan_case *plan = NULL;
+	cb_runner_opts ro;
+	cb_opts opts = {0};
+	cb_run run = {0};
+	int status = CB_EXIT_OK, rc;
+	const char *suite = NULL;
+
+	/*
+	 * Expand --suite: its words come first, the command line's after them,
+	 * so options typed by the user win.  With no selector at all, the
+	 * default suite supplies them.
+	 */
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--suite") && i + 1 < argc)
+			suite = argv[i + 1];
+		else if (!strncmp(argv[i], "--suite=", 8))
+			suite = argv[i] + 8;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		nwords = 0;
+		words[nwords++] = argv[0];
+		if (suite && load_suite(suite, words, MAX_ARGS - (size_t)argc, &nwords, &suite_storage))
+			return CB_EXIT_USAGE;
+		for (int i = 1; i < argc; i++)
+			words[nwords++] = argv[i];
+		memset(&a, 0, sizeof(a));
+		a.format = -1;
+		a.progress = 1;
+		rc = parse_args((int)nwords, words, &a);
+		if (rc) {
+			fputs(usage_text, rc > 0 ? stdout : stderr);
+			free(suite_storage);
+			return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+		}
+		if (a.nsels > 0 || suite)
+			break;
+		suite = "default";
+	}
+
+	cb_runner_defaults(&ro);
+	if (a.quick) {
+		ro.time_budget = 0.1;
+		ro.precision = 0.05;
+		ro.warmup = 0.02;
+		ro.min_samples = 10;
+		ro.min_time = 0.02;
+	}
+	if (a.time > 0)
+		ro.time_budget = a.time;
+	if (a.precision > 0)
+		ro.precision = a.precision / 100.0;
+	if (ro.min_time > ro.time_budget)
+		ro.min_time = ro.time_budget;
+
+	if (cli_select(a.sels, a.nsels, a.backend, algs, MAX_ALGS, &nalgs) != 0) {
+		status = CB_EXIT_USAGE;
+		goto done;
+	}
+	if (a.ops && check_ops(a.ops, algs, nalgs) != 0) {
+		status = CB_EXIT_USAGE;
+		goto done;
+	}
+	if (a.sizes && cli_parse_sizes(a.sizes, sizes, MAX_SIZES, &nsizes, err, sizeof(err)) != 0) {
+		cli_error("%s", err);
+		status = CB_EXIT_USAGE;
+		goto done;
+	}
+	if (a.threads) {
+		if (cli_parse_threads(a.threads, threads, MAX_THREADS, &nthreads, err, sizeof(err)) != 0) {
+			cli_error("%s", err);
+			status = CB_EXIT_USAGE;
+			goto done;
+		}
+	} else {
+		threads[nthreads++] = 1;
+	}
+	if (a.pin && cli_apply_pin(a.pin, err, sizeof(err)) != 0) {
+		cli_error("%s", err);
+		status = CB_EXIT_USAGE;
+		goto done;
+	}
+	for (size_t i = 0; i < a.noutputs; i++) {
+		int fmt = cb_format_from_path(a.outputs[i]);
+		if ((status = check_output(a.outputs[i], fmt)) != 0)
+			goto done;
+	}
+	if (a.sm2_id) {
+		opts.sm2_id = (const uint8_t *)a.sm2_id;
+		opts.sm2_id_len = strlen(a.sm2_id);
+	}
+
+	nplan = build_plan(&a, algs, nalgs, sizes, nsizes, threads, nthreads, &plan);
+	if (nplan == 0) {
+		cli_error("nothing to measure: the selected algorithms have none of the operations '%s'", a.ops ? a.ops : "");
+		status = CB_EXIT_USAGE;
+		goto done;
+	}
+
+	a.progress = a.progress && isatty(STDERR_FILENO);
+	cb_context_collect(&run.context);
+	run.context.time_budget = ro.time_budget;
+	run.context.precision_target = ro.precision;
+	copy(run.context.pinning, sizeof(run.context.pinning), a.pin);
+	run.context.overhead_ns = cb_runner_overhead_ns(&ro);
+
+	for (size_t i = 0; i < nplan; i++) {
+		cb_result *r = cb_run_add(&run);
+		if (!r) {
+			cli_error("out of memory");
+			status = CB_EXIT_FAIL;
+			goto done;
+		}
+		cb_result_init(r);
+		progress(a.progress, i, nplan, &plan[i]);
+		if (!plan[i].op) {
+			fill_identity(r, plan[i].alg);
+			r->status = CB_STATUS_UNAVAILABLE;
+			copy(r->operation, sizeof(r->operation), "-");
+			copy(r->error, sizeof(r->error), cb_alg_unavailable(plan[i].alg));
+			continue;
+		}
+		run_case(&plan[i], &opts, &ro, r);
+		if (r->status == CB_STATUS_FAILED_SELFCHECK || r->status == CB_STATUS_ERROR)
+			status = CB_EXIT_PARTIAL;
+	}
+	progress(a.progress, 0, 0, NULL);
+	compute_scaling(&run);
+
+	if (a.format >= 0 || a.noutputs == 0) {
+		if (cb_report_write(stdout, a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE, &run) != 0 ||
+		    fflush(stdout) != 0) {
+			cli_error("cannot write to standard output: %s", strerror(errno));
+			status = CB_EXIT_FAIL;
+		}
+	}
+	for (size_t i = 0; i < a.noutputs; i++) {
+		if (cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run) != 0) {
+			cli_error("cannot write '%s': %s", a.outputs[i], strerror(errno));
+			status = CB_EXIT_FAIL;
+		}
+	}
+done:
+	free(plan);
+	cb_run_free(&run);
+	free(suite_storage);
+	return status;
 }

@@ -1,0 +1,525 @@
+#include "bench/cases.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/timer.h"
+#include "core/util.h"
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+#include "cryptobench/kem.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
+#include "cryptobench/sig.h"
+
+#define EXPORT_MAX 16384
+
+struct cb_case {
+	const cb_alg_info *alg;
+	int (*fn)(cb_case *c);
+	const cb_opts *opts;
+	void *key;  /* pke/sig/kex key handle, or cipher/hash context */
+	void *peer; /* kex: the peer's key handle */
+	uint8_t *m; /* message */
+	size_t mlen;
+	uint8_t *in; /* prepared input of the timed op (ciphertext, signature, peer public value) */
+	size_t inlen;
+	uint8_t *out; /* output buffer of the timed op */
+	size_t outcap;
+	uint8_t *pk, *sk; /* kem keys */
+	size_t sklen;
+	uint8_t iv[16];
+	size_t ivlen;
+};
+
+static const char *const ops_kem[] = {"keygen", "encaps", "decaps", NULL};
+static const char *const ops_pke[] = {"keygen", "encrypt", "decrypt", NULL};
+static const char *const ops_sig[] = {"keygen", "sign", "verify", NULL};
+static const char *const ops_kex[] = {"keygen", "derive", NULL};
+static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
+static const char *const ops_hash[] = {"digest", NULL};
+
+const char *const *cb_kind_ops(cb_kind kind)
+{
+	switch (kind) {
+	case CB_KIND_KEM: return ops_kem;
+	case CB_KIND_PKE: return ops_pke;
+	case CB_KIND_SIG: return ops_sig;
+	case CB_KIND_KEX: return ops_kex;
+	case CB_KIND_CIPHER: return ops_cipher;
+	case CB_KIND_HASH: return ops_hash;
+	default: return NULL;
+	}
+}
+
+int cb_op_takes_message(cb_kind kind, const char *op)
+{
+	switch (kind) {
+	case CB_KIND_CIPHER:
+	case CB_KIND_HASH: return 1;
+	case CB_KIND_PKE: return strcmp(op, "keygen") != 0;
+	case CB_KIND_SIG: return strcmp(op, "keygen") != 0;
+	default: return 0;
+	}
+}
+
+size_t cb_default_message(cb_kind kind)
+{
+	return (kind == CB_KIND_CIPHER || kind == CB_KIND_HASH) ? 16384 : 32;
+}
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static void *xmalloc(size_t n)
+{
+	return malloc(n ? n : 1);
+}
+
+/* ---- the timed operations ---- */
+
+static int op_kem_keygen(cb_case *c)
+{
+	const cb_kem_class *k = cb_as_kem(c->alg);
+	return k->keypair(c->pk, c->sk);
+}
+
+static int op_kem_encaps(cb_case *c)
+{
+	const cb_kem_class *k = cb_as_kem(c->alg);
+	return k->encaps(c->in, c->out, c->pk);
+}
+
+static int op_kem_decaps(cb_case *c)
+{
+	const cb_kem_class *k = cb_as_kem(c->alg);
+	return k->decaps(c->out, c->in, c->sk);
+}
+
+static int op_pke_keygen(cb_case *c)
+{
+	const cb_pke_class *p = cb_as_pke(c->alg);
+	void *key = NULL;
+	int r = p->keygen(c->opts, &key);
+	if (r == 0)
+		p->key_free(key);
+	return r;
+}
+
+static int op_pke_encrypt(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_as_pke(c->alg)->encrypt(c->key, c->m, c->mlen, c->out, &n);
+}
+
+static int op_pke_decrypt(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_as_pke(c->alg)->decrypt(c->key, c->in, c->inlen, c->out, &n);
+}
+
+static int op_sig_keygen(cb_case *c)
+{
+	const cb_sig_class *s = cb_as_sig(c->alg);
+	void *key = NULL;
+	int r = s->keygen(c->opts, &key);
+	if (r == 0)
+		s->key_free(key);
+	return r;
+}
+
+static int op_sig_sign(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_as_sig(c->alg)->sign(c->key, c->m, c->mlen, c->out, &n);
+}
+
+static int op_sig_verify(cb_case *c)
+{
+	return cb_as_sig(c->alg)->verify(c->key, c->m, c->mlen, c->in, c->inlen);
+}
+
+static int op_kex_keygen(cb_case *c)
+{
+	const cb_kex_class *x = cb_as_kex(c->alg);
+	void *key = NULL;
+	int r = x->keygen(c->opts, &key);
+	if (r == 0)
+		x->key_free(key);
+	return r;
+}
+
+static int op_kex_derive(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_as_kex(c->alg)->derive(c->key, c->in, c->inlen, c->out, &n);
+}
+
+static int op_cipher_encrypt(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_as_cipher(c->alg)->encrypt(c->key, c->iv, c->ivlen, NULL, 0, c->m, c->mlen, c->out, &n);
+}
+
+static int op_cipher_decrypt(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_as_cipher(c->alg)->decrypt(c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n);
+}
+
+static int op_hash_digest(cb_case *c)
+{
+	return cb_as_hash(c->alg)->digest(c->key, c->m, c->mlen, c->out);
+}
+
+int cb_case_run(void *p)
+{
+	cb_case *c = p;
+	int r = c->fn(c);
+	cb_do_not_optimize(c->out);
+	return r;
+}
+
+/* ---- preparation and self-checks ---- */
+
+static int export_len(int (*fn)(const void *, uint8_t *, size_t *), const void *key, long *len)
+{
+	uint8_t *buf;
+	size_t n = EXPORT_MAX;
+	int r;
+	*len = -1;
+	if (!fn)
+		return 0;
+	buf = xmalloc(n);
+	if (!buf)
+		return CB_ERR_NOMEM;
+	r = fn(key, buf, &n);
+	if (r == 0)
+		*len = (long)n;
+	cb_wipe(buf, EXPORT_MAX);
+	free(buf);
+	return r;
+}
+
+static int prepare_kem(cb_case *c, const char *op, cb_sizes *sz, char *err, size_t errlen)
+{
+	const cb_kem_class *k = cb_as_kem(c->alg);
+	uint8_t *ss2;
+	int r;
+
+	c->pk = xmalloc(k->public_key_bytes);
+	c->sk = xmalloc(k->secret_key_bytes);
+	c->sklen = k->secret_key_bytes;
+	c->in = xmalloc(k->ciphertext_bytes);
+	c->inlen = k->ciphertext_bytes;
+	c->out = xmalloc(k->shared_secret_bytes);
+	c->outcap = k->shared_secret_bytes;
+	ss2 = xmalloc(k->shared_secret_bytes);
+	if (!c->pk || !c->sk || !c->in || !c->out || !ss2) {
+		free(ss2);
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	}
+	if ((r = k->keypair(c->pk, c->sk)) != 0 || (r = k->encaps(c->in, c->out, c->pk)) != 0 ||
+	    (r = k->decaps(ss2, c->in, c->sk)) != 0) {
+		free(ss2);
+		return fail(err, errlen, r, "key generation, encapsulation or decapsulation failed: %s", cb_strerror(r));
+	}
+	r = memcmp(ss2, c->out, k->shared_secret_bytes) != 0;
+	cb_wipe(ss2, k->shared_secret_bytes);
+	free(ss2);
+	if (r)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "decaps(encaps(pk)) gave a different shared secret");
+
+	sz->public_key = (long)k->public_key_bytes;
+	sz->secret_key = (long)k->secret_key_bytes;
+	sz->ciphertext = (long)k->ciphertext_bytes;
+	sz->shared_secret = (long)k->shared_secret_bytes;
+	c->fn = !strcmp(op, "keygen") ? op_kem_keygen : !strcmp(op, "encaps") ? op_kem_encaps : op_kem_decaps;
+	return 0;
+}
+
+static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, char *err, size_t errlen)
+{
+	const cb_pke_class *p = cb_as_pke(c->alg);
+	size_t maxpt, n;
+	int r, raw;
+
+	if ((r = p->keygen(c->opts, &c->key)) != 0)
+		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
+	maxpt = p->max_plaintext(c->key);
+	/* A padding-free scheme (raw RSA) takes exactly a modulus-sized block. */
+	raw = maxpt != SIZE_MAX && maxpt == p->max_ciphertext(c->key, maxpt);
+	if (raw)
+		*msg = maxpt;
+	if (*msg > maxpt)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "a %zu-byte message is longer than this key can encrypt (%zu bytes)",
+			    *msg, maxpt);
+	c->mlen = *msg;
+	c->m = xmalloc(c->mlen);
+	c->outcap = p->max_ciphertext(c->key, c->mlen) + c->mlen + 64;
+	c->in = xmalloc(c->outcap);
+	c->out = xmalloc(c->outcap);
+	if (!c->m || !c->in || !c->out)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	if ((r = cb_random_bytes(c->m, c->mlen)) != 0)
+		return fail(err, errlen, r, "%s", cb_strerror(r));
+	if (raw && c->mlen)
+		c->m[0] = 0; /* below the modulus */
+
+	c->inlen = c->outcap;
+	if ((r = p->encrypt(c->key, c->m, c->mlen, c->in, &c->inlen)) != 0)
+		return fail(err, errlen, r, "encryption failed: %s", cb_strerror(r));
+	n = c->outcap;
+	if ((r = p->decrypt(c->key, c->in, c->inlen, c->out, &n)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) failed: %s", cb_strerror(r));
+	if (n != c->mlen || memcmp(c->out, c->m, n) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) != m");
+
+	if ((r = export_len(p->export_public, c->key, &sz->public_key)) != 0 ||
+	    (r = export_len(p->export_secret, c->key, &sz->secret_key)) != 0)
+		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
+	sz->ciphertext = (long)c->inlen;
+	sz->overhead = (long)c->inlen - (long)c->mlen;
+	c->fn = !strcmp(op, "keygen") ? op_pke_keygen : !strcmp(op, "encrypt") ? op_pke_encrypt : op_pke_decrypt;
+	return 0;
+}
+
+static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, char *err, size_t errlen)
+{
+	const cb_sig_class *s = cb_as_sig(c->alg);
+	int r;
+
+	if ((r = s->keygen(c->opts, &c->key)) != 0)
+		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
+	c->mlen = msg;
+	c->m = xmalloc(msg);
+	c->outcap = s->max_signature(c->key);
+	c->in = xmalloc(c->outcap);
+	c->out = xmalloc(c->outcap);
+	if (!c->m || !c->in || !c->out)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	if ((r = cb_random_bytes(c->m, msg)) != 0)
+		return fail(err, errlen, r, "%s", cb_strerror(r));
+	c->inlen = c->outcap;
+	if ((r = s->sign(c->key, c->m, c->mlen, c->in, &c->inlen)) != 0)
+		return fail(err, errlen, r, "signing failed: %s", cb_strerror(r));
+	if ((r = s->verify(c->key, c->m, c->mlen, c->in, c->inlen)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "verify(sign(m)) failed: %s", cb_strerror(r));
+	if (c->mlen > 0) {
+		c->m[0] ^= 1;
+		r = s->verify(c->key, c->m, c->mlen, c->in, c->inlen);
+		c->m[0] ^= 1;
+		if (r != CB_ERR_VERIFY)
+			return fail(err, errlen, CB_ERR_SELFCHECK, "a signature verified for a modified message");
+	}
+
+	if ((r = export_len(s->export_public, c->key, &sz->public_key)) != 0 ||
+	    (r = export_len(s->export_secret, c->key, &sz->secret_key)) != 0)
+		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
+	sz->signature = (long)c->inlen;
+	c->fn = !strcmp(op, "keygen") ? op_sig_keygen : !strcmp(op, "sign") ? op_sig_sign : op_sig_verify;
+	return 0;
+}
+
+static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size_t errlen)
+{
+	const cb_kex_class *x = cb_as_kex(c->alg);
+	uint8_t mine[EXPORT_MAX], ss2[512];
+	size_t minelen = sizeof(mine), n1, n2 = sizeof(ss2);
+	int r;
+
+	if ((r = x->keygen(c->opts, &c->key)) != 0 || (r = x->keygen(c->opts, &c->peer)) != 0)
+		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
+	c->inlen = EXPORT_MAX;
+	c->outcap = sizeof(ss2);
+	c->in = xmalloc(c->inlen);
+	c->out = xmalloc(c->outcap);
+	if (!c->in || !c->out)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	if ((r = x->export_public(c->peer, c->in, &c->inlen)) != 0 || (r = x->export_public(c->key, mine, &minelen)) != 0)
+		return fail(err, errlen, r, "public key export failed: %s", cb_strerror(r));
+	n1 = c->outcap;
+	if ((r = x->derive(c->key, c->in, c->inlen, c->out, &n1)) != 0 ||
+	    (r = x->derive(c->peer, mine, minelen, ss2, &n2)) != 0)
+		return fail(err, errlen, r, "derive failed: %s", cb_strerror(r));
+	r = n1 != n2 || memcmp(c->out, ss2, n1) != 0;
+	cb_wipe(ss2, sizeof(ss2));
+	if (r)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "the two sides derived different secrets");
+
+	sz->public_key = (long)minelen;
+	if ((r = export_len(x->export_secret, c->key, &sz->secret_key)) != 0)
+		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
+	sz->shared_secret = (long)n1;
+	c->fn = !strcmp(op, "keygen") ? op_kex_keygen : op_kex_derive;
+	return 0;
+}
+
+static int prepare_cipher(cb_case *c, const char *op, size_t msg, cb_sizes *sz, char *err, size_t errlen)
+{
+	const cb_cipher_class *k = cb_as_cipher(c->alg);
+	uint8_t key[64];
+	size_t n;
+	int r;
+
+	if (!k->padded && k->block_bytes > 1 && msg % k->block_bytes)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "without padding the message must be whole %zu-byte blocks",
+			    k->block_bytes);
+	if (k->key_bytes > sizeof(key) || k->iv_bytes > sizeof(c->iv))
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "key or IV longer than the harness supports");
+	if ((r = cb_random_bytes(key, k->key_bytes)) != 0 || (r = cb_random_bytes(c->iv, k->iv_bytes)) != 0)
+		return fail(err, errlen, r, "%s", cb_strerror(r));
+	c->ivlen = k->iv_bytes;
+	r = k->init(&c->key, key);
+	cb_wipe(key, sizeof(key));
+	if (r)
+		return fail(err, errlen, r, "cipher set-up failed: %s", cb_strerror(r));
+
+	c->mlen = msg;
+	c->outcap = msg + k->block_bytes + k->tag_bytes;
+	c->m = xmalloc(msg);
+	c->in = xmalloc(c->outcap);
+	c->out = xmalloc(c->outcap);
+	if (!c->m || !c->in || !c->out)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	if ((r = cb_random_bytes(c->m, msg)) != 0)
+		return fail(err, errlen, r, "%s", cb_strerror(r));
+	c->inlen = c->outcap;
+	if ((r = k->encrypt(c->key, c->iv, c->ivlen, NULL, 0, c->m, msg, c->in, &c->inlen)) != 0)
+		return fail(err, errlen, r, "encryption failed: %s", cb_strerror(r));
+	n = c->outcap;
+	if ((r = k->decrypt(c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) failed: %s", cb_strerror(r));
+	if (n != msg || memcmp(c->out, c->m, msg) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) != m");
+	if (msg >= 16 && memcmp(c->in, c->m, msg) == 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "the ciphertext equals the plaintext");
+	if (k->tag_bytes) {
+		c->in[0] ^= 1;
+		n = c->outcap;
+		r = k->decrypt(c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n);
+		c->in[0] ^= 1;
+		if (r != CB_ERR_VERIFY)
+			return fail(err, errlen, CB_ERR_SELFCHECK, "a modified ciphertext was accepted");
+	}
+	sz->ciphertext = (long)c->inlen;
+	sz->overhead = (long)c->inlen - (long)msg;
+	c->fn = !strcmp(op, "encrypt") ? op_cipher_encrypt : op_cipher_decrypt;
+	return 0;
+}
+
+static int prepare_hash(cb_case *c, size_t msg, char *err, size_t errlen)
+{
+	const cb_hash_class *h = cb_as_hash(c->alg);
+	uint8_t d2[128];
+	int r;
+
+	if (h->digest_bytes > sizeof(d2))
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "digest longer than the harness supports");
+	if ((r = h->init(&c->key)) != 0)
+		return fail(err, errlen, r, "hash set-up failed: %s", cb_strerror(r));
+	c->mlen = msg;
+	c->m = xmalloc(msg);
+	c->out = xmalloc(h->digest_bytes);
+	c->outcap = h->digest_bytes;
+	if (!c->m || !c->out)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	if ((r = cb_random_bytes(c->m, msg)) != 0)
+		return fail(err, errlen, r, "%s", cb_strerror(r));
+	if ((r = h->digest(c->key, c->m, msg, c->out)) != 0 || (r = h->digest(c->key, c->m, msg, d2)) != 0)
+		return fail(err, errlen, r, "digest failed: %s", cb_strerror(r));
+	if (memcmp(c->out, d2, h->digest_bytes) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "two digests of the same message differ");
+	c->fn = op_hash_digest;
+	return 0;
+}
+
+int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts, cb_case **out,
+		    cb_sizes *sizes, char *err, size_t errlen)
+{
+	const char *const *ops = cb_kind_ops(alg->kind);
+	cb_case *c;
+	int r, known = 0;
+
+	*out = NULL;
+	err[0] = 0;
+	sizes->public_key = sizes->secret_key = sizes->ciphertext = sizes->signature = sizes->shared_secret =
+		sizes->overhead = -1;
+	for (size_t i = 0; ops && ops[i]; i++)
+		known |= !strcmp(ops[i], op);
+	if (!known)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "'%s' has no operation '%s'", alg->name, op);
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	c->alg = alg;
+	c->opts = opts;
+	switch (alg->kind) {
+	case CB_KIND_KEM: r = prepare_kem(c, op, sizes, err, errlen); break;
+	case CB_KIND_PKE: r = prepare_pke(c, op, msg_bytes, sizes, err, errlen); break;
+	case CB_KIND_SIG: r = prepare_sig(c, op, *msg_bytes, sizes, err, errlen); break;
+	case CB_KIND_KEX: r = prepare_kex(c, op, sizes, err, errlen); break;
+	case CB_KIND_CIPHER: r = prepare_cipher(c, op, *msg_bytes, sizes, err, errlen); break;
+	case CB_KIND_HASH: r = prepare_hash(c, *msg_bytes, err, errlen); break;
+	default: r = fail(err, errlen, CB_ERR_ARG, "unknown algorithm class");
+	}
+	if (r) {
+		cb_case_free(c);
+		return r;
+	}
+	if (!cb_op_takes_message(alg->kind, op))
+		*msg_bytes = 0;
+	*out = c;
+	return 0;
+}
+
+void cb_case_free(cb_case *c)
+{
+	if (!c)
+		return;
+	switch (c->alg->kind) {
+	case CB_KIND_PKE:
+		if (c->key)
+			cb_as_pke(c->alg)->key_free(c->key);
+		break;
+	case CB_KIND_SIG:
+		if (c->key)
+			cb_as_sig(c->alg)->key_free(c->key);
+		break;
+	case CB_KIND_KEX:
+		if (c->key)
+			cb_as_kex(c->alg)->key_free(c->key);
+		if (c->peer)
+			cb_as_kex(c->alg)->key_free(c->peer);
+		break;
+	case CB_KIND_CIPHER:
+		if (c->key)
+			cb_as_cipher(c->alg)->free(c->key);
+		break;
+	case CB_KIND_HASH:
+		if (c->key)
+			cb_as_hash(c->alg)->free(c->key);
+		break;
+	default: break;
+	}
+	if (c->sk)
+		cb_wipe(c->sk, c->sklen);
+	if (c->out)
+		cb_wipe(c->out, c->outcap);
+	free(c->m);
+	free(c->in);
+	free(c->out);
+	free(c->pk);
+	free(c->sk);
+	cb_wipe(c->iv, sizeof(c->iv));
+	free(c);
+}

@@ -1,0 +1,225 @@
+#include "cli/select.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cryptobench/registry.h"
+
+int cli_selector_matches(const char *sel, const cb_alg_info *a)
+{
+	size_t n = strlen(sel);
+	if (!strcmp(sel, "all") || !strcmp(sel, a->family) || !strcmp(sel, cb_kind_name(a->kind)))
+		return 1;
+	if (strpbrk(sel, "*?"))
+		return cb_name_match(sel, a->name);
+	if (!strcmp(sel, a->name))
+		return 1;
+	return !strncmp(sel, a->name, n) && a->name[n] == '-';
+}
+
+static int in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+	while (p && *p) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, word, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+static void suggest(const char *sel)
+{
+	const cb_alg_info *a, *best[3] = {0};
+	size_t bestd[3] = {(size_t)-1, (size_t)-1, (size_t)-1};
+	for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++) {
+		size_t d = cb_edit_distance(sel, a->name);
+		int dup = 0;
+		for (int k = 0; k < 3; k++)
+			dup |= best[k] && !strcmp(best[k]->name, a->name);
+		if (dup)
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (d < bestd[k]) {
+				for (int m = 2; m > k; m--) {
+					best[m] = best[m - 1];
+					bestd[m] = bestd[m - 1];
+				}
+				best[k] = a;
+				bestd[k] = d;
+				break;
+			}
+		}
+	}
+	if (best[0] && bestd[0] <= 4) {
+		char buf[256] = "";
+		for (int k = 0; k < 3 && best[k] && bestd[k] <= 4; k++) {
+			strncat(buf, k ? ", " : "", sizeof(buf) - strlen(buf) - 1);
+			strncat(buf, best[k]->name, sizeof(buf) - strlen(buf) - 1);
+		}
+		cli_error("unknown algorithm '%s'; did you mean: %s? ('cryptobench list' shows all)", sel, buf);
+	} else {
+		cli_error("unknown algorithm '%s' ('cryptobench list' shows all)", sel);
+	}
+}
+
+int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n)
+{
+	const cb_alg_info *a;
+	*n = 0;
+	for (size_t s = 0; s < nsels; s++) {
+		int picked = 0, exists = 0;
+		for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++) {
+			int dup = 0;
+			if (!cli_selector_matches(sels[s], a))
+				continue;
+			exists = 1;
+			if (backends && !in_list(backends, a->backend))
+				continue;
+			picked = 1;
+			for (size_t k = 0; k < *n; k++)
+				dup |= out[k] == a;
+			if (!dup && *n < cap)
+				out[(*n)++] = a;
+		}
+		if (!exists) {
+			suggest(sels[s]);
+			return -1;
+		}
+		if (!picked) {
+			cli_error("'%s' is not provided by the selected backends ('%s')", sels[s], backends);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Parse an unsigned decimal with optional K/M/G (powers of 1024) suffix. */
+static int parse_size(const char *s, size_t len, size_t *out)
+{
+	unsigned long long v = 0, mul = 1;
+	size_t i = 0;
+	if (len == 0 || !isdigit((unsigned char)s[0]))
+		return -1;
+	for (; i < len && isdigit((unsigned char)s[i]); i++) {
+		v = v * 10 + (unsigned long long)(s[i] - '0');
+		if (v > (1ull << 40))
+			return -1;
+	}
+	if (i < len) {
+		switch (toupper((unsigned char)s[i])) {
+		case 'K': mul = 1024; break;
+		case 'M': mul = 1024 * 1024; break;
+		case 'G': mul = 1024ull * 1024 * 1024; break;
+		default: return -1;
+		}
+		i++;
+		if (i < len && (s[i] == 'i' || s[i] == 'I'))
+			i++;
+		if (i < len && (s[i] == 'b' || s[i] == 'B'))
+			i++;
+	}
+	if (i != len || v * mul > (1ull << 30))
+		return -1;
+	*out = (size_t)(v * mul);
+	return 0;
+}
+
+int cli_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err, size_t errlen)
+{
+	const char *p = s;
+	*n = 0;
+	while (1) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p), v;
+		if (parse_size(p, len, &v) != 0) {
+			snprintf(err, errlen, "bad message size '%.*s' in '%s' (use bytes with an optional K or M suffix, up to 1G, e.g. 16,1K,16K,1M)",
+				 (int)len, p, s);
+			return -1;
+		}
+		if (*n == cap) {
+			snprintf(err, errlen, "too many message sizes in '%s' (at most %zu)", s, cap);
+			return -1;
+		}
+		out[(*n)++] = v;
+		if (!e)
+			return 0;
+		p = e + 1;
+	}
+}
+
+int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char *err, size_t errlen)
+{
+	const char *p = s;
+	*n = 0;
+	while (1) {
+		char *end;
+		errno = 0;
+		long v = strtol(p, &end, 10);
+		if (end == p || errno || v < 1 || v > 1024 || (*end && *end != ',')) {
+			snprintf(err, errlen, "bad thread count in '%s' (use a list of numbers from 1 to 1024, e.g. 1,2,4)", s);
+			return -1;
+		}
+		if (*n == cap) {
+			snprintf(err, errlen, "too many thread counts in '%s' (at most %zu)", s, cap);
+			return -1;
+		}
+		out[(*n)++] = (unsigned)v;
+		if (!*end)
+			return 0;
+		p = end + 1;
+	}
+}
+
+int cli_apply_pin(const char *s, char *err, size_t errlen)
+{
+	cpu_set_t set;
+	const char *p = s;
+	CPU_ZERO(&set);
+	while (1) {
+		char *end;
+		long a = strtol(p, &end, 10), b;
+		if (end == p || a < 0 || a >= CPU_SETSIZE)
+			goto bad;
+		b = a;
+		if (*end == '-') {
+			const char *q = end + 1;
+			b = strtol(q, &end, 10);
+			if (end == q || b < a || b >= CPU_SETSIZE)
+				goto bad;
+		}
+		for (long c = a; c <= b; c++)
+			CPU_SET((int)c, &set);
+		if (!*end)
+			break;
+		if (*end != ',')
+			goto bad;
+		p = end + 1;
+	}
+	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+		snprintf(err, errlen, "cannot pin to CPUs '%s': %s", s, strerror(errno));
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "bad CPU list '%s' (use e.g. 0-3,6 as taskset -c does)", s);
+	return -1;
+}
+
+void cli_format_size(size_t n, char *buf, size_t cap)
+{
+	if (n >= 1024 * 1024 && n % (1024 * 1024) == 0)
+		snprintf(buf, cap, "%zu MiB", n / (1024 * 1024));
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, cap, "%zu KiB", n / 1024);
+	else
+		snprintf(buf, cap, "%zu B", n);
+}

@@ -1,0 +1,38 @@
+/* Turning what the user typed into algorithms, sizes, thread counts. */
+#ifndef CB_CLI_SELECT_H
+#define CB_CLI_SELECT_H
+
+#include <stddef.h>
+
+#include "cryptobench/common.h"
+
+/*
+ * Does selector `sel` pick algorithm a?  A selector is an exact name
+ * ("rsa2048-oaep-sha256"), a wildcard ("rsa*", "aes-???-gcm"), a name
+ * prefix ending at a '-' ("sm2" picks sm2-sign, sm2-enc-*, sm2-dh;
+ * "rsa2048" every RSA-2048 scheme), a family ("classical", "gm", "pq",
+ * "hybrid"), a class ("kem", "sig", ...), or "all".
+ */
+int cli_selector_matches(const char *sel, const cb_alg_info *a);
+
+/*
+ * Append to out[] (capacity cap, *n used) every registered algorithm that
+ * one of sels[] picks, in the order of the selectors, without duplicates,
+ * keeping only backends in `backends` (comma list; NULL: all).  A selector
+ * that picks nothing is reported with suggestions; returns -1 then.
+ */
+int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n);
+
+/* "16,128,1K,4K,16K,128K,1M" -> sizes; K = 1024.  -1 on bad input (message in err). */
+int cli_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err, size_t errlen);
+
+/* "1,2,4" -> counts in 1..1024.  -1 on bad input. */
+int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char *err, size_t errlen);
+
+/* "0-3,6" -> a CPU set applied to the whole process (like taskset).  -1 on bad input or failure. */
+int cli_apply_pin(const char *s, char *err, size_t errlen);
+
+/* "16 B", "1 KiB", "16 KiB", "1 MiB" */
+void cli_format_size(size_t n, char *buf, size_t cap);
+
+#endif
