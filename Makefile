@@ -5,11 +5,12 @@
 
 BUILD ?= build
 BUILD_SAN ?= build-san
+BUILD_FUZZ ?= build-fuzz
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 BENCH_ARGS ?=
 
-.PHONY: all build bench test test-sanitize deps clean
+.PHONY: all build bench test test-sanitize test-fuzz deps clean
 
 all: build
 
@@ -36,5 +37,12 @@ test-sanitize:
 	cd $(BUILD_SAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 		ctest --output-on-failure -j $(JOBS) -LE novalgrind-san
 
+# libFuzzer targets (clang), each run briefly.
+test-fuzz:
+	@scripts/install-deps.sh
+	CC=clang cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCB_FUZZ=ON $(CMAKE_FLAGS)
+	cmake --build $(BUILD_FUZZ) -j $(JOBS)
+	cd $(BUILD_FUZZ) && ctest --output-on-failure -L fuzz
+
 clean:
-	rm -rf $(BUILD) $(BUILD_SAN)
+	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_FUZZ)

@@ -1,0 +1,116 @@
+#!/bin/sh
+# CLI behaviour of `cryptobench list` and `cryptobench run`: exit statuses,
+# error messages, outputs.  Usage: cli_run.sh PATH/TO/cryptobench
+# Prints "N passed, N failed" and exits non-zero on any failure.
+set -u
+CB=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect STATUS PATTERN-IN-STDERR(or '') -- command...
+expect() {
+	want=$1 pat=$2
+	shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		bad "'$*' exited $got, expected $want; stderr: $(head -c 300 "$T/err")"
+		return
+	fi
+	if [ -n "$pat" ] && ! grep -q -- "$pat" "$T/err"; then
+		bad "'$*': stderr lacks '$pat': $(head -c 300 "$T/err")"
+		return
+	fi
+	ok
+}
+
+expect 0 '' "$CB" --help
+grep -q 'usage: cryptobench' "$T/out" && ok || bad "--help prints usage"
+grep -q 'exit status' "$T/out" && ok || bad "--help documents exit statuses"
+expect 2 'unknown command' "$CB" frobnicate
+expect 2 '' "$CB"
+expect 0 '' "$CB" run --help
+grep -q -- '--sizes' "$T/out" && ok || bad "run --help documents --sizes"
+expect 0 '' "$CB" list
+grep -q 'sha256' "$T/out" && ok || bad "list shows sha256"
+grep -q '^gm' "$T/out" && ok || bad "list groups by family"
+expect 0 '' "$CB" list --names
+grep -qx 'aes-256-gcm' "$T/out" && ok || bad "list --names prints bare names"
+
+# Bad input: one clear line, documented status, nothing measured.
+expect 2 'unknown algorithm' "$CB" run --quick no-such-alg
+expect 2 'did you mean: sha256' "$CB" run --quick sha265
+expect 2 'unknown operation' "$CB" run --quick sha256 --ops sign
+expect 2 'bad message size' "$CB" run --quick sha256 --sizes 12X
+expect 2 'bad message size' "$CB" run --quick sha256 --sizes ,
+expect 2 'bad thread count' "$CB" run --quick sha256 --threads 0
+expect 2 'bad thread count' "$CB" run --quick sha256 --threads two
+expect 2 'bad value' "$CB" run --quick sha256 --time -1
+expect 2 'unknown format' "$CB" run --quick sha256 --format xml
+expect 2 'unknown option' "$CB" run --quick sha256 --frobnicate
+expect 2 'needs a value' "$CB" run sha256 --sizes
+expect 2 'bad CPU list' "$CB" run --quick sha256 --pin x
+expect 2 'cannot read suite' "$CB" run --suite no-such-suite
+expect 2 'cannot tell the format' "$CB" run --quick sha256 -o "$T/out.xyz"
+expect 1 'cannot write' "$CB" run --quick sha256 -o "$T/no/such/dir/r.json"
+[ ! -e "$T/no" ] && ok || bad "a failed output left something behind"
+
+# A real quick run: JSON, CSV and Markdown files, table on stdout.
+expect 0 '' "$CB" run --quick --no-progress sha256 aes-128-gcm --sizes 64,1K -o "$T/r.json" -o "$T/r.csv" -o "$T/r.md"
+[ ! -s "$T/out" ] && ok || bad "-o without --format keeps stdout quiet"
+ls "$T" | grep -q tmp && bad "temporary files left behind" || ok
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$T/r.json" <<'PY' && ok || bad "JSON output has the documented fields"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema_version"] == 1, d.get("schema_version")
+ctx = d["context"]
+for k in ("cpu_model", "cores_online", "counter", "kernel", "compiler", "libraries", "timestamp"):
+    assert k in ctx, k
+rs = d["results"]
+assert len(rs) == 6, len(rs)   # sha256 digest x2 sizes, aes-128-gcm enc/dec x2 sizes
+for r in rs:
+    for k in ("algorithm", "backend", "implementation", "operation", "message_bytes", "threads", "status",
+              "samples", "ops_per_sec", "ns_per_op", "bytes_per_sec", "sizes"):
+        assert k in r, k
+    assert r["status"] == "ok", r
+    ns = r["ns_per_op"]
+    assert ns["ci95_low"] <= ns["median"] <= ns["ci95_high"], ns
+    assert r["ops_per_sec"] > 0 and r["bytes_per_sec"] > 0
+    assert r["message_bytes"] in (64, 1024)
+g = [r for r in rs if r["algorithm"] == "aes-128-gcm" and r["message_bytes"] == 64][0]
+assert g["sizes"]["ciphertext"] == 80 and g["sizes"]["overhead"] == 16, g["sizes"]
+PY
+else
+	echo "note: python3 missing, JSON field check skipped" >&2
+fi
+head -1 "$T/r.csv" | grep -q 'algorithm' && ok || bad "CSV has a header"
+[ "$(wc -l <"$T/r.csv")" -eq 7 ] && ok || bad "CSV has one row per result"
+grep -q '^|' "$T/r.md" && ok || bad "Markdown has a table"
+
+expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 --format csv
+grep -q '^sha256,' "$T/out" && ok || bad "--format csv on stdout"
+
+# Selectors: prefix groups, wildcards, families.
+expect 0 '' "$CB" list --names 'aes-*-gcm'
+[ "$(wc -l <"$T/out")" -eq 2 ] && ok || bad "wildcard aes-*-gcm picks two: $(cat "$T/out")"
+expect 0 '' "$CB" list --names sm2
+grep -q 'sm2-sign' "$T/out" && grep -q 'sm2-enc-c1c3c2' "$T/out" && ok || bad "prefix sm2 picks the SM2 family"
+
+# Threads and scaling.
+expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 --threads 1,2 --format json
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1])); rs=d["results"]
+assert [r["threads"] for r in rs]==[1,2], rs
+assert rs[1]["scaling"] is not None and rs[1]["scaling"] > 0, rs[1]
+' "$T/out" && ok || bad "threads 1,2 report scaling"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
