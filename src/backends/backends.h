@@ -18,6 +18,8 @@ extern const cb_alg_info *const cb_builtin_algs[];      /* builtin/builtin_kem.c
 
 /* "OpenSSL 3.0.19 27 Jan 2026" (run time), for the context record. */
 const char *cb_openssl_version(void);
+/* "3.0.19" */
+const char *cb_openssl_version_short(void);
 /* "openssl-3.0.19": the implementation label of every OpenSSL class. */
 const char *cb_openssl_implementation(void);
 

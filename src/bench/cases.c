@@ -463,6 +463,9 @@ int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, c
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
 	c->alg = alg;
 	c->opts = opts;
+	/* Operations without a message still self-check with a typical one. */
+	if (!cb_op_takes_message(alg->kind, op))
+		*msg_bytes = cb_default_message(alg->kind);
 	switch (alg->kind) {
 	case CB_KIND_KEM: r = prepare_kem(c, op, sizes, err, errlen); break;
 	case CB_KIND_PKE: r = prepare_pke(c, op, msg_bytes, sizes, err, errlen); break;

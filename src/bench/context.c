@@ -110,7 +110,7 @@ void cb_context_collect(cb_context *ctx)
 	trim(ctx->cflags);
 	copy(ctx->build_type, sizeof(ctx->build_type), CB_BUILD_TYPE);
 	ctx->timer_resolution_ns = cb_timer_resolution_ns();
-	add_library(ctx, "openssl", cb_openssl_version());
+	add_library(ctx, "openssl", cb_openssl_version_short());
 	add_library(ctx, "jansson", JANSSON_VERSION);
 	add_library(ctx, "builtin", CB_VERSION);
 }

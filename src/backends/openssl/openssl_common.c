@@ -17,6 +17,11 @@ const char *cb_openssl_version(void)
 	return OpenSSL_version(OPENSSL_VERSION);
 }
 
+const char *cb_openssl_version_short(void)
+{
+	return OpenSSL_version(OPENSSL_VERSION_STRING);
+}
+
 const char *cb_openssl_implementation(void)
 {
 	static char label[64];
