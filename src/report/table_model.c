@@ -2,6 +2,8 @@
  * The figures of the human table, as text cells, shared by the text and
  * Markdown writers.  Units: latency in ns/µs/ms/s with 3-4 significant
  * digits; MB/s is 10^6 bytes per second; cycles with k/M/G suffixes.
+ * Latency is the median; for threads > 1 it is the median per sample as the
+ * record defines it (result.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -111,6 +113,16 @@ static const cb_result *baseline_for(const cb_run *run, const cb_result *r)
 	return NULL;
 }
 
+/*
+ * MB/s only where the message is the work (ciphers, hashes); a signature's
+ * 32-byte digest input is not a throughput.  An unknown kind shows it.
+ */
+static int is_bulk(const cb_result *r)
+{
+	return r->message_bytes && r->bytes_per_sec > 0 &&
+	       (strcmp(r->kind, "cipher") == 0 || strcmp(r->kind, "hash") == 0 || r->kind[0] == 0);
+}
+
 #define CELL(row, col, ...) snprintf((row)->cell[col], CB_CELL_MAX, __VA_ARGS__)
 
 static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
@@ -130,7 +142,7 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 	fmt_ops(r->ops_per_sec, row->cell[CB_COL_OPS], CB_CELL_MAX);
 	fmt_latency(r->ns.median, row->cell[CB_COL_LAT], CB_CELL_MAX);
 	CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->noisy ? "!" : "");
-	if (r->message_bytes)
+	if (is_bulk(r))
 		fmt_grouped(r->bytes_per_sec / 1e6, 1, row->cell[CB_COL_MBS], CB_CELL_MAX);
 	else
 		CELL(row, CB_COL_MBS, "-");

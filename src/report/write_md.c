@@ -23,12 +23,22 @@ static void md_text(FILE *f, const char *s)
 	}
 }
 
+/* A context line; values are trimmed (CMake's flags start with a space), empty ones left out. */
 static void md_item(FILE *f, const char *label, const char *value)
 {
-	if (!value[0])
+	size_t n;
+	while (*value == ' ')
+		value++;
+	n = strlen(value);
+	while (n && value[n - 1] == ' ')
+		n--;
+	if (!n)
 		return;
 	fprintf(f, "- %s: ", label);
-	md_text(f, value);
+	for (; n; n--) {
+		char one[2] = {*value++, 0};
+		md_text(f, one);
+	}
 	fputc('\n', f);
 }
 
@@ -144,7 +154,7 @@ int cb_write_md(FILE *f, const cb_run *run)
 		const cb_result *res = &run->results[i];
 		if (res->status != CB_STATUS_OK || !res->noisy)
 			continue;
-		fputs(first ? "\n! noisy (the ±CI figure is marked):\n\n" : "", f);
+		fputs(first ? "\nNoisy figures (marked ! after ±CI):\n\n" : "", f);
 		first = 0;
 		fputs("- ", f);
 		md_text(f, res->algorithm);

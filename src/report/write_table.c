@@ -32,14 +32,36 @@ static int last_shown(const int *show, int n)
 	return last;
 }
 
+/*
+ * When some row is noisy, its ±CI cell ends in '!'; the others get a space
+ * there instead so the percent signs stay in one column.
+ */
+static void put_ci(FILE *f, const char *s, size_t width, int marks, int last)
+{
+	size_t n = strlen(s);
+	if (!marks || (n && s[n - 1] == '!')) {
+		put_cell(f, s, width, 1, last);
+		return;
+	}
+	put_cell(f, s, width - 1, 1, 0);
+	if (!last)
+		fputc(' ', f);
+}
+
 static void write_results(FILE *f, const cb_tab *t)
 {
 	size_t width[CB_NCOLS] = {0};
 	int last = last_shown(t->show, CB_NCOLS);
+	int marks = 0;
 	size_t i;
 	int c;
+	for (i = 0; i < t->nrows; i++) {
+		const char *ci = t->rows[i].cell[CB_COL_CI];
+		if (!t->rows[i].status[0] && ci[0] && ci[strlen(ci) - 1] == '!')
+			marks = 1;
+	}
 	for (c = 0; c < CB_NCOLS; c++)
-		width[c] = cb_utf8_width(t->head[c]);
+		width[c] = cb_utf8_width(t->head[c]) + (c == CB_COL_CI && marks);
 	for (i = 0; i < t->nrows; i++) {
 		for (c = 0; c < CB_NCOLS; c++) {
 			size_t w = cb_utf8_width(t->rows[i].cell[c]);
@@ -54,7 +76,10 @@ static void write_results(FILE *f, const cb_tab *t)
 			continue;
 		if (c)
 			fputs("  ", f);
-		put_cell(f, t->head[c], width[c], t->right[c], c == last);
+		if (c == CB_COL_CI)
+			put_ci(f, t->head[c], width[c], marks, c == last);
+		else
+			put_cell(f, t->head[c], width[c], t->right[c], c == last);
 	}
 	fputc('\n', f);
 	for (i = 0; i < t->nrows; i++) {
@@ -68,7 +93,10 @@ static void write_results(FILE *f, const cb_tab *t)
 				fputs(row->status, f);
 				break;
 			}
-			put_cell(f, row->cell[c], width[c], t->right[c], c == last);
+			if (c == CB_COL_CI)
+				put_ci(f, row->cell[c], width[c], marks, c == last);
+			else
+				put_cell(f, row->cell[c], width[c], t->right[c], c == last);
 		}
 		fputc('\n', f);
 	}
