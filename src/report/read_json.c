@@ -10,11 +10,15 @@
 
 #include "report_int.h"
 
-/* Copy a string member (absent: ""; null is not a string).  Too long: truncated. */
+/*
+ * The get_* helpers leave *dst as it is (the record's default) when the
+ * member is absent or null, except where said.
+ */
+
+/* Copy a string member; null is not a string.  Too long: truncated. */
 static int get_str(const json_t *o, const char *k, char *dst, size_t cap)
 {
 	const json_t *v = json_object_get(o, k);
-	dst[0] = 0;
 	if (!v)
 		return 0;
 	if (!json_is_string(v))
@@ -37,43 +41,51 @@ static int get_real(const json_t *o, const char *k, double *dst, double dflt)
 	return 0;
 }
 
-/* A non-negative integer member; absent or null reads as 0. */
-static int get_uint(const json_t *o, const char *k, uint64_t *dst)
+/* A non-negative integer member: 1 when present, 0 when absent, or an error. */
+static int get_uint_present(const json_t *o, const char *k, uint64_t *dst)
 {
 	const json_t *v = json_object_get(o, k);
-	*dst = 0;
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_integer(v) || json_integer_value(v) < 0)
 		return CB_ERR_FORMAT;
 	*dst = (uint64_t)json_integer_value(v);
-	return 0;
+	return 1;
+}
+
+static int get_uint(const json_t *o, const char *k, uint64_t *dst)
+{
+	int r = get_uint_present(o, k, dst);
+	return r < 0 ? r : 0;
 }
 
 static int get_size(const json_t *o, const char *k, size_t *dst)
 {
 	uint64_t u;
-	int r = get_uint(o, k, &u);
-	if (r == 0 && u > SIZE_MAX)
-		r = CB_ERR_FORMAT;
-	*dst = r ? 0 : (size_t)u;
-	return r;
+	int r = get_uint_present(o, k, &u);
+	if (r <= 0)
+		return r;
+	if (u > SIZE_MAX)
+		return CB_ERR_FORMAT;
+	*dst = (size_t)u;
+	return 0;
 }
 
 static int get_unsigned(const json_t *o, const char *k, unsigned *dst)
 {
 	uint64_t u;
-	int r = get_uint(o, k, &u);
-	if (r == 0 && u > UINT32_MAX)
-		r = CB_ERR_FORMAT;
-	*dst = r ? 0 : (unsigned)u;
-	return r;
+	int r = get_uint_present(o, k, &u);
+	if (r <= 0)
+		return r;
+	if (u > UINT32_MAX)
+		return CB_ERR_FORMAT;
+	*dst = (unsigned)u;
+	return 0;
 }
 
 static int get_int(const json_t *o, const char *k, int *dst)
 {
 	const json_t *v = json_object_get(o, k);
-	*dst = 0;
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN || json_integer_value(v) > INT32_MAX)
