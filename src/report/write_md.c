@@ -44,7 +44,7 @@ static void md_item(FILE *f, const char *label, const char *value)
 
 static void md_context(FILE *f, const cb_context *c)
 {
-	char buf[512];
+	char buf[1280];
 	size_t i, o = 0;
 	fputs("# cryptobench run\n\n", f);
 	snprintf(buf, sizeof(buf), "cryptobench %s", c->tool_version);

@@ -137,7 +137,7 @@ static void write_sizes(FILE *f, const cb_size_tab *t)
 
 int cb_write_table(FILE *f, const cb_run *run)
 {
-	char line[1024];
+	char line[2048];
 	cb_tab t;
 	cb_size_tab st;
 	size_t i;
