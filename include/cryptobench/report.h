@@ -27,7 +27,10 @@ const char *cb_format_name(cb_format f);
 /* From a file name's extension (.json .csv .md .txt); -1 if none fits. */
 int cb_format_from_path(const char *path);
 
-/* Write the run to f.  CB_ERR_IO on a write error. */
+/*
+ * Write the run to f.  CB_ERR_IO on a write error, CB_ERR_ARG for an unknown
+ * format, CB_ERR_NOMEM, or (JSON only) CB_ERR_FORMAT for text that is not UTF-8.
+ */
 int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
 
 /*
@@ -36,7 +39,11 @@ int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
  */
 int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
 
-/* Read a JSON run written by cb_report_write (CB_ERR_FORMAT if not one). */
+/*
+ * Read a JSON run written by cb_report_write (CB_ERR_FORMAT if not one, or
+ * not schema version 1; CB_ERR_IO with errno if it cannot be read).  *run is
+ * overwritten, not freed; on failure it is left empty.  Free with cb_run_free.
+ */
 int cb_run_read_json(const char *path, cb_run *run) CB_WARN_UNUSED;
 
 #ifdef __cplusplus

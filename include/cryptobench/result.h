@@ -114,11 +114,15 @@ typedef struct cb_run {
 	size_t capacity;
 } cb_run;
 
-/* Zero a result, sizes -1, threads 1. */
+/* Zero r, then set every size to -1 and threads to 1. */
 void cb_result_init(cb_result *r);
 
-/* Append a zeroed result; NULL on allocation failure. */
+/*
+ * Append a zeroed result (the caller sets sizes to -1, or calls
+ * cb_result_init); NULL on allocation failure.  A run starts zeroed.
+ */
 cb_result *cb_run_add(cb_run *run);
+/* Free the results and zero the run (context included). */
 void cb_run_free(cb_run *run);
 
 #ifdef __cplusplus

@@ -1,0 +1,87 @@
+#include <errno.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cryptobench/fileio.h"
+#include "report_int.h"
+
+static const char *const format_names[CB_FORMAT_COUNT] = {"table", "json", "csv", "md"};
+
+int cb_format_parse(const char *name)
+{
+	int i;
+	if (!name)
+		return -1;
+	for (i = 0; i < CB_FORMAT_COUNT; i++)
+		if (strcmp(name, format_names[i]) == 0)
+			return i;
+	if (strcmp(name, "markdown") == 0)
+		return CB_FORMAT_MD;
+	return -1;
+}
+
+const char *cb_format_name(cb_format f)
+{
+	return (unsigned)f < CB_FORMAT_COUNT ? format_names[f] : NULL;
+}
+
+int cb_format_from_path(const char *path)
+{
+	static const struct {
+		const char *ext;
+		cb_format fmt;
+	} exts[] = {
+		{".json", CB_FORMAT_JSON}, {".csv", CB_FORMAT_CSV}, {".md", CB_FORMAT_MD},
+		{".markdown", CB_FORMAT_MD}, {".txt", CB_FORMAT_TABLE},
+	};
+	const char *base, *dot;
+	size_t i;
+	if (!path)
+		return -1;
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	/* ".json" alone is a hidden file's name, not an extension. */
+	if (!dot || dot == base)
+		return -1;
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (strcasecmp(dot, exts[i].ext) == 0)
+			return exts[i].fmt;
+	return -1;
+}
+
+int cb_report_write(FILE *f, cb_format fmt, const cb_run *run)
+{
+	int r;
+	if (!f || !run || (run->nresults && !run->results))
+		return CB_ERR_ARG;
+	switch (fmt) {
+	case CB_FORMAT_TABLE: r = cb_write_table(f, run); break;
+	case CB_FORMAT_JSON: r = cb_write_json(f, run); break;
+	case CB_FORMAT_CSV: r = cb_write_csv(f, run); break;
+	case CB_FORMAT_MD: r = cb_write_md(f, run); break;
+	default: return CB_ERR_ARG;
+	}
+	if (r == 0 && (fflush(f) != 0 || ferror(f)))
+		r = CB_ERR_IO;
+	return r;
+}
+
+int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run)
+{
+	cb_atomic_file af;
+	int r;
+	if (!path || !run || (unsigned)fmt >= CB_FORMAT_COUNT)
+		return CB_ERR_ARG;
+	r = cb_atomic_open(&af, path, 0644);
+	if (r)
+		return r;
+	r = cb_report_write(af.f, fmt, run);
+	if (r) {
+		int e = errno;
+		cb_atomic_abort(&af);
+		errno = e;
+		return r;
+	}
+	return cb_atomic_commit(&af);
+}

@@ -1,0 +1,315 @@
+/*
+ * Read back a run written by write_json.c.  Unknown members are ignored and
+ * missing optional members keep their defaults, so files from newer tools
+ * with additive changes still read (docs/SCHEMA.md, versioning).
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "report_int.h"
+
+/*
+ * The get_* helpers leave *dst as it is (the record's default) when the
+ * member is absent or null, except where said.
+ */
+
+/* Copy a string member; null is not a string.  Too long: truncated. */
+static int get_str(const json_t *o, const char *k, char *dst, size_t cap)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v)
+		return 0;
+	if (!json_is_string(v))
+		return CB_ERR_FORMAT;
+	snprintf(dst, cap, "%s", json_string_value(v));
+	return 0;
+}
+
+/* A number member; absent or null reads as dflt. */
+static int get_real(const json_t *o, const char *k, double *dst, double dflt)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v || json_is_null(v)) {
+		*dst = dflt;
+		return 0;
+	}
+	if (!json_is_number(v))
+		return CB_ERR_FORMAT;
+	*dst = json_number_value(v);
+	return 0;
+}
+
+/* A non-negative integer member: 1 when present, 0 when absent, or an error. */
+static int get_uint_present(const json_t *o, const char *k, uint64_t *dst)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return CB_ERR_FORMAT;
+	*dst = (uint64_t)json_integer_value(v);
+	return 1;
+}
+
+static int get_uint(const json_t *o, const char *k, uint64_t *dst)
+{
+	int r = get_uint_present(o, k, dst);
+	return r < 0 ? r : 0;
+}
+
+static int get_size(const json_t *o, const char *k, size_t *dst)
+{
+	uint64_t u;
+	int r = get_uint_present(o, k, &u);
+	if (r <= 0)
+		return r;
+	if (u > SIZE_MAX)
+		return CB_ERR_FORMAT;
+	*dst = (size_t)u;
+	return 0;
+}
+
+static int get_unsigned(const json_t *o, const char *k, unsigned *dst)
+{
+	uint64_t u;
+	int r = get_uint_present(o, k, &u);
+	if (r <= 0)
+		return r;
+	if (u > UINT32_MAX)
+		return CB_ERR_FORMAT;
+	*dst = (unsigned)u;
+	return 0;
+}
+
+static int get_int(const json_t *o, const char *k, int *dst)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN || json_integer_value(v) > INT32_MAX)
+		return CB_ERR_FORMAT;
+	*dst = (int)json_integer_value(v);
+	return 0;
+}
+
+/* A size in bytes: null or absent is -1 (not applicable). */
+static int get_sizeval(const json_t *o, const char *k, long *dst)
+{
+	const json_t *v = json_object_get(o, k);
+	*dst = -1;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > INT32_MAX)
+		return CB_ERR_FORMAT;
+	*dst = (long)json_integer_value(v);
+	return 0;
+}
+
+/* An optional object member: absent or null gives NULL and 0. */
+static int get_obj(const json_t *o, const char *k, const json_t **dst)
+{
+	const json_t *v = json_object_get(o, k);
+	*dst = NULL;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_object(v))
+		return CB_ERR_FORMAT;
+	*dst = v;
+	return 0;
+}
+
+static int parse_status(const json_t *o, cb_status *st)
+{
+	const json_t *v = json_object_get(o, "status");
+	static const cb_status all[] = {CB_STATUS_OK, CB_STATUS_FAILED_SELFCHECK, CB_STATUS_UNAVAILABLE,
+					CB_STATUS_UNSUPPORTED, CB_STATUS_ERROR};
+	size_t i;
+	if (!json_is_string(v))
+		return CB_ERR_FORMAT;
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		if (strcmp(json_string_value(v), cb_status_name(all[i])) == 0) {
+			*st = all[i];
+			return 0;
+		}
+	}
+	return CB_ERR_FORMAT;
+}
+
+static int parse_summary(const json_t *o, cb_summary *s)
+{
+	int e = 0;
+	memset(s, 0, sizeof(*s));
+	if (!o)
+		return 0;
+	e |= get_real(o, "median", &s->median, 0);
+	e |= get_real(o, "mean", &s->mean, 0);
+	e |= get_real(o, "stddev", &s->stddev, 0);
+	e |= get_real(o, "min", &s->min, 0);
+	e |= get_real(o, "max", &s->max, 0);
+	e |= get_real(o, "p5", &s->p5, 0);
+	e |= get_real(o, "p95", &s->p95, 0);
+	e |= get_real(o, "p99", &s->p99, 0);
+	e |= get_real(o, "ci95_low", &s->ci95_low, 0);
+	e |= get_real(o, "ci95_high", &s->ci95_high, 0);
+	e |= get_real(o, "mad", &s->mad, 0);
+	e |= get_size(o, "n", &s->n);
+	e |= get_size(o, "outliers", &s->outliers);
+	return e ? CB_ERR_FORMAT : 0;
+}
+
+static int parse_sizes(const json_t *o, cb_sizes *z)
+{
+	int e = 0;
+	e |= get_sizeval(o, "public_key", &z->public_key);
+	e |= get_sizeval(o, "secret_key", &z->secret_key);
+	e |= get_sizeval(o, "ciphertext", &z->ciphertext);
+	e |= get_sizeval(o, "signature", &z->signature);
+	e |= get_sizeval(o, "shared_secret", &z->shared_secret);
+	e |= get_sizeval(o, "overhead", &z->overhead);
+	return e ? CB_ERR_FORMAT : 0;
+}
+
+static int parse_result(const json_t *o, cb_result *r)
+{
+	const json_t *ns, *sizes, *noisy;
+	int e = 0;
+	cb_result_init(r);
+	if (!json_is_object(o) || !json_is_string(json_object_get(o, "algorithm")) ||
+	    !json_is_string(json_object_get(o, "operation")))
+		return CB_ERR_FORMAT;
+	e |= get_str(o, "algorithm", r->algorithm, sizeof(r->algorithm));
+	e |= get_str(o, "kind", r->kind, sizeof(r->kind));
+	e |= get_str(o, "family", r->family, sizeof(r->family));
+	e |= get_str(o, "backend", r->backend, sizeof(r->backend));
+	e |= get_str(o, "implementation", r->implementation, sizeof(r->implementation));
+	e |= get_str(o, "description", r->description, sizeof(r->description));
+	e |= get_str(o, "operation", r->operation, sizeof(r->operation));
+	e |= get_size(o, "message_bytes", &r->message_bytes);
+	e |= get_unsigned(o, "threads", &r->threads);
+	e |= parse_status(o, &r->status);
+	e |= get_str(o, "error", r->error, sizeof(r->error));
+	e |= get_size(o, "samples", &r->samples);
+	e |= get_uint(o, "batch", &r->batch);
+	e |= get_uint(o, "total_ops", &r->total_ops);
+	e |= get_real(o, "seconds", &r->seconds, 0);
+	e |= get_obj(o, "ns_per_op", &ns);
+	e |= parse_summary(ns, &r->ns);
+	e |= get_real(o, "ops_per_sec", &r->ops_per_sec, 0);
+	e |= get_real(o, "bytes_per_sec", &r->bytes_per_sec, 0);
+	e |= get_real(o, "cycles_per_op", &r->cycles_per_op, 0);
+	e |= get_real(o, "precision", &r->precision, 0);
+	e |= get_real(o, "scaling", &r->scaling, 0);
+	noisy = json_object_get(o, "noisy");
+	if (noisy && !json_is_boolean(noisy))
+		e |= CB_ERR_FORMAT;
+	r->noisy = json_is_true(noisy);
+	e |= get_str(o, "noise", r->noise, sizeof(r->noise));
+	e |= get_obj(o, "sizes", &sizes);
+	if (sizes)
+		e |= parse_sizes(sizes, &r->sizes);
+	e |= get_real(o, "expansion", &r->expansion, 0);
+	e |= get_str(o, "notes", r->notes, sizeof(r->notes));
+	e |= get_int(o, "security_classical", &r->security_classical);
+	e |= get_int(o, "security_quantum", &r->security_quantum);
+	return e ? CB_ERR_FORMAT : 0;
+}
+
+static int parse_context(const json_t *o, cb_context *c)
+{
+	const json_t *libs;
+	int e = 0;
+	if (!json_is_object(o))
+		return CB_ERR_FORMAT;
+	e |= get_str(o, "tool_version", c->tool_version, sizeof(c->tool_version));
+	e |= get_str(o, "timestamp", c->timestamp, sizeof(c->timestamp));
+	e |= get_str(o, "hostname", c->hostname, sizeof(c->hostname));
+	e |= get_str(o, "cpu_model", c->cpu_model, sizeof(c->cpu_model));
+	e |= get_str(o, "cpu_flags", c->cpu_flags, sizeof(c->cpu_flags));
+	e |= get_unsigned(o, "cores_online", &c->cores_online);
+	e |= get_str(o, "counter", c->counter, sizeof(c->counter));
+	e |= get_real(o, "tsc_hz", &c->tsc_hz, 0);
+	e |= get_str(o, "kernel", c->kernel, sizeof(c->kernel));
+	e |= get_str(o, "compiler", c->compiler, sizeof(c->compiler));
+	e |= get_str(o, "cflags", c->cflags, sizeof(c->cflags));
+	e |= get_str(o, "build_type", c->build_type, sizeof(c->build_type));
+	e |= get_str(o, "pinning", c->pinning, sizeof(c->pinning));
+	e |= get_real(o, "time_budget", &c->time_budget, 0);
+	e |= get_real(o, "precision_target", &c->precision_target, 0);
+	e |= get_real(o, "timer_resolution_ns", &c->timer_resolution_ns, 0);
+	e |= get_real(o, "overhead_ns", &c->overhead_ns, 0);
+	libs = json_object_get(o, "libraries");
+	if (libs) {
+		size_t i, max = sizeof(c->libraries) / sizeof(c->libraries[0]);
+		if (!json_is_array(libs))
+			return CB_ERR_FORMAT;
+		/* More libraries than the record holds: the first ones are kept. */
+		for (i = 0; i < json_array_size(libs) && i < max; i++) {
+			const json_t *l = json_array_get(libs, i);
+			if (!json_is_object(l))
+				return CB_ERR_FORMAT;
+			e |= get_str(l, "name", c->libraries[i].name, sizeof(c->libraries[i].name));
+			e |= get_str(l, "version", c->libraries[i].version, sizeof(c->libraries[i].version));
+			c->nlibraries = i + 1;
+		}
+	}
+	return e ? CB_ERR_FORMAT : 0;
+}
+
+static int parse_run(const json_t *doc, cb_run *run)
+{
+	const json_t *sv, *tool, *results;
+	size_t i;
+	int r;
+	if (!json_is_object(doc))
+		return CB_ERR_FORMAT;
+	sv = json_object_get(doc, "schema_version");
+	tool = json_object_get(doc, "tool");
+	results = json_object_get(doc, "results");
+	if (!json_is_string(tool) || strcmp(json_string_value(tool), "cryptobench") != 0)
+		return CB_ERR_FORMAT;
+	if (!json_is_integer(sv) || json_integer_value(sv) != CB_SCHEMA_VERSION)
+		return CB_ERR_FORMAT;
+	if (!json_is_array(results))
+		return CB_ERR_FORMAT;
+	run->context.schema_version = CB_SCHEMA_VERSION;
+	r = parse_context(json_object_get(doc, "context"), &run->context);
+	if (r)
+		return r;
+	for (i = 0; i < json_array_size(results); i++) {
+		cb_result *res = cb_run_add(run);
+		if (!res)
+			return CB_ERR_NOMEM;
+		r = parse_result(json_array_get(results, i), res);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int cb_run_read_json(const char *path, cb_run *run)
+{
+	json_error_t jerr;
+	json_t *doc;
+	FILE *f;
+	int r;
+	if (!path || !run)
+		return CB_ERR_ARG;
+	memset(run, 0, sizeof(*run));
+	f = fopen(path, "rb");
+	if (!f)
+		return CB_ERR_IO;
+	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	if (!doc) {
+		r = ferror(f) ? CB_ERR_IO : CB_ERR_FORMAT;
+		fclose(f);
+		return r;
+	}
+	fclose(f);
+	r = parse_run(doc, run);
+	json_decref(doc);
+	if (r)
+		cb_run_free(run);
+	return r;
+}

@@ -1,0 +1,88 @@
+/* Internal to src/report: the writers and the table model they share. */
+#ifndef CB_REPORT_INT_H
+#define CB_REPORT_INT_H
+
+#include <stdio.h>
+
+#include "cryptobench/report.h"
+
+/* One per format; CB_ERR_IO on a write error, CB_ERR_NOMEM. */
+int cb_write_table(FILE *f, const cb_run *run);
+int cb_write_json(FILE *f, const cb_run *run);
+int cb_write_csv(FILE *f, const cb_run *run);
+int cb_write_md(FILE *f, const cb_run *run);
+
+/*
+ * The human table, as cells, so the text and Markdown writers show the same
+ * figures.  Columns that do not apply to the run are hidden (show[] == 0).
+ */
+enum {
+	CB_COL_ALG,
+	CB_COL_BACKEND,
+	CB_COL_OP,
+	CB_COL_MSG,
+	CB_COL_THR,
+	CB_COL_OPS,
+	CB_COL_LAT,
+	CB_COL_CI,
+	CB_COL_MBS,
+	CB_COL_CYC,
+	CB_COL_RATIO,
+	CB_COL_SCALE,
+	CB_NCOLS
+};
+/* The first column whose cells a non-ok row replaces with its status. */
+#define CB_COL_FIRST_FIGURE CB_COL_OPS
+
+#define CB_CELL_MAX 80
+
+typedef struct cb_tab_row {
+	char cell[CB_NCOLS][CB_CELL_MAX];
+	char status[CB_TEXT_MAX + 32]; /* "" for ok rows */
+} cb_tab_row;
+
+typedef struct cb_tab {
+	cb_tab_row *rows;
+	size_t nrows;
+	int show[CB_NCOLS];
+	int right[CB_NCOLS]; /* right-aligned */
+	const char *head[CB_NCOLS];
+} cb_tab;
+
+/* The sizes section: one row per algorithm with any known size. */
+enum {
+	CB_SCOL_ALG,
+	CB_SCOL_PK,
+	CB_SCOL_SK,
+	CB_SCOL_CT,
+	CB_SCOL_SIG,
+	CB_SCOL_SS,
+	CB_SCOL_OVERHEAD,
+	CB_SCOL_EXPANSION,
+	CB_NSCOLS
+};
+
+typedef struct cb_size_row {
+	char cell[CB_NSCOLS][CB_CELL_MAX];
+} cb_size_row;
+
+typedef struct cb_size_tab {
+	cb_size_row *rows;
+	size_t nrows;
+	int show[CB_NSCOLS];
+	const char *head[CB_NSCOLS];
+} cb_size_tab;
+
+int cb_tab_build(cb_tab *t, const cb_run *run);
+void cb_tab_free(cb_tab *t);
+int cb_size_tab_build(cb_size_tab *t, const cb_run *run);
+void cb_size_tab_free(cb_size_tab *t);
+
+/* "cryptobench 0.1.0 | CPU (2 cores) | openssl-3.0.19 | counter: tsc 2.10 GHz" */
+void cb_tab_headline(const cb_context *c, char *buf, size_t len);
+/* "32 B", "16 KiB", "1.5 MiB", or "-" for 0. */
+void cb_fmt_bytes(size_t n, char *buf, size_t len);
+/* Columns a terminal uses for UTF-8 text (code points; all are one column wide here). */
+size_t cb_utf8_width(const char *s);
+
+#endif

@@ -1,0 +1,58 @@
+#include "cryptobench/result.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *cb_status_name(cb_status s)
+{
+	switch (s) {
+	case CB_STATUS_OK: return "ok";
+	case CB_STATUS_FAILED_SELFCHECK: return "failed_selfcheck";
+	case CB_STATUS_UNAVAILABLE: return "unavailable";
+	case CB_STATUS_UNSUPPORTED: return "unsupported";
+	case CB_STATUS_ERROR: return "error";
+	}
+	return "error";
+}
+
+void cb_result_init(cb_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->threads = 1;
+	r->sizes.public_key = -1;
+	r->sizes.secret_key = -1;
+	r->sizes.ciphertext = -1;
+	r->sizes.signature = -1;
+	r->sizes.shared_secret = -1;
+	r->sizes.overhead = -1;
+}
+
+cb_result *cb_run_add(cb_run *run)
+{
+	cb_result *r;
+	if (!run)
+		return NULL;
+	if (run->nresults == run->capacity) {
+		size_t ncap = run->capacity ? run->capacity * 2 : 16;
+		cb_result *nr;
+		if (ncap > SIZE_MAX / sizeof(*nr))
+			return NULL;
+		nr = realloc(run->results, ncap * sizeof(*nr));
+		if (!nr)
+			return NULL;
+		run->results = nr;
+		run->capacity = ncap;
+	}
+	r = &run->results[run->nresults++];
+	memset(r, 0, sizeof(*r));
+	return r;
+}
+
+void cb_run_free(cb_run *run)
+{
+	if (!run)
+		return;
+	free(run->results);
+	memset(run, 0, sizeof(*run));
+}

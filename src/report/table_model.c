@@ -1,0 +1,293 @@
+/*
+ * The figures of the human table, as text cells, shared by the text and
+ * Markdown writers.  Units: latency in ns/µs/ms/s with 3-4 significant
+ * digits; MB/s is 10^6 bytes per second; cycles with k/M/G suffixes.
+ * Latency is the median; for threads > 1 it is the median per sample as the
+ * record defines it (result.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_int.h"
+
+size_t cb_utf8_width(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+void cb_fmt_bytes(size_t n, char *buf, size_t len)
+{
+	if (n == 0)
+		snprintf(buf, len, "-");
+	else if (n >= 1048576 && n % 1048576 == 0)
+		snprintf(buf, len, "%zu MiB", n / 1048576);
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, len, "%zu KiB", n / 1024);
+	else
+		snprintf(buf, len, "%zu B", n);
+}
+
+/* v with `decimals` decimals and a comma every three integer digits. */
+static void fmt_grouped(double v, int decimals, char *buf, size_t len)
+{
+	char tmp[64], *dot;
+	size_t ndig, i, o = 0;
+	snprintf(tmp, sizeof(tmp), "%.*f", decimals, v);
+	dot = strchr(tmp, '.');
+	ndig = dot ? (size_t)(dot - tmp) : strlen(tmp);
+	for (i = 0; tmp[i] && o + 2 < len; i++) {
+		if (i < ndig && i > 0 && tmp[i - 1] != '-' && (ndig - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = 0;
+}
+
+static void fmt_ops(double v, char *buf, size_t len)
+{
+	if (v < 10)
+		snprintf(buf, len, "%.2f", v);
+	else if (v < 100)
+		snprintf(buf, len, "%.1f", v);
+	else
+		fmt_grouped(v, 0, buf, len);
+}
+
+/* 3-4 significant digits in the largest unit that keeps the figure >= 1. */
+static void fmt_latency(double ns, char *buf, size_t len)
+{
+	static const char *const unit[] = {"ns", "µs", "ms", "s"};
+	size_t u = 0;
+	/* Rounding decides the unit: 999.96 ns is shown as 1.00 µs. */
+	while (u + 1 < sizeof(unit) / sizeof(unit[0]) && ns >= 999.95) {
+		ns /= 1000;
+		u++;
+	}
+	if (ns < 9.995)
+		snprintf(buf, len, "%.2f %s", ns, unit[u]);
+	else
+		snprintf(buf, len, "%.1f %s", ns, unit[u]);
+}
+
+static void fmt_cycles(double c, char *buf, size_t len)
+{
+	if (c < 999.5)
+		snprintf(buf, len, "%.0f", c);
+	else if (c < 999.95e3)
+		snprintf(buf, len, "%.1fk", c / 1e3);
+	else if (c < 999.995e6)
+		snprintf(buf, len, "%.2fM", c / 1e6);
+	else
+		snprintf(buf, len, "%.2fG", c / 1e9);
+}
+
+static const char *status_label(cb_status s)
+{
+	switch (s) {
+	case CB_STATUS_OK: return "ok";
+	case CB_STATUS_FAILED_SELFCHECK: return "FAILED self-check";
+	case CB_STATUS_UNAVAILABLE: return "unavailable";
+	case CB_STATUS_UNSUPPORTED: return "unsupported";
+	case CB_STATUS_ERROR: return "ERROR";
+	}
+	return "ERROR";
+}
+
+/* The baseline's row for the same operation, message size and threads, or NULL. */
+static const cb_result *baseline_for(const cb_run *run, const cb_result *r)
+{
+	const char *base = run->results[0].algorithm;
+	size_t i;
+	for (i = 0; i < run->nresults; i++) {
+		const cb_result *b = &run->results[i];
+		if (b->status == CB_STATUS_OK && strcmp(b->algorithm, base) == 0 &&
+		    strcmp(b->operation, r->operation) == 0 && b->message_bytes == r->message_bytes &&
+		    b->threads == r->threads)
+			return b;
+	}
+	return NULL;
+}
+
+/*
+ * MB/s only where the message is the work (ciphers, hashes); a signature's
+ * 32-byte digest input is not a throughput.  An unknown kind shows it.
+ */
+static int is_bulk(const cb_result *r)
+{
+	return r->message_bytes && r->bytes_per_sec > 0 &&
+	       (strcmp(r->kind, "cipher") == 0 || strcmp(r->kind, "hash") == 0 || r->kind[0] == 0);
+}
+
+#define CELL(row, col, ...) snprintf((row)->cell[col], CB_CELL_MAX, __VA_ARGS__)
+
+static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
+{
+	const cb_result *b;
+	int counter = run->context.counter[0] && strcmp(run->context.counter, "none") != 0;
+	CELL(row, CB_COL_ALG, "%s", r->algorithm);
+	CELL(row, CB_COL_BACKEND, "%s", r->backend);
+	CELL(row, CB_COL_OP, "%s", r->operation);
+	cb_fmt_bytes(r->message_bytes, row->cell[CB_COL_MSG], CB_CELL_MAX);
+	CELL(row, CB_COL_THR, "%u", r->threads);
+	if (r->status != CB_STATUS_OK) {
+		snprintf(row->status, sizeof(row->status), "%s%s%s", status_label(r->status), r->error[0] ? ": " : "",
+			 r->error);
+		return;
+	}
+	fmt_ops(r->ops_per_sec, row->cell[CB_COL_OPS], CB_CELL_MAX);
+	fmt_latency(r->ns.median, row->cell[CB_COL_LAT], CB_CELL_MAX);
+	CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->noisy ? "!" : "");
+	if (is_bulk(r))
+		fmt_grouped(r->bytes_per_sec / 1e6, 1, row->cell[CB_COL_MBS], CB_CELL_MAX);
+	else
+		CELL(row, CB_COL_MBS, "-");
+	if (counter && r->cycles_per_op > 0)
+		fmt_cycles(r->cycles_per_op, row->cell[CB_COL_CYC], CB_CELL_MAX);
+	else
+		CELL(row, CB_COL_CYC, "-");
+	b = baseline_for(run, r);
+	if (b && b->ops_per_sec > 0)
+		CELL(row, CB_COL_RATIO, "%.2f", r->ops_per_sec / b->ops_per_sec);
+	else
+		CELL(row, CB_COL_RATIO, "-");
+	if (r->threads > 1 && r->scaling > 0)
+		CELL(row, CB_COL_SCALE, "%.0f%%", r->scaling * 100);
+	else
+		CELL(row, CB_COL_SCALE, "-");
+}
+
+int cb_tab_build(cb_tab *t, const cb_run *run)
+{
+	static const char *const head[CB_NCOLS] = {"algorithm", "backend", "op",      "msg",
+						   "thr",       "ops/s",   "latency", "±CI",
+						   "MB/s",      "cycles",  "ratio",   "scale"};
+	static const int right[CB_NCOLS] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+	size_t i;
+	memset(t, 0, sizeof(*t));
+	memcpy(t->head, head, sizeof(head));
+	memcpy(t->right, right, sizeof(right));
+	for (i = 0; i < CB_NCOLS; i++)
+		t->show[i] = 1;
+	t->show[CB_COL_SCALE] = 0;
+	if (run->nresults == 0)
+		return 0;
+	t->rows = calloc(run->nresults, sizeof(*t->rows));
+	if (!t->rows)
+		return CB_ERR_NOMEM;
+	t->nrows = run->nresults;
+	for (i = 0; i < run->nresults; i++) {
+		build_row(&t->rows[i], run, &run->results[i]);
+		if (run->results[i].threads > 1)
+			t->show[CB_COL_SCALE] = 1;
+	}
+	return 0;
+}
+
+void cb_tab_free(cb_tab *t)
+{
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}
+
+static void size_cell(char *cell, long v, int *any)
+{
+	if (v < 0) {
+		snprintf(cell, CB_CELL_MAX, "-");
+		return;
+	}
+	snprintf(cell, CB_CELL_MAX, "%ld", v);
+	*any = 1;
+}
+
+/* Merge what r knows into an algorithm's row: the first known value wins. */
+static void merge_size(char *cell, long v)
+{
+	if (strcmp(cell, "-") == 0 && v >= 0)
+		snprintf(cell, CB_CELL_MAX, "%ld", v);
+}
+
+int cb_size_tab_build(cb_size_tab *t, const cb_run *run)
+{
+	static const char *const head[CB_NSCOLS] = {"algorithm", "public key", "secret key", "ciphertext",
+						    "signature", "shared secret", "overhead", "expansion"};
+	size_t i, j;
+	memset(t, 0, sizeof(*t));
+	memcpy(t->head, head, sizeof(head));
+	t->show[CB_SCOL_ALG] = 1;
+	if (run->nresults == 0)
+		return 0;
+	t->rows = calloc(run->nresults, sizeof(*t->rows));
+	if (!t->rows)
+		return CB_ERR_NOMEM;
+	for (i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		const cb_sizes *z = &r->sizes;
+		cb_size_row *row = NULL;
+		for (j = 0; j < t->nrows; j++)
+			if (strcmp(t->rows[j].cell[CB_SCOL_ALG], r->algorithm) == 0)
+				row = &t->rows[j];
+		if (!row) {
+			int any = 0;
+			row = &t->rows[t->nrows];
+			snprintf(row->cell[CB_SCOL_ALG], CB_CELL_MAX, "%s", r->algorithm);
+			size_cell(row->cell[CB_SCOL_PK], z->public_key, &any);
+			size_cell(row->cell[CB_SCOL_SK], z->secret_key, &any);
+			size_cell(row->cell[CB_SCOL_CT], z->ciphertext, &any);
+			size_cell(row->cell[CB_SCOL_SIG], z->signature, &any);
+			size_cell(row->cell[CB_SCOL_SS], z->shared_secret, &any);
+			size_cell(row->cell[CB_SCOL_OVERHEAD], z->overhead, &any);
+			if (r->expansion > 0 && isfinite(r->expansion)) {
+				snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "%.3f", r->expansion);
+				any = 1;
+			} else {
+				snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "-");
+			}
+			/* An algorithm with nothing known (so far) gets no row yet. */
+			if (any)
+				t->nrows++;
+			continue;
+		}
+		merge_size(row->cell[CB_SCOL_PK], z->public_key);
+		merge_size(row->cell[CB_SCOL_SK], z->secret_key);
+		merge_size(row->cell[CB_SCOL_CT], z->ciphertext);
+		merge_size(row->cell[CB_SCOL_SIG], z->signature);
+		merge_size(row->cell[CB_SCOL_SS], z->shared_secret);
+		merge_size(row->cell[CB_SCOL_OVERHEAD], z->overhead);
+		if (strcmp(row->cell[CB_SCOL_EXPANSION], "-") == 0 && r->expansion > 0 && isfinite(r->expansion))
+			snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "%.3f", r->expansion);
+	}
+	/* Show only the columns some algorithm has a value in. */
+	for (i = 0; i < t->nrows; i++)
+		for (j = 1; j < CB_NSCOLS; j++)
+			if (strcmp(t->rows[i].cell[j], "-") != 0)
+				t->show[j] = 1;
+	return 0;
+}
+
+void cb_size_tab_free(cb_size_tab *t)
+{
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}
+
+void cb_tab_headline(const cb_context *c, char *buf, size_t len)
+{
+	size_t i, o;
+	o = (size_t)snprintf(buf, len, "cryptobench %s | %s (%u core%s)", c->tool_version[0] ? c->tool_version : "?",
+			     c->cpu_model[0] ? c->cpu_model : "unknown CPU", c->cores_online,
+			     c->cores_online == 1 ? "" : "s");
+	for (i = 0; i < c->nlibraries && i < sizeof(c->libraries) / sizeof(c->libraries[0]) && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%s-%s", i ? ", " : " | ", c->libraries[i].name,
+				      c->libraries[i].version);
+	if (o >= len)
+		return;
+	if (c->counter[0] && strcmp(c->counter, "none") != 0 && c->tsc_hz > 0)
+		snprintf(buf + o, len - o, " | counter: %s %.2f GHz", c->counter, c->tsc_hz / 1e9);
+	else
+		snprintf(buf + o, len - o, " | counter: %s", c->counter[0] ? c->counter : "none");
+}

@@ -1,0 +1,204 @@
+/*
+ * The JSON run file (docs/SCHEMA.md).  Numbers that have no meaning, and
+ * any NaN or infinity, are written as null: JSON has no NaN.
+ */
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+
+#include "report_int.h"
+
+/*
+ * 15 significant digits: every figure written with at most 15 digits reads
+ * back as the same double, and measured values are never that precise, so
+ * nothing is lost while 0.1 stays "0.1" rather than "0.10000000000000001".
+ */
+#define CB_JSON_DIGITS 15
+
+static json_t *real_or_null(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* null when v is 0 (the record's "not measured / not applicable"). */
+static json_t *real_nz(double v)
+{
+	return v != 0 ? real_or_null(v) : json_null();
+}
+
+static json_t *size_or_null(long v)
+{
+	return v >= 0 ? json_integer(v) : json_null();
+}
+
+/* json_object_set_new with a NULL check on v: any failure is remembered. */
+static void put(json_t *o, const char *k, json_t *v, int *err)
+{
+	if (!v || json_object_set_new(o, k, v) != 0)
+		*err = 1;
+}
+
+static json_t *summary_json(const cb_summary *s)
+{
+	json_t *o = json_object();
+	int err = 0;
+	if (!o)
+		return NULL;
+	put(o, "median", real_or_null(s->median), &err);
+	put(o, "mean", real_or_null(s->mean), &err);
+	put(o, "stddev", real_or_null(s->stddev), &err);
+	put(o, "min", real_or_null(s->min), &err);
+	put(o, "max", real_or_null(s->max), &err);
+	put(o, "p5", real_or_null(s->p5), &err);
+	put(o, "p95", real_or_null(s->p95), &err);
+	put(o, "p99", real_or_null(s->p99), &err);
+	put(o, "ci95_low", real_or_null(s->ci95_low), &err);
+	put(o, "ci95_high", real_or_null(s->ci95_high), &err);
+	put(o, "mad", real_or_null(s->mad), &err);
+	put(o, "n", json_integer((json_int_t)s->n), &err);
+	put(o, "outliers", json_integer((json_int_t)s->outliers), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *sizes_json(const cb_sizes *z)
+{
+	json_t *o = json_object();
+	int err = 0;
+	if (!o)
+		return NULL;
+	put(o, "public_key", size_or_null(z->public_key), &err);
+	put(o, "secret_key", size_or_null(z->secret_key), &err);
+	put(o, "ciphertext", size_or_null(z->ciphertext), &err);
+	put(o, "signature", size_or_null(z->signature), &err);
+	put(o, "shared_secret", size_or_null(z->shared_secret), &err);
+	put(o, "overhead", size_or_null(z->overhead), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *result_json(const cb_result *r, const cb_context *c)
+{
+	json_t *o = json_object();
+	int ok = r->status == CB_STATUS_OK;
+	int err = 0;
+	if (!o)
+		return NULL;
+	put(o, "algorithm", json_string(r->algorithm), &err);
+	put(o, "kind", json_string(r->kind), &err);
+	put(o, "family", json_string(r->family), &err);
+	put(o, "backend", json_string(r->backend), &err);
+	put(o, "implementation", json_string(r->implementation), &err);
+	put(o, "description", json_string(r->description), &err);
+	put(o, "operation", json_string(r->operation), &err);
+	put(o, "message_bytes", json_integer((json_int_t)r->message_bytes), &err);
+	put(o, "threads", json_integer((json_int_t)r->threads), &err);
+	put(o, "status", json_string(cb_status_name(r->status)), &err);
+	put(o, "error", json_string(r->error), &err);
+	put(o, "samples", json_integer((json_int_t)r->samples), &err);
+	put(o, "batch", json_integer((json_int_t)r->batch), &err);
+	put(o, "total_ops", json_integer((json_int_t)r->total_ops), &err);
+	put(o, "seconds", real_or_null(r->seconds), &err);
+	put(o, "ns_per_op", ok ? summary_json(&r->ns) : json_null(), &err);
+	put(o, "ops_per_sec", ok ? real_or_null(r->ops_per_sec) : json_null(), &err);
+	put(o, "bytes_per_sec", ok && r->message_bytes ? real_or_null(r->bytes_per_sec) : json_null(), &err);
+	put(o, "cycles_per_op",
+	    ok && strcmp(c->counter, "none") != 0 ? real_nz(r->cycles_per_op) : json_null(), &err);
+	put(o, "precision", ok ? real_or_null(r->precision) : json_null(), &err);
+	put(o, "scaling", ok ? real_nz(r->scaling) : json_null(), &err);
+	put(o, "noisy", json_boolean(r->noisy), &err);
+	put(o, "noise", json_string(r->noise), &err);
+	put(o, "sizes", sizes_json(&r->sizes), &err);
+	put(o, "expansion", real_nz(r->expansion), &err);
+	put(o, "notes", json_string(r->notes), &err);
+	put(o, "security_classical", json_integer(r->security_classical), &err);
+	put(o, "security_quantum", json_integer(r->security_quantum), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *context_json(const cb_context *c)
+{
+	json_t *o = json_object(), *libs = json_array();
+	size_t i, nlib = c->nlibraries;
+	int err = 0;
+	if (!o || !libs) {
+		json_decref(o);
+		json_decref(libs);
+		return NULL;
+	}
+	if (nlib > sizeof(c->libraries) / sizeof(c->libraries[0]))
+		nlib = sizeof(c->libraries) / sizeof(c->libraries[0]);
+	put(o, "tool_version", json_string(c->tool_version), &err);
+	put(o, "timestamp", json_string(c->timestamp), &err);
+	put(o, "hostname", json_string(c->hostname), &err);
+	put(o, "cpu_model", json_string(c->cpu_model), &err);
+	put(o, "cpu_flags", json_string(c->cpu_flags), &err);
+	put(o, "cores_online", json_integer(c->cores_online), &err);
+	put(o, "counter", json_string(c->counter), &err);
+	put(o, "tsc_hz", real_nz(c->tsc_hz), &err);
+	put(o, "kernel", json_string(c->kernel), &err);
+	put(o, "compiler", json_string(c->compiler), &err);
+	put(o, "cflags", json_string(c->cflags), &err);
+	put(o, "build_type", json_string(c->build_type), &err);
+	put(o, "pinning", json_string(c->pinning), &err);
+	put(o, "time_budget", real_or_null(c->time_budget), &err);
+	put(o, "precision_target", real_or_null(c->precision_target), &err);
+	put(o, "timer_resolution_ns", real_or_null(c->timer_resolution_ns), &err);
+	put(o, "overhead_ns", real_or_null(c->overhead_ns), &err);
+	for (i = 0; i < nlib; i++) {
+		json_t *l = json_object();
+		if (!l) {
+			err = 1;
+			break;
+		}
+		put(l, "name", json_string(c->libraries[i].name), &err);
+		put(l, "version", json_string(c->libraries[i].version), &err);
+		if (json_array_append_new(libs, l) != 0)
+			err = 1;
+	}
+	put(o, "libraries", libs, &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int cb_write_json(FILE *f, const cb_run *run)
+{
+	json_t *doc = json_object(), *results = json_array();
+	size_t i;
+	int err = 0, r = 0;
+	if (!doc || !results) {
+		json_decref(doc);
+		json_decref(results);
+		return CB_ERR_NOMEM;
+	}
+	put(doc, "schema_version", json_integer(CB_SCHEMA_VERSION), &err);
+	put(doc, "tool", json_string("cryptobench"), &err);
+	put(doc, "context", context_json(&run->context), &err);
+	for (i = 0; i < run->nresults && !err; i++) {
+		json_t *o = result_json(&run->results[i], &run->context);
+		if (!o || json_array_append_new(results, o) != 0)
+			err = 1;
+	}
+	put(doc, "results", results, &err);
+	/* json_string() gives NULL for text that is not UTF-8, too; call it a format error. */
+	if (err)
+		r = CB_ERR_FORMAT;
+	else if (json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(CB_JSON_DIGITS)) != 0 ||
+		 fputc('\n', f) == EOF)
+		r = CB_ERR_IO;
+	json_decref(doc);
+	return r;
+}

@@ -1,0 +1,175 @@
+/*
+ * GitHub-flavoured Markdown: the context as a list, then the same table as
+ * the text writer, noisy footnotes, and the sizes table.
+ */
+#include <string.h>
+
+#include "report_int.h"
+
+/* Text in a table cell or list item: no line breaks, no bare '|', no HTML. */
+static void md_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '|': fputs("\\|", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '&': fputs("&amp;", f); break;
+		case '\r':
+		case '\n': fputc(' ', f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+/* A context line; values are trimmed (CMake's flags start with a space), empty ones left out. */
+static void md_item(FILE *f, const char *label, const char *value)
+{
+	size_t n;
+	while (*value == ' ')
+		value++;
+	n = strlen(value);
+	while (n && value[n - 1] == ' ')
+		n--;
+	if (!n)
+		return;
+	fprintf(f, "- %s: ", label);
+	for (; n; n--) {
+		char one[2] = {*value++, 0};
+		md_text(f, one);
+	}
+	fputc('\n', f);
+}
+
+static void md_context(FILE *f, const cb_context *c)
+{
+	char buf[1280];
+	size_t i, o = 0;
+	fputs("# cryptobench run\n\n", f);
+	snprintf(buf, sizeof(buf), "cryptobench %s", c->tool_version);
+	md_item(f, "tool", buf);
+	md_item(f, "timestamp", c->timestamp);
+	md_item(f, "host", c->hostname);
+	snprintf(buf, sizeof(buf), "%s (%u core%s online)", c->cpu_model[0] ? c->cpu_model : "unknown",
+		 c->cores_online, c->cores_online == 1 ? "" : "s");
+	md_item(f, "CPU", buf);
+	md_item(f, "CPU flags", c->cpu_flags);
+	if (c->counter[0] && strcmp(c->counter, "none") != 0 && c->tsc_hz > 0)
+		snprintf(buf, sizeof(buf), "%s at %.2f GHz", c->counter, c->tsc_hz / 1e9);
+	else
+		snprintf(buf, sizeof(buf), "none (no cycle counts)");
+	md_item(f, "cycle counter", buf);
+	md_item(f, "kernel", c->kernel);
+	md_item(f, "compiler", c->compiler);
+	md_item(f, "flags", c->cflags);
+	md_item(f, "build type", c->build_type);
+	md_item(f, "pinning", c->pinning[0] ? c->pinning : "none");
+	snprintf(buf, sizeof(buf), "time budget %g s per case, precision target %.1f%%", c->time_budget,
+		 c->precision_target * 100);
+	md_item(f, "measurement", buf);
+	snprintf(buf, sizeof(buf), "resolution %g ns, harness overhead %g ns per operation", c->timer_resolution_ns,
+		 c->overhead_ns);
+	md_item(f, "timer", buf);
+	buf[0] = 0;
+	for (i = 0; i < c->nlibraries && i < sizeof(c->libraries) / sizeof(c->libraries[0]) && o < sizeof(buf); i++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%s %s", i ? ", " : "", c->libraries[i].name,
+				      c->libraries[i].version);
+	md_item(f, "libraries", buf);
+}
+
+static void md_results(FILE *f, const cb_tab *t)
+{
+	size_t i;
+	int c;
+	fputs("\n## Results\n\n|", f);
+	for (c = 0; c < CB_NCOLS; c++)
+		if (t->show[c])
+			fprintf(f, " %s |", t->head[c]);
+	fputs("\n|", f);
+	for (c = 0; c < CB_NCOLS; c++)
+		if (t->show[c])
+			fputs(t->right[c] ? " ---: |" : " :--- |", f);
+	fputc('\n', f);
+	for (i = 0; i < t->nrows; i++) {
+		const cb_tab_row *row = &t->rows[i];
+		fputc('|', f);
+		for (c = 0; c < CB_NCOLS; c++) {
+			if (!t->show[c])
+				continue;
+			fputc(' ', f);
+			if (!row->status[0] || c < CB_COL_FIRST_FIGURE)
+				md_text(f, row->cell[c]);
+			else if (c == CB_COL_FIRST_FIGURE)
+				md_text(f, row->status);
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void md_sizes(FILE *f, const cb_size_tab *t)
+{
+	size_t i;
+	int c;
+	fputs("\n## Sizes (bytes)\n\nExpansion is ciphertext bytes / plaintext bytes.\n\n|", f);
+	for (c = 0; c < CB_NSCOLS; c++)
+		if (t->show[c])
+			fprintf(f, " %s |", t->head[c]);
+	fputs("\n|", f);
+	for (c = 0; c < CB_NSCOLS; c++)
+		if (t->show[c])
+			fputs(c == CB_SCOL_ALG ? " :--- |" : " ---: |", f);
+	fputc('\n', f);
+	for (i = 0; i < t->nrows; i++) {
+		fputc('|', f);
+		for (c = 0; c < CB_NSCOLS; c++) {
+			if (!t->show[c])
+				continue;
+			fputc(' ', f);
+			md_text(f, t->rows[i].cell[c]);
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+}
+
+int cb_write_md(FILE *f, const cb_run *run)
+{
+	cb_tab t;
+	cb_size_tab st;
+	size_t i;
+	int r, first = 1;
+	r = cb_tab_build(&t, run);
+	if (r)
+		return r;
+	r = cb_size_tab_build(&st, run);
+	if (r) {
+		cb_tab_free(&t);
+		return r;
+	}
+	md_context(f, &run->context);
+	md_results(f, &t);
+	for (i = 0; i < run->nresults; i++) {
+		const cb_result *res = &run->results[i];
+		if (res->status != CB_STATUS_OK || !res->noisy)
+			continue;
+		fputs(first ? "\nNoisy figures (marked ! after ±CI):\n\n" : "", f);
+		first = 0;
+		fputs("- ", f);
+		md_text(f, res->algorithm);
+		fprintf(f, " %s %s", res->backend, res->operation);
+		if (res->message_bytes)
+			fprintf(f, " %s", t.rows[i].cell[CB_COL_MSG]);
+		if (res->threads > 1)
+			fprintf(f, " (%u threads)", res->threads);
+		fputs(": ", f);
+		md_text(f, res->noise[0] ? res->noise : "no reason given");
+		fputc('\n', f);
+	}
+	if (st.nrows)
+		md_sizes(f, &st);
+	cb_tab_free(&t);
+	cb_size_tab_free(&st);
+	return ferror(f) ? CB_ERR_IO : 0;
+}

@@ -1,0 +1,172 @@
+/*
+ * The table a person reads in a terminal: plain text, UTF-8 ("µs", "±"),
+ * no colours, columns sized to their content.
+ */
+#include <string.h>
+
+#include "report_int.h"
+
+static void pad(FILE *f, size_t n)
+{
+	while (n--)
+		fputc(' ', f);
+}
+
+static void put_cell(FILE *f, const char *s, size_t width, int right, int last)
+{
+	size_t w = cb_utf8_width(s);
+	size_t gap = width > w ? width - w : 0;
+	if (right)
+		pad(f, gap);
+	fputs(s, f);
+	if (!right && !last)
+		pad(f, gap);
+}
+
+static int last_shown(const int *show, int n)
+{
+	int i, last = 0;
+	for (i = 0; i < n; i++)
+		if (show[i])
+			last = i;
+	return last;
+}
+
+/*
+ * When some row is noisy, its ±CI cell ends in '!'; the others get a space
+ * there instead so the percent signs stay in one column.
+ */
+static void put_ci(FILE *f, const char *s, size_t width, int marks, int last)
+{
+	size_t n = strlen(s);
+	if (!marks || (n && s[n - 1] == '!')) {
+		put_cell(f, s, width, 1, last);
+		return;
+	}
+	put_cell(f, s, width - 1, 1, 0);
+	if (!last)
+		fputc(' ', f);
+}
+
+static void write_results(FILE *f, const cb_tab *t)
+{
+	size_t width[CB_NCOLS] = {0};
+	int last = last_shown(t->show, CB_NCOLS);
+	int marks = 0;
+	size_t i;
+	int c;
+	for (i = 0; i < t->nrows; i++) {
+		const char *ci = t->rows[i].cell[CB_COL_CI];
+		if (!t->rows[i].status[0] && ci[0] && ci[strlen(ci) - 1] == '!')
+			marks = 1;
+	}
+	for (c = 0; c < CB_NCOLS; c++)
+		width[c] = cb_utf8_width(t->head[c]) + (c == CB_COL_CI && marks);
+	for (i = 0; i < t->nrows; i++) {
+		for (c = 0; c < CB_NCOLS; c++) {
+			size_t w = cb_utf8_width(t->rows[i].cell[c]);
+			if (t->rows[i].status[0] && c >= CB_COL_FIRST_FIGURE)
+				break;
+			if (w > width[c])
+				width[c] = w;
+		}
+	}
+	for (c = 0; c < CB_NCOLS; c++) {
+		if (!t->show[c])
+			continue;
+		if (c)
+			fputs("  ", f);
+		if (c == CB_COL_CI)
+			put_ci(f, t->head[c], width[c], marks, c == last);
+		else
+			put_cell(f, t->head[c], width[c], t->right[c], c == last);
+	}
+	fputc('\n', f);
+	for (i = 0; i < t->nrows; i++) {
+		const cb_tab_row *row = &t->rows[i];
+		for (c = 0; c < CB_NCOLS; c++) {
+			if (!t->show[c])
+				continue;
+			if (c)
+				fputs("  ", f);
+			if (row->status[0] && c == CB_COL_FIRST_FIGURE) {
+				fputs(row->status, f);
+				break;
+			}
+			if (c == CB_COL_CI)
+				put_ci(f, row->cell[c], width[c], marks, c == last);
+			else
+				put_cell(f, row->cell[c], width[c], t->right[c], c == last);
+		}
+		fputc('\n', f);
+	}
+}
+
+static void write_sizes(FILE *f, const cb_size_tab *t)
+{
+	size_t width[CB_NSCOLS] = {0};
+	int last = last_shown(t->show, CB_NSCOLS);
+	size_t i;
+	int c;
+	for (c = 0; c < CB_NSCOLS; c++) {
+		width[c] = cb_utf8_width(t->head[c]);
+		for (i = 0; i < t->nrows; i++)
+			if (cb_utf8_width(t->rows[i].cell[c]) > width[c])
+				width[c] = cb_utf8_width(t->rows[i].cell[c]);
+	}
+	fputs("\nsizes in bytes (expansion: ciphertext / plaintext)\n", f);
+	for (c = 0; c < CB_NSCOLS; c++) {
+		if (!t->show[c])
+			continue;
+		if (c)
+			fputs("  ", f);
+		put_cell(f, t->head[c], width[c], c != CB_SCOL_ALG, c == last);
+	}
+	fputc('\n', f);
+	for (i = 0; i < t->nrows; i++) {
+		for (c = 0; c < CB_NSCOLS; c++) {
+			if (!t->show[c])
+				continue;
+			if (c)
+				fputs("  ", f);
+			put_cell(f, t->rows[i].cell[c], width[c], c != CB_SCOL_ALG, c == last);
+		}
+		fputc('\n', f);
+	}
+}
+
+int cb_write_table(FILE *f, const cb_run *run)
+{
+	char line[2048];
+	cb_tab t;
+	cb_size_tab st;
+	size_t i;
+	int r;
+	r = cb_tab_build(&t, run);
+	if (r)
+		return r;
+	r = cb_size_tab_build(&st, run);
+	if (r) {
+		cb_tab_free(&t);
+		return r;
+	}
+	cb_tab_headline(&run->context, line, sizeof(line));
+	fprintf(f, "%s\n", line);
+	write_results(f, &t);
+	for (i = 0; i < run->nresults; i++) {
+		const cb_result *res = &run->results[i];
+		if (res->status != CB_STATUS_OK || !res->noisy)
+			continue;
+		fprintf(f, "! noisy: %s %s %s", res->algorithm, res->backend, res->operation);
+		if (res->message_bytes)
+			fprintf(f, " %s", t.rows[i].cell[CB_COL_MSG]);
+		if (res->threads > 1)
+			fprintf(f, " (%u threads)", res->threads);
+		fprintf(f, ": %s\n", res->noise[0] ? res->noise : "no reason given");
+	}
+	if (st.nrows)
+		write_sizes(f, &st);
+	cb_tab_free(&t);
+	cb_size_tab_free(&st);
+	return ferror(f) ? CB_ERR_IO : 0;
+}
