@@ -44,6 +44,9 @@ static const char usage_text[] =
 	"  --sizes LIST        message sizes for ciphers, hashes, signatures and\n"
 	"                      encryption, e.g. 16,128,1K,4K,16K,128K,1M (K = 1024)\n"
 	"                      (default: 16K for ciphers and hashes, 32 for the others)\n"
+	"  --pke-sizes LIST    message sizes for public-key encryption only (overrides\n"
+	"                      --sizes there; e.g. 32 for a session key)\n"
+	"  --sig-sizes LIST    message sizes for signatures only\n"
 	"  --threads LIST      worker threads, e.g. 1,2 (default: 1); each worker has\n"
 	"                      its own keys and contexts and all start on a barrier\n"
 	"  --pin CPUS          run on these CPUs only, like taskset -c (e.g. 0-1)\n"
@@ -68,6 +71,8 @@ static const char usage_text[] =
 typedef struct run_args {
 	char *ops;
 	char *sizes;
+	char *pke_sizes;
+	char *sig_sizes;
 	char *threads;
 	char *pin;
 	char *backend;
@@ -146,10 +151,12 @@ static int parse_number(const char *opt, const char *s, double lo, double hi, do
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_THREADS, O_PIN, O_TIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
+		{"pke-sizes", required_argument, NULL, O_PKE_SIZES},
+		{"sig-sizes", required_argument, NULL, O_SIG_SIZES},
 		{"threads", required_argument, NULL, O_THREADS},
 		{"pin", required_argument, NULL, O_PIN},
 		{"time", required_argument, NULL, O_TIME},
@@ -171,6 +178,8 @@ static int parse_args(int argc, char **argv, run_args *a)
 		switch (c) {
 		case O_OPS: a->ops = optarg; break;
 		case O_SIZES: a->sizes = optarg; break;
+		case O_PKE_SIZES: a->pke_sizes = optarg; break;
+		case O_SIG_SIZES: a->sig_sizes = optarg; break;
 		case O_THREADS: a->threads = optarg; break;
 		case O_PIN: a->pin = optarg; break;
 		case O_TIME:
@@ -265,7 +274,27 @@ static int check_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
 	return 0;
 }
 
-static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nalgs, const size_t *sizes, size_t nsizes,
+/* Message sizes: one list for every class, optionally overridden for pke and sig. */
+typedef struct size_lists {
+	size_t all[MAX_SIZES], pke[MAX_SIZES], sig[MAX_SIZES];
+	size_t nall, npke, nsig;
+} size_lists;
+
+static const size_t *sizes_for(const size_lists *sl, cb_kind kind, size_t *n)
+{
+	if (kind == CB_KIND_PKE && sl->npke) {
+		*n = sl->npke;
+		return sl->pke;
+	}
+	if (kind == CB_KIND_SIG && sl->nsig) {
+		*n = sl->nsig;
+		return sl->sig;
+	}
+	*n = sl->nall;
+	return sl->all;
+}
+
+static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nalgs, const size_lists *sl,
 			 const unsigned *threads, size_t nthreads, plan_case **out)
 {
 	size_t cap = 64, n = 0;
@@ -288,6 +317,8 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 			if (a->ops && !op_in_list(a->ops, ops[k]))
 				continue;
 			int takes = cb_op_takes_message(algs[i]->kind, ops[k]);
+			size_t nsizes;
+			const size_t *sizes = sizes_for(sl, algs[i]->kind, &nsizes);
 			size_t def = cb_default_message(algs[i]->kind);
 			size_t ns = takes && nsizes ? nsizes : 1;
 			for (size_t s = 0; s < ns; s++) {
@@ -444,9 +475,9 @@ int cmd_run(int argc, char **argv)
 {
 	run_args a = {.format = -1, .progress = 1};
 	char *words[MAX_ARGS], *suite_storage = NULL, err[512];
-	size_t nwords = 0, nalgs = 0, nsizes = 0, nthreads = 0, nplan;
+	size_t nwords = 0, nalgs = 0, nthreads = 0, nplan;
 	const cb_alg_info *algs[MAX_ALGS];
-	size_t sizes[MAX_SIZES];
+	size_lists sl = {0};
 	unsigned threads[MAX_THREADS];
 	plan_case *plan = NULL;
 	cb_runner_opts ro;
@@ -510,7 +541,9 @@ int cmd_run(int argc, char **argv)
 		status = CB_EXIT_USAGE;
 		goto done;
 	}
-	if (a.sizes && cli_parse_sizes(a.sizes, sizes, MAX_SIZES, &nsizes, err, sizeof(err)) != 0) {
+	if ((a.sizes && cli_parse_sizes(a.sizes, sl.all, MAX_SIZES, &sl.nall, err, sizeof(err)) != 0) ||
+	    (a.pke_sizes && cli_parse_sizes(a.pke_sizes, sl.pke, MAX_SIZES, &sl.npke, err, sizeof(err)) != 0) ||
+	    (a.sig_sizes && cli_parse_sizes(a.sig_sizes, sl.sig, MAX_SIZES, &sl.nsig, err, sizeof(err)) != 0)) {
 		cli_error("%s", err);
 		status = CB_EXIT_USAGE;
 		goto done;
@@ -539,7 +572,7 @@ int cmd_run(int argc, char **argv)
 		opts.sm2_id_len = strlen(a.sm2_id);
 	}
 
-	nplan = build_plan(&a, algs, nalgs, sizes, nsizes, threads, nthreads, &plan);
+	nplan = build_plan(&a, algs, nalgs, &sl, threads, nthreads, &plan);
 	if (nplan == 0) {
 		cli_error("nothing to measure: the selected algorithms have none of the operations '%s'", a.ops ? a.ops : "");
 		status = CB_EXIT_USAGE;
