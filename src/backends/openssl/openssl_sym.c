@@ -25,7 +25,7 @@ enum sym_mode { SYM_BLOCK, SYM_STREAM, SYM_AEAD };
 struct sym_variant {
 	const char *ossl_name; /* name for EVP_CIPHER_fetch */
 	enum sym_mode mode;
-	size_t max_ivlen; /* AEAD: longest IV accepted (other modes: iv_bytes only) */
+	size_t max_ivlen; /* AEAD: longest IV accepted; equal to iv_bytes: only that length */
 };
 
 struct sym_ctx {
@@ -104,7 +104,8 @@ static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, 
 		     int enc)
 {
 	if (c->v->mode == SYM_AEAD) {
-		if (ivlen == 0 || ivlen > c->v->max_ivlen || ivlen > INT_MAX)
+		if (ivlen == 0 || ivlen > c->v->max_ivlen ||
+		    (c->v->max_ivlen == c->cls->iv_bytes && ivlen != c->cls->iv_bytes))
 			return CB_ERR_LENGTH;
 		if (ivlen != *cur_ivlen) {
 			if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)ivlen, NULL) <= 0)
@@ -267,7 +268,7 @@ SYM_CIPHER(aes256_cbc, "aes-256-cbc", CLA, "AES-256 CBC, no padding", 256, 128, 
 SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CLA, "AES-256 CBC, PKCS#7 padding", 256, 128, "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 1);
 SYM_CIPHER(aes256_ctr, "aes-256-ctr", CLA, "AES-256 CTR (128-bit counter block)", 256, 128, "AES-256-CTR", SYM_STREAM, 0, 32, 16, 1, 0, 0);
 SYM_CIPHER(aes256_gcm, "aes-256-gcm", CLA, "AES-256 GCM, 16-byte tag", 256, 128, "AES-256-GCM", SYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
-/* RFC 8439; OpenSSL accepts only a 12-byte nonce here. */
+/* RFC 8439; OpenSSL 3.0 initialises it only with a 12-byte nonce. */
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", CLA, "ChaCha20-Poly1305 (RFC 8439)", 256, 128, "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
 SYM_CIPHER(sm4_ecb, "sm4-ecb", GM, "SM4 ECB, no padding (GB/T 32907)", 128, 64, "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
 SYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", GM, "SM4 ECB, PKCS#7 padding", 128, 64, "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
