@@ -1,4 +1,377 @@
-/* Placeholder: filled in by the sym adapter work. */
-#include "backends/openssl/openssl_common.h"
+/*
+ * OpenSSL 3 symmetric ciphers (AES, ChaCha20-Poly1305, SM4) and hashes
+ * (SHA-256, SHA3-256, SM3).
+ *
+ * A cipher context keeps one fetched EVP_CIPHER and two EVP_CIPHER_CTXs,
+ * one keyed for encryption and one for decryption, each keyed once in
+ * init().  Two are needed because AES-ECB/CBC expand a different key
+ * schedule for decryption, and OpenSSL 3.0 does not redo the schedule when
+ * only the direction changes on a re-init without a key.  Each call then
+ * only sets the IV (EVP_CipherInit_ex2 with a NULL cipher and key), as
+ * `openssl speed -evp` does, so the timed operation is the cipher itself.
+ */
+#include <limits.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <string.h>
 
-const cb_alg_info *const cb_openssl_sym_algs[] = {NULL};
+#include "backends/openssl/openssl_common.h"
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+#include "core/util.h"
+
+enum sym_mode { SYM_BLOCK, SYM_STREAM, SYM_AEAD };
+
+struct sym_variant {
+	const char *ossl_name; /* name for EVP_CIPHER_fetch */
+	enum sym_mode mode;
+	size_t max_ivlen; /* AEAD: longest IV accepted; equal to iv_bytes: only that length */
+};
+
+struct sym_ctx {
+	const cb_cipher_class *cls;
+	const struct sym_variant *v;
+	EVP_CIPHER *cipher;
+	EVP_CIPHER_CTX *enc;
+	EVP_CIPHER_CTX *dec;
+	size_t enc_ivlen; /* IV length the AEAD contexts are set to */
+	size_t dec_ivlen;
+};
+
+static const char *sym_unavailable(const struct sym_variant *v)
+{
+	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, v->ossl_name, NULL);
+	if (!c) {
+		ERR_clear_error();
+		return "this OpenSSL has no implementation of the cipher (EVP_CIPHER_fetch failed)";
+	}
+	EVP_CIPHER_free(c);
+	return NULL;
+}
+
+static void sym_free(void *p)
+{
+	struct sym_ctx *c = p;
+	if (!c)
+		return;
+	/* EVP_CIPHER_CTX_free cleanses the key schedule. */
+	EVP_CIPHER_CTX_free(c->enc);
+	EVP_CIPHER_CTX_free(c->dec);
+	EVP_CIPHER_free(c->cipher);
+	OPENSSL_free(c);
+}
+
+static int sym_init(const cb_cipher_class *cls, const struct sym_variant *v, void **out, const uint8_t *key)
+{
+	struct sym_ctx *c;
+
+	if (!out || !key)
+		return CB_ERR_ARG;
+	*out = NULL;
+	c = OPENSSL_zalloc(sizeof(*c));
+	if (!c)
+		return CB_ERR_NOMEM;
+	c->cls = cls;
+	c->v = v;
+	c->cipher = EVP_CIPHER_fetch(NULL, v->ossl_name, NULL);
+	if (!c->cipher) {
+		sym_free(c);
+		ERR_clear_error();
+		return CB_ERR_UNSUPPORTED;
+	}
+	if ((size_t)EVP_CIPHER_get_key_length(c->cipher) != cls->key_bytes)
+		goto fail;
+	c->enc = EVP_CIPHER_CTX_new();
+	c->dec = EVP_CIPHER_CTX_new();
+	if (!c->enc || !c->dec)
+		goto fail;
+	if (!EVP_EncryptInit_ex2(c->enc, c->cipher, key, NULL, NULL) ||
+	    !EVP_DecryptInit_ex2(c->dec, c->cipher, key, NULL, NULL))
+		goto fail;
+	if (v->mode == SYM_BLOCK &&
+	    (!EVP_CIPHER_CTX_set_padding(c->enc, cls->padded) || !EVP_CIPHER_CTX_set_padding(c->dec, cls->padded)))
+		goto fail;
+	c->enc_ivlen = c->dec_ivlen = cls->iv_bytes;
+	*out = c;
+	return CB_OK;
+fail:
+	sym_free(c);
+	return cb_ossl_fail();
+}
+
+/* Sets the IV (and, for AEADs, its length) for one message. */
+static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, const uint8_t *iv, size_t ivlen,
+		     int enc)
+{
+	if (c->v->mode == SYM_AEAD) {
+		if (ivlen == 0 || ivlen > c->v->max_ivlen ||
+		    (c->v->max_ivlen == c->cls->iv_bytes && ivlen != c->cls->iv_bytes))
+			return CB_ERR_LENGTH;
+		if (ivlen != *cur_ivlen) {
+			if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)ivlen, NULL) <= 0)
+				return cb_ossl_fail();
+			*cur_ivlen = ivlen;
+		}
+	} else if (c->cls->iv_bytes == 0) {
+		iv = NULL; /* ECB: no IV */
+	} else if (ivlen != c->cls->iv_bytes) {
+		return CB_ERR_LENGTH;
+	}
+	if (!iv && c->cls->iv_bytes)
+		return CB_ERR_ARG;
+	if (!EVP_CipherInit_ex2(ctx, NULL, NULL, iv, enc, NULL))
+		return cb_ossl_fail();
+	return CB_OK;
+}
+
+static int sym_aad(EVP_CIPHER_CTX *ctx, const uint8_t *aad, size_t aadlen)
+{
+	int n;
+	if (aadlen == 0)
+		return CB_OK;
+	if (!aad || aadlen > INT_MAX)
+		return CB_ERR_ARG;
+	if (!EVP_CipherUpdate(ctx, NULL, &n, aad, (int)aadlen))
+		return cb_ossl_fail();
+	return CB_OK;
+}
+
+static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		       size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct sym_ctx *c = p;
+	const cb_cipher_class *cls;
+	size_t need;
+	int n1 = 0, n2 = 0, err;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen > INT_MAX - 2 * cls->block_bytes)
+		return CB_ERR_LENGTH;
+	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
+		return CB_ERR_LENGTH;
+	need = cls->padded ? (inlen / cls->block_bytes + 1) * cls->block_bytes : inlen;
+	need += cls->tag_bytes;
+	if (*outlen < need)
+		return CB_ERR_LENGTH;
+	err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, 1);
+	if (err)
+		return err;
+	if (c->v->mode == SYM_AEAD && (err = sym_aad(c->enc, aad, aadlen)) != 0)
+		return err;
+	if (inlen && !EVP_EncryptUpdate(c->enc, out, &n1, in, (int)inlen))
+		return cb_ossl_fail();
+	if (!EVP_EncryptFinal_ex(c->enc, out + n1, &n2))
+		return cb_ossl_fail();
+	need = (size_t)n1 + (size_t)n2;
+	if (cls->tag_bytes) {
+		if (EVP_CIPHER_CTX_ctrl(c->enc, EVP_CTRL_AEAD_GET_TAG, (int)cls->tag_bytes, out + need) <= 0)
+			return cb_ossl_fail();
+		need += cls->tag_bytes;
+	}
+	*outlen = need;
+	return CB_OK;
+}
+
+static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		       size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct sym_ctx *c = p;
+	const cb_cipher_class *cls;
+	size_t body;
+	int n1 = 0, n2 = 0, err;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen > INT_MAX)
+		return CB_ERR_LENGTH;
+	if (inlen < cls->tag_bytes)
+		return CB_ERR_LENGTH;
+	body = inlen - cls->tag_bytes;
+	if (cls->block_bytes > 1 && body % cls->block_bytes)
+		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
+	if (cls->padded && body == 0)
+		return CB_ERR_DECRYPT;
+	if (*outlen < body)
+		return CB_ERR_LENGTH;
+	err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, 0);
+	if (err)
+		return err;
+	if (c->v->mode == SYM_AEAD) {
+		if ((err = sym_aad(c->dec, aad, aadlen)) != 0)
+			return err;
+		/* The API takes a non-const pointer but only reads the tag. */
+		if (EVP_CIPHER_CTX_ctrl(c->dec, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
+					(void *)(uintptr_t)(in + body)) <= 0)
+			return cb_ossl_fail();
+	}
+	if (body && !EVP_DecryptUpdate(c->dec, out, &n1, in, (int)body)) {
+		cb_wipe(out, body);
+		return cb_ossl_fail();
+	}
+	if (!EVP_DecryptFinal_ex(c->dec, out + n1, &n2)) {
+		/* Never release unauthenticated or badly padded plaintext. */
+		cb_wipe(out, body);
+		ERR_clear_error();
+		return c->v->mode == SYM_AEAD ? CB_ERR_VERIFY : CB_ERR_DECRYPT;
+	}
+	*outlen = (size_t)n1 + (size_t)n2;
+	return CB_OK;
+}
+
+/*
+ * Each class needs its own init() and unavailable() because the class's
+ * function pointers get no class argument; these are one-line trampolines
+ * into the shared code above.
+ */
+#define SYM_CIPHER(id, nm, fam, desc, cbits, qbits, oname, md, maxiv, kb, ivb, bb, tb, pad)                       \
+	static const struct sym_variant id##_v = {oname, md, maxiv};                                                \
+	static const cb_cipher_class id;                                                                            \
+	static const char *id##_unavailable(void)                                                                   \
+	{                                                                                                           \
+		return sym_unavailable(&id##_v);                                                                    \
+	}                                                                                                           \
+	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	{                                                                                                           \
+		return sym_init(&id, &id##_v, ctx, key);                                                            \
+	}                                                                                                           \
+	static const cb_cipher_class id = {                                                                         \
+		.info = {CB_KIND_CIPHER, nm, fam, "openssl", desc, cbits, qbits, id##_unavailable,                  \
+			 cb_openssl_implementation},                                                                \
+		.key_bytes = kb,                                                                                    \
+		.iv_bytes = ivb,                                                                                    \
+		.block_bytes = bb,                                                                                  \
+		.tag_bytes = tb,                                                                                    \
+		.padded = pad,                                                                                      \
+		.init = id##_init,                                                                                  \
+		.free = sym_free,                                                                                   \
+		.encrypt = sym_encrypt,                                                                             \
+		.decrypt = sym_decrypt,                                                                             \
+	}
+
+#define CLA CB_FAMILY_CLASSICAL
+#define GM CB_FAMILY_GM
+/* GCM accepts IVs up to 128 bytes in OpenSSL 3.0 (GCM_IV_MAX_SIZE). */
+#define GCM_MAX_IV 128
+
+SYM_CIPHER(aes128_ecb, "aes-128-ecb", CLA, "AES-128 ECB, no padding", 128, 64, "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
+SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", CLA, "AES-128 ECB, PKCS#7 padding", 128, 64, "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
+SYM_CIPHER(aes128_cbc, "aes-128-cbc", CLA, "AES-128 CBC, no padding", 128, 64, "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
+SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", CLA, "AES-128 CBC, PKCS#7 padding", 128, 64, "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
+SYM_CIPHER(aes128_ctr, "aes-128-ctr", CLA, "AES-128 CTR (128-bit counter block)", 128, 64, "AES-128-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
+SYM_CIPHER(aes128_gcm, "aes-128-gcm", CLA, "AES-128 GCM, 16-byte tag", 128, 64, "AES-128-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+SYM_CIPHER(aes256_ecb, "aes-256-ecb", CLA, "AES-256 ECB, no padding", 256, 128, "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 0);
+SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", CLA, "AES-256 ECB, PKCS#7 padding", 256, 128, "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 1);
+SYM_CIPHER(aes256_cbc, "aes-256-cbc", CLA, "AES-256 CBC, no padding", 256, 128, "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 0);
+SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CLA, "AES-256 CBC, PKCS#7 padding", 256, 128, "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 1);
+SYM_CIPHER(aes256_ctr, "aes-256-ctr", CLA, "AES-256 CTR (128-bit counter block)", 256, 128, "AES-256-CTR", SYM_STREAM, 0, 32, 16, 1, 0, 0);
+SYM_CIPHER(aes256_gcm, "aes-256-gcm", CLA, "AES-256 GCM, 16-byte tag", 256, 128, "AES-256-GCM", SYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
+/* RFC 8439; OpenSSL 3.0 initialises it only with a 12-byte nonce. */
+SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", CLA, "ChaCha20-Poly1305 (RFC 8439)", 256, 128, "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
+SYM_CIPHER(sm4_ecb, "sm4-ecb", GM, "SM4 ECB, no padding (GB/T 32907)", 128, 64, "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
+SYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", GM, "SM4 ECB, PKCS#7 padding", 128, 64, "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
+SYM_CIPHER(sm4_cbc, "sm4-cbc", GM, "SM4 CBC, no padding", 128, 64, "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
+SYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", GM, "SM4 CBC, PKCS#7 padding", 128, 64, "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
+SYM_CIPHER(sm4_ctr, "sm4-ctr", GM, "SM4 CTR (128-bit counter block)", 128, 64, "SM4-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
+/* OpenSSL 3.0 has no SM4-GCM (added in 3.2); unavailable() then says so. */
+SYM_CIPHER(sm4_gcm, "sm4-gcm", GM, "SM4 GCM, 16-byte tag", 128, 64, "SM4-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+
+/* Hashes: a fetched EVP_MD and one EVP_MD_CTX reused by every call. */
+
+struct hash_ctx {
+	const cb_hash_class *cls;
+	EVP_MD *md;
+	EVP_MD_CTX *ctx;
+};
+
+static const char *hash_unavailable(const char *name)
+{
+	EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
+	if (!md) {
+		ERR_clear_error();
+		return "this OpenSSL has no implementation of the hash (EVP_MD_fetch failed)";
+	}
+	EVP_MD_free(md);
+	return NULL;
+}
+
+static void hash_free(void *p)
+{
+	struct hash_ctx *h = p;
+	if (!h)
+		return;
+	EVP_MD_CTX_free(h->ctx);
+	EVP_MD_free(h->md);
+	OPENSSL_free(h);
+}
+
+static int hash_init(const cb_hash_class *cls, const char *name, void **out)
+{
+	struct hash_ctx *h;
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	h = OPENSSL_zalloc(sizeof(*h));
+	if (!h)
+		return CB_ERR_NOMEM;
+	h->cls = cls;
+	h->md = EVP_MD_fetch(NULL, name, NULL);
+	if (!h->md) {
+		hash_free(h);
+		ERR_clear_error();
+		return CB_ERR_UNSUPPORTED;
+	}
+	h->ctx = EVP_MD_CTX_new();
+	if (!h->ctx || (size_t)EVP_MD_get_size(h->md) != cls->digest_bytes) {
+		hash_free(h);
+		return cb_ossl_fail();
+	}
+	*out = h;
+	return CB_OK;
+}
+
+static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	struct hash_ctx *h = p;
+	unsigned int n = 0;
+	if (!h || !out || (!in && inlen))
+		return CB_ERR_ARG;
+	if (!EVP_DigestInit_ex2(h->ctx, h->md, NULL) || !EVP_DigestUpdate(h->ctx, in, inlen) ||
+	    !EVP_DigestFinal_ex(h->ctx, out, &n))
+		return cb_ossl_fail();
+	return n == h->cls->digest_bytes ? CB_OK : CB_ERR_BACKEND;
+}
+
+#define SYM_HASH(id, nm, fam, desc, cbits, qbits, oname, db, bb)                                                    \
+	static const cb_hash_class id;                                                                              \
+	static const char *id##_unavailable(void)                                                                   \
+	{                                                                                                           \
+		return hash_unavailable(oname);                                                                     \
+	}                                                                                                           \
+	static int id##_init(void **ctx)                                                                            \
+	{                                                                                                           \
+		return hash_init(&id, oname, ctx);                                                                  \
+	}                                                                                                           \
+	static const cb_hash_class id = {                                                                           \
+		.info = {CB_KIND_HASH, nm, fam, "openssl", desc, cbits, qbits, id##_unavailable,                    \
+			 cb_openssl_implementation},                                                                \
+		.digest_bytes = db,                                                                                 \
+		.block_bytes = bb,                                                                                  \
+		.init = id##_init,                                                                                  \
+		.free = hash_free,                                                                                  \
+		.digest = hash_digest,                                                                              \
+	}
+
+SYM_HASH(sha256, "sha256", CLA, "SHA-256 (FIPS 180-4)", 128, 128, "SHA2-256", 32, 64);
+SYM_HASH(sha3_256, "sha3-256", CLA, "SHA3-256 (FIPS 202)", 128, 128, "SHA3-256", 32, 136);
+SYM_HASH(sm3, "sm3", GM, "SM3 (GB/T 32905)", 128, 128, "SM3", 32, 64);
+
+const cb_alg_info *const cb_openssl_sym_algs[] = {
+	&aes128_ecb.info,  &aes128_ecb_p.info, &aes128_cbc.info, &aes128_cbc_p.info, &aes128_ctr.info,
+	&aes128_gcm.info,  &aes256_ecb.info,   &aes256_ecb_p.info, &aes256_cbc.info, &aes256_cbc_p.info,
+	&aes256_ctr.info,  &aes256_gcm.info,   &chacha20_poly1305.info, &sm4_ecb.info, &sm4_ecb_p.info,
+	&sm4_cbc.info,     &sm4_cbc_p.info,    &sm4_ctr.info,    &sm4_gcm.info,    &sha256.info,
+	&sha3_256.info,    &sm3.info,          NULL,
+};
