@@ -37,7 +37,8 @@ EVP_PKEY *cb_ossl_ec_generate(int type);
 /*
  * A key from an X9.62 point (pub, may be NULL when d is given: the point
  * is then computed) and/or a big-endian scalar d (NULL for a public key).
- * For the Weierstrass types only.  NULL on failure.
+ * For CB_OSSL_P256 and CB_OSSL_SM2; OpenSSL 3.0 refuses to import keys of
+ * type "EC" on the SM2 curve, so CB_OSSL_EC_SM2 fails.  NULL on failure.
  */
 EVP_PKEY *cb_ossl_ec_from_point(int type, const uint8_t *pub, size_t publen, const uint8_t *d,
 				size_t dlen);

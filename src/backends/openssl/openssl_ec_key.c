@@ -113,10 +113,32 @@ struct cb_ossl_kex_key {
 	int type;
 	EVP_PKEY *pkey;
 	EVP_PKEY_CTX *dctx; /* derive_init done */
+	EVP_PKEY *params;   /* Weierstrass: domain parameters, the peers' template */
 	EVP_PKEY *peer;     /* set on dctx */
 	size_t peer_len;    /* 0: no peer set */
 	uint8_t peer_bytes[CB_OSSL_EC_MAX_PEER];
 };
+
+/*
+ * Peers are made as a copy of a parameters-only key plus
+ * EVP_PKEY_set1_encoded_public_key.  EVP_PKEY_fromdata cannot be used for
+ * the SM2 curve: OpenSSL 3.0's "EC" key manager refuses to import a key on
+ * the SM2 curve (and "SM2" keys cannot derive), so a peer made that way
+ * fails EVP_PKEY_derive_set_peer with "operation not supported for this
+ * keytype".  A parameters-only key from EVP_PKEY_paramgen works for both
+ * curves.
+ */
+static EVP_PKEY *ec_params(int type)
+{
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	EVP_PKEY *pk = NULL;
+	if (!ctx || EVP_PKEY_paramgen_init(ctx) <= 0 ||
+	    EVP_PKEY_CTX_set_group_name(ctx, type == CB_OSSL_P256 ? "P-256" : "SM2") <= 0 ||
+	    EVP_PKEY_paramgen(ctx, &pk) <= 0)
+		pk = NULL;
+	EVP_PKEY_CTX_free(ctx);
+	return pk;
+}
 
 int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key)
 {
@@ -133,7 +155,8 @@ int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key)
 	k->type = type;
 	k->pkey = pk;
 	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
-	if (!k->dctx || EVP_PKEY_derive_init(k->dctx) <= 0) {
+	if (!k->dctx || EVP_PKEY_derive_init(k->dctx) <= 0 ||
+	    (type != CB_OSSL_X25519 && !(k->params = ec_params(type)))) {
 		cb_ossl_kex_free(k);
 		return cb_ossl_fail();
 	}
@@ -156,6 +179,7 @@ void cb_ossl_kex_free(void *key)
 		return;
 	EVP_PKEY_CTX_free(k->dctx);
 	EVP_PKEY_free(k->peer);
+	EVP_PKEY_free(k->params);
 	EVP_PKEY_free(k->pkey);
 	free(k);
 }
@@ -203,14 +227,19 @@ int cb_ossl_kex_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return CB_OK;
 }
 
-static EVP_PKEY *kex_peer_key(int type, const uint8_t *peer, size_t peerlen)
+static EVP_PKEY *kex_peer_key(const struct cb_ossl_kex_key *k, const uint8_t *peer, size_t peerlen)
 {
 	EVP_PKEY *p;
-	if (type != CB_OSSL_X25519)
-		return cb_ossl_ec_from_point(type, peer, peerlen, NULL, 0);
-	if (peerlen != 32)
-		return NULL;
-	p = EVP_PKEY_new_raw_public_key_ex(NULL, "X25519", NULL, peer, peerlen);
+	if (k->type != CB_OSSL_X25519) {
+		/* Checks that the point is on the curve. */
+		p = EVP_PKEY_dup(k->params);
+		if (p && EVP_PKEY_set1_encoded_public_key(p, peer, peerlen) <= 0) {
+			EVP_PKEY_free(p);
+			p = NULL;
+		}
+	} else {
+		p = peerlen == 32 ? EVP_PKEY_new_raw_public_key_ex(NULL, "X25519", NULL, peer, peerlen) : NULL;
+	}
 	if (!p)
 		ERR_clear_error();
 	return p;
@@ -229,7 +258,7 @@ int cb_ossl_kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *
 		k->peer_len = 0;
 		if (peerlen == 0 || peerlen > sizeof(k->peer_bytes))
 			return CB_ERR_INVALID_KEY;
-		p = kex_peer_key(k->type, peer, peerlen);
+		p = kex_peer_key(k, peer, peerlen);
 		/* set_peer also runs OpenSSL's public-key check of the peer. */
 		if (!p || EVP_PKEY_derive_set_peer(k->dctx, p) <= 0) {
 			EVP_PKEY_free(p);
