@@ -31,7 +31,8 @@ typedef enum cb_sm2_ct_format {
 
 /*
  * Convert a ciphertext from one form to another (from == to is allowed and
- * checks then copies); in and out must not overlap.  *outlen: in = capacity of out, out = bytes written.
+ * checks, then re-encodes); in and out must not overlap.  *outlen: in =
+ * capacity of out, out = bytes written.
  * Errors: CB_ERR_ARG (NULL pointers, unknown format), CB_ERR_FORMAT
  * (malformed input: missing 0x04 prefix, too short, non-minimal or
  * indefinite DER lengths, negative or over-long INTEGERs, C3 not 32 bytes,

@@ -17,7 +17,8 @@
 /*
  * x25519: priv is the raw 32-byte scalar (RFC 7748).  ecdh-p256, sm2-dh:
  * priv is a big-endian scalar of any length (leading zeros allowed), which
- * must be in [1, n-1].
+ * must be in [1, n-1].  sm2-dh always fails with CB_ERR_INVALID_KEY: OpenSSL
+ * 3.0 cannot import an "EC" key on the SM2 curve (openssl_ec_key.c).
  */
 int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len,
 			       void **key) CB_WARN_UNUSED;

@@ -101,7 +101,8 @@ out:
 	if (!pk)
 		ERR_clear_error();
 	EVP_PKEY_CTX_free(ctx);
-	OSSL_PARAM_free(params); /* clears nothing: the BN is copied, freed below */
+	/* d came from a secure BIGNUM: its copy in params is in secure memory, cleared here. */
+	OSSL_PARAM_free(params);
 	OSSL_PARAM_BLD_free(bld);
 	BN_clear_free(bn);
 	return pk;
