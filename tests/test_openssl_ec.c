@@ -25,7 +25,8 @@ static const cb_alg_info *find(const char *name)
 		CHECK_EQ_INT(a->classical_bits, 128);
 		CHECK_EQ_INT(a->quantum_bits, 0);
 		CHECK(a->description && a->description[0]);
-		CHECK(strcmp(a->family, strncmp(name, "sm2", 3) == 0 ? CB_FAMILY_GM : CB_FAMILY_CLASSICAL) == 0);
+		CHECK(strcmp(a->family, strncmp(name, "sm2", 3) == 0 ? CB_FAMILY_GM
+								     : CB_FAMILY_CLASSICAL) == 0);
 	}
 	return a;
 }

@@ -43,13 +43,13 @@ static void run_file(const char *file, const char *cls_name, case_fn fn)
 	tu_note("%s: class %s", file, cls_name);
 	CHECK(cls != NULL);
 	groups = json_object_get(root, "testGroups");
-	json_array_foreach(groups, i, g) {
+	json_array_foreach (groups, i, g) {
 		tests = json_object_get(g, "tests");
-		json_array_foreach(tests, j, t) {
+		json_array_foreach (tests, j, t) {
 			const char *result = tu_json_str(t, "result");
 			int r;
-			tu_note("%s tcId %lld (%s)", file, (long long)json_integer_value(json_object_get(t, "tcId")),
-				result);
+			tu_note("%s tcId %lld (%s)", file,
+				(long long)json_integer_value(json_object_get(t, "tcId")), result);
 			r = cls ? fn(cls, g, t) : REJECTED;
 			if (strcmp(result, "valid") == 0) {
 				CHECK_EQ_INT(r, ACCEPTED);
@@ -68,14 +68,16 @@ static void run_file(const char *file, const char *cls_name, case_fn fn)
 	}
 	c.failed = (unsigned)(tu_failed - before);
 	if (getenv("CB_TEST_VERBOSE"))
-		fprintf(stderr, "%s: valid %u ok, invalid %u rejected, acceptable %u accepted / %u rejected, %u failed\n",
+		fprintf(stderr,
+			"%s: valid %u ok, invalid %u rejected, acceptable %u accepted / %u "
+			"rejected, %u failed\n",
 			file, c.valid, c.invalid, c.acceptable_ok, c.acceptable_rejected, c.failed);
 	json_decref(root);
 }
 
 /* Derive with an imported private key; compare with "shared". */
-static int derive_case(const cb_kex_class *k, const uint8_t *priv, size_t privlen, const uint8_t *pub,
-		       size_t publen, const json_t *test)
+static int derive_case(const cb_kex_class *k, const uint8_t *priv, size_t privlen,
+		       const uint8_t *pub, size_t publen, const json_t *test)
 {
 	uint8_t *shared = NULL, ss[64];
 	size_t sharedlen = 0, sslen = sizeof(ss);
@@ -85,7 +87,8 @@ static int derive_case(const cb_kex_class *k, const uint8_t *priv, size_t privle
 		return WRONG_OUTPUT;
 	if (cb_ossl_kex_import_private(k, priv, privlen, &key) == 0) {
 		if (k->derive(key, pub, publen, ss, &sslen) == 0)
-			r = sslen == sharedlen && memcmp(ss, shared, sslen) == 0 ? ACCEPTED : WRONG_OUTPUT;
+			r = sslen == sharedlen && memcmp(ss, shared, sslen) == 0 ? ACCEPTED
+										 : WRONG_OUTPUT;
 		k->key_free(key);
 	}
 	free(shared);
@@ -97,7 +100,8 @@ static int x25519_case(const void *cls, const json_t *group, const json_t *test)
 	uint8_t *priv = NULL, *pub = NULL;
 	size_t privlen = 0, publen = 0;
 	int r = WRONG_OUTPUT;
-	if (!tu_json_hex(test, "private", &priv, &privlen) && !tu_json_hex(test, "public", &pub, &publen))
+	if (!tu_json_hex(test, "private", &priv, &privlen) &&
+	    !tu_json_hex(test, "public", &pub, &publen))
 		r = derive_case(cls, priv, privlen, pub, publen, test);
 	free(priv);
 	free(pub);
@@ -125,18 +129,22 @@ static int ecdh_spki_case(const void *cls, const json_t *group, const json_t *te
 	EVP_PKEY *pk = NULL;
 	char gname[64], enc[32];
 	int r = REJECTED;
-	if (tu_json_hex(test, "private", &priv, &privlen) || tu_json_hex(test, "public", &der, &derlen)) {
+	if (tu_json_hex(test, "private", &priv, &privlen) ||
+	    tu_json_hex(test, "public", &der, &derlen)) {
 		r = WRONG_OUTPUT;
 		goto out;
 	}
 	p = der;
 	pk = d2i_PUBKEY(NULL, &p, (long)derlen);
 	if (!pk || p != der + derlen || !EVP_PKEY_is_a(pk, "EC") ||
-	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, gname, sizeof(gname), NULL) <= 0 ||
+	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, gname, sizeof(gname),
+					   NULL) <= 0 ||
 	    strcmp(gname, "prime256v1") != 0 ||
-	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_EC_ENCODING, enc, sizeof(enc), NULL) <= 0 ||
+	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_EC_ENCODING, enc, sizeof(enc),
+					   NULL) <= 0 ||
 	    strcmp(enc, OSSL_PKEY_EC_ENCODING_GROUP) != 0 ||
-	    EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, sizeof(pt), &ptlen) <= 0)
+	    EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, sizeof(pt),
+					    &ptlen) <= 0)
 		goto out;
 	r = derive_case(cls, priv, privlen, pt, ptlen, test);
 out:
@@ -147,14 +155,15 @@ out:
 	return r;
 }
 
-static int verify_with(const cb_sig_class *s, const json_t *group, const uint8_t *sig, size_t siglen,
-		       const json_t *test)
+static int verify_with(const cb_sig_class *s, const json_t *group, const uint8_t *sig,
+		       size_t siglen, const json_t *test)
 {
 	uint8_t *der = NULL, *msg = NULL;
 	size_t derlen = 0, mlen = 0;
 	void *key = NULL;
 	int r = REJECTED;
-	if (tu_json_hex(group, "publicKeyDer", &der, &derlen) || tu_json_hex(test, "msg", &msg, &mlen)) {
+	if (tu_json_hex(group, "publicKeyDer", &der, &derlen) ||
+	    tu_json_hex(test, "msg", &msg, &mlen)) {
 		r = WRONG_OUTPUT;
 		goto out;
 	}

@@ -98,13 +98,16 @@ static void round_trip(const struct parts *p, const char *what)
 	for (int i = 0; i < 3; i++) {
 		for (int j = 0; j < 3; j++) {
 			n = sizeof(out);
-			CHECK_EQ_INT(cb_sm2_ct_convert(forms[i].f, forms[i].buf, forms[i].len, forms[j].f, out, &n), 0);
+			CHECK_EQ_INT(cb_sm2_ct_convert(forms[i].f, forms[i].buf, forms[i].len,
+						       forms[j].f, out, &n),
+				     0);
 			CHECK_EQ_INT(n, forms[j].len);
 			if (n == forms[j].len)
 				CHECK_MEM(out, forms[j].buf, n);
 			/* and back */
 			n2 = sizeof(out2);
-			CHECK_EQ_INT(cb_sm2_ct_convert(forms[j].f, out, n, forms[i].f, out2, &n2), 0);
+			CHECK_EQ_INT(cb_sm2_ct_convert(forms[j].f, out, n, forms[i].f, out2, &n2),
+				     0);
 			CHECK_EQ_INT(n2, forms[i].len);
 			if (n2 == forms[i].len)
 				CHECK_MEM(out2, forms[i].buf, n2);
@@ -187,7 +190,8 @@ static void expect_bad(const uint8_t *der, size_t len, const char *what)
 	uint8_t out[1000];
 	size_t n = sizeof(out);
 	tu_note("malformed DER: %s", what);
-	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, der, len, CB_SM2_C1C3C2, out, &n), CB_ERR_FORMAT);
+	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, der, len, CB_SM2_C1C3C2, out, &n),
+		     CB_ERR_FORMAT);
 	n = sizeof(out);
 	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, der, len, CB_SM2_DER, out, &n), CB_ERR_FORMAT);
 }
@@ -248,9 +252,9 @@ static void malformed(void)
 	expect_bad(bad, lg - 1, "sequence shorter than its last element");
 
 	/* Element-level defects, in an otherwise well-formed SEQUENCE. */
-	const uint8_t *x_int = good + 2;                 /* 02 20 01 ... */
-	const uint8_t *y_int = x_int + 34;               /* 02 21 00 81 ... */
-	const uint8_t *c3c2 = y_int + 35;                /* 04 20 .., 04 28 .. */
+	const uint8_t *x_int = good + 2; /* 02 20 01 ... */
+	const uint8_t *y_int = x_int + 34; /* 02 21 00 81 ... */
+	const uint8_t *c3c2 = y_int + 35; /* 04 20 .., 04 28 .. */
 	size_t c3c2len = lg - (size_t)(c3c2 - good);
 	struct {
 		const char *what;
@@ -311,12 +315,15 @@ static void malformed(void)
 		n = sizeof(out);
 		CHECK_EQ_INT(cb_sm2_ct_convert(fmt, raw, 96, CB_SM2_DER, out, &n), CB_ERR_FORMAT);
 		n = sizeof(out);
-		CHECK_EQ_INT(cb_sm2_ct_convert(fmt, raw, 97, CB_SM2_DER, out, &n), 0); /* empty C2 */
+		/* An empty C2 is well-formed. */
+		CHECK_EQ_INT(cb_sm2_ct_convert(fmt, raw, 97, CB_SM2_DER, out, &n), 0);
 	}
 	/* Bad arguments. */
 	n = sizeof(out);
-	CHECK_EQ_INT(cb_sm2_ct_convert((cb_sm2_ct_format)7, raw, lr, CB_SM2_DER, out, &n), CB_ERR_ARG);
-	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, good, lg, (cb_sm2_ct_format)7, out, &n), CB_ERR_ARG);
+	CHECK_EQ_INT(cb_sm2_ct_convert((cb_sm2_ct_format)7, raw, lr, CB_SM2_DER, out, &n),
+		     CB_ERR_ARG);
+	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, good, lg, (cb_sm2_ct_format)7, out, &n),
+		     CB_ERR_ARG);
 	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, NULL, lg, CB_SM2_C1C3C2, out, &n), CB_ERR_ARG);
 	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_DER, good, lg, CB_SM2_C1C3C2, out, NULL), CB_ERR_ARG);
 }

@@ -77,14 +77,16 @@ static void sm3(const uint8_t *m, size_t n, uint8_t out[32])
 }
 
 /* k*G (+ nothing) or k*P as 32-byte coordinates. */
-static int mul(const struct curve *cv, const EC_POINT *P, const BIGNUM *k, uint8_t x[32], uint8_t y[32])
+static int mul(const struct curve *cv, const EC_POINT *P, const BIGNUM *k, uint8_t x[32],
+	       uint8_t y[32])
 {
 	EC_POINT *R = EC_POINT_new(cv->g);
 	BIGNUM *bx = BN_new(), *by = BN_new();
 	int ok = R && bx && by &&
-		 (P ? EC_POINT_mul(cv->g, R, NULL, P, k, NULL) : EC_POINT_mul(cv->g, R, k, NULL, NULL, NULL)) &&
-		 EC_POINT_get_affine_coordinates(cv->g, R, bx, by, NULL) && BN_bn2binpad(bx, x, 32) == 32 &&
-		 BN_bn2binpad(by, y, 32) == 32;
+		 (P ? EC_POINT_mul(cv->g, R, NULL, P, k, NULL)
+		    : EC_POINT_mul(cv->g, R, k, NULL, NULL, NULL)) &&
+		 EC_POINT_get_affine_coordinates(cv->g, R, bx, by, NULL) &&
+		 BN_bn2binpad(bx, x, 32) == 32 && BN_bn2binpad(by, y, 32) == 32;
 	EC_POINT_free(R);
 	BN_free(bx);
 	BN_free(by);
@@ -112,8 +114,8 @@ static int hex32(const json_t *v, const char *key, uint8_t out[32])
 }
 
 /* GM/T 0003.2 section 5.5: Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA). */
-static void compute_za(const struct curve *cv, const uint8_t *id, size_t idlen, const uint8_t px[32],
-		       const uint8_t py[32], uint8_t za[32])
+static void compute_za(const struct curve *cv, const uint8_t *id, size_t idlen,
+		       const uint8_t px[32], const uint8_t py[32], uint8_t za[32])
 {
 	uint8_t buf[2 + 256 + 6 * 32], *p = buf;
 	*p++ = (uint8_t)((idlen * 8) >> 8);
@@ -151,13 +153,15 @@ static void sign_vector(const json_t *v, const struct curve *cv, int on_sm2p256v
 	uint8_t d[32], px[32], py[32], za[32], e[32], k[32], r[32], s[32], x[32], y[32], buf[600];
 	uint8_t *id = NULL, *msg = NULL;
 	size_t idlen = 0, mlen = 0, n;
-	BIGNUM *bd = NULL, *bk = NULL, *be = NULL, *bx = NULL, *br = NULL, *bs = NULL, *t = NULL, *u = NULL;
+	BIGNUM *bd = NULL, *bk = NULL, *be = NULL, *bx = NULL, *br = NULL, *bs = NULL, *t = NULL,
+	       *u = NULL;
 	BN_CTX *bc = BN_CTX_new();
 	EC_POINT *PA = NULL, *R = NULL;
 
-	if (hex32(v, "private_key_d", d) || hex32(v, "public_key_x", px) || hex32(v, "public_key_y", py) ||
-	    hex32(v, "z_a", za) || hex32(v, "e", e) || hex32(v, "k", k) || hex32(v, "r", r) ||
-	    hex32(v, "s", s) || tu_json_hex(v, "user_id_hex", &id, &idlen) ||
+	if (hex32(v, "private_key_d", d) || hex32(v, "public_key_x", px) ||
+	    hex32(v, "public_key_y", py) || hex32(v, "z_a", za) || hex32(v, "e", e) ||
+	    hex32(v, "k", k) || hex32(v, "r", r) || hex32(v, "s", s) ||
+	    tu_json_hex(v, "user_id_hex", &id, &idlen) ||
 	    tu_json_hex(v, "message_hex", &msg, &mlen)) {
 		CHECK(!"vector fields");
 		goto out;
@@ -288,8 +292,9 @@ static void enc_vector(const json_t *v, const struct curve *cv, int on_sm2p256v1
 	BIGNUM *bk = NULL, *bd = NULL;
 	EC_POINT *PB = NULL, *C1 = NULL;
 
-	if (hex32(v, "private_key_d", d) || hex32(v, "public_key_x", px) || hex32(v, "public_key_y", py) ||
-	    hex32(v, "k", k) || hex32(v, "c1_x", c1x) || hex32(v, "c1_y", c1y) || hex32(v, "c3", c3) ||
+	if (hex32(v, "private_key_d", d) || hex32(v, "public_key_x", px) ||
+	    hex32(v, "public_key_y", py) || hex32(v, "k", k) || hex32(v, "c1_x", c1x) ||
+	    hex32(v, "c1_y", c1y) || hex32(v, "c3", c3) ||
 	    tu_json_hex(v, "message_hex", &msg, &mlen) || tu_json_hex(v, "c2", &c2, &c2len)) {
 		CHECK(!"vector fields");
 		goto out;
@@ -342,7 +347,8 @@ static void enc_vector(const json_t *v, const struct curve *cv, int on_sm2p256v1
 	memcpy(ct[0] + 97, c2, mlen);
 	memcpy(ct[1] + 65, c2, mlen);
 	memcpy(ct[1] + 65 + mlen, c3, 32);
-	CHECK_EQ_INT(cb_sm2_ct_convert(CB_SM2_C1C3C2, ct[0], ctlen[0], CB_SM2_DER, ct[2], &ctlen[2]), 0);
+	CHECK_EQ_INT(
+		cb_sm2_ct_convert(CB_SM2_C1C3C2, ct[0], ctlen[0], CB_SM2_DER, ct[2], &ctlen[2]), 0);
 	for (int f = 0; f < 3; f++) {
 		uint8_t *file = NULL;
 		size_t flen = 0;
@@ -360,7 +366,9 @@ static void enc_vector(const json_t *v, const struct curve *cv, int on_sm2p256v1
 			uint8_t out[400];
 			size_t n = sizeof(out);
 			tu_note("%s convert %d -> %d", tu_json_str(v, "id"), i, j);
-			CHECK_EQ_INT(cb_sm2_ct_convert(forms[i].fmt, ct[i], ctlen[i], forms[j].fmt, out, &n), 0);
+			CHECK_EQ_INT(cb_sm2_ct_convert(forms[i].fmt, ct[i], ctlen[i], forms[j].fmt,
+						       out, &n),
+				     0);
 			CHECK_EQ_INT(n, ctlen[j]);
 			if (n == ctlen[j])
 				CHECK_MEM(out, ct[j], n);
@@ -381,7 +389,8 @@ static void enc_vector(const json_t *v, const struct curve *cv, int on_sm2p256v1
 			continue;
 		CHECK_EQ_INT(c->decrypt(key, ct[f], ctlen[f], out, &n), 0);
 		CHECK_EQ_INT(n, mlen);
-		CHECK(n == strlen("encryption standard") && memcmp(out, "encryption standard", n) == 0);
+		CHECK(n == strlen("encryption standard") &&
+		      memcmp(out, "encryption standard", n) == 0);
 		ct[f][ctlen[f] - 1] ^= 1;
 		n = sizeof(out);
 		CHECK_EQ_INT(c->decrypt(key, ct[f], ctlen[f], out, &n), CB_ERR_DECRYPT);
@@ -411,7 +420,7 @@ int main(void)
 		return tu_finish();
 	vectors = json_object_get(root, "vectors");
 	curves = json_object_get(root, "curves");
-	json_array_foreach(vectors, i, v) {
+	json_array_foreach (vectors, i, v) {
 		const char *alg = tu_json_str(v, "algorithm"), *cname = tu_json_str(v, "curve");
 		struct curve cv;
 		int on = strcmp(cname, "sm2p256v1") == 0;

@@ -20,11 +20,7 @@
 extern "C" {
 #endif
 
-typedef enum cb_sm2_ct_format {
-	CB_SM2_C1C3C2 = 0,
-	CB_SM2_C1C2C3,
-	CB_SM2_DER
-} cb_sm2_ct_format;
+typedef enum cb_sm2_ct_format { CB_SM2_C1C3C2 = 0, CB_SM2_C1C2C3, CB_SM2_DER } cb_sm2_ct_format;
 
 /* Bytes of the fixed parts of a raw ciphertext: 0x04, x, y and C3. */
 #define CB_SM2_RAW_OVERHEAD 97
@@ -38,8 +34,8 @@ typedef enum cb_sm2_ct_format {
  * indefinite DER lengths, negative or over-long INTEGERs, C3 not 32 bytes,
  * trailing bytes), CB_ERR_LENGTH (out too small).  out is untouched on error.
  */
-int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen,
-		      cb_sm2_ct_format to, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen, cb_sm2_ct_format to,
+		      uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 
 /*
  * Ciphertext size for an mlen-byte message: exact for the raw forms

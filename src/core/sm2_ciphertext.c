@@ -181,8 +181,8 @@ static size_t der_size(const struct sm2_parts *pt, size_t *seq_content)
 	size_t skip, c2 = der_tlv_size(pt->c2len), n;
 	if (!c2)
 		return 0;
-	n = der_tlv_size(der_int_content(pt->x, &skip)) + der_tlv_size(der_int_content(pt->y, &skip)) +
-	    der_tlv_size(HASH);
+	n = der_tlv_size(der_int_content(pt->x, &skip)) +
+	    der_tlv_size(der_int_content(pt->y, &skip)) + der_tlv_size(HASH);
 	if (c2 > SIZE_MAX - n)
 		return 0;
 	n += c2;
@@ -207,8 +207,8 @@ size_t cb_sm2_ct_size(cb_sm2_ct_format f, size_t mlen)
 	return 0;
 }
 
-int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen,
-		      cb_sm2_ct_format to, uint8_t *out, size_t *outlen)
+int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen, cb_sm2_ct_format to,
+		      uint8_t *out, size_t *outlen)
 {
 	struct sm2_parts pt;
 	size_t need, seq = 0;

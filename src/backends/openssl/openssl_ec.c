@@ -57,8 +57,8 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	}
 
 static const cb_kex_class x25519 = {
-	.info = OSSL_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys",
-			  unavailable_x25519),
+	.info = OSSL_INFO(CB_KIND_KEX, "x25519",
+			  "X25519 key agreement (RFC 7748), raw 32-byte keys", unavailable_x25519),
 	.keygen = x25519_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,

@@ -16,9 +16,14 @@ static int class_type(const cb_alg_info *info)
 		const char *name;
 		int type;
 	} map[] = {
-		{"x25519", CB_OSSL_X25519},  {"ecdh-p256", CB_OSSL_P256}, {"sm2-dh", CB_OSSL_EC_SM2},
-		{"ecdsa-p256", CB_OSSL_P256}, {"ed25519", CB_OSSL_ED25519}, {"sm2-sign", CB_OSSL_SM2},
-		{"sm2-enc-c1c3c2", CB_OSSL_SM2}, {"sm2-enc-c1c2c3", CB_OSSL_SM2},
+		{"x25519", CB_OSSL_X25519},
+		{"ecdh-p256", CB_OSSL_P256},
+		{"sm2-dh", CB_OSSL_EC_SM2},
+		{"ecdsa-p256", CB_OSSL_P256},
+		{"ed25519", CB_OSSL_ED25519},
+		{"sm2-sign", CB_OSSL_SM2},
+		{"sm2-enc-c1c3c2", CB_OSSL_SM2},
+		{"sm2-enc-c1c2c3", CB_OSSL_SM2},
 		{"sm2-enc-der", CB_OSSL_SM2},
 	};
 	if (!info || !info->backend || strcmp(info->backend, "openssl") != 0)
@@ -59,9 +64,11 @@ static EVP_PKEY *as_sm2(EVP_PKEY *pk)
 	if (EVP_PKEY_is_a(pk, "SM2"))
 		return pk;
 	if (EVP_PKEY_is_a(pk, "EC") &&
-	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group), NULL) > 0 &&
+	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group),
+					   NULL) > 0 &&
 	    strcmp(group, "SM2") == 0 &&
-	    EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, sizeof(pt), &len) > 0)
+	    EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, sizeof(pt),
+					    &len) > 0)
 		r = cb_ossl_ec_from_point(CB_OSSL_SM2, pt, len, NULL, 0);
 	EVP_PKEY_free(pk);
 	return r;
@@ -89,8 +96,8 @@ int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t 
 		break;
 	case CB_OSSL_P256:
 		ok = EVP_PKEY_is_a(pk, "EC") &&
-		     EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group),
-						    NULL) > 0 &&
+		     EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group,
+						    sizeof(group), NULL) > 0 &&
 		     strcmp(group, "prime256v1") == 0;
 		break;
 	default:
@@ -111,9 +118,13 @@ static EVP_PKEY *raw_key(int type, const uint8_t *pub, size_t publen, const uint
 	EVP_PKEY *pk;
 	if (type == CB_OSSL_ED25519) {
 		if (d)
-			pk = dlen == 32 ? EVP_PKEY_new_raw_private_key_ex(NULL, "ED25519", NULL, d, dlen) : NULL;
+			pk = dlen == 32 ? EVP_PKEY_new_raw_private_key_ex(NULL, "ED25519", NULL, d,
+									  dlen)
+					: NULL;
 		else
-			pk = pub && publen == 32 ? EVP_PKEY_new_raw_public_key_ex(NULL, "ED25519", NULL, pub, publen) : NULL;
+			pk = pub && publen == 32 ? EVP_PKEY_new_raw_public_key_ex(NULL, "ED25519",
+										  NULL, pub, publen)
+						 : NULL;
 	} else {
 		pk = cb_ossl_ec_from_point(type, pub, publen, d, dlen);
 	}

@@ -33,7 +33,8 @@ int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t 
  * big-endian scalar (pub NULL: computed from d).  With d the handle signs.
  */
 int cb_ossl_sig_import_raw(const cb_sig_class *cls, const uint8_t *pub, size_t publen,
-			   const uint8_t *d, size_t dlen, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+			   const uint8_t *d, size_t dlen, const cb_opts *opts,
+			   void **key) CB_WARN_UNUSED;
 
 /* sm2-enc-*: as cb_ossl_sig_import_raw for sm2-sign. */
 int cb_ossl_pke_import_raw(const cb_pke_class *cls, const uint8_t *pub, size_t publen,

@@ -23,9 +23,9 @@
 enum cb_ossl_ec_type {
 	CB_OSSL_X25519 = 0,
 	CB_OSSL_ED25519,
-	CB_OSSL_P256,   /* key type "EC", group prime256v1; ECDSA with SHA-256 */
-	CB_OSSL_SM2,    /* key type "SM2" (sm2p256v1); SM2 signature with SM3 */
-	CB_OSSL_EC_SM2  /* key type "EC" on group "SM2": ECDH on the SM2 curve */
+	CB_OSSL_P256,  /* key type "EC", group prime256v1; ECDSA with SHA-256 */
+	CB_OSSL_SM2,   /* key type "SM2" (sm2p256v1); SM2 signature with SM3 */
+	CB_OSSL_EC_SM2 /* key type "EC" on group "SM2": ECDH on the SM2 curve */
 };
 
 /* Longest public value a kex handle accepts: an uncompressed 256-bit point. */

@@ -52,8 +52,8 @@ static int ec_public_from_scalar(int type, const BIGNUM *d, uint8_t pub[CB_OSSL_
 	int ok = 0;
 	if (p && !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0 &&
 	    EC_POINT_mul(g, p, d, NULL, NULL, NULL) &&
-	    EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, pub, CB_OSSL_EC_MAX_PEER, NULL) ==
-		    CB_OSSL_EC_MAX_PEER)
+	    EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, pub, CB_OSSL_EC_MAX_PEER,
+			       NULL) == CB_OSSL_EC_MAX_PEER)
 		ok = 1;
 	EC_POINT_free(p);
 	EC_GROUP_free(g);
@@ -115,7 +115,7 @@ struct cb_ossl_kex_key {
 	EVP_PKEY *pkey;
 	EVP_PKEY_CTX *dctx; /* derive_init done */
 	EVP_PKEY *params;   /* Weierstrass: domain parameters, the peers' template */
-	EVP_PKEY *peer;     /* set on dctx */
+	EVP_PKEY *peer;	    /* set on dctx */
 	size_t peer_len;    /* 0: no peer set */
 	uint8_t peer_bytes[CB_OSSL_EC_MAX_PEER];
 };
@@ -198,13 +198,13 @@ int cb_ossl_kex_export_public(const void *key, uint8_t *out, size_t *outlen)
 		if (EVP_PKEY_get_raw_public_key(k->pkey, out, &len) <= 0)
 			return cb_ossl_fail();
 	} else {
-		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0,
-						    &len) <= 0)
+		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+						    NULL, 0, &len) <= 0)
 			return cb_ossl_fail();
 		if (len > *outlen)
 			return CB_ERR_LENGTH;
-		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, out,
-						    *outlen, &len) <= 0)
+		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+						    out, *outlen, &len) <= 0)
 			return cb_ossl_fail();
 	}
 	*outlen = len;
@@ -239,7 +239,9 @@ static EVP_PKEY *kex_peer_key(const struct cb_ossl_kex_key *k, const uint8_t *pe
 			p = NULL;
 		}
 	} else {
-		p = peerlen == 32 ? EVP_PKEY_new_raw_public_key_ex(NULL, "X25519", NULL, peer, peerlen) : NULL;
+		p = peerlen == 32
+			    ? EVP_PKEY_new_raw_public_key_ex(NULL, "X25519", NULL, peer, peerlen)
+			    : NULL;
 	}
 	if (!p)
 		ERR_clear_error();
@@ -286,7 +288,7 @@ int cb_ossl_kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *
 struct cb_ossl_sig_key {
 	int type;
 	EVP_PKEY *pkey;
-	EVP_MD_CTX *sign_tmpl;   /* NULL for a public key */
+	EVP_MD_CTX *sign_tmpl; /* NULL for a public key */
 	EVP_MD_CTX *verify_tmpl;
 	EVP_MD_CTX *work;
 	/* SM2: the EVP_PKEY_CTX carrying the ID, owned here (EVP_MD_CTX_set_pkey_ctx). */
@@ -332,7 +334,8 @@ static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts
 	if (sign)
 		ok = EVP_DigestSignInit_ex(m, NULL, sig_digest(k->type), NULL, NULL, k->pkey, NULL);
 	else
-		ok = EVP_DigestVerifyInit_ex(m, NULL, sig_digest(k->type), NULL, NULL, k->pkey, NULL);
+		ok = EVP_DigestVerifyInit_ex(m, NULL, sig_digest(k->type), NULL, NULL, k->pkey,
+					     NULL);
 	return ok > 0 ? CB_OK : cb_ossl_fail();
 }
 
@@ -441,8 +444,8 @@ int cb_ossl_sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		return CB_ERR_ARG;
 	if (EVP_MD_CTX_copy_ex(k->work, k->verify_tmpl) <= 0)
 		return cb_ossl_fail();
-	r = EVP_DigestVerify(k->work, sig ? sig : (const uint8_t *)"", siglen, m ? m : (const uint8_t *)"",
-			     mlen);
+	r = EVP_DigestVerify(k->work, sig ? sig : (const uint8_t *)"", siglen,
+			     m ? m : (const uint8_t *)"", mlen);
 	if (r == 1)
 		return CB_OK;
 	/* 0: bad signature; -1: a signature that does not even parse. */

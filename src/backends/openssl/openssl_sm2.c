@@ -318,12 +318,13 @@ static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE(
 	"sm2-enc-c1c3c2",
 	"SM2 encryption, C1||C3||C2 (GM/T 0003.4-2012); includes a small DER-to-raw conversion",
 	keygen_c1c3c2);
-static const cb_pke_class sm2_enc_c1c2c3 = SM2_PKE(
-	"sm2-enc-c1c2c3",
-	"SM2 encryption, C1||C2||C3 (legacy order); includes a small DER-to-raw conversion",
-	keygen_c1c2c3);
-static const cb_pke_class sm2_enc_der = SM2_PKE(
-	"sm2-enc-der", "SM2 encryption, GM/T 0009 DER ciphertext (OpenSSL's native form)", keygen_der);
+static const cb_pke_class sm2_enc_c1c2c3 =
+	SM2_PKE("sm2-enc-c1c2c3",
+		"SM2 encryption, C1||C2||C3 (legacy order); includes a small DER-to-raw conversion",
+		keygen_c1c2c3);
+static const cb_pke_class sm2_enc_der =
+	SM2_PKE("sm2-enc-der", "SM2 encryption, GM/T 0009 DER ciphertext (OpenSSL's native form)",
+		keygen_der);
 
 static const cb_kex_class sm2_dh = {
 	.info = GM_INFO(CB_KIND_KEX, "sm2-dh",
