@@ -1,4 +1,110 @@
-/* Placeholder: filled in by the ec adapter work. */
-#include "backends/openssl/openssl_common.h"
+/*
+ * OpenSSL 3 classes for X25519, ECDH P-256, ECDSA P-256 and Ed25519.
+ *
+ *   kex  x25519      public: raw 32 bytes (RFC 7748); secret: raw 32 bytes
+ *   kex  ecdh-p256   public: uncompressed X9.62 point (65 bytes); secret:
+ *                    PKCS#8 DER; shared secret: the 32-byte x-coordinate
+ *   sig  ecdsa-p256  SHA-256, DER Ecdsa-Sig-Value; SPKI / PKCS#8 DER keys
+ *   sig  ed25519     pure Ed25519 (RFC 8032), 64-byte signatures; SPKI /
+ *                    PKCS#8 DER keys
+ */
+#include "backends/openssl/openssl_ec_internal.h"
 
-const cb_alg_info *const cb_openssl_ec_algs[] = {NULL};
+#include "cryptobench/kex.h"
+#include "cryptobench/sig.h"
+
+static const char *unavailable_x25519(void)
+{
+	return cb_ossl_unavailable_keytype("X25519");
+}
+
+static const char *unavailable_ed25519(void)
+{
+	return cb_ossl_unavailable_keytype("ED25519");
+}
+
+static const char *unavailable_ec(void)
+{
+	return cb_ossl_unavailable_keytype("EC");
+}
+
+static int x25519_keygen(const cb_opts *opts, void **key)
+{
+	return cb_ossl_kex_keygen(CB_OSSL_X25519, key);
+}
+
+static int p256_kex_keygen(const cb_opts *opts, void **key)
+{
+	return cb_ossl_kex_keygen(CB_OSSL_P256, key);
+}
+
+static int p256_sig_keygen(const cb_opts *opts, void **key)
+{
+	return cb_ossl_sig_keygen(CB_OSSL_P256, opts, key);
+}
+
+static int ed25519_keygen(const cb_opts *opts, void **key)
+{
+	return cb_ossl_sig_keygen(CB_OSSL_ED25519, opts, key);
+}
+
+#define OSSL_INFO(kind_, name_, desc_, unavail_)                                                   \
+	{                                                                                          \
+		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
+		.backend = "openssl", .description = (desc_), .classical_bits = 128,               \
+		.quantum_bits = 0, .unavailable = (unavail_),                                      \
+		.implementation = cb_openssl_implementation                                        \
+	}
+
+static const cb_kex_class x25519 = {
+	.info = OSSL_INFO(CB_KIND_KEX, "x25519",
+			  "X25519 key agreement (RFC 7748), raw 32-byte keys", unavailable_x25519),
+	.keygen = x25519_keygen,
+	.key_free = cb_ossl_kex_free,
+	.export_public = cb_ossl_kex_export_public,
+	.export_secret = cb_ossl_kex_export_secret,
+	.derive = cb_ossl_kex_derive,
+};
+
+static const cb_kex_class ecdh_p256 = {
+	.info = OSSL_INFO(CB_KIND_KEX, "ecdh-p256",
+			  "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret",
+			  unavailable_ec),
+	.keygen = p256_kex_keygen,
+	.key_free = cb_ossl_kex_free,
+	.export_public = cb_ossl_kex_export_public,
+	.export_secret = cb_ossl_kex_export_secret,
+	.derive = cb_ossl_kex_derive,
+};
+
+static const cb_sig_class ecdsa_p256 = {
+	.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", "ECDSA on P-256 with SHA-256, DER signatures",
+			  unavailable_ec),
+	.keygen = p256_sig_keygen,
+	.key_free = cb_ossl_sig_free,
+	.export_public = cb_ossl_sig_export_public,
+	.export_secret = cb_ossl_sig_export_secret,
+	.max_signature = cb_ossl_sig_max_signature,
+	.sign = cb_ossl_sig_sign,
+	.verify = cb_ossl_sig_verify,
+};
+
+static const cb_sig_class ed25519 = {
+	.info = OSSL_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures",
+			  unavailable_ed25519),
+	.keygen = ed25519_keygen,
+	.key_free = cb_ossl_sig_free,
+	.export_public = cb_ossl_sig_export_public,
+	.export_secret = cb_ossl_sig_export_secret,
+	.max_signature = cb_ossl_sig_max_signature,
+	.sign = cb_ossl_sig_sign,
+	.verify = cb_ossl_sig_verify,
+};
+
+const cb_alg_info *const cb_openssl_ec_algs[] = {
+	&x25519.info,
+	&ecdh_p256.info,
+	&ecdsa_p256.info,
+	&ed25519.info,
+	NULL,
+};

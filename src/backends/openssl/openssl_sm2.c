@@ -1,4 +1,359 @@
-/* Placeholder: filled in by the sm2 adapter work. */
-#include "backends/openssl/openssl_common.h"
+/*
+ * OpenSSL 3 classes for SM2 on sm2p256v1 (GM/T 0003-2012, GM/T 0009-2012).
+ *
+ *   sig  sm2-sign        SM3 with the Z_A user-identity hash (ID from
+ *                        cb_opts, default "1234567812345678"), DER
+ *                        signatures; SPKI / PKCS#8 DER keys
+ *   pke  sm2-enc-c1c3c2  0x04||x||y||C3||C2 (GM/T 0003.4-2012 order)
+ *   pke  sm2-enc-c1c2c3  0x04||x||y||C2||C3 (older order)
+ *   pke  sm2-enc-der     GM/T 0009 DER SEQUENCE, as OpenSSL emits
+ *   kex  sm2-dh          plain ECDH (x-coordinate) on the SM2 curve
+ *
+ * OpenSSL only speaks the DER ciphertext; the raw forms are converted from
+ * and to it (cb_sm2_ct_convert) inside the timed operation.
+ *
+ * OpenSSL 3.0 refuses EVP_PKEY_derive_init for keys of type "SM2" ("operation
+ * not supported for this keytype": the SM2 key manager names no key
+ * exchange), so sm2-dh uses key type "EC" with group "SM2", for which ECDH
+ * works.  This is not the GM/T 0003.3 key-exchange protocol (KDF, user IDs,
+ * confirmation hashes); that is future work.
+ */
+#include "backends/openssl/openssl_ec_internal.h"
 
-const cb_alg_info *const cb_openssl_sm2_algs[] = {NULL};
+#include <openssl/err.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
+#include "cryptobench/sig.h"
+#include "cryptobench/sm2.h"
+
+static int can_fetch(int sm2_ops)
+{
+	EVP_MD *md = EVP_MD_fetch(NULL, "SM3", NULL);
+	int ok = md != NULL;
+	EVP_MD_free(md);
+	if (ok && sm2_ops) {
+		EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(NULL, "SM2", NULL);
+		EVP_ASYM_CIPHER *c = EVP_ASYM_CIPHER_fetch(NULL, "SM2", NULL);
+		ok = s && c;
+		EVP_SIGNATURE_free(s);
+		EVP_ASYM_CIPHER_free(c);
+	}
+	ERR_clear_error();
+	return ok;
+}
+
+static const char *unavailable_sm2(void)
+{
+	const char *why = cb_ossl_unavailable_keytype("SM2");
+	if (why)
+		return why;
+	return can_fetch(1) ? NULL : "this OpenSSL cannot fetch SM2 or SM3";
+}
+
+static const char *unavailable_sm2_dh(void)
+{
+	EVP_PKEY *pk;
+	const char *why = cb_ossl_unavailable_keytype("EC");
+	if (why)
+		return why;
+	pk = cb_ossl_ec_generate(CB_OSSL_EC_SM2);
+	if (!pk)
+		return "this OpenSSL has no SM2 curve for EC keys";
+	EVP_PKEY_free(pk);
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ pke */
+
+struct sm2_pke_key {
+	cb_sm2_ct_format fmt;
+	EVP_PKEY *pkey;
+	EVP_PKEY_CTX *ectx; /* encrypt_init done */
+	EVP_PKEY_CTX *dctx; /* decrypt_init done */
+	uint8_t *scratch;   /* DER ciphertext or plaintext, grown on demand */
+	size_t scratch_cap;
+};
+
+static void sm2_pke_free(void *key)
+{
+	struct sm2_pke_key *k = key;
+	if (!k)
+		return;
+	EVP_PKEY_CTX_free(k->ectx);
+	EVP_PKEY_CTX_free(k->dctx);
+	EVP_PKEY_free(k->pkey);
+	if (k->scratch)
+		cb_wipe(k->scratch, k->scratch_cap);
+	free(k->scratch);
+	free(k);
+}
+
+static int scratch_reserve(struct sm2_pke_key *k, size_t n)
+{
+	uint8_t *p;
+	if (n <= k->scratch_cap)
+		return CB_OK;
+	p = malloc(n);
+	if (!p)
+		return CB_ERR_NOMEM;
+	/* Keep the contents: decrypt grows the buffer behind a converted ciphertext. */
+	if (k->scratch) {
+		memcpy(p, k->scratch, k->scratch_cap);
+		cb_wipe(k->scratch, k->scratch_cap);
+	}
+	free(k->scratch);
+	k->scratch = p;
+	k->scratch_cap = n;
+	return CB_OK;
+}
+
+static int sm2_pke_new(cb_sm2_ct_format fmt, EVP_PKEY *pk, void **key)
+{
+	struct sm2_pke_key *k;
+	if (!key || !pk) {
+		EVP_PKEY_free(pk);
+		return CB_ERR_ARG;
+	}
+	k = calloc(1, sizeof(*k));
+	if (!k) {
+		EVP_PKEY_free(pk);
+		return CB_ERR_NOMEM;
+	}
+	k->fmt = fmt;
+	k->pkey = pk;
+	k->ectx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+	if (!k->ectx || !k->dctx || EVP_PKEY_encrypt_init(k->ectx) <= 0 ||
+	    EVP_PKEY_decrypt_init(k->dctx) <= 0) {
+		sm2_pke_free(k);
+		return cb_ossl_fail();
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int sm2_pke_keygen(cb_sm2_ct_format fmt, void **key)
+{
+	EVP_PKEY *pk = cb_ossl_ec_generate(CB_OSSL_SM2);
+	if (!pk)
+		return CB_ERR_BACKEND;
+	return sm2_pke_new(fmt, pk, key);
+}
+
+static int keygen_c1c3c2(const cb_opts *opts, void **key)
+{
+	return sm2_pke_keygen(CB_SM2_C1C3C2, key);
+}
+
+static int keygen_c1c2c3(const cb_opts *opts, void **key)
+{
+	return sm2_pke_keygen(CB_SM2_C1C2C3, key);
+}
+
+static int keygen_der(const cb_opts *opts, void **key)
+{
+	return sm2_pke_keygen(CB_SM2_DER, key);
+}
+
+static int sm2_pke_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct sm2_pke_key *k = key;
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	return cb_ossl_export_spki(k->pkey, out, outlen);
+}
+
+static int sm2_pke_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct sm2_pke_key *k = key;
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	return cb_ossl_export_pkcs8(k->pkey, out, outlen);
+}
+
+static size_t sm2_pke_max_plaintext(const void *key)
+{
+	return SIZE_MAX;
+}
+
+static size_t sm2_pke_max_ciphertext(const void *key, size_t mlen)
+{
+	const struct sm2_pke_key *k = key;
+	return k ? cb_sm2_ct_size(k->fmt, mlen) : 0;
+}
+
+static int sm2_pke_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
+{
+	struct sm2_pke_key *k = key;
+	size_t der_max, need, len;
+	uint8_t *dst;
+	int r;
+
+	if (!k || !m || !c || !clen)
+		return CB_ERR_ARG;
+	der_max = cb_sm2_ct_size(CB_SM2_DER, mlen);
+	need = cb_sm2_ct_size(k->fmt, mlen);
+	if (!der_max || !need)
+		return CB_ERR_LENGTH;
+	if (*clen < need)
+		return CB_ERR_LENGTH;
+	if (k->fmt == CB_SM2_DER) {
+		dst = c; /* OpenSSL wants room for its bound, which is need */
+	} else {
+		if ((r = scratch_reserve(k, der_max)))
+			return r;
+		dst = k->scratch;
+	}
+	len = der_max;
+	if (EVP_PKEY_encrypt(k->ectx, dst, &len, m, mlen) <= 0)
+		return cb_ossl_fail();
+	if (k->fmt == CB_SM2_DER) {
+		*clen = len;
+		return CB_OK;
+	}
+	return cb_sm2_ct_convert(CB_SM2_DER, dst, len, k->fmt, c, clen);
+}
+
+static int sm2_pke_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
+{
+	struct sm2_pke_key *k = key;
+	const uint8_t *der = c;
+	size_t derlen = clen, bound, len, off = 0;
+	uint8_t *dst;
+	int r;
+
+	if (!k || !c || !m || !mlen)
+		return CB_ERR_ARG;
+	if (k->fmt != CB_SM2_DER) {
+		if (clen < CB_SM2_RAW_OVERHEAD)
+			return CB_ERR_DECRYPT;
+		derlen = cb_sm2_ct_size(CB_SM2_DER, clen - CB_SM2_RAW_OVERHEAD);
+		if (!derlen)
+			return CB_ERR_DECRYPT;
+		if ((r = scratch_reserve(k, derlen)))
+			return r;
+		if (cb_sm2_ct_convert(k->fmt, c, clen, CB_SM2_DER, k->scratch, &derlen))
+			return CB_ERR_DECRYPT;
+		der = k->scratch;
+		off = derlen; /* a plaintext copy, if needed, goes after the DER */
+	}
+	/* OpenSSL asks for its upper bound of the plaintext, not the exact size. */
+	if (EVP_PKEY_decrypt(k->dctx, NULL, &bound, der, derlen) <= 0) {
+		ERR_clear_error();
+		return CB_ERR_DECRYPT;
+	}
+	if (*mlen >= bound) {
+		dst = m;
+	} else {
+		if (bound > SIZE_MAX - off)
+			return CB_ERR_LENGTH;
+		if ((r = scratch_reserve(k, off + bound)))
+			return r;
+		der = k->fmt == CB_SM2_DER ? c : k->scratch;
+		dst = k->scratch + off;
+	}
+	len = bound;
+	if (EVP_PKEY_decrypt(k->dctx, dst, &len, der, derlen) <= 0) {
+		ERR_clear_error();
+		return CB_ERR_DECRYPT;
+	}
+	if (dst != m) {
+		if (len > *mlen) {
+			cb_wipe(dst, len);
+			return CB_ERR_LENGTH;
+		}
+		memcpy(m, dst, len);
+		cb_wipe(dst, len);
+	}
+	*mlen = len;
+	return CB_OK;
+}
+
+/* ------------------------------------------------------------- sig, kex */
+
+static int sm2_sign_keygen(const cb_opts *opts, void **key)
+{
+	return cb_ossl_sig_keygen(CB_OSSL_SM2, opts, key);
+}
+
+static int sm2_dh_keygen(const cb_opts *opts, void **key)
+{
+	return cb_ossl_kex_keygen(CB_OSSL_EC_SM2, key);
+}
+
+#define GM_INFO(kind_, name_, desc_, unavail_)                                                     \
+	{                                                                                          \
+		.kind = (kind_), .name = (name_), .family = CB_FAMILY_GM, .backend = "openssl",    \
+		.description = (desc_), .classical_bits = 128, .quantum_bits = 0,                  \
+		.unavailable = (unavail_), .implementation = cb_openssl_implementation             \
+	}
+
+static const cb_sig_class sm2_sign = {
+	.info = GM_INFO(CB_KIND_SIG, "sm2-sign",
+			"SM2 signature on sm2p256v1 with SM3 and Z_A (GM/T 0003.2), DER signatures",
+			unavailable_sm2),
+	.keygen = sm2_sign_keygen,
+	.key_free = cb_ossl_sig_free,
+	.export_public = cb_ossl_sig_export_public,
+	.export_secret = cb_ossl_sig_export_secret,
+	.max_signature = cb_ossl_sig_max_signature,
+	.sign = cb_ossl_sig_sign,
+	.verify = cb_ossl_sig_verify,
+};
+
+#define SM2_PKE(name_, desc_, keygen_)                                                             \
+	{                                                                                          \
+		.info = GM_INFO(CB_KIND_PKE, name_, desc_, unavailable_sm2), .keygen = keygen_,    \
+		.key_free = sm2_pke_free, .export_public = sm2_pke_export_public,                  \
+		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,    \
+		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,              \
+		.decrypt = sm2_pke_decrypt                                                         \
+	}
+
+static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE(
+	"sm2-enc-c1c3c2",
+	"SM2 encryption, C1||C3||C2 (GM/T 0003.4-2012); includes a small DER-to-raw conversion",
+	keygen_c1c3c2);
+static const cb_pke_class sm2_enc_c1c2c3 =
+	SM2_PKE("sm2-enc-c1c2c3",
+		"SM2 encryption, C1||C2||C3 (legacy order); includes a small DER-to-raw conversion",
+		keygen_c1c2c3);
+static const cb_pke_class sm2_enc_der =
+	SM2_PKE("sm2-enc-der", "SM2 encryption, GM/T 0009 DER ciphertext (OpenSSL's native form)",
+		keygen_der);
+
+static const cb_kex_class sm2_dh = {
+	.info = GM_INFO(CB_KIND_KEX, "sm2-dh",
+			"ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange",
+			unavailable_sm2_dh),
+	.keygen = sm2_dh_keygen,
+	.key_free = cb_ossl_kex_free,
+	.export_public = cb_ossl_kex_export_public,
+	.export_secret = cb_ossl_kex_export_secret,
+	.derive = cb_ossl_kex_derive,
+};
+
+int cb_ossl_sm2_pke_from_pkey(const cb_alg_info *cls, EVP_PKEY *pk, void **key)
+{
+	if (cls == &sm2_enc_c1c3c2.info)
+		return sm2_pke_new(CB_SM2_C1C3C2, pk, key);
+	if (cls == &sm2_enc_c1c2c3.info)
+		return sm2_pke_new(CB_SM2_C1C2C3, pk, key);
+	if (cls == &sm2_enc_der.info)
+		return sm2_pke_new(CB_SM2_DER, pk, key);
+	EVP_PKEY_free(pk);
+	return CB_ERR_ARG;
+}
+
+const cb_alg_info *const cb_openssl_sm2_algs[] = {
+	&sm2_sign.info,
+	&sm2_enc_c1c3c2.info,
+	&sm2_enc_c1c2c3.info,
+	&sm2_enc_der.info,
+	&sm2_dh.info,
+	NULL,
+};

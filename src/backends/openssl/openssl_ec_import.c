@@ -1,0 +1,160 @@
+/* Test-only importers (openssl_ec_import.h). */
+#include "backends/openssl/openssl_ec_import.h"
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/x509.h>
+#include <limits.h>
+#include <string.h>
+
+#include "backends/openssl/openssl_ec_internal.h"
+
+/* The key type behind one of our classes, or -1. */
+static int class_type(const cb_alg_info *info)
+{
+	static const struct {
+		const char *name;
+		int type;
+	} map[] = {
+		{"x25519", CB_OSSL_X25519},
+		{"ecdh-p256", CB_OSSL_P256},
+		{"sm2-dh", CB_OSSL_EC_SM2},
+		{"ecdsa-p256", CB_OSSL_P256},
+		{"ed25519", CB_OSSL_ED25519},
+		{"sm2-sign", CB_OSSL_SM2},
+		{"sm2-enc-c1c3c2", CB_OSSL_SM2},
+		{"sm2-enc-c1c2c3", CB_OSSL_SM2},
+		{"sm2-enc-der", CB_OSSL_SM2},
+	};
+	if (!info || !info->backend || strcmp(info->backend, "openssl") != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (strcmp(info->name, map[i].name) == 0)
+			return map[i].type;
+	return -1;
+}
+
+int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	EVP_PKEY *pk;
+	if (type < 0 || cls->derive != cb_ossl_kex_derive || !priv || !key)
+		return CB_ERR_ARG;
+	if (type == CB_OSSL_X25519) {
+		if (len != 32)
+			return CB_ERR_INVALID_KEY;
+		pk = EVP_PKEY_new_raw_private_key_ex(NULL, "X25519", NULL, priv, len);
+	} else {
+		pk = cb_ossl_ec_from_point(type, NULL, 0, priv, len);
+	}
+	if (!pk) {
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	return cb_ossl_kex_from_pkey(type, pk, key);
+}
+
+/* An SM2 public key that a decoder gave as key type "EC" on the SM2 curve. */
+static EVP_PKEY *as_sm2(EVP_PKEY *pk)
+{
+	uint8_t pt[CB_OSSL_EC_MAX_PEER];
+	char group[32];
+	size_t len = 0;
+	EVP_PKEY *r = NULL;
+	if (EVP_PKEY_is_a(pk, "SM2"))
+		return pk;
+	if (EVP_PKEY_is_a(pk, "EC") &&
+	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group),
+					   NULL) > 0 &&
+	    strcmp(group, "SM2") == 0 &&
+	    EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, sizeof(pt),
+					    &len) > 0)
+		r = cb_ossl_ec_from_point(CB_OSSL_SM2, pt, len, NULL, 0);
+	EVP_PKEY_free(pk);
+	return r;
+}
+
+int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			    const cb_opts *opts, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	const unsigned char *p = der;
+	char group[32];
+	EVP_PKEY *pk;
+	int ok;
+	if (type < 0 || cls->verify != cb_ossl_sig_verify || !der || !key || len > LONG_MAX)
+		return CB_ERR_ARG;
+	pk = d2i_PUBKEY(NULL, &p, (long)len);
+	if (!pk || p != der + len) {
+		EVP_PKEY_free(pk);
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	switch (type) {
+	case CB_OSSL_ED25519:
+		ok = EVP_PKEY_is_a(pk, "ED25519");
+		break;
+	case CB_OSSL_P256:
+		ok = EVP_PKEY_is_a(pk, "EC") &&
+		     EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group,
+						    sizeof(group), NULL) > 0 &&
+		     strcmp(group, "prime256v1") == 0;
+		break;
+	default:
+		pk = as_sm2(pk);
+		ok = pk != NULL;
+		break;
+	}
+	if (!ok) {
+		EVP_PKEY_free(pk);
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	return cb_ossl_sig_from_pkey(type, pk, 0, opts, key);
+}
+
+static EVP_PKEY *raw_key(int type, const uint8_t *pub, size_t publen, const uint8_t *d, size_t dlen)
+{
+	EVP_PKEY *pk;
+	if (type == CB_OSSL_ED25519) {
+		if (d)
+			pk = dlen == 32 ? EVP_PKEY_new_raw_private_key_ex(NULL, "ED25519", NULL, d,
+									  dlen)
+					: NULL;
+		else
+			pk = pub && publen == 32 ? EVP_PKEY_new_raw_public_key_ex(NULL, "ED25519",
+										  NULL, pub, publen)
+						 : NULL;
+	} else {
+		pk = cb_ossl_ec_from_point(type, pub, publen, d, dlen);
+	}
+	if (!pk)
+		ERR_clear_error();
+	return pk;
+}
+
+int cb_ossl_sig_import_raw(const cb_sig_class *cls, const uint8_t *pub, size_t publen,
+			   const uint8_t *d, size_t dlen, const cb_opts *opts, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	EVP_PKEY *pk;
+	if (type < 0 || cls->verify != cb_ossl_sig_verify || (!pub && !d) || !key)
+		return CB_ERR_ARG;
+	pk = raw_key(type, pub, publen, d, dlen);
+	if (!pk)
+		return CB_ERR_INVALID_KEY;
+	return cb_ossl_sig_from_pkey(type, pk, d != NULL, opts, key);
+}
+
+int cb_ossl_pke_import_raw(const cb_pke_class *cls, const uint8_t *pub, size_t publen,
+			   const uint8_t *d, size_t dlen, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	EVP_PKEY *pk;
+	if (type != CB_OSSL_SM2 || (!pub && !d) || !key)
+		return CB_ERR_ARG;
+	pk = raw_key(type, pub, publen, d, dlen);
+	if (!pk)
+		return CB_ERR_INVALID_KEY;
+	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
+}

@@ -1,0 +1,454 @@
+/*
+ * Key handles shared by the OpenSSL elliptic-curve classes (see
+ * openssl_ec_internal.h for why they hold what they hold).
+ */
+#include "backends/openssl/openssl_ec_internal.h"
+
+#include <openssl/core_names.h>
+#include <openssl/ec.h>
+#include <openssl/err.h>
+#include <openssl/obj_mac.h>
+#include <openssl/param_build.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+
+EVP_PKEY *cb_ossl_ec_generate(int type)
+{
+	EVP_PKEY *pk = NULL;
+	switch (type) {
+	case CB_OSSL_X25519:
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "X25519");
+		break;
+	case CB_OSSL_ED25519:
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
+		break;
+	case CB_OSSL_P256:
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+		break;
+	case CB_OSSL_SM2:
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "SM2");
+		break;
+	case CB_OSSL_EC_SM2:
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "SM2");
+		break;
+	}
+	if (!pk)
+		ERR_clear_error();
+	return pk;
+}
+
+static int ec_nid(int type)
+{
+	return type == CB_OSSL_P256 ? NID_X9_62_prime256v1 : NID_sm2;
+}
+
+/* d*G as an uncompressed point; 0 when d is not in [1, n-1]. */
+static int ec_public_from_scalar(int type, const BIGNUM *d, uint8_t pub[CB_OSSL_EC_MAX_PEER])
+{
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(ec_nid(type));
+	EC_POINT *p = g ? EC_POINT_new(g) : NULL;
+	int ok = 0;
+	if (p && !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0 &&
+	    EC_POINT_mul(g, p, d, NULL, NULL, NULL) &&
+	    EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, pub, CB_OSSL_EC_MAX_PEER,
+			       NULL) == CB_OSSL_EC_MAX_PEER)
+		ok = 1;
+	EC_POINT_free(p);
+	EC_GROUP_free(g);
+	return ok;
+}
+
+EVP_PKEY *cb_ossl_ec_from_point(int type, const uint8_t *pub, size_t publen, const uint8_t *d,
+				size_t dlen)
+{
+	const char *keytype = type == CB_OSSL_SM2 ? "SM2" : "EC";
+	const char *group = type == CB_OSSL_P256 ? "prime256v1" : "SM2";
+	uint8_t point[CB_OSSL_EC_MAX_PEER];
+	OSSL_PARAM_BLD *bld = NULL;
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY_CTX *ctx = NULL;
+	EVP_PKEY *pk = NULL;
+	BIGNUM *bn = NULL;
+
+	if (type != CB_OSSL_P256 && type != CB_OSSL_SM2 && type != CB_OSSL_EC_SM2)
+		return NULL;
+	if (!pub && !d)
+		return NULL;
+	if (d) {
+		bn = BN_secure_new();
+		if (!bn || !BN_bin2bn(d, (int)dlen, bn))
+			goto out;
+		if (!pub) {
+			if (!ec_public_from_scalar(type, bn, point))
+				goto out;
+			pub = point;
+			publen = sizeof(point);
+		}
+	}
+	bld = OSSL_PARAM_BLD_new();
+	if (!bld || !OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, group, 0) ||
+	    !OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pub, publen) ||
+	    (bn && !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PRIV_KEY, bn)))
+		goto out;
+	params = OSSL_PARAM_BLD_to_param(bld);
+	ctx = EVP_PKEY_CTX_new_from_name(NULL, keytype, NULL);
+	if (!params || !ctx || EVP_PKEY_fromdata_init(ctx) <= 0 ||
+	    EVP_PKEY_fromdata(ctx, &pk, bn ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY, params) <= 0)
+		pk = NULL;
+out:
+	if (!pk)
+		ERR_clear_error();
+	EVP_PKEY_CTX_free(ctx);
+	/* d came from a secure BIGNUM: its copy in params is in secure memory, cleared here. */
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(bld);
+	BN_clear_free(bn);
+	return pk;
+}
+
+/* ------------------------------------------------------------------ kex */
+
+struct cb_ossl_kex_key {
+	int type;
+	EVP_PKEY *pkey;
+	EVP_PKEY_CTX *dctx; /* derive_init done */
+	EVP_PKEY *params;   /* Weierstrass: domain parameters, the peers' template */
+	EVP_PKEY *peer;	    /* set on dctx */
+	size_t peer_len;    /* 0: no peer set */
+	uint8_t peer_bytes[CB_OSSL_EC_MAX_PEER];
+};
+
+/*
+ * Peers are made as a copy of a parameters-only key plus
+ * EVP_PKEY_set1_encoded_public_key.  EVP_PKEY_fromdata cannot be used for
+ * the SM2 curve: OpenSSL 3.0's "EC" key manager refuses to import a key on
+ * the SM2 curve (and "SM2" keys cannot derive), so a peer made that way
+ * fails EVP_PKEY_derive_set_peer with "operation not supported for this
+ * keytype".  A parameters-only key from EVP_PKEY_paramgen works for both
+ * curves.
+ */
+static EVP_PKEY *ec_params(int type)
+{
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	EVP_PKEY *pk = NULL;
+	if (!ctx || EVP_PKEY_paramgen_init(ctx) <= 0 ||
+	    EVP_PKEY_CTX_set_group_name(ctx, type == CB_OSSL_P256 ? "P-256" : "SM2") <= 0 ||
+	    EVP_PKEY_paramgen(ctx, &pk) <= 0)
+		pk = NULL;
+	EVP_PKEY_CTX_free(ctx);
+	return pk;
+}
+
+int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key)
+{
+	struct cb_ossl_kex_key *k;
+	if (!key || !pk) {
+		EVP_PKEY_free(pk);
+		return CB_ERR_ARG;
+	}
+	k = calloc(1, sizeof(*k));
+	if (!k) {
+		EVP_PKEY_free(pk);
+		return CB_ERR_NOMEM;
+	}
+	k->type = type;
+	k->pkey = pk;
+	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+	if (!k->dctx || EVP_PKEY_derive_init(k->dctx) <= 0 ||
+	    (type != CB_OSSL_X25519 && !(k->params = ec_params(type)))) {
+		cb_ossl_kex_free(k);
+		return cb_ossl_fail();
+	}
+	*key = k;
+	return CB_OK;
+}
+
+int cb_ossl_kex_keygen(int type, void **key)
+{
+	EVP_PKEY *pk = cb_ossl_ec_generate(type);
+	if (!pk)
+		return CB_ERR_BACKEND;
+	return cb_ossl_kex_from_pkey(type, pk, key);
+}
+
+void cb_ossl_kex_free(void *key)
+{
+	struct cb_ossl_kex_key *k = key;
+	if (!k)
+		return;
+	EVP_PKEY_CTX_free(k->dctx);
+	EVP_PKEY_free(k->peer);
+	EVP_PKEY_free(k->params);
+	EVP_PKEY_free(k->pkey);
+	free(k);
+}
+
+int cb_ossl_kex_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct cb_ossl_kex_key *k = key;
+	size_t len = 0;
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	if (k->type == CB_OSSL_X25519) {
+		if (*outlen < 32)
+			return CB_ERR_LENGTH;
+		len = *outlen;
+		if (EVP_PKEY_get_raw_public_key(k->pkey, out, &len) <= 0)
+			return cb_ossl_fail();
+	} else {
+		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+						    NULL, 0, &len) <= 0)
+			return cb_ossl_fail();
+		if (len > *outlen)
+			return CB_ERR_LENGTH;
+		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+						    out, *outlen, &len) <= 0)
+			return cb_ossl_fail();
+	}
+	*outlen = len;
+	return CB_OK;
+}
+
+int cb_ossl_kex_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct cb_ossl_kex_key *k = key;
+	size_t len;
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	if (k->type != CB_OSSL_X25519)
+		return cb_ossl_export_pkcs8(k->pkey, out, outlen);
+	if (*outlen < 32)
+		return CB_ERR_LENGTH;
+	len = *outlen;
+	if (EVP_PKEY_get_raw_private_key(k->pkey, out, &len) <= 0)
+		return cb_ossl_fail();
+	*outlen = len;
+	return CB_OK;
+}
+
+static EVP_PKEY *kex_peer_key(const struct cb_ossl_kex_key *k, const uint8_t *peer, size_t peerlen)
+{
+	EVP_PKEY *p;
+	if (k->type != CB_OSSL_X25519) {
+		/* Checks that the point is on the curve. */
+		p = EVP_PKEY_dup(k->params);
+		if (p && EVP_PKEY_set1_encoded_public_key(p, peer, peerlen) <= 0) {
+			EVP_PKEY_free(p);
+			p = NULL;
+		}
+	} else {
+		p = peerlen == 32
+			    ? EVP_PKEY_new_raw_public_key_ex(NULL, "X25519", NULL, peer, peerlen)
+			    : NULL;
+	}
+	if (!p)
+		ERR_clear_error();
+	return p;
+}
+
+int cb_ossl_kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct cb_ossl_kex_key *k = key;
+	size_t cap;
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	if (*sslen < 32)
+		return CB_ERR_LENGTH;
+	if (peerlen != k->peer_len || memcmp(peer, k->peer_bytes, peerlen) != 0) {
+		EVP_PKEY *p;
+		k->peer_len = 0;
+		if (peerlen == 0 || peerlen > sizeof(k->peer_bytes))
+			return CB_ERR_INVALID_KEY;
+		p = kex_peer_key(k, peer, peerlen);
+		/* set_peer also runs OpenSSL's public-key check of the peer. */
+		if (!p || EVP_PKEY_derive_set_peer(k->dctx, p) <= 0) {
+			EVP_PKEY_free(p);
+			ERR_clear_error();
+			return CB_ERR_INVALID_KEY;
+		}
+		EVP_PKEY_free(k->peer);
+		k->peer = p;
+		memcpy(k->peer_bytes, peer, peerlen);
+		k->peer_len = peerlen;
+	}
+	cap = *sslen;
+	if (EVP_PKEY_derive(k->dctx, ss, &cap) <= 0) {
+		/* e.g. X25519 with a low-order peer: an all-zero secret. */
+		cb_wipe(ss, 32);
+		return cb_ossl_fail();
+	}
+	*sslen = cap;
+	return CB_OK;
+}
+
+/* ------------------------------------------------------------------ sig */
+
+struct cb_ossl_sig_key {
+	int type;
+	EVP_PKEY *pkey;
+	EVP_MD_CTX *sign_tmpl; /* NULL for a public key */
+	EVP_MD_CTX *verify_tmpl;
+	EVP_MD_CTX *work;
+	/* SM2: the EVP_PKEY_CTX carrying the ID, owned here (EVP_MD_CTX_set_pkey_ctx). */
+	EVP_PKEY_CTX *sign_pctx, *verify_pctx;
+};
+
+static const char *sig_digest(int type)
+{
+	switch (type) {
+	case CB_OSSL_P256:
+		return "SHA256";
+	case CB_OSSL_SM2:
+		return "SM3";
+	default:
+		return NULL; /* Ed25519 hashes internally */
+	}
+}
+
+static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts, EVP_MD_CTX **tmpl,
+			EVP_PKEY_CTX **pctx)
+{
+	EVP_MD_CTX *m = EVP_MD_CTX_new();
+	int ok;
+	if (!m)
+		return CB_ERR_NOMEM;
+	*tmpl = m;
+	if (k->type == CB_OSSL_SM2) {
+		const uint8_t *id = (const uint8_t *)CB_SM2_DEFAULT_ID;
+		size_t idlen = sizeof(CB_SM2_DEFAULT_ID) - 1;
+		if (opts && opts->sm2_id) {
+			id = opts->sm2_id;
+			idlen = opts->sm2_id_len;
+		}
+		/*
+		 * OpenSSL's default SM2 ID is empty; the ID must be set on the
+		 * EVP_PKEY_CTX before DigestSign/VerifyInit (SM2(7)).
+		 */
+		*pctx = EVP_PKEY_CTX_new_from_pkey(NULL, k->pkey, NULL);
+		if (!*pctx || EVP_PKEY_CTX_set1_id(*pctx, id, idlen) <= 0)
+			return cb_ossl_fail();
+		EVP_MD_CTX_set_pkey_ctx(m, *pctx);
+	}
+	if (sign)
+		ok = EVP_DigestSignInit_ex(m, NULL, sig_digest(k->type), NULL, NULL, k->pkey, NULL);
+	else
+		ok = EVP_DigestVerifyInit_ex(m, NULL, sig_digest(k->type), NULL, NULL, k->pkey,
+					     NULL);
+	return ok > 0 ? CB_OK : cb_ossl_fail();
+}
+
+int cb_ossl_sig_from_pkey(int type, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key)
+{
+	struct cb_ossl_sig_key *k;
+	int r;
+	if (!key || !pk) {
+		EVP_PKEY_free(pk);
+		return CB_ERR_ARG;
+	}
+	k = calloc(1, sizeof(*k));
+	if (!k) {
+		EVP_PKEY_free(pk);
+		return CB_ERR_NOMEM;
+	}
+	k->type = type;
+	k->pkey = pk;
+	k->work = EVP_MD_CTX_new();
+	if (!k->work) {
+		r = CB_ERR_NOMEM;
+		goto fail;
+	}
+	if ((r = sig_template(k, 0, opts, &k->verify_tmpl, &k->verify_pctx)))
+		goto fail;
+	if (has_private && (r = sig_template(k, 1, opts, &k->sign_tmpl, &k->sign_pctx)))
+		goto fail;
+	*key = k;
+	return CB_OK;
+fail:
+	cb_ossl_sig_free(k);
+	return r;
+}
+
+int cb_ossl_sig_keygen(int type, const cb_opts *opts, void **key)
+{
+	EVP_PKEY *pk = cb_ossl_ec_generate(type);
+	if (!pk)
+		return CB_ERR_BACKEND;
+	return cb_ossl_sig_from_pkey(type, pk, 1, opts, key);
+}
+
+void cb_ossl_sig_free(void *key)
+{
+	struct cb_ossl_sig_key *k = key;
+	if (!k)
+		return;
+	EVP_MD_CTX_free(k->work);
+	EVP_MD_CTX_free(k->sign_tmpl);
+	EVP_MD_CTX_free(k->verify_tmpl);
+	EVP_PKEY_CTX_free(k->sign_pctx);
+	EVP_PKEY_CTX_free(k->verify_pctx);
+	EVP_PKEY_free(k->pkey);
+	free(k);
+}
+
+int cb_ossl_sig_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct cb_ossl_sig_key *k = key;
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	return cb_ossl_export_spki(k->pkey, out, outlen);
+}
+
+int cb_ossl_sig_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct cb_ossl_sig_key *k = key;
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	if (!k->sign_tmpl)
+		return CB_ERR_UNSUPPORTED;
+	return cb_ossl_export_pkcs8(k->pkey, out, outlen);
+}
+
+size_t cb_ossl_sig_max_signature(const void *key)
+{
+	const struct cb_ossl_sig_key *k = key;
+	int n = k ? EVP_PKEY_get_size(k->pkey) : 0;
+	return n > 0 ? (size_t)n : 0;
+}
+
+int cb_ossl_sig_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct cb_ossl_sig_key *k = key;
+	size_t len;
+	if (!k || (!m && mlen) || !sig || !siglen)
+		return CB_ERR_ARG;
+	if (!k->sign_tmpl)
+		return CB_ERR_UNSUPPORTED;
+	if (*siglen < cb_ossl_sig_max_signature(k))
+		return CB_ERR_LENGTH;
+	if (EVP_MD_CTX_copy_ex(k->work, k->sign_tmpl) <= 0)
+		return cb_ossl_fail();
+	len = *siglen;
+	if (EVP_DigestSign(k->work, sig, &len, m ? m : (const uint8_t *)"", mlen) <= 0)
+		return cb_ossl_fail();
+	*siglen = len;
+	return CB_OK;
+}
+
+int cb_ossl_sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct cb_ossl_sig_key *k = key;
+	int r;
+	if (!k || (!m && mlen) || (!sig && siglen))
+		return CB_ERR_ARG;
+	if (EVP_MD_CTX_copy_ex(k->work, k->verify_tmpl) <= 0)
+		return cb_ossl_fail();
+	r = EVP_DigestVerify(k->work, sig ? sig : (const uint8_t *)"", siglen,
+			     m ? m : (const uint8_t *)"", mlen);
+	if (r == 1)
+		return CB_OK;
+	/* 0: bad signature; -1: a signature that does not even parse. */
+	ERR_clear_error();
+	return CB_ERR_VERIFY;
+}
