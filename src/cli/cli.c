@@ -2,7 +2,7 @@
 
 #include <stdio.h>
 
-static void vmsg(const char *prefix, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: ", prefix);
