@@ -1,8 +1,430 @@
-/* Placeholder: `cryptobench kem` arrives with ML-KEM (issue 3). */
+/*
+ * `cryptobench kem keygen|encaps|decaps`: raw KEM operations on files, for
+ * interoperability tests with other implementations.  Keys, ciphertexts and
+ * secrets are raw byte strings (binary, or lower-case hex with --hex).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli/cli.h"
+#include "core/util.h"
+#include "cryptobench/fileio.h"
+#include "cryptobench/kem.h"
+#include "cryptobench/registry.h"
+
+#define MODE_PUBLIC 0644
+#define MODE_SECRET 0600
+#define MAX_INPUT (1u << 20)
+
+enum kem_op { OP_KEYGEN, OP_ENCAPS, OP_DECAPS };
+
+struct kem_args {
+	const char *alg, *ek, *dk, *ct, *ss;
+	int hex;
+};
+
+static const struct kem_opdesc {
+	const char *name;
+	enum kem_op op;
+	const char *usage;
+} ops[] = {
+	{"keygen", OP_KEYGEN,
+	 "usage: cryptobench kem keygen --alg <alg> --ek <file> --dk <file> [--hex]\n"
+	 "\nMake a key pair from the system random generator; write the encapsulation\n"
+	 "(public) key to --ek (mode 0644) and the decapsulation (secret) key to --dk\n"
+	 "(mode 0600).\n"},
+	{"encaps", OP_ENCAPS,
+	 "usage: cryptobench kem encaps --alg <alg> --ek <file> --ct <file> --ss <file> [--hex]\n"
+	 "\nEncapsulate to the key in --ek: write the ciphertext to --ct (mode 0644) and\n"
+	 "the shared secret to --ss (mode 0600).  An ML-KEM key that fails the modulus\n"
+	 "check of FIPS 203 section 7.2 is rejected.\n"},
+	{"decaps", OP_DECAPS,
+	 "usage: cryptobench kem decaps --alg <alg> --dk <file> --ct <file> --ss <file> [--hex]\n"
+	 "\nDecapsulate --ct with the key in --dk and write the shared secret to --ss\n"
+	 "(mode 0600).  A modified ciphertext is not an error: ML-KEM then returns its\n"
+	 "implicit-rejection secret, which differs from the sender's.  A key that fails\n"
+	 "the hash check of FIPS 203 section 7.3 is rejected.\n"},
+};
+
+static const char common_usage[] =
+	"\noptions:\n"
+	"  --alg <alg>   a KEM from 'cryptobench list', e.g. mlkem512, mlkem768, mlkem1024\n"
+	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
+	"                whitespace.  Without --hex, files are raw bytes.\n"
+	"  --help        this text\n"
+	"\nexit status: 0 success, 1 unreadable, malformed or invalid input, or unwritable\n"
+	"output, 2 usage error (unknown operation, option or algorithm)\n";
+
+static void kem_usage(FILE *f, const struct kem_opdesc *d)
+{
+	if (d) {
+		fputs(d->usage, f);
+	} else {
+		fputs("usage: cryptobench kem <keygen|encaps|decaps> --alg <alg> [options]\n\n"
+		      "Raw KEM operations on files (see 'cryptobench kem <operation> --help'):\n"
+		      "  keygen   --ek <file> --dk <file>\n"
+		      "  encaps   --ek <file> --ct <file> --ss <file>\n"
+		      "  decaps   --dk <file> --ct <file> --ss <file>\n",
+		      f);
+	}
+	fputs(common_usage, f);
+}
+
+/* Parse "--opt value" and "--opt=value".  Returns 0, 1 (--help shown) or -1 (usage error). */
+static int parse_args(int argc, char **argv, struct kem_args *a, const struct kem_opdesc *d)
+{
+	struct {
+		const char *name;
+		const char **dst;
+	} opts[] = {
+		{"--alg", &a->alg}, {"--ek", &a->ek}, {"--dk", &a->dk}, {"--ct", &a->ct}, {"--ss", &a->ss},
+	};
+
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+		size_t j;
+
+		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+			kem_usage(stdout, d);
+			return 1;
+		}
+		if (!strcmp(arg, "--hex")) {
+			a->hex = 1;
+			continue;
+		}
+		for (j = 0; j < CB_ARRAY_LEN(opts); j++) {
+			size_t n = strlen(opts[j].name);
+
+			if (strncmp(arg, opts[j].name, n) != 0)
+				continue;
+			if (arg[n] == '=') {
+				*opts[j].dst = arg + n + 1;
+				break;
+			}
+			if (arg[n] == '\0') {
+				if (i + 1 >= argc) {
+					cli_error("option '%s' needs a value", opts[j].name);
+					return -1;
+				}
+				*opts[j].dst = argv[++i];
+				break;
+			}
+		}
+		if (j == CB_ARRAY_LEN(opts)) {
+			cli_error("unknown option '%s' (see 'cryptobench kem %s --help')", arg, d->name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c = tolower(c);
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Decode hex (whitespace ignored) in place; returns the byte count or -1. */
+static long unhex_inplace(uint8_t *buf, size_t len)
+{
+	size_t out = 0;
+	int hi = -1;
+
+	for (size_t i = 0; i < len; i++) {
+		int v;
+
+		if (isspace(buf[i]))
+			continue;
+		v = hexval(buf[i]);
+		if (v < 0)
+			return -1;
+		if (hi < 0) {
+			hi = v;
+		} else {
+			buf[out++] = (uint8_t)(hi << 4 | v);
+			hi = -1;
+		}
+	}
+	return hi < 0 ? (long)out : -1;
+}
+
+static const char *lower_strerror(int e)
+{
+	static char msg[256];
+
+	snprintf(msg, sizeof(msg), "%s", strerror(e));
+	msg[0] = (char)tolower((unsigned char)msg[0]);
+	return msg;
+}
+
+/*
+ * Read exactly `want` bytes of `what` (e.g. "ciphertexts") from path into out.
+ * Prints the error and returns -1 on failure.
+ */
+static int read_input(const char *path, uint8_t *out, size_t want, const struct kem_args *a,
+		      const char *what)
+{
+	uint8_t *buf = NULL;
+	size_t len = 0;
+	long n;
+	int err = cb_read_file(path, &buf, &len, MAX_INPUT);
+
+	if (err == CB_ERR_IO) {
+		cli_error("cannot read '%s': %s", path, lower_strerror(errno));
+		return -1;
+	}
+	if (err == CB_ERR_LENGTH) {
+		cli_error("'%s' is too large; %s %s are %zu bytes", path, a->alg, what, want);
+		return -1;
+	}
+	if (err) {
+		cli_error("cannot read '%s': %s", path, cb_strerror(err));
+		return -1;
+	}
+	n = (long)len;
+	if (a->hex) {
+		n = unhex_inplace(buf, len);
+		if (n < 0) {
+			cb_wipe(buf, len);
+			free(buf);
+			cli_error("'%s' is not valid hex (--hex was given)", path);
+			return -1;
+		}
+	}
+	if ((size_t)n != want) {
+		cb_wipe(buf, len);
+		free(buf);
+		cli_error("'%s' is %ld bytes; %s %s are %zu bytes", path, n, a->alg, what, want);
+		return -1;
+	}
+	memcpy(out, buf, want);
+	cb_wipe(buf, len);
+	free(buf);
+	return 0;
+}
+
+static int write_output(const char *path, const uint8_t *data, size_t len, unsigned mode,
+			const struct kem_args *a)
+{
+	uint8_t *hex = NULL;
+	int err;
+
+	if (a->hex) {
+		static const char digits[] = "0123456789abcdef";
+
+		hex = malloc(2 * len + 1);
+		if (!hex) {
+			cli_error("cannot write '%s': %s", path, cb_strerror(CB_ERR_NOMEM));
+			return -1;
+		}
+		for (size_t i = 0; i < len; i++) {
+			hex[2 * i] = (uint8_t)digits[data[i] >> 4];
+			hex[2 * i + 1] = (uint8_t)digits[data[i] & 15];
+		}
+		hex[2 * len] = '\n';
+		err = cb_write_file_atomic(path, hex, 2 * len + 1, mode);
+		cb_wipe(hex, 2 * len + 1);
+		free(hex);
+	} else {
+		err = cb_write_file_atomic(path, data, len, mode);
+	}
+	if (err) {
+		cli_error("cannot write '%s': %s", path,
+			  err == CB_ERR_IO ? lower_strerror(errno) : cb_strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* "ML-KEM-768" for mlkem768, else the class description. */
+static void display_name(char *out, size_t cap, const cb_kem_class *k)
+{
+	if (!strncmp(k->info.name, "mlkem", 5))
+		snprintf(out, cap, "ML-KEM-%s", k->info.name + 5);
+	else
+		snprintf(out, cap, "%s", k->info.description);
+}
+
+static int need(const char *val, const char *opt, const struct kem_opdesc *d)
+{
+	if (val)
+		return 0;
+	cli_error("'kem %s' needs %s <file> (see 'cryptobench kem %s --help')", d->name, opt, d->name);
+	return -1;
+}
+
+static int do_keygen(const cb_kem_class *k, const struct kem_args *a)
+{
+	uint8_t *ek = malloc(k->public_key_bytes), *dk = malloc(k->secret_key_bytes);
+	int rc = CB_EXIT_FAIL, err;
+
+	if (!ek || !dk) {
+		cli_error("out of memory");
+		goto out;
+	}
+	err = k->keypair(ek, dk);
+	if (err) {
+		cli_error("%s key generation failed: %s", a->alg, cb_strerror(err));
+		goto out;
+	}
+	if (write_output(a->ek, ek, k->public_key_bytes, MODE_PUBLIC, a) ||
+	    write_output(a->dk, dk, k->secret_key_bytes, MODE_SECRET, a))
+		goto out;
+	rc = CB_EXIT_OK;
+out:
+	if (dk)
+		cb_wipe(dk, k->secret_key_bytes);
+	free(ek);
+	free(dk);
+	return rc;
+}
+
+static int do_encaps(const cb_kem_class *k, const struct kem_args *a)
+{
+	uint8_t *ek = malloc(k->public_key_bytes), *ct = malloc(k->ciphertext_bytes);
+	uint8_t *ss = malloc(k->shared_secret_bytes);
+	char name[64];
+	int rc = CB_EXIT_FAIL, err;
+
+	if (!ek || !ct || !ss) {
+		cli_error("out of memory");
+		goto out;
+	}
+	if (read_input(a->ek, ek, k->public_key_bytes, a, "encapsulation keys"))
+		goto out;
+	err = k->encaps(ct, ss, ek);
+	if (err == CB_ERR_INVALID_KEY) {
+		display_name(name, sizeof(name), k);
+		if (!strncmp(k->info.name, "mlkem", 5))
+			cli_error("'%s' is not a valid %s encapsulation key: a coefficient is not "
+				  "reduced modulo q (FIPS 203 7.2)", a->ek, name);
+		else
+			cli_error("'%s' is not a valid %s public key", a->ek, name);
+		goto out;
+	}
+	if (err) {
+		cli_error("%s encapsulation failed: %s", a->alg, cb_strerror(err));
+		goto out;
+	}
+	if (write_output(a->ct, ct, k->ciphertext_bytes, MODE_PUBLIC, a) ||
+	    write_output(a->ss, ss, k->shared_secret_bytes, MODE_SECRET, a))
+		goto out;
+	rc = CB_EXIT_OK;
+out:
+	if (ss)
+		cb_wipe(ss, k->shared_secret_bytes);
+	free(ek);
+	free(ct);
+	free(ss);
+	return rc;
+}
+
+static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
+{
+	uint8_t *dk = malloc(k->secret_key_bytes), *ct = malloc(k->ciphertext_bytes);
+	uint8_t *ss = malloc(k->shared_secret_bytes);
+	char name[64];
+	int rc = CB_EXIT_FAIL, err;
+
+	if (!dk || !ct || !ss) {
+		cli_error("out of memory");
+		goto out;
+	}
+	if (read_input(a->dk, dk, k->secret_key_bytes, a, "decapsulation keys") ||
+	    read_input(a->ct, ct, k->ciphertext_bytes, a, "ciphertexts"))
+		goto out;
+	/* a modified ciphertext gives the implicit-rejection secret and CB_OK */
+	err = k->decaps(ss, ct, dk);
+	if (err == CB_ERR_INVALID_KEY) {
+		display_name(name, sizeof(name), k);
+		if (!strncmp(k->info.name, "mlkem", 5))
+			cli_error("'%s' is not a valid %s decapsulation key: the hash of its "
+				  "encapsulation key does not match (FIPS 203 7.3)", a->dk, name);
+		else
+			cli_error("'%s' is not a valid %s secret key", a->dk, name);
+		goto out;
+	}
+	if (err) {
+		cli_error("%s decapsulation failed: %s", a->alg, cb_strerror(err));
+		goto out;
+	}
+	if (write_output(a->ss, ss, k->shared_secret_bytes, MODE_SECRET, a))
+		goto out;
+	rc = CB_EXIT_OK;
+out:
+	if (dk)
+		cb_wipe(dk, k->secret_key_bytes);
+	if (ss)
+		cb_wipe(ss, k->shared_secret_bytes);
+	free(dk);
+	free(ct);
+	free(ss);
+	return rc;
+}
 
 int cmd_kem(int argc, char **argv)
 {
-	cli_error("'kem' is not built yet");
-	return CB_EXIT_FAIL;
+	const struct kem_opdesc *d = NULL;
+	struct kem_args a = {0};
+	const cb_kem_class *k;
+	const char *why;
+	int r;
+
+	if (argc < 2) {
+		kem_usage(stderr, NULL);
+		return CB_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		kem_usage(stdout, NULL);
+		return CB_EXIT_OK;
+	}
+	for (size_t i = 0; i < CB_ARRAY_LEN(ops); i++)
+		if (!strcmp(argv[1], ops[i].name))
+			d = &ops[i];
+	if (!d) {
+		cli_error("unknown kem operation '%s' (keygen, encaps or decaps)", argv[1]);
+		return CB_EXIT_USAGE;
+	}
+	r = parse_args(argc - 2, argv + 2, &a, d);
+	if (r)
+		return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	if (!a.alg) {
+		cli_error("'kem %s' needs --alg <alg> (see 'cryptobench kem %s --help')", d->name, d->name);
+		return CB_EXIT_USAGE;
+	}
+	k = cb_as_kem(cb_registry_find(a.alg, NULL));
+	if (!k) {
+		if (cb_registry_find(a.alg, NULL))
+			cli_error("'%s' is not a KEM", a.alg);
+		else
+			cli_error("unknown algorithm '%s' (see 'cryptobench list')", a.alg);
+		return CB_EXIT_USAGE;
+	}
+	why = cb_alg_unavailable(&k->info);
+	if (why) {
+		cli_error("'%s' is unavailable here: %s", a.alg, why);
+		return CB_EXIT_FAIL;
+	}
+	switch (d->op) {
+	case OP_KEYGEN:
+		if (need(a.ek, "--ek", d) || need(a.dk, "--dk", d))
+			return CB_EXIT_USAGE;
+		return do_keygen(k, &a);
+	case OP_ENCAPS:
+		if (need(a.ek, "--ek", d) || need(a.ct, "--ct", d) || need(a.ss, "--ss", d))
+			return CB_EXIT_USAGE;
+		return do_encaps(k, &a);
+	case OP_DECAPS:
+		if (need(a.dk, "--dk", d) || need(a.ct, "--ct", d) || need(a.ss, "--ss", d))
+			return CB_EXIT_USAGE;
+		return do_decaps(k, &a);
+	}
+	return CB_EXIT_USAGE;
 }

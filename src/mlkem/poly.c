@@ -1,0 +1,204 @@
+#include "mlkem/poly.h"
+
+#include "mlkem/ntt.h"
+#include "mlkem/reduce.h"
+
+void cb_mlkem_poly_tobytes(uint8_t r[MLKEM_POLYBYTES], const cb_mlkem_poly *a)
+{
+	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
+		uint16_t t0 = (uint16_t)cb_mlkem_caddq(a->c[2 * i]);
+		uint16_t t1 = (uint16_t)cb_mlkem_caddq(a->c[2 * i + 1]);
+
+		r[3 * i] = (uint8_t)t0;
+		r[3 * i + 1] = (uint8_t)((t0 >> 8) | (t1 << 4));
+		r[3 * i + 2] = (uint8_t)(t1 >> 4);
+	}
+}
+
+/* x mod q for 0 <= x < 4096, without a branch. */
+static inline int16_t reduce12(uint16_t x)
+{
+	return cb_mlkem_caddq((int16_t)(x - MLKEM_Q));
+}
+
+void cb_mlkem_poly_frombytes(cb_mlkem_poly *r, const uint8_t a[MLKEM_POLYBYTES])
+{
+	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
+		uint16_t t0 = (uint16_t)(a[3 * i] | ((a[3 * i + 1] & 0x0f) << 8));
+		uint16_t t1 = (uint16_t)((a[3 * i + 1] >> 4) | (a[3 * i + 2] << 4));
+
+		r->c[2 * i] = reduce12(t0);
+		r->c[2 * i + 1] = reduce12(t1);
+	}
+}
+
+int cb_mlkem_poly_check_reduced(const uint8_t a[MLKEM_POLYBYTES])
+{
+	uint32_t bad = 0;
+
+	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
+		uint32_t t0 = (uint32_t)(a[3 * i] | ((a[3 * i + 1] & 0x0f) << 8));
+		uint32_t t1 = (uint32_t)((a[3 * i + 1] >> 4) | (a[3 * i + 2] << 4));
+
+		/* top bit set iff t >= q */
+		bad |= (MLKEM_Q - 1 - t0) | (MLKEM_Q - 1 - t1);
+	}
+	return (bad >> 31) ? -1 : 0;
+}
+
+void cb_mlkem_poly_frommsg(cb_mlkem_poly *r, const uint8_t m[MLKEM_SYMBYTES])
+{
+	for (unsigned i = 0; i < MLKEM_SYMBYTES; i++)
+		for (unsigned j = 0; j < 8; j++) {
+			int16_t mask = (int16_t)-(int16_t)((m[i] >> j) & 1);
+
+			r->c[8 * i + j] = (int16_t)(mask & ((MLKEM_Q + 1) / 2));
+		}
+}
+
+void cb_mlkem_poly_tomsg(uint8_t m[MLKEM_SYMBYTES], const cb_mlkem_poly *a)
+{
+	for (unsigned i = 0; i < MLKEM_SYMBYTES; i++) {
+		uint8_t b = 0;
+
+		for (unsigned j = 0; j < 8; j++) {
+			uint32_t t = (uint32_t)cb_mlkem_caddq(a->c[8 * i + j]);
+
+			t = cb_mlkem_div_q((t << 1) + MLKEM_Q / 2) & 1;
+			b |= (uint8_t)(t << j);
+		}
+		m[i] = b;
+	}
+}
+
+/* Compress_d (FIPS 203 (4.7)): round(2^d x / q) mod 2^d, for x in [0, q). */
+static inline uint32_t compress(int16_t x, unsigned d)
+{
+	uint32_t t = (uint32_t)cb_mlkem_caddq(x);
+
+	return cb_mlkem_div_q((t << d) + MLKEM_Q / 2) & ((1u << d) - 1);
+}
+
+/* Decompress_d (FIPS 203 (4.8)): round(q y / 2^d). */
+static inline int16_t decompress(uint32_t y, unsigned d)
+{
+	return (int16_t)((y * MLKEM_Q + (1u << (d - 1))) >> d);
+}
+
+/*
+ * 8 coefficients of d bits fill exactly d bytes, so each group of 8 is packed
+ * through a 64-bit (d <= 8) or two-word accumulator with fixed shifts.
+ */
+void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
+{
+	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
+		uint64_t lo = 0, hi = 0;
+
+		for (unsigned j = 0; j < 8; j++) {
+			uint64_t v = compress(a->c[8 * i + j], d);
+			unsigned sh = d * j;
+
+			if (sh < 64) {
+				lo |= v << sh;
+				if (sh + d > 64)
+					hi |= v >> (64 - sh);
+			} else {
+				hi |= v << (sh - 64);
+			}
+		}
+		for (unsigned b = 0; b < d; b++)
+			r[d * i + b] = (uint8_t)(b < 8 ? lo >> (8 * b) : hi >> (8 * (b - 8)));
+	}
+}
+
+void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
+{
+	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
+		uint64_t lo = 0, hi = 0;
+
+		for (unsigned b = 0; b < d; b++) {
+			if (b < 8)
+				lo |= (uint64_t)a[d * i + b] << (8 * b);
+			else
+				hi |= (uint64_t)a[d * i + b] << (8 * (b - 8));
+		}
+		for (unsigned j = 0; j < 8; j++) {
+			unsigned sh = d * j;
+			uint64_t v;
+
+			if (sh < 64) {
+				v = lo >> sh;
+				if (sh + d > 64)
+					v |= hi << (64 - sh);
+			} else {
+				v = hi >> (sh - 64);
+			}
+			r->c[8 * i + j] = decompress((uint32_t)(v & ((1u << d) - 1)), d);
+		}
+	}
+}
+
+void cb_mlkem_poly_ntt(cb_mlkem_poly *r)
+{
+	cb_mlkem_ntt(r->c);
+	cb_mlkem_poly_reduce(r);
+}
+
+void cb_mlkem_poly_invntt_tomont(cb_mlkem_poly *r)
+{
+	cb_mlkem_invntt_tomont(r->c);
+}
+
+void cb_mlkem_poly_mulcache_compute(cb_mlkem_mulcache *x, const cb_mlkem_poly *b)
+{
+	for (unsigned i = 0; i < MLKEM_N / 4; i++) {
+		int16_t zeta = cb_mlkem_zetas[64 + i];
+
+		x->c[2 * i] = cb_mlkem_fqmul(b->c[4 * i + 1], zeta);
+		x->c[2 * i + 1] = cb_mlkem_fqmul(b->c[4 * i + 3], (int16_t)-zeta);
+	}
+}
+
+void cb_mlkem_poly_basemul_acc(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
+			       const cb_mlkem_mulcache *bc, unsigned k)
+{
+	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
+		int32_t t0 = 0, t1 = 0;
+
+		for (unsigned l = 0; l < k; l++) {
+			int32_t a0 = a[l].c[2 * i], a1 = a[l].c[2 * i + 1];
+			int32_t b0 = b[l].c[2 * i], b1 = b[l].c[2 * i + 1];
+
+			t0 += a0 * b0 + a1 * bc[l].c[i];
+			t1 += a0 * b1 + a1 * b0;
+		}
+		r->c[2 * i] = cb_mlkem_montgomery_reduce(t0);
+		r->c[2 * i + 1] = cb_mlkem_montgomery_reduce(t1);
+	}
+}
+
+void cb_mlkem_poly_add(cb_mlkem_poly *r, const cb_mlkem_poly *b)
+{
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = (int16_t)(r->c[i] + b->c[i]);
+}
+
+void cb_mlkem_poly_sub(cb_mlkem_poly *r, const cb_mlkem_poly *b)
+{
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = (int16_t)(r->c[i] - b->c[i]);
+}
+
+void cb_mlkem_poly_reduce(cb_mlkem_poly *r)
+{
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = cb_mlkem_barrett_reduce(r->c[i]);
+}
+
+void cb_mlkem_poly_tomont(cb_mlkem_poly *r)
+{
+	const int16_t f = (int16_t)((1ULL << 32) % MLKEM_Q); /* 2^32 mod q */
+
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = cb_mlkem_fqmul(r->c[i], f);
+}

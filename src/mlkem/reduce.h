@@ -1,0 +1,49 @@
+/*
+ * Modular arithmetic mod q = 3329 without division or data-dependent
+ * branches: Montgomery reduction (R = 2^16) and Barrett reduction.
+ */
+#ifndef CB_MLKEM_REDUCE_H
+#define CB_MLKEM_REDUCE_H
+
+#include <stdint.h>
+
+#include "mlkem/params.h"
+
+#define MLKEM_QINV (-3327) /* q^-1 mod 2^16, as a signed 16-bit value */
+
+/* For |a| < q * 2^15: a value congruent to a * 2^-16 mod q, |result| < q. */
+static inline int16_t cb_mlkem_montgomery_reduce(int32_t a)
+{
+	int16_t t = (int16_t)((uint32_t)a * (uint32_t)MLKEM_QINV);
+
+	return (int16_t)((a - (int32_t)t * MLKEM_Q) >> 16);
+}
+
+/* a * b * 2^-16 mod q. */
+static inline int16_t cb_mlkem_fqmul(int16_t a, int16_t b)
+{
+	return cb_mlkem_montgomery_reduce((int32_t)a * b);
+}
+
+/* Centered representative of a mod q, in [-(q-1)/2, (q-1)/2]. */
+static inline int16_t cb_mlkem_barrett_reduce(int16_t a)
+{
+	const int32_t v = ((1 << 26) + MLKEM_Q / 2) / MLKEM_Q;
+	int32_t t = (v * a + (1 << 25)) >> 26;
+
+	return (int16_t)(a - t * MLKEM_Q);
+}
+
+/* Map a value in (-q, q) to [0, q) without a branch. */
+static inline int16_t cb_mlkem_caddq(int16_t a)
+{
+	return (int16_t)(a + ((a >> 15) & MLKEM_Q));
+}
+
+/* floor(y / q) for 0 <= y < 2^23, by multiplication (no division instruction). */
+static inline uint32_t cb_mlkem_div_q(uint32_t y)
+{
+	return (uint32_t)(((uint64_t)y * 84552411148ULL) >> 48);
+}
+
+#endif

@@ -1,0 +1,98 @@
+#!/bin/sh
+# `cryptobench kem`: keygen / encaps / decaps on files, binary and hex, for
+# each ML-KEM parameter set; file modes; error exits and messages.
+# usage: cli_kem.sh <path to cryptobench>
+CB=$1
+[ -x "$CB" ] || { echo "usage: $0 <cryptobench>" >&2; exit 2; }
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+# expect <status> <description> <command...>: run, keep stderr in $T/err
+expect() {
+	want=$1; what=$2; shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat "$T/err" >&2; fi
+}
+has() { # has <description> <fixed string>: $T/err contains it
+	if grep -qF -- "$2" "$T/err"; then ok; else bad "$1: message lacks '$2'"; cat "$T/err" >&2; fi
+}
+mode() { # mode <file> <octal>
+	m=$(stat -c %a "$1")
+	if [ "$m" = "$2" ]; then ok; else bad "$1 has mode $m, wanted $2"; fi
+}
+same() { if cmp -s "$1" "$2"; then ok; else bad "$1 and $2 differ"; fi; }
+differ() { if cmp -s "$1" "$2"; then bad "$1 and $2 are equal"; else ok; fi; }
+flipbyte() { # flipbyte <in> <out> <offset>: copy with the low bit of one byte flipped
+	b=$(od -An -v -tu1 -j "$3" -N1 "$1" | tr -d ' ')
+	{ head -c "$3" "$1"; printf "\\$(printf '%03o' $((b ^ 1)))"; tail -c +$(($3 + 2)) "$1"; } >"$2"
+}
+
+for alg in mlkem512 mlkem768 mlkem1024; do
+	D=$T/$alg
+	mkdir "$D"
+	# binary
+	expect 0 "$alg keygen" "$CB" kem keygen --alg $alg --ek "$D/ek" --dk "$D/dk"
+	expect 0 "$alg encaps" "$CB" kem encaps --alg $alg --ek "$D/ek" --ct "$D/ct" --ss "$D/ss1"
+	expect 0 "$alg decaps" "$CB" kem decaps --alg $alg --dk "$D/dk" --ct "$D/ct" --ss "$D/ss2"
+	same "$D/ss1" "$D/ss2"
+	mode "$D/dk" 600; mode "$D/ss1" 600; mode "$D/ss2" 600; mode "$D/ek" 644; mode "$D/ct" 644
+	# hex
+	expect 0 "$alg keygen --hex" "$CB" kem keygen --alg $alg --ek "$D/ek.hex" --dk "$D/dk.hex" --hex
+	expect 0 "$alg encaps --hex" "$CB" kem encaps --alg $alg --ek "$D/ek.hex" --ct "$D/ct.hex" --ss "$D/ss1.hex" --hex
+	expect 0 "$alg decaps --hex" "$CB" kem decaps --hex --alg=$alg --dk="$D/dk.hex" --ct "$D/ct.hex" --ss "$D/ss2.hex"
+	same "$D/ss1.hex" "$D/ss2.hex"
+	mode "$D/dk.hex" 600; mode "$D/ss2.hex" 600
+	if grep -qx '[0-9a-f]*' "$D/ss1.hex" && [ "$(wc -c <"$D/ss1.hex")" = 65 ]; then ok; else bad "ss1.hex is not 64 lower-case hex digits and a newline"; fi
+	# hex input with whitespace gives the same secret
+	fold -w 16 "$D/ct.hex" | sed 's/^/  /' >"$D/ct.spaced"
+	expect 0 "$alg decaps spaced hex" "$CB" kem decaps --alg $alg --dk "$D/dk.hex" --ct "$D/ct.spaced" --ss "$D/ss3.hex" --hex
+	same "$D/ss1.hex" "$D/ss3.hex"
+	# flipped ciphertext bit: implicit rejection, exit 0, a different secret, no error message
+	flipbyte "$D/ct" "$D/ctflip" 100
+	od -An -v -tx1 "$D/ctflip" | tr -d ' \n' >"$D/ctflip.hex"
+	od -An -v -tx1 "$D/dk" | tr -d ' \n' >"$D/dk.fromb"
+	expect 0 "$alg decaps flipped ct" "$CB" kem decaps --alg $alg --dk "$D/dk.fromb" --ct "$D/ctflip.hex" --ss "$D/ssflip.hex" --hex
+	if [ -s "$T/err" ]; then bad "$alg flipped ct printed: $(cat "$T/err")"; else ok; fi
+	od -An -v -tx1 "$D/ss1" | tr -d ' \n' >"$D/ss1.fromb"; echo >>"$D/ss1.fromb"
+	differ "$D/ss1.fromb" "$D/ssflip.hex"
+done
+
+D=$T/mlkem768
+# wrong lengths: exit 1 with both sizes named
+head -c 1087 "$D/ct" >"$T/short.ct"
+expect 1 "short ciphertext" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$T/short.ct" --ss "$T/x"
+has "short ciphertext" "is 1087 bytes; mlkem768 ciphertexts are 1088 bytes"
+{ cat "$D/ek"; printf 'x'; } >"$T/long.ek"
+expect 1 "long ek" "$CB" kem encaps --alg mlkem768 --ek "$T/long.ek" --ct "$T/x" --ss "$T/y"
+has "long ek" "is 1185 bytes; mlkem768 encapsulation keys are 1184 bytes"
+expect 1 "ek of another set" "$CB" kem encaps --alg mlkem512 --ek "$D/ek" --ct "$T/x" --ss "$T/y"
+expect 1 "missing file" "$CB" kem encaps --alg mlkem768 --ek "$T/nonexistent" --ct "$T/x" --ss "$T/y"
+has "missing file" "cannot read"
+printf 'zz\n' >"$T/nothex"
+expect 1 "bad hex" "$CB" kem encaps --alg mlkem768 --ek "$T/nothex" --ct "$T/x" --ss "$T/y" --hex
+if [ -e "$T/x" ] || [ -e "$T/y" ]; then bad "outputs written after a failure"; else ok; fi
+# an ek with a coefficient >= q (first coefficient 0xfff)
+{ printf '\377\017'; tail -c +3 "$D/ek"; } >"$T/bad.ek"
+expect 1 "unreduced ek" "$CB" kem encaps --alg mlkem768 --ek "$T/bad.ek" --ct "$T/x" --ss "$T/y"
+has "unreduced ek" "is not a valid ML-KEM-768 encapsulation key: a coefficient is not reduced modulo q (FIPS 203 7.2)"
+# a dk whose H(ek) was changed
+flipbyte "$D/dk" "$T/bad.dk" 2336
+differ "$D/dk" "$T/bad.dk"
+expect 1 "dk hash check" "$CB" kem decaps --alg mlkem768 --dk "$T/bad.dk" --ct "$D/ct" --ss "$T/y"
+has "dk hash check" "FIPS 203 7.3"
+# usage errors: exit 2
+expect 2 "unknown alg" "$CB" kem keygen --alg mlkem999 --ek "$T/a" --dk "$T/b"
+has "unknown alg" "unknown algorithm 'mlkem999'"
+expect 2 "unknown op" "$CB" kem frobnicate --alg mlkem768
+expect 2 "unknown option" "$CB" kem keygen --alg mlkem768 --ek "$T/a" --dk "$T/b" --bogus
+expect 2 "missing --dk" "$CB" kem keygen --alg mlkem768 --ek "$T/a"
+expect 0 "help" "$CB" kem decaps --help
+if grep -q "implicit-rejection" "$T/out"; then ok; else bad "decaps --help does not mention implicit rejection"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,146 @@
+/*
+ * SHA-3 module: FIPS 202 example values, and SHA3-256, SHA3-512, SHAKE128
+ * and SHAKE256 against OpenSSL one-shot output on pseudo-random inputs,
+ * absorbed and squeezed in random-sized pieces.
+ */
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sha3/sha3.h"
+#include "testutil.h"
+
+static void check_hex(const uint8_t *got, const char *hex, size_t n)
+{
+	uint8_t want[256];
+
+	CHECK(tu_unhex_buf(hex, want, sizeof(want)) == (long)n);
+	CHECK_MEM(got, want, n);
+}
+
+static void known_answers(void)
+{
+	uint8_t out[64], msg[200];
+	cb_keccak_state st;
+
+	cb_sha3_256(out, (const uint8_t *)"", 0);
+	check_hex(out, "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a", 32);
+	cb_sha3_256(out, (const uint8_t *)"abc", 3);
+	check_hex(out, "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", 32);
+	cb_sha3_512(out, (const uint8_t *)"abc", 3);
+	check_hex(out,
+		  "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
+		  "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0",
+		  64);
+	cb_sha3_512(out, (const uint8_t *)"", 0);
+	check_hex(out,
+		  "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a6"
+		  "15b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26",
+		  64);
+	cb_shake128(out, 32, (const uint8_t *)"", 0);
+	check_hex(out, "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", 32);
+	cb_shake256(out, 64, (const uint8_t *)"", 0);
+	check_hex(out,
+		  "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+		  "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be",
+		  64);
+	/* FIPS 202 examples: 1600-bit message of 0xa3 bytes, absorbed in two parts */
+	memset(msg, 0xa3, sizeof(msg));
+	cb_sha3_256_init(&st);
+	cb_keccak_absorb(&st, msg, 100);
+	cb_keccak_absorb(&st, msg + 100, 100);
+	cb_sha3_256_final(&st, out);
+	check_hex(out, "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787", 32);
+}
+
+static void openssl_xof(const EVP_MD *md, uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	unsigned int len = (unsigned int)outlen;
+
+	CHECK(ctx && EVP_DigestInit_ex(ctx, md, NULL) == 1 && EVP_DigestUpdate(ctx, in, inlen) == 1);
+	if (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF)
+		CHECK(EVP_DigestFinalXOF(ctx, out, outlen) == 1);
+	else
+		CHECK(EVP_DigestFinal_ex(ctx, out, &len) == 1 && len == outlen);
+	EVP_MD_CTX_free(ctx);
+}
+
+/* Absorb in and squeeze outlen bytes, both in pseudo-random piece sizes. */
+static void ours(unsigned rate, uint8_t ds, uint8_t *out, size_t outlen, const uint8_t *in,
+		 size_t inlen, uint64_t seed)
+{
+	cb_keccak_state st;
+	size_t off = 0;
+	uint8_t r[1];
+
+	cb_keccak_init(&st, rate);
+	while (off < inlen) {
+		tu_fill(r, 1, seed++);
+		size_t n = (size_t)r[0] % 300 + 1;
+		if (n > inlen - off)
+			n = inlen - off;
+		cb_keccak_absorb(&st, in + off, n);
+		off += n;
+	}
+	cb_keccak_finalize(&st, ds);
+	off = 0;
+	while (off < outlen) {
+		tu_fill(r, 1, seed++);
+		size_t n = (size_t)r[0] % 400 + 1;
+		if (n > outlen - off)
+			n = outlen - off;
+		if (r[0] & 1 && n >= rate && (st.pos == st.rate || st.pos == 0)) {
+			cb_keccak_squeezeblocks(&st, out + off, n / rate);
+			off += n / rate * rate;
+		} else {
+			cb_keccak_squeeze(&st, out + off, n);
+			off += n;
+		}
+	}
+}
+
+static void against_openssl(void)
+{
+	static uint8_t in[2000], a[1200], b[1200];
+	struct {
+		const char *name;
+		unsigned rate;
+		uint8_t ds;
+		size_t fixed; /* digest size, 0 for XOFs */
+	} algs[] = {
+		{"SHA3-256", CB_SHA3_256_RATE, CB_KECCAK_DS_SHA3, 32},
+		{"SHA3-512", CB_SHA3_512_RATE, CB_KECCAK_DS_SHA3, 64},
+		{"SHAKE128", CB_SHAKE128_RATE, CB_KECCAK_DS_SHAKE, 0},
+		{"SHAKE256", CB_SHAKE256_RATE, CB_KECCAK_DS_SHAKE, 0},
+	};
+
+	for (size_t i = 0; i < sizeof(algs) / sizeof(algs[0]); i++) {
+		EVP_MD *md = EVP_MD_fetch(NULL, algs[i].name, NULL);
+
+		CHECK(md != NULL);
+		if (!md)
+			continue;
+		for (uint64_t t = 0; t < 200; t++) {
+			uint8_t r[4];
+			tu_fill(r, sizeof(r), 99 + t);
+			size_t inlen = (t < 10) ? (size_t)t * algs[i].rate / 2 : (r[0] | r[1] << 8) % sizeof(in);
+			size_t outlen = algs[i].fixed ? algs[i].fixed : (r[2] | r[3] << 8) % sizeof(a) + 1;
+
+			tu_fill(in, inlen, t);
+			openssl_xof(md, a, outlen, in, inlen);
+			ours(algs[i].rate, algs[i].ds, b, outlen, in, inlen, t * 7919);
+			tu_note("%s case %llu (in %zu, out %zu)", algs[i].name, (unsigned long long)t, inlen,
+				outlen);
+			CHECK_MEM(a, b, outlen);
+		}
+		EVP_MD_free(md);
+	}
+}
+
+int main(void)
+{
+	known_answers();
+	against_openssl();
+	return tu_finish();
+}
