@@ -3,6 +3,7 @@
 #   make test    install what is missing, build, run the test suite
 # Other targets: build, test-sanitize, deps, clean.
 
+MAKEFLAGS += --no-print-directory
 BUILD ?= build
 BUILD_SAN ?= build-san
 BUILD_FUZZ ?= build-fuzz
