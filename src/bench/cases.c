@@ -23,6 +23,9 @@ struct cb_case {
 	const cb_opts *opts;
 	void *key;  /* pke/sig/kex key handle, or cipher/hash context */
 	void *peer; /* kex: the peer's key handle */
+	/* pke/sig/kex: the class's key functions, so generic code need not switch */
+	int (*keygen)(const cb_opts *opts, void **key);
+	void (*key_free)(void *key);
 	uint8_t *m; /* message */
 	size_t mlen;
 	uint8_t *in; /* prepared input of the timed op (ciphertext, signature, peer public value) */
@@ -105,13 +108,13 @@ static int op_kem_decaps(cb_case *c)
 	return k->decaps(c->out, c->in, c->sk);
 }
 
-static int op_pke_keygen(cb_case *c)
+/* Key generation for the classes with key handles: make one, free it. */
+static int op_keygen(cb_case *c)
 {
-	const cb_pke_class *p = cb_as_pke(c->alg);
 	void *key = NULL;
-	int r = p->keygen(c->opts, &key);
+	int r = c->keygen(c->opts, &key);
 	if (r == 0)
-		p->key_free(key);
+		c->key_free(key);
 	return r;
 }
 
@@ -127,16 +130,6 @@ static int op_pke_decrypt(cb_case *c)
 	return cb_as_pke(c->alg)->decrypt(c->key, c->in, c->inlen, c->out, &n);
 }
 
-static int op_sig_keygen(cb_case *c)
-{
-	const cb_sig_class *s = cb_as_sig(c->alg);
-	void *key = NULL;
-	int r = s->keygen(c->opts, &key);
-	if (r == 0)
-		s->key_free(key);
-	return r;
-}
-
 static int op_sig_sign(cb_case *c)
 {
 	size_t n = c->outcap;
@@ -146,16 +139,6 @@ static int op_sig_sign(cb_case *c)
 static int op_sig_verify(cb_case *c)
 {
 	return cb_as_sig(c->alg)->verify(c->key, c->m, c->mlen, c->in, c->inlen);
-}
-
-static int op_kex_keygen(cb_case *c)
-{
-	const cb_kex_class *x = cb_as_kex(c->alg);
-	void *key = NULL;
-	int r = x->keygen(c->opts, &key);
-	if (r == 0)
-		x->key_free(key);
-	return r;
 }
 
 static int op_kex_derive(cb_case *c)
@@ -253,6 +236,8 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 	size_t maxpt, n;
 	int r, raw;
 
+	c->keygen = p->keygen;
+	c->key_free = p->key_free;
 	if ((r = p->keygen(c->opts, &c->key)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	maxpt = p->max_plaintext(c->key);
@@ -289,7 +274,7 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->ciphertext = (long)c->inlen;
 	sz->overhead = (long)c->inlen - (long)c->mlen;
-	c->fn = !strcmp(op, "keygen") ? op_pke_keygen : !strcmp(op, "encrypt") ? op_pke_encrypt : op_pke_decrypt;
+	c->fn = !strcmp(op, "keygen") ? op_keygen : !strcmp(op, "encrypt") ? op_pke_encrypt : op_pke_decrypt;
 	return 0;
 }
 
@@ -298,6 +283,8 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	const cb_sig_class *s = cb_as_sig(c->alg);
 	int r;
 
+	c->keygen = s->keygen;
+	c->key_free = s->key_free;
 	if ((r = s->keygen(c->opts, &c->key)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	c->mlen = msg;
@@ -326,7 +313,7 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	    (r = export_len(s->export_secret, c->key, &sz->secret_key)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->signature = (long)c->inlen;
-	c->fn = !strcmp(op, "keygen") ? op_sig_keygen : !strcmp(op, "sign") ? op_sig_sign : op_sig_verify;
+	c->fn = !strcmp(op, "keygen") ? op_keygen : !strcmp(op, "sign") ? op_sig_sign : op_sig_verify;
 	return 0;
 }
 
@@ -337,6 +324,8 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	size_t minelen = sizeof(mine), n1, n2 = sizeof(ss2);
 	int r;
 
+	c->keygen = x->keygen;
+	c->key_free = x->key_free;
 	if ((r = x->keygen(c->opts, &c->key)) != 0 || (r = x->keygen(c->opts, &c->peer)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	c->inlen = EXPORT_MAX;
@@ -360,7 +349,7 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	if ((r = export_len(x->export_secret, c->key, &sz->secret_key)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->shared_secret = (long)n1;
-	c->fn = !strcmp(op, "keygen") ? op_kex_keygen : op_kex_derive;
+	c->fn = !strcmp(op, "keygen") ? op_keygen : op_kex_derive;
 	return 0;
 }
 
@@ -489,30 +478,15 @@ void cb_case_free(cb_case *c)
 {
 	if (!c)
 		return;
-	switch (c->alg->kind) {
-	case CB_KIND_PKE:
+	if (c->key_free) {
 		if (c->key)
-			cb_as_pke(c->alg)->key_free(c->key);
-		break;
-	case CB_KIND_SIG:
-		if (c->key)
-			cb_as_sig(c->alg)->key_free(c->key);
-		break;
-	case CB_KIND_KEX:
-		if (c->key)
-			cb_as_kex(c->alg)->key_free(c->key);
+			c->key_free(c->key);
 		if (c->peer)
-			cb_as_kex(c->alg)->key_free(c->peer);
-		break;
-	case CB_KIND_CIPHER:
-		if (c->key)
-			cb_as_cipher(c->alg)->free(c->key);
-		break;
-	case CB_KIND_HASH:
-		if (c->key)
-			cb_as_hash(c->alg)->free(c->key);
-		break;
-	default: break;
+			c->key_free(c->peer);
+	} else if (c->key && c->alg->kind == CB_KIND_CIPHER) {
+		cb_as_cipher(c->alg)->free(c->key);
+	} else if (c->key && c->alg->kind == CB_KIND_HASH) {
+		cb_as_hash(c->alg)->free(c->key);
 	}
 	if (c->sk)
 		cb_wipe(c->sk, c->sklen);
