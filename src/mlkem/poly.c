@@ -85,11 +85,18 @@ static inline int16_t decompress(uint32_t y, unsigned d)
 	return (int16_t)((y * MLKEM_Q + (1u << (d - 1))) >> d);
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 /*
  * 8 coefficients of d bits fill exactly d bytes, so each group of 8 is packed
- * through a 64-bit (d <= 8) or two-word accumulator with fixed shifts.
+ * through a two-word accumulator.  Instantiated for each constant d so the
+ * shifts and branches below fold away.
  */
-void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
+static ALWAYS_INLINE void compress_d(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 {
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
@@ -111,7 +118,7 @@ void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 	}
 }
 
-void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
+static ALWAYS_INLINE void decompress_d(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
 {
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
@@ -135,6 +142,28 @@ void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
 			}
 			r->c[8 * i + j] = decompress((uint32_t)(v & ((1u << d) - 1)), d);
 		}
+	}
+}
+
+void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
+{
+	switch (d) {
+	case 4: compress_d(r, a, 4); break;
+	case 5: compress_d(r, a, 5); break;
+	case 10: compress_d(r, a, 10); break;
+	case 11: compress_d(r, a, 11); break;
+	default: compress_d(r, a, d); break;
+	}
+}
+
+void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
+{
+	switch (d) {
+	case 4: decompress_d(r, a, 4); break;
+	case 5: decompress_d(r, a, 5); break;
+	case 10: decompress_d(r, a, 10); break;
+	case 11: decompress_d(r, a, 11); break;
+	default: decompress_d(r, a, d); break;
 	}
 }
 
