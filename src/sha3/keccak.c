@@ -243,9 +243,17 @@ void cb_keccak_absorb(cb_keccak_state *st, const uint8_t *in, size_t len)
 			len -= rate;
 			continue;
 		}
-		st->s[pos / 8] ^= (uint64_t)*in++ << (8 * (pos % 8));
-		len--;
-		if (++pos == rate) {
+		if (pos % 8 == 0 && len >= 8) {
+			st->s[pos / 8] ^= load64_le(in);
+			in += 8;
+			len -= 8;
+			pos += 8;
+		} else {
+			st->s[pos / 8] ^= (uint64_t)*in++ << (8 * (pos % 8));
+			len--;
+			pos++;
+		}
+		if (pos == rate) {
 			cb_keccak_f1600(st->s);
 			pos = 0;
 		}
