@@ -1,5 +1,7 @@
 #include "mlkem/poly.h"
 
+#include "core/util.h"
+
 #include "mlkem/ntt.h"
 #include "mlkem/reduce.h"
 
@@ -191,19 +193,23 @@ void cb_mlkem_poly_mulcache_compute(cb_mlkem_mulcache *x, const cb_mlkem_poly *b
 void cb_mlkem_poly_basemul_acc(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
 			       const cb_mlkem_mulcache *bc, unsigned k)
 {
-	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
-		int32_t t0 = 0, t1 = 0;
+	int32_t t[MLKEM_N] = {0};
 
-		for (unsigned l = 0; l < k; l++) {
-			int32_t a0 = a[l].c[2 * i], a1 = a[l].c[2 * i + 1];
-			int32_t b0 = b[l].c[2 * i], b1 = b[l].c[2 * i + 1];
+	/* one pass per vector entry keeps each inner loop simple enough to vectorise */
+	for (unsigned l = 0; l < k; l++) {
+		const int16_t *ap = a[l].c, *bp = b[l].c, *cp = bc[l].c;
 
-			t0 += a0 * b0 + a1 * bc[l].c[i];
-			t1 += a0 * b1 + a1 * b0;
+		for (unsigned i = 0; i < MLKEM_N / 2; i++) {
+			int32_t a0 = ap[2 * i], a1 = ap[2 * i + 1];
+			int32_t b0 = bp[2 * i], b1 = bp[2 * i + 1];
+
+			t[2 * i] += a0 * b0 + a1 * cp[i];
+			t[2 * i + 1] += a0 * b1 + a1 * b0;
 		}
-		r->c[2 * i] = cb_mlkem_montgomery_reduce(t0);
-		r->c[2 * i + 1] = cb_mlkem_montgomery_reduce(t1);
 	}
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = cb_mlkem_montgomery_reduce(t[i]);
+	cb_wipe(t, sizeof(t));
 }
 
 void cb_mlkem_poly_add(cb_mlkem_poly *r, const cb_mlkem_poly *b)
