@@ -71,33 +71,40 @@ void cb_mlkem_ntt(int16_t r[256])
 	ntt_layer(r, 2, 64);
 }
 
-/* Gentleman-Sande butterflies, zetas taken in reverse order (FIPS 203 Algorithm 10). */
-static ALWAYS_INLINE void invntt_layer(int16_t r[256], unsigned len, unsigned k)
+/*
+ * Gentleman-Sande butterflies, zetas taken in reverse order (FIPS 203
+ * Algorithm 10).  The sums are reduced only where asked: from |r| < q a sum
+ * at most doubles per layer, so after three layers it is below 8q and the
+ * differences fed to the multiplication stay below 2^15.
+ */
+static ALWAYS_INLINE void invntt_layer(int16_t r[256], unsigned len, unsigned k, int reduce)
 {
 	for (unsigned start = 0; start < 256; start += 2 * len, k--) {
 		const int16_t zeta = cb_mlkem_zetas[k], zq = zetas_qinv[k];
 
 		for (unsigned j = start; j < start + len; j++) {
-			int16_t t = r[j];
+			int16_t t = r[j], u = r[j + len];
+			int16_t sum = (int16_t)(t + u);
 
-			r[j] = cb_mlkem_barrett_reduce((int16_t)(t + r[j + len]));
-			r[j + len] = cb_mlkem_fqmul_pre((int16_t)(r[j + len] - t), zeta, zq);
+			r[j] = reduce ? cb_mlkem_barrett_reduce(sum) : sum;
+			r[j + len] = cb_mlkem_fqmul_pre((int16_t)(u - t), zeta, zq);
 		}
 	}
 }
 
+/* Bounds (input |r| < q): < 2q, < 4q, reduced to < q, < 2q, < 4q, reduced, < 2q. */
 void cb_mlkem_invntt_tomont(int16_t r[256])
 {
 	/* 2^32 / 128 mod q, and the same times q^-1 mod 2^16 */
 	const int16_t f = 1441, fq = (int16_t)(uint16_t)((1441u * (uint16_t)MLKEM_QINV) & 0xffff);
 
-	invntt_layer(r, 2, 127);
-	invntt_layer(r, 4, 63);
-	invntt_layer(r, 8, 31);
-	invntt_layer(r, 16, 15);
-	invntt_layer(r, 32, 7);
-	invntt_layer(r, 64, 3);
-	invntt_layer(r, 128, 1);
+	invntt_layer(r, 2, 127, 0);
+	invntt_layer(r, 4, 63, 0);
+	invntt_layer(r, 8, 31, 1);
+	invntt_layer(r, 16, 15, 0);
+	invntt_layer(r, 32, 7, 0);
+	invntt_layer(r, 64, 3, 1);
+	invntt_layer(r, 128, 1, 0);
 	for (unsigned j = 0; j < 256; j++)
 		r[j] = cb_mlkem_fqmul_pre(r[j], f, fq);
 }
