@@ -9,8 +9,9 @@
  * ("lane complementing", as in the Keccak team's implementation notes), which
  * lets chi use AND/OR forms with 8 instead of 25 NOTs per round; the chi
  * formulas of each row were chosen for that pattern and checked on all input
- * combinations by keccak_round_gen.py, which prints the round loop body.  Lanes are stored as native integers and
- * converted to bytes little-endian, so the code is endian-independent.
+ * combinations by keccak_round_gen.py, which prints the round loop body.
+ * Lanes are stored as native integers and converted to bytes little-endian,
+ * so the code is endian-independent.
  */
 #include "sha3/sha3.h"
 
