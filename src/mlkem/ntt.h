@@ -11,7 +11,8 @@ extern const int16_t cb_mlkem_zetas[128];
 void cb_mlkem_ntt(int16_t r[256]);
 /*
  * FIPS 203 Algorithm 10, in place, with an extra factor 2^16 (so that it
- * undoes the 2^-16 of the Montgomery base multiplication).  Output |r[i]| < q.
+ * undoes the 2^-16 of the Montgomery base multiplication).  Input
+ * |r[i]| < q; output |r[i]| < q.
  */
 void cb_mlkem_invntt_tomont(int16_t r[256]);
 

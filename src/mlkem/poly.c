@@ -1,5 +1,7 @@
 #include "mlkem/poly.h"
 
+#include "core/util.h"
+
 #include "mlkem/ntt.h"
 #include "mlkem/reduce.h"
 
@@ -85,11 +87,18 @@ static inline int16_t decompress(uint32_t y, unsigned d)
 	return (int16_t)((y * MLKEM_Q + (1u << (d - 1))) >> d);
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 /*
  * 8 coefficients of d bits fill exactly d bytes, so each group of 8 is packed
- * through a 64-bit (d <= 8) or two-word accumulator with fixed shifts.
+ * through a two-word accumulator.  Instantiated for each constant d so the
+ * shifts and branches below fold away.
  */
-void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
+static ALWAYS_INLINE void compress_d(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 {
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
@@ -111,7 +120,7 @@ void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 	}
 }
 
-void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
+static ALWAYS_INLINE void decompress_d(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
 {
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
@@ -135,6 +144,28 @@ void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
 			}
 			r->c[8 * i + j] = decompress((uint32_t)(v & ((1u << d) - 1)), d);
 		}
+	}
+}
+
+void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
+{
+	switch (d) {
+	case 4: compress_d(r, a, 4); break;
+	case 5: compress_d(r, a, 5); break;
+	case 10: compress_d(r, a, 10); break;
+	case 11: compress_d(r, a, 11); break;
+	default: compress_d(r, a, d); break;
+	}
+}
+
+void cb_mlkem_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
+{
+	switch (d) {
+	case 4: decompress_d(r, a, 4); break;
+	case 5: decompress_d(r, a, 5); break;
+	case 10: decompress_d(r, a, 10); break;
+	case 11: decompress_d(r, a, 11); break;
+	default: decompress_d(r, a, d); break;
 	}
 }
 
@@ -162,19 +193,23 @@ void cb_mlkem_poly_mulcache_compute(cb_mlkem_mulcache *x, const cb_mlkem_poly *b
 void cb_mlkem_poly_basemul_acc(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
 			       const cb_mlkem_mulcache *bc, unsigned k)
 {
-	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
-		int32_t t0 = 0, t1 = 0;
+	int32_t t[MLKEM_N] = {0};
 
-		for (unsigned l = 0; l < k; l++) {
-			int32_t a0 = a[l].c[2 * i], a1 = a[l].c[2 * i + 1];
-			int32_t b0 = b[l].c[2 * i], b1 = b[l].c[2 * i + 1];
+	/* one pass per vector entry keeps each inner loop simple enough to vectorise */
+	for (unsigned l = 0; l < k; l++) {
+		const int16_t *ap = a[l].c, *bp = b[l].c, *cp = bc[l].c;
 
-			t0 += a0 * b0 + a1 * bc[l].c[i];
-			t1 += a0 * b1 + a1 * b0;
+		for (unsigned i = 0; i < MLKEM_N / 2; i++) {
+			int32_t a0 = ap[2 * i], a1 = ap[2 * i + 1];
+			int32_t b0 = bp[2 * i], b1 = bp[2 * i + 1];
+
+			t[2 * i] += a0 * b0 + a1 * cp[i];
+			t[2 * i + 1] += a0 * b1 + a1 * b0;
 		}
-		r->c[2 * i] = cb_mlkem_montgomery_reduce(t0);
-		r->c[2 * i + 1] = cb_mlkem_montgomery_reduce(t1);
 	}
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = cb_mlkem_montgomery_reduce(t[i]);
+	cb_wipe(t, sizeof(t));
 }
 
 void cb_mlkem_poly_add(cb_mlkem_poly *r, const cb_mlkem_poly *b)

@@ -53,13 +53,6 @@ void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], ui
 	}
 }
 
-void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t rho[MLKEM_SYMBYTES],
-			    uint8_t x0, uint8_t y0, uint8_t x1, uint8_t y1)
-{
-	cb_mlkem_sample_ntt(r0, rho, x0, y0);
-	cb_mlkem_sample_ntt(r1, rho, x1, y1);
-}
-
 /* Algorithm 8 for eta = 2: 4 bits per coefficient, 8 coefficients per 32-bit word. */
 static void cbd2(cb_mlkem_poly *r, const uint8_t buf[128])
 {

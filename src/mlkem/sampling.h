@@ -14,13 +14,6 @@
 void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], uint8_t x, uint8_t y);
 
 /*
- * Two SampleNTT streams computed together (interleaved Keccak), for matrix
- * generation.
- */
-void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t rho[MLKEM_SYMBYTES],
-			    uint8_t x0, uint8_t y0, uint8_t x1, uint8_t y1);
-
-/*
  * SamplePolyCBD_eta(PRF_eta(s, nonce)) (FIPS 203 Algorithm 8 and (4.3)),
  * eta in {2, 3}.  Constant time in s.
  */

@@ -3,8 +3,15 @@
  *
  * The permutation keeps the 25 lanes in local 64-bit variables and runs two
  * rounds per loop iteration (a -> e -> a) so no lane is copied; theta, rho,
- * pi and chi of one row are fused.  Lanes are stored as native integers and
- * converted to bytes little-endian, so the code is endian-independent.
+ * pi and chi of one row are fused, and the column parities for the next
+ * theta are accumulated as the lanes are produced (so they are not re-read).
+ * Lanes 1, 2, 8, 12, 17 and 20 are kept complemented inside the permutation
+ * ("lane complementing", as in the Keccak team's implementation notes), which
+ * lets chi use AND/OR forms with 8 instead of 25 NOTs per round; the chi
+ * formulas of each row were chosen for that pattern and checked on all input
+ * combinations by keccak_round_gen.py, which prints the round loop body.
+ * Lanes are stored as native integers and converted to bytes little-endian,
+ * so the code is endian-independent.
  */
 #include "sha3/sha3.h"
 
@@ -27,21 +34,21 @@ static const uint64_t keccak_rc[24] = {
 
 void cb_keccak_f1600(uint64_t s[25])
 {
-	uint64_t a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3], a4 = s[4];
-	uint64_t a5 = s[5], a6 = s[6], a7 = s[7], a8 = s[8], a9 = s[9];
-	uint64_t a10 = s[10], a11 = s[11], a12 = s[12], a13 = s[13], a14 = s[14];
-	uint64_t a15 = s[15], a16 = s[16], a17 = s[17], a18 = s[18], a19 = s[19];
-	uint64_t a20 = s[20], a21 = s[21], a22 = s[22], a23 = s[23], a24 = s[24];
+	uint64_t a0 = s[0], a1 = ~s[1], a2 = ~s[2], a3 = s[3], a4 = s[4];
+	uint64_t a5 = s[5], a6 = s[6], a7 = s[7], a8 = ~s[8], a9 = s[9];
+	uint64_t a10 = s[10], a11 = s[11], a12 = ~s[12], a13 = s[13], a14 = s[14];
+	uint64_t a15 = s[15], a16 = s[16], a17 = ~s[17], a18 = s[18], a19 = s[19];
+	uint64_t a20 = ~s[20], a21 = s[21], a22 = s[22], a23 = s[23], a24 = s[24];
 	uint64_t e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12;
 	uint64_t e13, e14, e15, e16, e17, e18, e19, e20, e21, e22, e23, e24;
 	uint64_t b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
 
+	c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
+	c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
+	c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
+	c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
+	c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
 	for (int i = 0; i < 24; i += 2) {
-		c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
-		c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
-		c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
-		c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
-		c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
 		d0 = c4 ^ ROL64(c1, 1);
 		d1 = c0 ^ ROL64(c2, 1);
 		d2 = c1 ^ ROL64(c3, 1);
@@ -52,57 +59,76 @@ void cb_keccak_f1600(uint64_t s[25])
 		b2 = ROL64(a12 ^ d2, 43);
 		b3 = ROL64(a18 ^ d3, 21);
 		b4 = ROL64(a24 ^ d4, 14);
-		e0 = b0 ^ (~b1 & b2);
-		e1 = b1 ^ (~b2 & b3);
-		e2 = b2 ^ (~b3 & b4);
-		e3 = b3 ^ (~b4 & b0);
-		e4 = b4 ^ (~b0 & b1);
+		e0 = b0 ^ (b1 | b2) ^ keccak_rc[i];
+		c0 = e0;
+		e1 = b1 ^ (~b2 | b3);
+		c1 = e1;
+		e2 = b2 ^ (b3 & b4);
+		c2 = e2;
+		e3 = b3 ^ (b4 | b0);
+		c3 = e3;
+		e4 = b4 ^ (b0 & b1);
+		c4 = e4;
 		b0 = ROL64(a3 ^ d3, 28);
 		b1 = ROL64(a9 ^ d4, 20);
 		b2 = ROL64(a10 ^ d0, 3);
 		b3 = ROL64(a16 ^ d1, 45);
 		b4 = ROL64(a22 ^ d2, 61);
-		e5 = b0 ^ (~b1 & b2);
-		e6 = b1 ^ (~b2 & b3);
-		e7 = b2 ^ (~b3 & b4);
-		e8 = b3 ^ (~b4 & b0);
-		e9 = b4 ^ (~b0 & b1);
+		e5 = b0 ^ (b1 | b2);
+		c0 ^= e5;
+		e6 = b1 ^ (b2 & b3);
+		c1 ^= e6;
+		e7 = b2 ^ (b3 | ~b4);
+		c2 ^= e7;
+		e8 = b3 ^ (b4 | b0);
+		c3 ^= e8;
+		e9 = b4 ^ (b0 & b1);
+		c4 ^= e9;
 		b0 = ROL64(a1 ^ d1, 1);
 		b1 = ROL64(a7 ^ d2, 6);
 		b2 = ROL64(a13 ^ d3, 25);
 		b3 = ROL64(a19 ^ d4, 8);
 		b4 = ROL64(a20 ^ d0, 18);
-		e10 = b0 ^ (~b1 & b2);
-		e11 = b1 ^ (~b2 & b3);
+		e10 = b0 ^ (b1 | b2);
+		c0 ^= e10;
+		e11 = b1 ^ (b2 & b3);
+		c1 ^= e11;
 		e12 = b2 ^ (~b3 & b4);
-		e13 = b3 ^ (~b4 & b0);
-		e14 = b4 ^ (~b0 & b1);
+		c2 ^= e12;
+		e13 = b3 ^ ~(b4 | b0);
+		c3 ^= e13;
+		e14 = b4 ^ (b0 & b1);
+		c4 ^= e14;
 		b0 = ROL64(a4 ^ d4, 27);
 		b1 = ROL64(a5 ^ d0, 36);
 		b2 = ROL64(a11 ^ d1, 10);
 		b3 = ROL64(a17 ^ d2, 15);
 		b4 = ROL64(a23 ^ d3, 56);
-		e15 = b0 ^ (~b1 & b2);
-		e16 = b1 ^ (~b2 & b3);
-		e17 = b2 ^ (~b3 & b4);
-		e18 = b3 ^ (~b4 & b0);
-		e19 = b4 ^ (~b0 & b1);
+		e15 = b0 ^ (b1 & b2);
+		c0 ^= e15;
+		e16 = b1 ^ (b2 | b3);
+		c1 ^= e16;
+		e17 = b2 ^ (~b3 | b4);
+		c2 ^= e17;
+		e18 = b3 ^ ~(b4 & b0);
+		c3 ^= e18;
+		e19 = b4 ^ (b0 | b1);
+		c4 ^= e19;
 		b0 = ROL64(a2 ^ d2, 62);
 		b1 = ROL64(a8 ^ d3, 55);
 		b2 = ROL64(a14 ^ d4, 39);
 		b3 = ROL64(a15 ^ d0, 41);
 		b4 = ROL64(a21 ^ d1, 2);
 		e20 = b0 ^ (~b1 & b2);
-		e21 = b1 ^ (~b2 & b3);
-		e22 = b2 ^ (~b3 & b4);
-		e23 = b3 ^ (~b4 & b0);
-		e24 = b4 ^ (~b0 & b1);
-		e0 ^= keccak_rc[i];
-		c0 = e0 ^ e5 ^ e10 ^ e15 ^ e20;
-		c1 = e1 ^ e6 ^ e11 ^ e16 ^ e21;
-		c2 = e2 ^ e7 ^ e12 ^ e17 ^ e22;
-		c3 = e3 ^ e8 ^ e13 ^ e18 ^ e23;
-		c4 = e4 ^ e9 ^ e14 ^ e19 ^ e24;
+		c0 ^= e20;
+		e21 = b1 ^ ~(b2 | b3);
+		c1 ^= e21;
+		e22 = b2 ^ (b3 & b4);
+		c2 ^= e22;
+		e23 = b3 ^ (b4 | b0);
+		c3 ^= e23;
+		e24 = b4 ^ (b0 & b1);
+		c4 ^= e24;
 		d0 = c4 ^ ROL64(c1, 1);
 		d1 = c0 ^ ROL64(c2, 1);
 		d2 = c1 ^ ROL64(c3, 1);
@@ -113,58 +139,82 @@ void cb_keccak_f1600(uint64_t s[25])
 		b2 = ROL64(e12 ^ d2, 43);
 		b3 = ROL64(e18 ^ d3, 21);
 		b4 = ROL64(e24 ^ d4, 14);
-		a0 = b0 ^ (~b1 & b2);
-		a1 = b1 ^ (~b2 & b3);
-		a2 = b2 ^ (~b3 & b4);
-		a3 = b3 ^ (~b4 & b0);
-		a4 = b4 ^ (~b0 & b1);
+		a0 = b0 ^ (b1 | b2) ^ keccak_rc[i + 1];
+		c0 = a0;
+		a1 = b1 ^ (~b2 | b3);
+		c1 = a1;
+		a2 = b2 ^ (b3 & b4);
+		c2 = a2;
+		a3 = b3 ^ (b4 | b0);
+		c3 = a3;
+		a4 = b4 ^ (b0 & b1);
+		c4 = a4;
 		b0 = ROL64(e3 ^ d3, 28);
 		b1 = ROL64(e9 ^ d4, 20);
 		b2 = ROL64(e10 ^ d0, 3);
 		b3 = ROL64(e16 ^ d1, 45);
 		b4 = ROL64(e22 ^ d2, 61);
-		a5 = b0 ^ (~b1 & b2);
-		a6 = b1 ^ (~b2 & b3);
-		a7 = b2 ^ (~b3 & b4);
-		a8 = b3 ^ (~b4 & b0);
-		a9 = b4 ^ (~b0 & b1);
+		a5 = b0 ^ (b1 | b2);
+		c0 ^= a5;
+		a6 = b1 ^ (b2 & b3);
+		c1 ^= a6;
+		a7 = b2 ^ (b3 | ~b4);
+		c2 ^= a7;
+		a8 = b3 ^ (b4 | b0);
+		c3 ^= a8;
+		a9 = b4 ^ (b0 & b1);
+		c4 ^= a9;
 		b0 = ROL64(e1 ^ d1, 1);
 		b1 = ROL64(e7 ^ d2, 6);
 		b2 = ROL64(e13 ^ d3, 25);
 		b3 = ROL64(e19 ^ d4, 8);
 		b4 = ROL64(e20 ^ d0, 18);
-		a10 = b0 ^ (~b1 & b2);
-		a11 = b1 ^ (~b2 & b3);
+		a10 = b0 ^ (b1 | b2);
+		c0 ^= a10;
+		a11 = b1 ^ (b2 & b3);
+		c1 ^= a11;
 		a12 = b2 ^ (~b3 & b4);
-		a13 = b3 ^ (~b4 & b0);
-		a14 = b4 ^ (~b0 & b1);
+		c2 ^= a12;
+		a13 = b3 ^ ~(b4 | b0);
+		c3 ^= a13;
+		a14 = b4 ^ (b0 & b1);
+		c4 ^= a14;
 		b0 = ROL64(e4 ^ d4, 27);
 		b1 = ROL64(e5 ^ d0, 36);
 		b2 = ROL64(e11 ^ d1, 10);
 		b3 = ROL64(e17 ^ d2, 15);
 		b4 = ROL64(e23 ^ d3, 56);
-		a15 = b0 ^ (~b1 & b2);
-		a16 = b1 ^ (~b2 & b3);
-		a17 = b2 ^ (~b3 & b4);
-		a18 = b3 ^ (~b4 & b0);
-		a19 = b4 ^ (~b0 & b1);
+		a15 = b0 ^ (b1 & b2);
+		c0 ^= a15;
+		a16 = b1 ^ (b2 | b3);
+		c1 ^= a16;
+		a17 = b2 ^ (~b3 | b4);
+		c2 ^= a17;
+		a18 = b3 ^ ~(b4 & b0);
+		c3 ^= a18;
+		a19 = b4 ^ (b0 | b1);
+		c4 ^= a19;
 		b0 = ROL64(e2 ^ d2, 62);
 		b1 = ROL64(e8 ^ d3, 55);
 		b2 = ROL64(e14 ^ d4, 39);
 		b3 = ROL64(e15 ^ d0, 41);
 		b4 = ROL64(e21 ^ d1, 2);
 		a20 = b0 ^ (~b1 & b2);
-		a21 = b1 ^ (~b2 & b3);
-		a22 = b2 ^ (~b3 & b4);
-		a23 = b3 ^ (~b4 & b0);
-		a24 = b4 ^ (~b0 & b1);
-		a0 ^= keccak_rc[i + 1];
+		c0 ^= a20;
+		a21 = b1 ^ ~(b2 | b3);
+		c1 ^= a21;
+		a22 = b2 ^ (b3 & b4);
+		c2 ^= a22;
+		a23 = b3 ^ (b4 | b0);
+		c3 ^= a23;
+		a24 = b4 ^ (b0 & b1);
+		c4 ^= a24;
 	}
-	s[0] = a0; s[1] = a1; s[2] = a2; s[3] = a3; s[4] = a4;
-	s[5] = a5; s[6] = a6; s[7] = a7; s[8] = a8; s[9] = a9;
-	s[10] = a10; s[11] = a11; s[12] = a12; s[13] = a13; s[14] = a14;
-	s[15] = a15; s[16] = a16; s[17] = a17; s[18] = a18; s[19] = a19;
-	s[20] = a20; s[21] = a21; s[22] = a22; s[23] = a23; s[24] = a24;
+	s[0] = a0; s[1] = ~a1; s[2] = ~a2; s[3] = a3; s[4] = a4;
+	s[5] = a5; s[6] = a6; s[7] = a7; s[8] = ~a8; s[9] = a9;
+	s[10] = a10; s[11] = a11; s[12] = ~a12; s[13] = a13; s[14] = a14;
+	s[15] = a15; s[16] = a16; s[17] = ~a17; s[18] = a18; s[19] = a19;
+	s[20] = ~a20; s[21] = a21; s[22] = a22; s[23] = a23; s[24] = a24;
 }
 
 static inline uint64_t load64_le(const uint8_t *p)
@@ -199,9 +249,17 @@ void cb_keccak_absorb(cb_keccak_state *st, const uint8_t *in, size_t len)
 			len -= rate;
 			continue;
 		}
-		st->s[pos / 8] ^= (uint64_t)*in++ << (8 * (pos % 8));
-		len--;
-		if (++pos == rate) {
+		if (pos % 8 == 0 && len >= 8) {
+			st->s[pos / 8] ^= load64_le(in);
+			in += 8;
+			len -= 8;
+			pos += 8;
+		} else {
+			st->s[pos / 8] ^= (uint64_t)*in++ << (8 * (pos % 8));
+			len--;
+			pos++;
+		}
+		if (pos == rate) {
 			cb_keccak_f1600(st->s);
 			pos = 0;
 		}

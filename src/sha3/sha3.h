@@ -3,6 +3,8 @@
  * an incremental interface: absorb any number of times, finalize once, then
  * squeeze any number of times (each squeeze continues the output stream).
  *
+ * Absorbing after finalize, or finalizing twice, is not supported.
+ *
  * Portable C; no allocation.  The state holds whatever was absorbed; wipe it
  * with cb_keccak_wipe() when the input was secret.
  */

@@ -2,13 +2,15 @@
 # script, and libFuzzer targets (clang with CB_FUZZ=ON).
 
 find_program(VALGRIND valgrind)
-if(VALGRIND)
+find_path(VALGRIND_INCLUDE_DIR valgrind/memcheck.h)
+if(VALGRIND AND VALGRIND_INCLUDE_DIR)
   # Built from the ML-KEM sources directly, with the declassification
   # points of src/mlkem/ct.h turned on.
   file(GLOB CB_CT_SOURCES ${PROJECT_SOURCE_DIR}/src/mlkem/*.c ${PROJECT_SOURCE_DIR}/src/sha3/*.c)
   add_executable(ct_mlkem ${PROJECT_SOURCE_DIR}/tests/ct/ct_mlkem.c ${CB_CT_SOURCES}
                  ${PROJECT_SOURCE_DIR}/src/core/util.c)
-  target_include_directories(ct_mlkem PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
+  target_include_directories(ct_mlkem PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include
+                             ${VALGRIND_INCLUDE_DIR})
   target_compile_definitions(ct_mlkem PRIVATE CB_CT_TESTING)
   # valgrind 3.19 cannot read the DWARF 5 that recent clang emits
   target_compile_options(ct_mlkem PRIVATE -gdwarf-4)

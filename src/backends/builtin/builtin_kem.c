@@ -1,6 +1,8 @@
 /*
  * The project's own ML-KEM (src/mlkem) as backend "builtin" of the kem
- * class.  Sizes come from the implementation's constants.
+ * class.  Sizes come from the implementation's constants; the functions
+ * already have the class's signatures and return CB_OK,
+ * CB_ERR_INVALID_KEY or CB_ERR_RANDOM.
  */
 #include "backends/backends.h"
 #include "cryptobench/kem.h"
@@ -11,35 +13,41 @@ static const char *builtin_implementation(void)
 	return "builtin-c";
 }
 
-/* The implementation's error codes are already CB_ERR_*. */
-#define MLKEM_CLASS(n, bits)                                                                       \
-	static int mlkem##n##_keypair(uint8_t *pk, uint8_t *sk)                                    \
-	{                                                                                          \
-		return cb_mlkem##n##_keypair(pk, sk);                                              \
-	}                                                                                          \
-	static int mlkem##n##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)                  \
-	{                                                                                          \
-		return cb_mlkem##n##_encaps(ct, ss, pk);                                           \
-	}                                                                                          \
-	static int mlkem##n##_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)            \
-	{                                                                                          \
-		return cb_mlkem##n##_decaps(ss, ct, sk);                                           \
-	}                                                                                          \
-	static const cb_kem_class mlkem##n = {                                                     \
-		.info = {CB_KIND_KEM, "mlkem" #n, CB_FAMILY_PQ, "builtin",                         \
-			 "ML-KEM-" #n " (FIPS 203)", bits, bits, NULL, builtin_implementation},    \
-		.public_key_bytes = CB_MLKEM##n##_EK_BYTES,                                        \
-		.secret_key_bytes = CB_MLKEM##n##_DK_BYTES,                                        \
-		.ciphertext_bytes = CB_MLKEM##n##_CT_BYTES,                                        \
-		.shared_secret_bytes = CB_MLKEM_SS_BYTES,                                          \
-		.keypair = mlkem##n##_keypair,                                                     \
-		.encaps = mlkem##n##_encaps,                                                       \
-		.decaps = mlkem##n##_decaps,                                                       \
-	}
+static const cb_kem_class mlkem512 = {
+	.info = {CB_KIND_KEM, "mlkem512", CB_FAMILY_PQ, "builtin", "ML-KEM-512 (FIPS 203)",
+		 128, 128, NULL, builtin_implementation},
+	.public_key_bytes = CB_MLKEM512_EK_BYTES,
+	.secret_key_bytes = CB_MLKEM512_DK_BYTES,
+	.ciphertext_bytes = CB_MLKEM512_CT_BYTES,
+	.shared_secret_bytes = CB_MLKEM_SS_BYTES,
+	.keypair = cb_mlkem512_keypair,
+	.encaps = cb_mlkem512_encaps,
+	.decaps = cb_mlkem512_decaps,
+};
 
-MLKEM_CLASS(512, 128);
-MLKEM_CLASS(768, 192);
-MLKEM_CLASS(1024, 256);
+static const cb_kem_class mlkem768 = {
+	.info = {CB_KIND_KEM, "mlkem768", CB_FAMILY_PQ, "builtin", "ML-KEM-768 (FIPS 203)",
+		 192, 192, NULL, builtin_implementation},
+	.public_key_bytes = CB_MLKEM768_EK_BYTES,
+	.secret_key_bytes = CB_MLKEM768_DK_BYTES,
+	.ciphertext_bytes = CB_MLKEM768_CT_BYTES,
+	.shared_secret_bytes = CB_MLKEM_SS_BYTES,
+	.keypair = cb_mlkem768_keypair,
+	.encaps = cb_mlkem768_encaps,
+	.decaps = cb_mlkem768_decaps,
+};
+
+static const cb_kem_class mlkem1024 = {
+	.info = {CB_KIND_KEM, "mlkem1024", CB_FAMILY_PQ, "builtin", "ML-KEM-1024 (FIPS 203)",
+		 256, 256, NULL, builtin_implementation},
+	.public_key_bytes = CB_MLKEM1024_EK_BYTES,
+	.secret_key_bytes = CB_MLKEM1024_DK_BYTES,
+	.ciphertext_bytes = CB_MLKEM1024_CT_BYTES,
+	.shared_secret_bytes = CB_MLKEM_SS_BYTES,
+	.keypair = cb_mlkem1024_keypair,
+	.encaps = cb_mlkem1024_encaps,
+	.decaps = cb_mlkem1024_decaps,
+};
 
 const cb_alg_info *const cb_builtin_algs[] = {
 	&mlkem512.info,
