@@ -51,6 +51,9 @@ static const char usage_text[] =
 	"                      its own keys and contexts and all start on a barrier\n"
 	"  --pin CPUS          run on these CPUs only, like taskset -c (e.g. 0-1)\n"
 	"  --time SECONDS      sampling time budget per case (default: 1)\n"
+	"  --min-time SECONDS  sample at least this long even once precise enough\n"
+	"                      (default: 0.05); --min-time T --time T gives a\n"
+	"                      fixed-duration run like openssl speed -seconds T\n"
 	"  --precision PCT     stop a case once the 95%% CI of its median is within\n"
 	"                      +-PCT percent (default: 1)\n"
 	"  --quick             short runs (time 0.1 s, precision 5%%): a smoke test\n"
@@ -78,6 +81,7 @@ typedef struct run_args {
 	char *backend;
 	char *sm2_id;
 	double time;
+	double min_time;
 	double precision;
 	int quick;
 	int format; /* -1: not given */
@@ -151,7 +155,7 @@ static int parse_number(const char *opt, const char *s, double lo, double hi, do
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -160,6 +164,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"threads", required_argument, NULL, O_THREADS},
 		{"pin", required_argument, NULL, O_PIN},
 		{"time", required_argument, NULL, O_TIME},
+		{"min-time", required_argument, NULL, O_MINTIME},
 		{"precision", required_argument, NULL, O_PREC},
 		{"quick", no_argument, NULL, O_QUICK},
 		{"backend", required_argument, NULL, O_BACKEND},
@@ -184,6 +189,10 @@ static int parse_args(int argc, char **argv, run_args *a)
 		case O_PIN: a->pin = optarg; break;
 		case O_TIME:
 			if (parse_number("--time", optarg, 0.001, 3600, &a->time))
+				return -1;
+			break;
+		case O_MINTIME:
+			if (parse_number("--min-time", optarg, 0, 3600, &a->min_time))
 				return -1;
 			break;
 		case O_PREC:
@@ -530,6 +539,10 @@ int cmd_run(int argc, char **argv)
 		ro.time_budget = a.time;
 	if (a.precision > 0)
 		ro.precision = a.precision / 100.0;
+	if (a.min_time > 0)
+		ro.min_time = a.min_time;
+	if (ro.min_time > ro.time_budget)
+		ro.time_budget = a.min_time > 0 ? ro.min_time : ro.time_budget;
 	if (ro.min_time > ro.time_budget)
 		ro.min_time = ro.time_budget;
 
