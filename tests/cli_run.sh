@@ -95,6 +95,24 @@ grep -q '^|' "$T/r.md" && ok || bad "Markdown has a table"
 expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 --format csv
 grep -q '^sha256,' "$T/out" && ok || bad "--format csv on stdout"
 
+# SM2 user identity, per-class sizes, fixed-duration runs.
+expect 0 '' "$CB" run --quick --no-progress sm2-sign --ops sign --sm2-id ALICE123@YAHOO.COM --format csv
+grep -q '^sm2-sign,.*,ok,' "$T/out" && ok || bad "--sm2-id: signing with a chosen ID works"
+expect 0 '' "$CB" run --quick --no-progress rsa2048-pkcs1 aes-128-ctr --ops encrypt --sizes 1K --pke-sizes 32 --format csv
+grep -q '^rsa2048-pkcs1,.*,encrypt,32,1,ok,' "$T/out" && ok || bad "--pke-sizes applies to pke"
+grep -q '^aes-128-ctr,.*,encrypt,1024,1,ok,' "$T/out" && ok || bad "--sizes applies to ciphers"
+expect 0 '' "$CB" run --quick --no-progress rsa2048-pkcs1 --ops encrypt --sizes 4K --format csv
+grep -q ',unsupported,' "$T/out" && ok || bad "an RSA message longer than the key is reported unsupported"
+expect 0 '' "$CB" run --no-progress sha256 --sizes 16 --min-time 0.3 --time 0.3 --format json
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import json,sys
+r=json.load(open(sys.argv[1]))["results"][0]
+assert r["seconds"] >= 0.29, r["seconds"]
+' "$T/out" && ok || bad "--min-time keeps sampling for the given time"
+fi
+expect 2 'bad value' "$CB" run --quick sha256 --min-time x
+
 # Selectors: prefix groups, wildcards, families.
 expect 0 '' "$CB" list --names 'aes-*-gcm'
 [ "$(wc -l <"$T/out")" -eq 2 ] && ok || bad "wildcard aes-*-gcm picks two: $(cat "$T/out")"
