@@ -98,14 +98,18 @@ static const char *status_label(cb_status s)
 	return "ERROR";
 }
 
-/* The baseline's row for the same operation, message size and threads, or NULL. */
+/*
+ * The baseline for r: the first measured row of the same class, operation,
+ * message size and threads, so each operation is compared with the first
+ * algorithm selected that has it (the first algorithm overall may lack it:
+ * an SM2 signature has no "encrypt").  NULL if there is none.
+ */
 static const cb_result *baseline_for(const cb_run *run, const cb_result *r)
 {
-	const char *base = run->results[0].algorithm;
 	size_t i;
 	for (i = 0; i < run->nresults; i++) {
 		const cb_result *b = &run->results[i];
-		if (b->status == CB_STATUS_OK && strcmp(b->algorithm, base) == 0 &&
+		if (b->status == CB_STATUS_OK && strcmp(b->kind, r->kind) == 0 &&
 		    strcmp(b->operation, r->operation) == 0 && b->message_bytes == r->message_bytes &&
 		    b->threads == r->threads)
 			return b;
