@@ -130,5 +130,33 @@ assert rs[1]["scaling"] is not None and rs[1]["scaling"] > 0, rs[1]
 ' "$T/out" && ok || bad "threads 1,2 report scaling"
 fi
 
+# compare: two runs, exit statuses.
+expect 0 '' "$CB" run --quick --no-progress sha256 sm3 --sizes 64 -o "$T/old.json"
+expect 0 '' "$CB" compare "$T/old.json" "$T/old.json"
+grep -q 'verdict' "$T/out" && grep -q '^sha256 .* ~$' "$T/out" && ok || bad "compare of a run with itself shows no change"
+if command -v python3 >/dev/null 2>&1; then
+	# The same run with sha256 made three times slower, CI included.
+	python3 - "$T/old.json" "$T/new.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    if r["algorithm"] == "sha256":
+        for k in ("median", "mean", "ci95_low", "ci95_high"):
+            r["ns_per_op"][k] *= 3
+        r["ops_per_sec"] /= 3
+json.dump(d, open(sys.argv[2], "w"))
+PY
+	expect 0 '' "$CB" compare "$T/old.json" "$T/new.json"
+	grep -q '^sha256 .*slower$' "$T/out" && ok || bad "compare flags a threefold slowdown: $(cat "$T/out")"
+	expect 3 '' "$CB" compare --fail-on-slower "$T/old.json" "$T/new.json"
+	expect 0 '' "$CB" compare --format json "$T/old.json" "$T/new.json"
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert any(c["verdict"]=="slower" for c in d["changes"])' "$T/out" && ok || bad "compare --format json"
+fi
+expect 2 'two run files' "$CB" compare "$T/old.json"
+expect 1 'cannot read' "$CB" compare "$T/old.json" "$T/missing.json"
+echo '{"hello": 1}' >"$T/other.json"
+expect 1 'not a cryptobench run' "$CB" compare "$T/old.json" "$T/other.json"
+expect 2 'bad value' "$CB" compare --threshold x "$T/old.json" "$T/old.json"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -14,6 +14,7 @@ static const struct command {
 } commands[] = {
 	{"list", cmd_list, "what can be measured here, by family, algorithm, backend and operation"},
 	{"run", cmd_run, "measure the selected algorithms and print or write the results"},
+	{"compare", cmd_compare, "what changed between two runs (JSON files), with significance"},
 	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},
 };
 
@@ -21,7 +22,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: cryptobench <command> [options]\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-6s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'cryptobench <command> --help' describes a command.\n"
 		   "\nexit status:\n"
 		   "  0  success\n"

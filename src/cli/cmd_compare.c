@@ -1,0 +1,200 @@
+/* cryptobench compare: what changed between two runs, with significance. */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/compare.h"
+#include "cli/cli.h"
+#include "cli/select.h"
+#include "cryptobench/report.h"
+
+static const char usage_text[] =
+	"usage: cryptobench compare [options] OLD.json NEW.json\n"
+	"\n"
+	"Pair the cases of two runs written with 'run -o FILE.json' (same algorithm,\n"
+	"backend, operation, message size and threads) and say which got faster or\n"
+	"slower.  A change counts when the two medians differ significantly (95%%,\n"
+	"standard errors from each median's confidence interval) and by more than\n"
+	"the threshold: between runs on a shared machine, drift easily exceeds\n"
+	"what one run's own confidence interval shows.\n"
+	"\n"
+	"options:\n"
+	"  --threshold PCT     smallest change that counts (default: 5)\n"
+	"  --fail-on-slower    exit with status 3 if anything got slower\n"
+	"  --format FMT        table or json (default: table)\n"
+	"  -h, --help          this text\n"
+	"\n"
+	"exit status: 0 compared; 1 a file cannot be read or is not a cryptobench\n"
+	"run; 2 usage error; 3 with --fail-on-slower, something got slower.\n";
+
+static int load(const char *path, cb_run *run)
+{
+	int r = cb_run_read_json(path, run);
+	if (r == CB_ERR_IO)
+		cli_error("cannot read '%s': %s", path, strerror(errno));
+	else if (r)
+		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION,
+			  cb_strerror(r));
+	return r;
+}
+
+static const cb_result *either(const cb_change *c)
+{
+	return c->old_r ? c->old_r : c->new_r;
+}
+
+static void context_line(const char *label, const char *path, const cb_context *x)
+{
+	printf("%s %s: %s, %s (%u cores), %s", label, path, x->timestamp[0] ? x->timestamp : "?",
+	       x->cpu_model[0] ? x->cpu_model : "unknown CPU", x->cores_online, x->hostname);
+	for (size_t i = 0; i < x->nlibraries; i++)
+		printf("%s%s %s", i ? ", " : "; ", x->libraries[i].name, x->libraries[i].version);
+	printf("\n");
+}
+
+static void print_table(const char *old_path, const char *new_path, const cb_run *o, const cb_run *n,
+			const cb_change *c, size_t nc, double threshold)
+{
+	size_t wa = 9, wb = 7;
+	for (size_t i = 0; i < nc; i++) {
+		const cb_result *r = either(&c[i]);
+		if (strlen(r->algorithm) > wa)
+			wa = strlen(r->algorithm);
+		if (strlen(r->backend) > wb)
+			wb = strlen(r->backend);
+	}
+	context_line("old", old_path, &o->context);
+	context_line("new", new_path, &n->context);
+	printf("%-*s  %-*s  %-8s  %-7s  %3s  %12s  %12s  %8s  %s\n", (int)wa, "algorithm", (int)wb, "backend", "op", "msg",
+	       "thr", "old ops/s", "new ops/s", "change", "verdict");
+	for (size_t i = 0; i < nc; i++) {
+		const cb_result *r = either(&c[i]);
+		char sz[32] = "-", ov[32] = "-", nv[32] = "-", ch[32] = "-";
+		if (r->message_bytes)
+			cli_format_size(r->message_bytes, sz, sizeof(sz));
+		if (c[i].old_r && c[i].old_r->status == CB_STATUS_OK)
+			snprintf(ov, sizeof(ov), "%.1f", c[i].old_r->ops_per_sec);
+		if (c[i].new_r && c[i].new_r->status == CB_STATUS_OK)
+			snprintf(nv, sizeof(nv), "%.1f", c[i].new_r->ops_per_sec);
+		if (c[i].ratio > 0)
+			snprintf(ch, sizeof(ch), "%+.1f%%", 100 * (c[i].ratio - 1));
+		printf("%-*s  %-*s  %-8s  %-7s  %3u  %12s  %12s  %8s  %s\n", (int)wa, r->algorithm, (int)wb, r->backend,
+		       r->operation, sz, r->threads, ov, nv, ch, cb_verdict_name(c[i].verdict));
+	}
+	printf("\n'~': no change beyond the noise or the %.1f%% threshold\n", 100 * threshold);
+}
+
+static int print_json(const cb_change *c, size_t nc, double threshold)
+{
+	json_t *root = json_object(), *arr = json_array();
+	int rc;
+	json_object_set_new(root, "threshold", json_real(threshold));
+	json_object_set_new(root, "changes", arr);
+	for (size_t i = 0; i < nc; i++) {
+		const cb_result *r = either(&c[i]);
+		json_t *o = json_object();
+		json_object_set_new(o, "algorithm", json_string(r->algorithm));
+		json_object_set_new(o, "backend", json_string(r->backend));
+		json_object_set_new(o, "operation", json_string(r->operation));
+		json_object_set_new(o, "message_bytes", json_integer((json_int_t)r->message_bytes));
+		json_object_set_new(o, "threads", json_integer(r->threads));
+		json_object_set_new(o, "old_ops_per_sec",
+				    c[i].old_r && c[i].old_r->status == CB_STATUS_OK ? json_real(c[i].old_r->ops_per_sec)
+										      : json_null());
+		json_object_set_new(o, "new_ops_per_sec",
+				    c[i].new_r && c[i].new_r->status == CB_STATUS_OK ? json_real(c[i].new_r->ops_per_sec)
+										      : json_null());
+		json_object_set_new(o, "ratio", c[i].ratio > 0 ? json_real(c[i].ratio) : json_null());
+		json_object_set_new(o, "z", c[i].ratio > 0 && isfinite(c[i].z) ? json_real(c[i].z) : json_null());
+		json_object_set_new(o, "verdict", json_string(cb_verdict_name(c[i].verdict)));
+		json_array_append_new(arr, o);
+	}
+	rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+	json_decref(root);
+	printf("\n");
+	return rc;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	enum { O_THRESHOLD = 256, O_FAIL, O_FORMAT };
+	static const struct option longopts[] = {
+		{"threshold", required_argument, NULL, O_THRESHOLD},
+		{"fail-on-slower", no_argument, NULL, O_FAIL},
+		{"format", required_argument, NULL, O_FORMAT},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	double threshold = 0.05;
+	int fail_on_slower = 0, json = 0, c, status = CB_EXIT_OK;
+	cb_run old_run = {0}, new_run = {0};
+	cb_change *ch = NULL;
+	size_t nch = 0;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_THRESHOLD: {
+			char *end;
+			errno = 0;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || errno || !(v >= 0 && v <= 1000)) {
+				cli_error("bad value '%s' for --threshold (expected a percentage from 0 to 1000)", optarg);
+				return CB_EXIT_USAGE;
+			}
+			threshold = v / 100;
+			break;
+		}
+		case O_FAIL: fail_on_slower = 1; break;
+		case O_FORMAT:
+			if (!strcmp(optarg, "json"))
+				json = 1;
+			else if (strcmp(optarg, "table")) {
+				cli_error("unknown format '%s' for compare (use table or json)", optarg);
+				return CB_EXIT_USAGE;
+			}
+			break;
+		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
+		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		default: cli_error("unknown option '%s' (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 2) {
+		cli_error("compare takes two run files, OLD.json and NEW.json (see 'cryptobench compare --help')");
+		return CB_EXIT_USAGE;
+	}
+	if (load(argv[optind], &old_run) || load(argv[optind + 1], &new_run)) {
+		status = CB_EXIT_FAIL;
+		goto out;
+	}
+	if (cb_compare_runs(&old_run, &new_run, threshold, &ch, &nch) != 0) {
+		cli_error("out of memory");
+		status = CB_EXIT_FAIL;
+		goto out;
+	}
+	if (json) {
+		if (print_json(ch, nch, threshold) != 0) {
+			cli_error("cannot write to standard output");
+			status = CB_EXIT_FAIL;
+		}
+	} else {
+		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, threshold);
+	}
+	if (fflush(stdout) != 0) {
+		cli_error("cannot write to standard output: %s", strerror(errno));
+		status = CB_EXIT_FAIL;
+	}
+	for (size_t i = 0; fail_on_slower && status == CB_EXIT_OK && i < nch; i++)
+		if (ch[i].verdict == CB_SLOWER)
+			status = CB_EXIT_PARTIAL;
+out:
+	free(ch);
+	cb_run_free(&old_run);
+	cb_run_free(&new_run);
+	return status;
+}
