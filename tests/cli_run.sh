@@ -158,5 +158,21 @@ echo '{"hello": 1}' >"$T/other.json"
 expect 1 'not a cryptobench run' "$CB" compare "$T/old.json" "$T/other.json"
 expect 2 'bad value' "$CB" compare --threshold x "$T/old.json" "$T/old.json"
 
+# plan: cores for a target rate.
+expect 0 '' "$CB" plan "$T/old.json" --rate 1e9 --headroom 0
+grep -q '^sha256 ' "$T/out" && ok || bad "plan lists sha256"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$T/old.json" "$T/out" <<'PY' && ok || bad "plan computes ceil(rate / ops per core)"
+import json, math, sys
+r = [x for x in json.load(open(sys.argv[1]))["results"] if x["algorithm"] == "sha256"][0]
+want = math.ceil(1e9 / r["ops_per_sec"])
+line = [l for l in open(sys.argv[2]) if l.startswith("sha256 ")][0]
+assert int(line.split()[-1]) == want, (line, want)
+PY
+fi
+expect 2 'target rate' "$CB" plan "$T/old.json"
+expect 2 'bad value' "$CB" plan "$T/old.json" --rate -5
+expect 1 'cannot read' "$CB" plan "$T/missing.json" --rate 10
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

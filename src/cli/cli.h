@@ -30,5 +30,6 @@ int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_kem(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 
 #endif

@@ -1,0 +1,143 @@
+/* cryptobench plan: cores needed to sustain a target rate, from a run. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/select.h"
+#include "cryptobench/report.h"
+
+static const char usage_text[] =
+	"usage: cryptobench plan RUN.json --rate OPS [options]\n"
+	"\n"
+	"For every operation measured in RUN.json (written with 'run -o FILE.json'),\n"
+	"how many cores sustain OPS operations per second.  The per-core rate is\n"
+	"taken from the run's largest thread count for that case (so scaling losses\n"
+	"measured with --threads are included), else from the single-thread median.\n"
+	"\n"
+	"options:\n"
+	"  --rate OPS          target operations per second (required)\n"
+	"  --headroom PCT      keep this much capacity spare (default: 30)\n"
+	"  --ops LIST          only these operations (e.g. sign,encaps)\n"
+	"  -h, --help          this text\n"
+	"\n"
+	"exit status: 0 planned; 1 the file cannot be read or is not a run;\n"
+	"2 usage error.\n";
+
+static int op_listed(const char *list, const char *op)
+{
+	size_t n = strlen(op);
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, op, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+static int parse_pos(const char *opt, const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
+		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cmd_plan(int argc, char **argv)
+{
+	enum { O_RATE = 256, O_HEADROOM, O_OPS };
+	static const struct option longopts[] = {
+		{"rate", required_argument, NULL, O_RATE},
+		{"headroom", required_argument, NULL, O_HEADROOM},
+		{"ops", required_argument, NULL, O_OPS},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	double rate = 0, headroom = 30;
+	const char *ops = NULL;
+	cb_run run = {0};
+	int c, r;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case O_RATE:
+			if (parse_pos("--rate", optarg, 1e-6, 1e15, &rate))
+				return CB_EXIT_USAGE;
+			break;
+		case O_HEADROOM:
+			if (parse_pos("--headroom", optarg, 0, 95, &headroom))
+				return CB_EXIT_USAGE;
+			break;
+		case O_OPS: ops = optarg; break;
+		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
+		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		default: cli_error("unknown option '%s' (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 1) {
+		cli_error("plan takes one run file (see 'cryptobench plan --help')");
+		return CB_EXIT_USAGE;
+	}
+	if (rate <= 0) {
+		cli_error("plan needs a target rate: --rate OPS");
+		return CB_EXIT_USAGE;
+	}
+	r = cb_run_read_json(argv[optind], &run);
+	if (r) {
+		if (r == CB_ERR_IO)
+			cli_error("cannot read '%s': %s", argv[optind], strerror(errno));
+		else
+			cli_error("'%s' is not a cryptobench run: %s", argv[optind], cb_strerror(r));
+		return CB_EXIT_FAIL;
+	}
+
+	size_t wa = 9;
+	for (size_t i = 0; i < run.nresults; i++)
+		if (strlen(run.results[i].algorithm) > wa)
+			wa = strlen(run.results[i].algorithm);
+	printf("cores to sustain %.0f operations/s with %.0f%% headroom (%s, %u cores)\n", rate, headroom,
+	       run.context.cpu_model[0] ? run.context.cpu_model : "unknown CPU", run.context.cores_online);
+	printf("%-*s  %-8s  %-8s  %-7s  %14s  %8s  %10s\n", (int)wa, "algorithm", "backend", "op", "msg", "ops/s/core",
+	       "from", "cores");
+	for (size_t i = 0; i < run.nresults; i++) {
+		const cb_result *x = &run.results[i], *best = NULL;
+		int seen = 0;
+		if (x->status != CB_STATUS_OK || (ops && !op_listed(ops, x->operation)))
+			continue;
+		/* One line per case: the entry with the most threads represents it. */
+		for (size_t k = 0; k < run.nresults; k++) {
+			const cb_result *y = &run.results[k];
+			if (y->status != CB_STATUS_OK || strcmp(y->algorithm, x->algorithm) || strcmp(y->backend, x->backend) ||
+			    strcmp(y->operation, x->operation) || y->message_bytes != x->message_bytes)
+				continue;
+			if (k < i)
+				seen = 1;
+			if (!best || y->threads > best->threads)
+				best = y;
+		}
+		if (seen || !best || best->ops_per_sec <= 0)
+			continue;
+		double per_core = best->ops_per_sec / (best->threads ? best->threads : 1);
+		double cores = ceil(rate / (per_core * (1 - headroom / 100)));
+		char sz[32] = "-", from[16];
+		if (x->message_bytes)
+			cli_format_size(x->message_bytes, sz, sizeof(sz));
+		snprintf(from, sizeof(from), "%u thr", best->threads);
+		printf("%-*s  %-8s  %-8s  %-7s  %14.1f  %8s  %10.0f\n", (int)wa, x->algorithm, x->backend, x->operation, sz,
+		       per_core, from, cores);
+	}
+	cb_run_free(&run);
+	return CB_EXIT_OK;
+}
