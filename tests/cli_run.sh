@@ -158,6 +158,14 @@ echo '{"hello": 1}' >"$T/other.json"
 expect 1 'not a cryptobench run' "$CB" compare "$T/old.json" "$T/other.json"
 expect 2 'bad value' "$CB" compare --threshold x "$T/old.json" "$T/old.json"
 
+# report: a saved run rendered again, as HTML with charts.
+expect 0 '' "$CB" report "$T/old.json" -o "$T/r.html"
+grep -q '<svg' "$T/r.html" && grep -q '</html>' "$T/r.html" && ok || bad "report writes an HTML page with charts"
+expect 0 '' "$CB" report "$T/old.json" --format md
+grep -q '^| sha256 ' "$T/out" && ok || bad "report --format md"
+expect 1 'cannot read' "$CB" report "$T/missing.json"
+expect 2 'cannot tell the format' "$CB" report "$T/old.json" -o "$T/r.pdf"
+
 # plan: cores for a target rate.
 expect 0 '' "$CB" plan "$T/old.json" --rate 1e9 --headroom 0
 grep -q '^sha256 ' "$T/out" && ok || bad "plan lists sha256"

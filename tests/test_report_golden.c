@@ -1,6 +1,6 @@
 /*
  * Every writer against its golden file: a fixed run rendered in memory must
- * match tests/golden/run.{txt,json,csv,md} byte for byte.
+ * match tests/golden/run.{txt,json,csv,md,html} byte for byte.
  *
  * After an intended change to a writer or to the fixture, regenerate with
  *     CB_UPDATE_GOLDEN=1 ctest -R test_report_golden
@@ -67,6 +67,7 @@ int main(void)
 	check_format(&run, CB_FORMAT_JSON, "json", update);
 	check_format(&run, CB_FORMAT_CSV, "csv", update);
 	check_format(&run, CB_FORMAT_MD, "md", update);
+	check_format(&run, CB_FORMAT_HTML, "html", update);
 	cb_run_free(&run);
 	return tu_finish();
 }

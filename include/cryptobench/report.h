@@ -18,13 +18,14 @@ typedef enum cb_format {
 	CB_FORMAT_JSON,
 	CB_FORMAT_CSV,
 	CB_FORMAT_MD,
+	CB_FORMAT_HTML, /* a self-contained page with charts */
 	CB_FORMAT_COUNT
 } cb_format;
 
-/* "table" | "json" | "csv" | "md" -> format; -1 if unknown. */
+/* "table" | "json" | "csv" | "md" | "html" -> format; -1 if unknown. */
 int cb_format_parse(const char *name);
 const char *cb_format_name(cb_format f);
-/* From a file name's extension (.json .csv .md .txt); -1 if none fits. */
+/* From a file name's extension (.json .csv .md .txt .html); -1 if none fits. */
 int cb_format_from_path(const char *path);
 
 /*

@@ -31,5 +31,6 @@ int cmd_run(int argc, char **argv);
 int cmd_kem(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

@@ -61,9 +61,10 @@ static const char usage_text[] =
 	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
 	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite);\n"
 	"                      options given on the command line come after it and win\n"
-	"  --format FMT        table, json, csv or md for standard output (default: table)\n"
+	"  --format FMT        table, json, csv, md or html for standard output\n"
+	"                      (default: table)\n"
 	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
-	"                      (.json .csv .md .txt); written atomically\n"
+	"                      (.json .csv .md .html .txt); written atomically\n"
 	"  --no-progress       no progress line on standard error\n"
 	"  -h, --help          this text\n"
 	"\n"
@@ -206,7 +207,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		case O_FORMAT:
 			a->format = cb_format_parse(optarg);
 			if (a->format < 0) {
-				cli_error("unknown format '%s' (use table, json, csv or md)", optarg);
+				cli_error("unknown format '%s' (use table, json, csv, md or html)", optarg);
 				return -1;
 			}
 			break;
@@ -469,7 +470,7 @@ static int check_output(const char *path, int fmt)
 {
 	cb_atomic_file af;
 	if (fmt < 0) {
-		cli_error("cannot tell the format of '%s' from its extension (use .json, .csv, .md or .txt)", path);
+		cli_error("cannot tell the format of '%s' from its extension (use .json, .csv, .md, .html or .txt)", path);
 		return CB_EXIT_USAGE;
 	}
 	if (cb_atomic_open(&af, path, 0644) != 0) {

@@ -15,6 +15,7 @@ static const struct command {
 	{"list", cmd_list, "what can be measured here, by family, algorithm, backend and operation"},
 	{"run", cmd_run, "measure the selected algorithms and print or write the results"},
 	{"compare", cmd_compare, "what changed between two runs (JSON files), with significance"},
+	{"report", cmd_report, "render a saved run as HTML with charts, Markdown, CSV, ..."},
 	{"plan", cmd_plan, "cores needed to sustain a target rate, from a run"},
 	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},
 };

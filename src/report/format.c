@@ -5,7 +5,7 @@
 #include "cryptobench/fileio.h"
 #include "report_int.h"
 
-static const char *const format_names[CB_FORMAT_COUNT] = {"table", "json", "csv", "md"};
+static const char *const format_names[CB_FORMAT_COUNT] = {"table", "json", "csv", "md", "html"};
 
 int cb_format_parse(const char *name)
 {
@@ -32,7 +32,8 @@ int cb_format_from_path(const char *path)
 		cb_format fmt;
 	} exts[] = {
 		{".json", CB_FORMAT_JSON}, {".csv", CB_FORMAT_CSV}, {".md", CB_FORMAT_MD},
-		{".markdown", CB_FORMAT_MD}, {".txt", CB_FORMAT_TABLE},
+		{".markdown", CB_FORMAT_MD}, {".txt", CB_FORMAT_TABLE}, {".html", CB_FORMAT_HTML},
+		{".htm", CB_FORMAT_HTML},
 	};
 	const char *base, *dot;
 	size_t i;
@@ -60,6 +61,7 @@ int cb_report_write(FILE *f, cb_format fmt, const cb_run *run)
 	case CB_FORMAT_JSON: r = cb_write_json(f, run); break;
 	case CB_FORMAT_CSV: r = cb_write_csv(f, run); break;
 	case CB_FORMAT_MD: r = cb_write_md(f, run); break;
+	case CB_FORMAT_HTML: r = cb_write_html(f, run); break;
 	default: return CB_ERR_ARG;
 	}
 	if (r == 0 && (fflush(f) != 0 || ferror(f)))

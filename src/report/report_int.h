@@ -11,6 +11,7 @@ int cb_write_table(FILE *f, const cb_run *run);
 int cb_write_json(FILE *f, const cb_run *run);
 int cb_write_csv(FILE *f, const cb_run *run);
 int cb_write_md(FILE *f, const cb_run *run);
+int cb_write_html(FILE *f, const cb_run *run);
 
 /*
  * The human table, as cells, so the text and Markdown writers show the same
