@@ -118,6 +118,10 @@ expect 0 '' "$CB" list --names 'aes-*-gcm'
 [ "$(wc -l <"$T/out")" -eq 2 ] && ok || bad "wildcard aes-*-gcm picks two: $(cat "$T/out")"
 expect 0 '' "$CB" list --names sm2
 grep -q 'sm2-sign' "$T/out" && grep -q 'sm2-enc-c1c3c2' "$T/out" && ok || bad "prefix sm2 picks the SM2 family"
+expect 0 '' "$CB" list --names rsa2048-pkcs1
+[ "$(cat "$T/out")" = "rsa2048-pkcs1" ] && ok || bad "a full name picks only that algorithm: $(cat "$T/out")"
+expect 0 '' "$CB" list --names rsa2048
+[ "$(wc -l <"$T/out")" -eq 6 ] && ok || bad "prefix rsa2048 picks the six RSA-2048 schemes"
 
 # Threads and scaling.
 expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 --threads 1,2 --format json

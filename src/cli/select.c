@@ -10,6 +10,16 @@
 #include "cli/cli.h"
 #include "cryptobench/registry.h"
 
+/* 1 when some registered algorithm is called exactly `sel`. */
+static int is_exact_name(const char *sel)
+{
+	const cb_alg_info *a;
+	for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++)
+		if (!strcmp(sel, a->name))
+			return 1;
+	return 0;
+}
+
 int cli_selector_matches(const char *sel, const cb_alg_info *a)
 {
 	size_t n = strlen(sel);
@@ -19,7 +29,8 @@ int cli_selector_matches(const char *sel, const cb_alg_info *a)
 		return cb_name_match(sel, a->name);
 	if (!strcmp(sel, a->name))
 		return 1;
-	return !strncmp(sel, a->name, n) && a->name[n] == '-';
+	/* A full name means that algorithm only: rsa2048-pkcs1 is not also rsa2048-pkcs1-sha256. */
+	return !strncmp(sel, a->name, n) && a->name[n] == '-' && !is_exact_name(sel);
 }
 
 static int in_list(const char *list, const char *word)
