@@ -130,5 +130,21 @@ assert rs[1]["scaling"] is not None and rs[1]["scaling"] > 0, rs[1]
 ' "$T/out" && ok || bad "threads 1,2 report scaling"
 fi
 
+# Known-answer tests: verify, and the kat field of run.
+expect 0 '' "$CB" verify sm3 aes-128-gcm
+grep -q '^pass  sm3 .*2 vectors (GB/T 32905-2016 Annex A' "$T/out" && ok || bad "verify sm3 passes: $(cat "$T/out")"
+grep -q '^pass  aes-128-gcm ' "$T/out" && ok || bad "verify aes-128-gcm passes: $(cat "$T/out")"
+grep -q '^known answers: 2 passed, 0 FAILED' "$T/out" && ok || bad "verify prints a summary line"
+expect 2 'unknown algorithm' "$CB" verify no-such
+expect 2 '' "$CB" verify --no-such-option
+expect 0 '' "$CB" verify --help
+grep -q 'usage: cryptobench verify' "$T/out" && ok || bad "verify --help prints usage"
+expect 0 '' "$CB" verify rsa2048-pkcs1
+grep -q '^none  rsa2048-pkcs1 .*round-trip self-check only' "$T/out" && ok || bad "verify rsa2048-pkcs1 says none"
+expect 0 '' "$CB" run --quick --no-progress sha256 --format json
+grep -q '"kat": "pass"' "$T/out" && ok || bad "run results carry kat pass"
+expect 0 '' "$CB" run --quick --no-progress sha256 sm4-cbc --ops digest,encrypt --sizes 64
+grep -q '^known answers: 1 algorithm passed; none for: sm4-cbc' "$T/out" && ok || bad "table has the known-answers line: $(cat "$T/out")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

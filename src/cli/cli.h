@@ -29,5 +29,6 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_kem(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

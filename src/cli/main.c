@@ -14,6 +14,7 @@ static const struct command {
 } commands[] = {
 	{"list", cmd_list, "what can be measured here, by family, algorithm, backend and operation"},
 	{"run", cmd_run, "measure the selected algorithms and print or write the results"},
+	{"verify", cmd_verify, "check the selected algorithms against embedded known-answer vectors"},
 	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},
 };
 
