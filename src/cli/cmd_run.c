@@ -496,7 +496,7 @@ int cmd_run(int argc, char **argv)
 	cb_run run = {0};
 	int status = CB_EXIT_OK, rc;
 	const cb_alg_info *kat_alg = NULL;
-	char kat_err[CB_TEXT_MAX - 32] = "";
+	char kat_err[CB_TEXT_MAX - 40] = "";
 	int kat_rc = CB_ERR_UNSUPPORTED;
 	const char *suite = NULL;
 
