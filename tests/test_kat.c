@@ -9,7 +9,9 @@
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
 #include "cryptobench/kat.h"
+#include "cryptobench/kem.h"
 #include "cryptobench/registry.h"
+#include "cryptobench/sig.h"
 #include "testutil.h"
 
 /* Every name that has embedded vectors, and how many. */
@@ -50,8 +52,11 @@ static void test_registry(void)
 		for (size_t j = 0; j < want; j++)
 			CHECK(cb_kat_source(a, j) && cb_kat_source(a, j)[0]);
 		CHECK(cb_kat_source(a, want) == NULL);
-		if (cb_alg_unavailable(a))
+		if (cb_alg_unavailable(a)) {
+			CHECK_EQ_INT(cb_kat_run(a, NULL, err, sizeof(err)), CB_ERR_UNSUPPORTED);
+			CHECK(strncmp(err, "unavailable: ", 13) == 0);
 			continue;
+		}
 		r = cb_kat_run(a, NULL, err, sizeof(err));
 		if (want) {
 			CHECK_EQ_INT(r, 0);
@@ -134,6 +139,14 @@ static const cb_hash_class unknown_hash = {
 	.digest = zero_digest,
 };
 
+/* Classes under real names without the import / derand functions the vectors need. */
+static const cb_sig_class no_import_sig = {
+	.info = {CB_KIND_SIG, "ed25519", CB_FAMILY_CLASSICAL, "test", "no import", 0, 0, NULL, NULL},
+};
+static const cb_kem_class no_derand_kem = {
+	.info = {CB_KIND_KEM, "mlkem768", CB_FAMILY_PQ, "test", "no derand", 0, 0, NULL, NULL},
+};
+
 static void test_wrong(void)
 {
 	char err[256];
@@ -145,6 +158,11 @@ static void test_wrong(void)
 	CHECK_EQ_INT(cb_kat_run(&fake_sha256.info, NULL, err, sizeof(err)), CB_ERR_SELFCHECK);
 	CHECK(strstr(err, "FIPS 180-4") != NULL);
 	CHECK(strstr(err, "wrong digest") != NULL);
+	tu_note("classes without import / derand");
+	CHECK_EQ_INT(cb_kat_run(&no_import_sig.info, NULL, err, sizeof(err)), CB_ERR_UNSUPPORTED);
+	CHECK(strstr(err, "import_public") != NULL);
+	CHECK_EQ_INT(cb_kat_run(&no_derand_kem.info, NULL, err, sizeof(err)), CB_ERR_UNSUPPORTED);
+	CHECK(strstr(err, "derand") != NULL);
 	tu_note("unknown name");
 	CHECK_EQ_INT(cb_kat_count(&unknown_hash.info), 0);
 	CHECK_EQ_INT(cb_kat_run(&unknown_hash.info, NULL, err, sizeof(err)), CB_ERR_UNSUPPORTED);

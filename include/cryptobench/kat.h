@@ -37,8 +37,8 @@ extern "C" {
  * Run every embedded vector for alg's name against alg.  opts may be NULL.
  * Returns 0 when all passed; CB_ERR_SELFCHECK when one gave a wrong answer
  * (err says which vector and how); CB_ERR_UNSUPPORTED when there is no
- * vector for this name, or the class lacks the import / derand function a
- * vector needs (err says which); another CB_ERR_* when an operation failed
+ * vector for this name, the algorithm is unavailable here, or the class
+ * lacks the import / derand function a vector needs (err says which); another CB_ERR_* when an operation failed
  * (err says which).  err (errlen bytes, may be NULL when errlen is 0)
  * always receives a NUL-terminated message, "" on success.
  */

@@ -734,6 +734,10 @@ int cb_kat_run(const cb_alg_info *alg, const cb_opts *opts, char *err, size_t er
 	say(err, errlen, "%s", "");
 	if (!alg || !alg->name)
 		return CB_ERR_ARG;
+	if (alg->unavailable && alg->unavailable()) {
+		say(err, errlen, "unavailable: %s", alg->unavailable());
+		return CB_ERR_UNSUPPORTED;
+	}
 	for (size_t i = 0; i < CB_ARRAY_LEN(vectors); i++) {
 		const struct kat_vec *v = &vectors[i];
 		int r;
