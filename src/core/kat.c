@@ -7,7 +7,8 @@
  * project's or OpenSSL's output.  Values are hex strings, decoded when run.
  *
  * Not covered (no compact published vector found, or the key cannot be
- * imported): RSA (all paddings), SM4 CBC / CTR / GCM, sm2-dh.
+ * imported): RSA (all paddings), SM4-GCM (unavailable in OpenSSL 3.0),
+ * sm2-dh.
  */
 #include "cryptobench/kat.h"
 
@@ -100,6 +101,27 @@ struct kat_vec {
 	"522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"                         \
 	"8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662"
 
+/*
+ * draft-ribose-cfrg-sm4-09 (The SM4 Blockcipher Algorithm And Its Modes of
+ * Operations), appendix examples 1 (key K1) and 2 (key K2) of SM4-CBC and
+ * SM4-CTR.
+ */
+#define RIBOSE_K1 "0123456789abcdeffedcba9876543210"
+#define RIBOSE_K2 "fedcba98765432100123456789abcdef"
+#define RIBOSE_IV "000102030405060708090a0b0c0d0e0f"
+#define RIBOSE_P2 "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffffaaaaaaaabbbbbbbb"
+#define RIBOSE_P4                                                                                  \
+	"aaaaaaaaaaaaaaaabbbbbbbbbbbbbbbbccccccccccccccccdddddddddddddddd"                         \
+	"eeeeeeeeeeeeeeeeffffffffffffffffaaaaaaaaaaaaaaaabbbbbbbbbbbbbbbb"
+#define RIBOSE_CBC1 "78ebb11cc40b0a48312aaeb2040244cb4cb7016951909226979b0d15dc6a8f6d"
+#define RIBOSE_CBC2 "0d3a6ddc2d21c698857215587b7bb59a91f2c147911a4144665e1fa1d40bae38"
+#define RIBOSE_CTR1                                                                                \
+	"ac3236cb970cc20791364c395a1342d1a3cbc1878c6f30cd074cce385cdd70c7"                         \
+	"f234bc0e24c11980fd1286310ce37b926e02fcd0faa0baf38b2933851d824514"
+#define RIBOSE_CTR2                                                                                \
+	"5dcccd25b95ab07417a08512ee160e2f8f661521cbbab44cc87138445bc29e5c"                         \
+	"0ae0297205d62704173b21239b887f6c8cb5b800917a2488284bde9e16ea2906"
+
 /* SPKI / PKCS#8 DER wrappers, written by hand (RFC 5480, RFC 5915, RFC 8410). */
 #define SPKI_P256 "3059301306072a8648ce3d020106082a8648ce3d030107034200"
 #define SPKI_SM2 "3059301306072a8648ce3d020106082a811ccf5501822d034200"
@@ -180,6 +202,17 @@ static const struct kat_vec vectors[] = {
 	{.alg = "sm4-ecb-pkcs7", .source = "GB/T 32907-2016 Annex A example 1 (first 16 of 32 bytes)",
 	 .key = "0123456789abcdeffedcba9876543210", .msg = "0123456789abcdeffedcba9876543210",
 	 .out = "681edf34d206965e86b3e94f536e4246", .out_total = 32},
+	{.alg = "sm4-cbc", .source = "draft-ribose-cfrg-sm4-09 SM4-CBC example 1", .key = RIBOSE_K1,
+	 .iv = RIBOSE_IV, .msg = RIBOSE_P2, .out = RIBOSE_CBC1},
+	{.alg = "sm4-cbc", .source = "draft-ribose-cfrg-sm4-09 SM4-CBC example 2", .key = RIBOSE_K2,
+	 .iv = RIBOSE_IV, .msg = RIBOSE_P2, .out = RIBOSE_CBC2},
+	{.alg = "sm4-cbc-pkcs7",
+	 .source = "draft-ribose-cfrg-sm4-09 SM4-CBC example 1 (first 32 of 48 bytes)",
+	 .key = RIBOSE_K1, .iv = RIBOSE_IV, .msg = RIBOSE_P2, .out = RIBOSE_CBC1, .out_total = 48},
+	{.alg = "sm4-ctr", .source = "draft-ribose-cfrg-sm4-09 SM4-CTR example 1", .key = RIBOSE_K1,
+	 .iv = RIBOSE_IV, .msg = RIBOSE_P4, .out = RIBOSE_CTR1},
+	{.alg = "sm4-ctr", .source = "draft-ribose-cfrg-sm4-09 SM4-CTR example 2", .key = RIBOSE_K2,
+	 .iv = RIBOSE_IV, .msg = RIBOSE_P4, .out = RIBOSE_CTR2},
 
 	/* Hashes. */
 	{.alg = "sha256", .source = "FIPS 180-4 / NIST examples SHA256 \"abc\"", .text = "abc",
