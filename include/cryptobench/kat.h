@@ -4,8 +4,8 @@
  *
  * A small const table of vectors taken from the standards (NIST SP 800-38A,
  * the GCM specification, RFC 8439, FIPS 180-4 / 202, RFC 8032, RFC 6979,
- * RFC 7748, RFC 5903, GB/T 32905 / 32907, GM/T 0003.5, NIST ACVP for
- * FIPS 203), keyed by algorithm name: a vector applies to every backend that
+ * RFC 7748, RFC 5903, GB/T 32905 / 32907, draft-ribose-cfrg-sm4,
+ * GM/T 0003.5, NIST ACVP for FIPS 203), keyed by algorithm name: a vector applies to every backend that
  * provides that name.  A round trip (decrypt(encrypt(m)) = m) passes for a
  * consistent but wrong implementation; a known answer does not.
  *
