@@ -1,10 +1,13 @@
 /*
  * Embedded known-answer tests (kat.h).
  *
- * Every expected value below was typed from the cited document, or (ML-KEM)
- * is the SHA3-256 digest of an official vector's value, computed by
- * scripts/gen-kat-mlkem.py from the NIST ACVP file.  None comes from this
- * project's or OpenSSL's output.  Values are hex strings, decoded when run.
+ * Every expected value below is the cited document's (typed by hand; the
+ * SM2 values as restated in shared/vectors/gm/gm_standard_vectors.json, the
+ * draft-ribose-cfrg-sm4 values as transcribed in CyberChef's SM4 test
+ * fixtures), or (ML-KEM) the SHA3-256 digest of an official vector's value,
+ * computed by scripts/gen-kat-mlkem.py from the NIST ACVP file.  None comes
+ * from this project's or OpenSSL's output.  Values are hex strings, decoded
+ * when run.
  *
  * Not covered (no compact published vector found, or the key cannot be
  * imported): RSA (all paddings), SM4-GCM (unavailable in OpenSSL 3.0),
