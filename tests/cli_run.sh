@@ -185,6 +185,21 @@ fi
 expect 2 'target rate' "$CB" plan "$T/old.json"
 expect 2 'bad value' "$CB" plan "$T/old.json" --rate -5
 expect 1 'cannot read' "$CB" plan "$T/missing.json" --rate 10
+# Known-answer tests: verify, and the kat field of run.
+expect 0 '' "$CB" verify sm3 aes-128-gcm
+grep -q '^pass  sm3 .*2 vectors (GB/T 32905-2016 Annex A' "$T/out" && ok || bad "verify sm3 passes: $(cat "$T/out")"
+grep -q '^pass  aes-128-gcm ' "$T/out" && ok || bad "verify aes-128-gcm passes: $(cat "$T/out")"
+grep -q '^known answers: 2 passed, 0 FAILED' "$T/out" && ok || bad "verify prints a summary line"
+expect 2 'unknown algorithm' "$CB" verify no-such
+expect 2 '' "$CB" verify --no-such-option
+expect 0 '' "$CB" verify --help
+grep -q 'usage: cryptobench verify' "$T/out" && ok || bad "verify --help prints usage"
+expect 0 '' "$CB" verify rsa2048-pkcs1
+grep -q '^none  rsa2048-pkcs1 .*round-trip self-check only' "$T/out" && ok || bad "verify rsa2048-pkcs1 says none"
+expect 0 '' "$CB" run --quick --no-progress sha256 --format json
+grep -q '"kat": "pass"' "$T/out" && ok || bad "run results carry kat pass"
+expect 0 '' "$CB" run --quick --no-progress sha256 sm2-dh --ops digest,derive --sizes 64
+grep -q '^known answers: 1 algorithm passed; none for: sm2-dh (round-trip self-check only)' "$T/out" && ok || bad "table has the known-answers line: $(cat "$T/out")"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -76,6 +76,26 @@ static void test_sig(const char *name, size_t sig_exact, const cb_opts *opts)
 	}
 	siglen = 8;
 	CHECK_EQ_INT(c->sign(key, msg, 10, sig, &siglen), CB_ERR_LENGTH);
+	/* export_public -> import_public: a verify-only handle (default SM2 ID). */
+	if (!opts) {
+		void *pk = NULL;
+		size_t publen = sizeof(pub);
+		tu_note("class %s, import_public", name);
+		CHECK(c->import_public != NULL);
+		CHECK_EQ_INT(c->export_public(key, pub, &publen), 0);
+		siglen = sizeof(sig);
+		CHECK_EQ_INT(c->sign(key, msg, 33, sig, &siglen), 0);
+		CHECK(c->import_public(pub, publen - 1, &pk) < 0);
+		CHECK(c->import_public(sec, 10, &pk) < 0);
+		CHECK_EQ_INT(c->import_public(pub, publen, &pk), 0);
+		if (pk) {
+			CHECK_EQ_INT(c->verify(pk, msg, 33, sig, siglen), 0);
+			CHECK_EQ_INT(c->verify(pk, msg, 32, sig, siglen), CB_ERR_VERIFY);
+			len = sizeof(sig);
+			CHECK(c->sign(pk, msg, 33, sig, &len) < 0);
+			c->key_free(pk);
+		}
+	}
 	c->key_free(key);
 }
 
@@ -183,6 +203,25 @@ static void test_pke(const char *name, cb_sm2_ct_format fmt)
 		if (fmt != CB_SM2_DER)
 			CHECK_EQ_INT(c->encrypt(key, m, mlen, ct, &clen), CB_ERR_LENGTH);
 	}
+	/* export_secret -> import_secret: the new handle decrypts the old one's ciphertext. */
+	{
+		uint8_t sec[200];
+		size_t slen = sizeof(sec), clen = c->max_ciphertext(key, 40), blen = 40;
+		void *k2 = NULL;
+		tu_note("class %s, import_secret", name);
+		CHECK(c->import_secret != NULL);
+		CHECK_EQ_INT(c->export_secret(key, sec, &slen), 0);
+		CHECK(c->import_secret(sec, slen - 1, NULL, &k2) < 0);
+		CHECK_EQ_INT(c->import_secret(sec, slen, NULL, &k2), 0);
+		tu_fill(m, 40, 7);
+		CHECK_EQ_INT(c->encrypt(key, m, 40, ct, &clen), 0);
+		if (k2) {
+			CHECK_EQ_INT(c->decrypt(k2, ct, clen, back, &blen), 0);
+			CHECK_EQ_INT(blen, 40);
+			CHECK_MEM(back, m, 40);
+			c->key_free(k2);
+		}
+	}
 	free(m);
 	free(ct);
 	free(back);
@@ -241,6 +280,29 @@ static void test_kex(const char *name, size_t publen_expect)
 	na = sizeof(sa);
 	CHECK_EQ_INT(c->derive(a, pb, lb, sa, &na), 0);
 	CHECK_MEM(sa, sb, 32);
+	/* export_secret -> import_secret: same public value, same secret (not for sm2-dh). */
+	if (c->import_secret) {
+		void *a2 = NULL;
+		uint8_t p2[100];
+		size_t l2 = sizeof(p2);
+		tu_note("class %s, import_secret", name);
+		len = sizeof(sec);
+		CHECK_EQ_INT(c->export_secret(a, sec, &len), 0);
+		CHECK(c->import_secret(sec, len - 1, NULL, &a2) < 0);
+		CHECK_EQ_INT(c->import_secret(sec, len, NULL, &a2), 0);
+		if (a2) {
+			CHECK_EQ_INT(c->export_public(a2, p2, &l2), 0);
+			CHECK_EQ_INT(l2, la);
+			CHECK_MEM(p2, pa, la);
+			na = sizeof(sa);
+			CHECK_EQ_INT(c->derive(a2, pb, lb, sa, &na), 0);
+			CHECK_EQ_INT(na, 32);
+			CHECK_MEM(sa, sb, 32);
+			c->key_free(a2);
+		}
+	} else {
+		CHECK(strcmp(name, "sm2-dh") == 0);
+	}
 out:
 	c->key_free(a);
 	c->key_free(b);

@@ -191,6 +191,27 @@ static void test_pke(const cb_pke_class *c)
 			c->key_free(pub);
 		}
 	}
+	{
+		/* The class's import_secret (PKCS#8, as export_secret writes it) decrypts. */
+		uint8_t *der = malloc(8192);
+		size_t dlen = 8192, clen = k, plen = k;
+		void *k2 = NULL;
+
+		tu_note("%s, import_secret", name);
+		CHECK(c->import_secret != NULL);
+		CHECK_EQ_INT(c->export_secret(key, der, &dlen), 0);
+		CHECK(c->import_secret(der, dlen - 1, NULL, &k2) < 0);
+		CHECK_EQ_INT(c->import_secret(der, dlen, NULL, &k2), 0);
+		if (k2) {
+			tu_fill(m, k, 61);
+			m[0] = 0;
+			CHECK_EQ_INT(c->encrypt(key, m, raw ? k : 5, ct, &clen), 0);
+			CHECK_EQ_INT(c->decrypt(k2, ct, clen, pt, &plen), 0);
+			CHECK(plen == (raw ? k : 5) && memcmp(pt, m, plen) == 0);
+			c->key_free(k2);
+		}
+		free(der);
+	}
 	c->key_free(key);
 out:
 	free(m), free(ct), free(pt), free(ct2);
@@ -218,7 +239,11 @@ static void test_sig(const cb_sig_class *c)
 		uint8_t spki[1024];
 		size_t slen = sizeof(spki);
 		CHECK_EQ_INT(c->export_public(key, spki, &slen), 0);
-		CHECK_EQ_INT(cb_ossl_rsa_import_public_der(&c->info, spki, slen, &pub), 0);
+		/* The class's import_public (the same SPKI importer). */
+		CHECK(c->import_public != NULL);
+		CHECK(c->import_public(spki, slen - 1, &pub) < 0);
+		CHECK(pub == NULL);
+		CHECK_EQ_INT(c->import_public(spki, slen, &pub), 0);
 	}
 	tu_fill(m, 1001, 70);
 	{

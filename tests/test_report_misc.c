@@ -85,7 +85,7 @@ static void test_csv_quoting(void)
 					fields = 1;
 				}
 			}
-			CHECK(ok && header == 45 && !quoted);
+			CHECK(ok && header == 46 && !quoted); /* 46 with kat */
 		}
 		free(out);
 	}
@@ -100,7 +100,7 @@ static void test_formats(void)
 		int fmt;
 	} names[] = {
 		{"table", CB_FORMAT_TABLE}, {"json", CB_FORMAT_JSON}, {"csv", CB_FORMAT_CSV}, {"md", CB_FORMAT_MD},
-		{"markdown", CB_FORMAT_MD}, {"JSON", -1}, {"", -1}, {"html", -1}, {"tab", -1},
+		{"markdown", CB_FORMAT_MD}, {"JSON", -1}, {"", -1}, {"html", CB_FORMAT_HTML}, {"pdf", -1}, {"tab", -1},
 	};
 	static const struct {
 		const char *path;
@@ -109,7 +109,7 @@ static void test_formats(void)
 		{"run.json", CB_FORMAT_JSON}, {"out/run.csv", CB_FORMAT_CSV}, {"a.b/report.md", CB_FORMAT_MD},
 		{"report.markdown", CB_FORMAT_MD}, {"table.txt", CB_FORMAT_TABLE}, {"RUN.JSON", CB_FORMAT_JSON},
 		{"run.json.bak", -1}, {"run", -1}, {"dir.json/run", -1}, {".json", -1}, {"run.", -1},
-		{"run.html", -1}, {"", -1},
+		{"run.html", CB_FORMAT_HTML}, {"run.HTM", CB_FORMAT_HTML}, {"run.pdf", -1}, {"", -1},
 	};
 	size_t i;
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {

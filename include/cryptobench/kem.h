@@ -31,6 +31,19 @@ struct cb_kem_class {
 	 * returned.  CB_ERR_INVALID_KEY when sk fails its check (FIPS 203 7.3).
 	 */
 	int (*decaps)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+
+	/*
+	 * Optional (NULL / 0 when not provided): deterministic variants for
+	 * known-answer tests (kat.h).  keypair_derand takes
+	 * keypair_coins_bytes bytes of coins (ML-KEM: d || z, 64 bytes,
+	 * FIPS 203 Algorithm 16); encaps_derand takes encaps_coins_bytes
+	 * (ML-KEM: m, 32 bytes, FIPS 203 Algorithm 17).  Errors as keypair
+	 * and encaps.
+	 */
+	size_t keypair_coins_bytes;
+	int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
+	size_t encaps_coins_bytes;
+	int (*encaps_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins);
 };
 
 static inline const cb_kem_class *cb_as_kem(const cb_alg_info *a)

@@ -25,6 +25,18 @@ struct cb_kex_class {
 	 * peer in the key handle.  *sslen: in = capacity, out = bytes written.
 	 */
 	int (*derive)(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen);
+
+	/*
+	 * Optional (NULL when not provided): a handle from a secret key in
+	 * export_secret's encoding, freed with key_free; it supports derive
+	 * and export_public.  Encodings of the OpenSSL classes: x25519 the raw
+	 * 32-byte scalar (RFC 7748); ecdh-p256 DER PKCS#8 PrivateKeyInfo
+	 * (RFC 5208 / RFC 5915, the public key may be absent: it is
+	 * computed).  sm2-dh provides none (OpenSSL 3.0 cannot import an "EC"
+	 * key on the SM2 curve).  opts may be NULL.  CB_ERR_INVALID_KEY or
+	 * CB_ERR_FORMAT when the encoding is not a key of this algorithm.
+	 */
+	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 };
 
 static inline const cb_kex_class *cb_as_kex(const cb_alg_info *a)

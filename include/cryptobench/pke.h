@@ -33,6 +33,15 @@ struct cb_pke_class {
 	int (*encrypt)(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen);
 	/* *mlen: in = capacity of m, out = bytes written.  CB_ERR_DECRYPT on bad input. */
 	int (*decrypt)(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen);
+
+	/*
+	 * Optional (NULL when not provided): a handle from a secret key in
+	 * export_secret's encoding (DER PKCS#8 PrivateKeyInfo), freed with
+	 * key_free; it supports decrypt (and encrypt).  opts may be NULL.
+	 * CB_ERR_INVALID_KEY or CB_ERR_FORMAT when the encoding is not a key
+	 * of this algorithm.
+	 */
+	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 };
 
 static inline const cb_pke_class *cb_as_pke(const cb_alg_info *a)

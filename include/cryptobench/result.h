@@ -58,6 +58,13 @@ typedef struct cb_result {
 	unsigned threads;
 	cb_status status;
 	char error[CB_TEXT_MAX]; /* why status != ok */
+	/*
+	 * Known-answer test of the algorithm (kat.h) before it was timed:
+	 * "pass", "none" (no embedded vector: round-trip self-check only) or
+	 * "fail" (then status is failed_selfcheck).  "" when not recorded
+	 * (files written before the field existed).
+	 */
+	char kat[8];
 
 	size_t samples;     /* timed samples */
 	uint64_t batch;     /* operations per sample (per thread) */

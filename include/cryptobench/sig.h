@@ -25,6 +25,16 @@ struct cb_sig_class {
 	int (*sign)(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen);
 	/* 0 when valid, CB_ERR_VERIFY when not, other errors on failure. */
 	int (*verify)(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen);
+
+	/*
+	 * Optional (NULL when not provided): a verify-only handle from a public
+	 * key in export_public's encoding (DER SubjectPublicKeyInfo, no
+	 * trailing bytes), freed with key_free.  sign and export_secret on it
+	 * return an error.  SM2 handles use the default ID (CB_SM2_DEFAULT_ID).
+	 * CB_ERR_INVALID_KEY or CB_ERR_FORMAT when the encoding is not a key
+	 * of this algorithm.
+	 */
+	int (*import_public)(const uint8_t *in, size_t len, void **key);
 };
 
 static inline const cb_sig_class *cb_as_sig(const cb_alg_info *a)

@@ -32,5 +32,6 @@ int cmd_kem(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/select.h"
 #include "cryptobench/fileio.h"
+#include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
 
@@ -30,9 +31,10 @@ static const char usage_text[] =
 	"usage: cryptobench run [options] [SELECTOR...]\n"
 	"\n"
 	"Measure the selected algorithms on this machine and print a table.  Each\n"
-	"case is prepared and self-checked (decrypt(encrypt(m)) = m, verify(sign(m)),\n"
-	"both sides of an agreement agree) before it is timed; a case that fails its\n"
-	"self-check is reported, never timed.\n"
+	"algorithm first runs its embedded known-answer tests (see 'cryptobench\n"
+	"verify'); each case is then prepared and self-checked (decrypt(encrypt(m))\n"
+	"= m, verify(sign(m)), both sides of an agreement agree) before it is timed.\n"
+	"A case that fails either check is reported, never timed.\n"
 	"\n"
 	"SELECTOR: a name (rsa2048-oaep-sha256), a wildcard (rsa*, aes-*-gcm), a name\n"
 	"prefix (sm2 = sm2-sign, sm2-enc-*, sm2-dh; rsa2048 = every RSA-2048 scheme),\n"
@@ -494,6 +496,9 @@ int cmd_run(int argc, char **argv)
 	cb_opts opts = {0};
 	cb_run run = {0};
 	int status = CB_EXIT_OK, rc;
+	const cb_alg_info *kat_alg = NULL;
+	char kat_err[CB_TEXT_MAX - 40] = "";
+	int kat_rc = CB_ERR_UNSUPPORTED;
 	const char *suite = NULL;
 
 	/*
@@ -601,7 +606,13 @@ int cmd_run(int argc, char **argv)
 	run.context.overhead_ns = cb_runner_overhead_ns(&ro);
 
 	for (size_t i = 0; i < nplan; i++) {
-		cb_result *r = cb_run_add(&run);
+		cb_result *r;
+		/* Known answers once per algorithm (its cases are consecutive in the plan). */
+		if (plan[i].op && plan[i].alg != kat_alg) {
+			kat_alg = plan[i].alg;
+			kat_rc = cb_kat_run(kat_alg, &opts, kat_err, sizeof(kat_err));
+		}
+		r = cb_run_add(&run);
 		if (!r) {
 			cli_error("out of memory");
 			status = CB_EXIT_FAIL;
@@ -614,9 +625,24 @@ int cmd_run(int argc, char **argv)
 			r->status = CB_STATUS_UNAVAILABLE;
 			copy(r->operation, sizeof(r->operation), "-");
 			copy(r->error, sizeof(r->error), cb_alg_unavailable(plan[i].alg));
+			copy(r->kat, sizeof(r->kat), "none");
+			continue;
+		}
+		if (kat_rc == CB_ERR_SELFCHECK) {
+			fill_identity(r, plan[i].alg);
+			r->threads = plan[i].threads;
+			copy(r->operation, sizeof(r->operation), plan[i].op);
+			r->message_bytes = plan[i].msg;
+			r->status = CB_STATUS_FAILED_SELFCHECK;
+			snprintf(r->error, sizeof(r->error), "known-answer test failed: %s", kat_err);
+			copy(r->kat, sizeof(r->kat), "fail");
+			status = CB_EXIT_PARTIAL;
 			continue;
 		}
 		run_case(&plan[i], &opts, &ro, r);
+		copy(r->kat, sizeof(r->kat), kat_rc == 0 ? "pass" : "none");
+		if (kat_rc != 0 && kat_rc != CB_ERR_UNSUPPORTED && !r->notes[0])
+			snprintf(r->notes, sizeof(r->notes), "known-answer test could not run: %s", kat_err);
 		if (r->status == CB_STATUS_FAILED_SELFCHECK || r->status == CB_STATUS_ERROR)
 			status = CB_EXIT_PARTIAL;
 	}

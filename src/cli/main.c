@@ -14,6 +14,7 @@ static const struct command {
 } commands[] = {
 	{"list", cmd_list, "what can be measured here, by family, algorithm, backend and operation"},
 	{"run", cmd_run, "measure the selected algorithms and print or write the results"},
+	{"verify", cmd_verify, "check the selected algorithms against embedded known-answer vectors"},
 	{"compare", cmd_compare, "what changed between two runs (JSON files), with significance"},
 	{"report", cmd_report, "render a saved run as HTML with charts, Markdown, CSV, ..."},
 	{"plan", cmd_plan, "cores needed to sustain a target rate, from a run"},

@@ -190,6 +190,8 @@ static int parse_result(const json_t *o, cb_result *r)
 	e |= get_unsigned(o, "threads", &r->threads);
 	e |= parse_status(o, &r->status);
 	e |= get_str(o, "error", r->error, sizeof(r->error));
+	if (!json_is_null(json_object_get(o, "kat")))
+		e |= get_str(o, "kat", r->kat, sizeof(r->kat));
 	e |= get_size(o, "samples", &r->samples);
 	e |= get_uint(o, "batch", &r->batch);
 	e |= get_uint(o, "total_ops", &r->total_ops);

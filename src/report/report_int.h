@@ -79,6 +79,14 @@ void cb_tab_free(cb_tab *t);
 int cb_size_tab_build(cb_size_tab *t, const cb_run *run);
 void cb_size_tab_free(cb_size_tab *t);
 
+/*
+ * The line under the results table: "known answers: 3 algorithms passed;
+ * none for: rsa2048-pkcs1, sm4-cbc (round-trip self-check only); FAILED:
+ * x".  One count per (algorithm, backend); unavailable ones and results
+ * without a recorded kat are left out.  buf gets "" when nothing is left.
+ */
+void cb_tab_kat_line(const cb_run *run, char *buf, size_t len);
+
 /* "cryptobench 0.1.0 | CPU (2 cores) | openssl-3.0.19 | counter: tsc 2.10 GHz" */
 void cb_tab_headline(const cb_context *c, char *buf, size_t len);
 /* "32 B", "16 KiB", "1.5 MiB", or "-" for 0. */

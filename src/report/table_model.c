@@ -295,3 +295,56 @@ void cb_tab_headline(const cb_context *c, char *buf, size_t len)
 	else
 		snprintf(buf + o, len - o, " | counter: %s", c->counter[0] ? c->counter : "none");
 }
+
+/* Is results[i] the first of its (algorithm, backend) with a recorded kat? */
+static int first_kat(const cb_run *run, size_t i)
+{
+	const cb_result *r = &run->results[i];
+	if (!r->kat[0] || r->status == CB_STATUS_UNAVAILABLE)
+		return 0;
+	for (size_t j = 0; j < i; j++) {
+		const cb_result *p = &run->results[j];
+		if (p->kat[0] && p->status != CB_STATUS_UNAVAILABLE &&
+		    strcmp(p->algorithm, r->algorithm) == 0 && strcmp(p->backend, r->backend) == 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Append ", name" (or "<lead>name" for the first) of every first result with this kat. */
+static size_t kat_names(const cb_run *run, const char *kat, const char *lead, const char *tail,
+			char *buf, size_t len, size_t o)
+{
+	int n = 0;
+	for (size_t i = 0; i < run->nresults && o < len; i++) {
+		if (!first_kat(run, i) || strcmp(run->results[i].kat, kat) != 0)
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", n++ ? ", " : lead,
+				      run->results[i].algorithm);
+	}
+	if (n && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%s", tail);
+	return o;
+}
+
+void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
+{
+	size_t npass = 0, nany = 0, o;
+	if (!len)
+		return;
+	buf[0] = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		if (!first_kat(run, i))
+			continue;
+		nany++;
+		npass += strcmp(run->results[i].kat, "pass") == 0;
+	}
+	if (!nany)
+		return;
+	o = (size_t)snprintf(buf, len, "known answers: %zu algorithm%s passed", npass,
+			     npass == 1 ? "" : "s");
+	if (o < len)
+		o = kat_names(run, "none", "; none for: ", " (round-trip self-check only)", buf, len, o);
+	if (o < len)
+		kat_names(run, "fail", "; FAILED: ", "", buf, len, o);
+}

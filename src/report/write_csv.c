@@ -18,6 +18,7 @@ static const char *const csv_head[] = {
 	"cycles_per_op", "precision", "scaling", "noisy", "noise", "sizes_public_key",
 	"sizes_secret_key", "sizes_ciphertext", "sizes_signature", "sizes_shared_secret",
 	"sizes_overhead", "expansion", "notes", "security_classical", "security_quantum",
+	"kat",
 };
 
 typedef struct csv_out {
@@ -131,6 +132,7 @@ static void csv_row(FILE *f, const cb_result *r, const cb_context *c)
 	csv_str(&o, r->notes);
 	csv_int(&o, r->security_classical);
 	csv_int(&o, r->security_quantum);
+	csv_str(&o, r->kat);
 	/* RFC 4180 ends records with CRLF; most tools accept LF, and so do we. */
 	fputc('\n', f);
 }

@@ -101,6 +101,7 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "threads", json_integer((json_int_t)r->threads), &err);
 	put(o, "status", json_string(cb_status_name(r->status)), &err);
 	put(o, "error", json_string(r->error), &err);
+	put(o, "kat", r->kat[0] ? json_string(r->kat) : json_null(), &err);
 	put(o, "samples", json_integer((json_int_t)r->samples), &err);
 	put(o, "batch", json_integer((json_int_t)r->batch), &err);
 	put(o, "total_ops", json_integer((json_int_t)r->total_ops), &err);

@@ -139,6 +139,7 @@ int cb_write_md(FILE *f, const cb_run *run)
 	cb_tab t;
 	cb_size_tab st;
 	size_t i;
+	char kat[2048];
 	int r, first = 1;
 	r = cb_tab_build(&t, run);
 	if (r)
@@ -150,6 +151,12 @@ int cb_write_md(FILE *f, const cb_run *run)
 	}
 	md_context(f, &run->context);
 	md_results(f, &t);
+	cb_tab_kat_line(run, kat, sizeof(kat));
+	if (kat[0]) {
+		fputc('\n', f);
+		md_text(f, kat);
+		fputc('\n', f);
+	}
 	for (i = 0; i < run->nresults; i++) {
 		const cb_result *res = &run->results[i];
 		if (res->status != CB_STATUS_OK || !res->noisy)

@@ -153,6 +153,9 @@ int cb_write_table(FILE *f, const cb_run *run)
 	cb_tab_headline(&run->context, line, sizeof(line));
 	fprintf(f, "%s\n", line);
 	write_results(f, &t);
+	cb_tab_kat_line(run, line, sizeof(line));
+	if (line[0])
+		fprintf(f, "%s\n", line);
 	for (i = 0; i < run->nresults; i++) {
 		const cb_result *res = &run->results[i];
 		if (res->status != CB_STATUS_OK || !res->noisy)

@@ -13,6 +13,22 @@ static const char *builtin_implementation(void)
 	return "builtin-c";
 }
 
+/* The class's keypair_derand: coins = d || z (FIPS 203 Algorithm 16). */
+static int mlkem512_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+{
+	return cb_mlkem512_keypair_derand(pk, sk, coins, coins + 32);
+}
+
+static int mlkem768_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+{
+	return cb_mlkem768_keypair_derand(pk, sk, coins, coins + 32);
+}
+
+static int mlkem1024_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+{
+	return cb_mlkem1024_keypair_derand(pk, sk, coins, coins + 32);
+}
+
 static const cb_kem_class mlkem512 = {
 	.info = {CB_KIND_KEM, "mlkem512", CB_FAMILY_PQ, "builtin", "ML-KEM-512 (FIPS 203)",
 		 128, 128, NULL, builtin_implementation},
@@ -23,6 +39,10 @@ static const cb_kem_class mlkem512 = {
 	.keypair = cb_mlkem512_keypair,
 	.encaps = cb_mlkem512_encaps,
 	.decaps = cb_mlkem512_decaps,
+	.keypair_coins_bytes = 64,
+	.keypair_derand = mlkem512_keypair_coins,
+	.encaps_coins_bytes = 32,
+	.encaps_derand = cb_mlkem512_encaps_derand,
 };
 
 static const cb_kem_class mlkem768 = {
@@ -35,6 +55,10 @@ static const cb_kem_class mlkem768 = {
 	.keypair = cb_mlkem768_keypair,
 	.encaps = cb_mlkem768_encaps,
 	.decaps = cb_mlkem768_decaps,
+	.keypair_coins_bytes = 64,
+	.keypair_derand = mlkem768_keypair_coins,
+	.encaps_coins_bytes = 32,
+	.encaps_derand = cb_mlkem768_encaps_derand,
 };
 
 static const cb_kem_class mlkem1024 = {
@@ -47,6 +71,10 @@ static const cb_kem_class mlkem1024 = {
 	.keypair = cb_mlkem1024_keypair,
 	.encaps = cb_mlkem1024_encaps,
 	.decaps = cb_mlkem1024_decaps,
+	.keypair_coins_bytes = 64,
+	.keypair_derand = mlkem1024_keypair_coins,
+	.encaps_coins_bytes = 32,
+	.encaps_derand = cb_mlkem1024_encaps_derand,
 };
 
 const cb_alg_info *const cb_builtin_algs[] = {

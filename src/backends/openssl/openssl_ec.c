@@ -2,12 +2,17 @@
  * OpenSSL 3 classes for X25519, ECDH P-256, ECDSA P-256 and Ed25519.
  *
  *   kex  x25519      public: raw 32 bytes (RFC 7748); secret: raw 32 bytes
+ *
+ * import_public / import_secret take export_public / export_secret's
+ * encodings (openssl_ec_import.c).
+ *
  *   kex  ecdh-p256   public: uncompressed X9.62 point (65 bytes); secret:
  *                    PKCS#8 DER; shared secret: the 32-byte x-coordinate
  *   sig  ecdsa-p256  SHA-256, DER Ecdsa-Sig-Value; SPKI / PKCS#8 DER keys
  *   sig  ed25519     pure Ed25519 (RFC 8032), 64-byte signatures; SPKI /
  *                    PKCS#8 DER keys
  */
+#include "backends/openssl/openssl_ec_import.h"
 #include "backends/openssl/openssl_ec_internal.h"
 
 #include "cryptobench/kex.h"
@@ -48,6 +53,29 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	return cb_ossl_sig_keygen(CB_OSSL_ED25519, opts, key);
 }
 
+static const cb_kex_class x25519, ecdh_p256;
+static const cb_sig_class ecdsa_p256, ed25519;
+
+static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_kex_import_private(&x25519, in, len, key);
+}
+
+static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_kex_import_pkcs8(&ecdh_p256, in, len, key);
+}
+
+static int p256_sig_import(const uint8_t *in, size_t len, void **key)
+{
+	return cb_ossl_sig_import_spki(&ecdsa_p256, in, len, NULL, key);
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, void **key)
+{
+	return cb_ossl_sig_import_spki(&ed25519, in, len, NULL, key);
+}
+
 #define OSSL_INFO(kind_, name_, desc_, unavail_)                                                   \
 	{                                                                                          \
 		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
@@ -64,6 +92,7 @@ static const cb_kex_class x25519 = {
 	.export_public = cb_ossl_kex_export_public,
 	.export_secret = cb_ossl_kex_export_secret,
 	.derive = cb_ossl_kex_derive,
+	.import_secret = x25519_import,
 };
 
 static const cb_kex_class ecdh_p256 = {
@@ -75,6 +104,7 @@ static const cb_kex_class ecdh_p256 = {
 	.export_public = cb_ossl_kex_export_public,
 	.export_secret = cb_ossl_kex_export_secret,
 	.derive = cb_ossl_kex_derive,
+	.import_secret = p256_kex_import,
 };
 
 static const cb_sig_class ecdsa_p256 = {
@@ -87,6 +117,7 @@ static const cb_sig_class ecdsa_p256 = {
 	.max_signature = cb_ossl_sig_max_signature,
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
+	.import_public = p256_sig_import,
 };
 
 static const cb_sig_class ed25519 = {
@@ -99,6 +130,7 @@ static const cb_sig_class ed25519 = {
 	.max_signature = cb_ossl_sig_max_signature,
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
+	.import_public = ed25519_import,
 };
 
 const cb_alg_info *const cb_openssl_ec_algs[] = {

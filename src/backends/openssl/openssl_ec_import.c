@@ -3,6 +3,7 @@
 
 #include <openssl/core_names.h>
 #include <openssl/err.h>
+#include <openssl/bn.h>
 #include <openssl/x509.h>
 #include <limits.h>
 #include <string.h>
@@ -52,6 +53,81 @@ int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, siz
 		return CB_ERR_INVALID_KEY;
 	}
 	return cb_ossl_kex_from_pkey(type, pk, key);
+}
+
+/* A private key from DER PKCS#8 with nothing after it; NULL (queue cleared) if not. */
+static EVP_PKEY *pkcs8_key(const uint8_t *der, size_t len)
+{
+	const unsigned char *p = der;
+	PKCS8_PRIV_KEY_INFO *p8;
+	EVP_PKEY *pk = NULL;
+	if (len > LONG_MAX)
+		return NULL;
+	p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len);
+	if (p8 && p == der + len)
+		pk = EVP_PKCS82PKEY(p8);
+	PKCS8_PRIV_KEY_INFO_free(p8);
+	if (!pk)
+		ERR_clear_error();
+	return pk;
+}
+
+static int has_group(EVP_PKEY *pk, const char *want)
+{
+	char group[32];
+	return EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group),
+					      NULL) > 0 &&
+	       strcmp(group, want) == 0;
+}
+
+int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	EVP_PKEY *pk;
+	if (type != CB_OSSL_P256 || cls->derive != cb_ossl_kex_derive || !der || !key)
+		return CB_ERR_ARG;
+	pk = pkcs8_key(der, len);
+	if (!pk || !EVP_PKEY_is_a(pk, "EC") || !has_group(pk, "prime256v1")) {
+		EVP_PKEY_free(pk);
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	return cb_ossl_kex_from_pkey(type, pk, key);
+}
+
+/*
+ * An SM2 private key that a decoder may give as key type "EC" on the SM2
+ * curve: rebuilt from its scalar as key type "SM2".  Consumes pk.
+ */
+static EVP_PKEY *private_as_sm2(EVP_PKEY *pk)
+{
+	uint8_t d[32];
+	BIGNUM *bn = NULL;
+	EVP_PKEY *r = NULL;
+	if (!pk || EVP_PKEY_is_a(pk, "SM2"))
+		return pk;
+	if (EVP_PKEY_is_a(pk, "EC") && has_group(pk, "SM2") &&
+	    EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &bn) > 0 &&
+	    BN_bn2binpad(bn, d, sizeof(d)) == (int)sizeof(d))
+		r = cb_ossl_ec_from_point(CB_OSSL_SM2, NULL, 0, d, sizeof(d));
+	OPENSSL_cleanse(d, sizeof(d));
+	BN_clear_free(bn);
+	EVP_PKEY_free(pk);
+	return r;
+}
+
+int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	EVP_PKEY *pk;
+	if (type != CB_OSSL_SM2 || !der || !key)
+		return CB_ERR_ARG;
+	pk = private_as_sm2(pkcs8_key(der, len));
+	if (!pk) {
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
 }
 
 /* An SM2 public key that a decoder gave as key type "EC" on the SM2 curve. */

@@ -23,6 +23,21 @@
 int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len,
 			       void **key) CB_WARN_UNUSED;
 
+/*
+ * ecdh-p256: a handle from DER PKCS#8 PrivateKeyInfo (as export_secret
+ * writes it; no trailing bytes) of a P-256 key.  CB_ERR_INVALID_KEY when
+ * it is not one.  The classes' import_secret.
+ */
+int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len,
+			     void **key) CB_WARN_UNUSED;
+
+/*
+ * sm2-enc-*: a handle from DER PKCS#8 PrivateKeyInfo of an SM2 key (as
+ * export_secret writes it).  The classes' import_secret.
+ */
+int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
+			     void **key) CB_WARN_UNUSED;
+
 /* A verify-only handle from DER SubjectPublicKeyInfo (no trailing bytes). */
 int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
 			    const cb_opts *opts, void **key) CB_WARN_UNUSED;

@@ -360,6 +360,11 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                                         \
 		return rsa_keygen(&id.v, key);                                                                      \
 	}                                                                                                           \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                      \
+	{                                                                                                           \
+		(void)opts;                                                                                         \
+		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
+	}                                                                                                           \
 	static const struct rsa_pke id = {                                                                          \
 		.c = {.info = {CB_KIND_PKE, nm, CB_FAMILY_CLASSICAL, "openssl", desc, cbits, 0, rsa_unavailable,    \
 			       cb_openssl_implementation},                                                          \
@@ -370,7 +375,8 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		      .max_plaintext = rsa_max_plaintext,                                                           \
 		      .max_ciphertext = rsa_max_ciphertext,                                                         \
 		      .encrypt = rsa_encrypt,                                                                       \
-		      .decrypt = rsa_decrypt},                                                                      \
+		      .decrypt = rsa_decrypt,                                                                       \
+		      .import_secret = id##_import},                                                                \
 		.v = {nbits, CB_KIND_PKE, padding, mdname, mgfname, 0, ovh},                                        \
 	}
 
@@ -381,6 +387,10 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                                         \
 		return rsa_keygen(&id.v, key);                                                                      \
 	}                                                                                                           \
+	static int id##_import(const uint8_t *in, size_t len, void **key)                                           \
+	{                                                                                                           \
+		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
+	}                                                                                                           \
 	static const struct rsa_sig id = {                                                                          \
 		.c = {.info = {CB_KIND_SIG, nm, CB_FAMILY_CLASSICAL, "openssl", desc, cbits, 0, rsa_unavailable,    \
 			       cb_openssl_implementation},                                                          \
@@ -390,7 +400,8 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		      .export_secret = rsa_export_secret,                                                           \
 		      .max_signature = rsa_max_signature,                                                           \
 		      .sign = rsa_sign,                                                                             \
-		      .verify = rsa_verify},                                                                        \
+		      .verify = rsa_verify,                                                                         \
+		      .import_public = id##_import},                                                                \
 		.v = {nbits, CB_KIND_SIG, padding, "SHA256", "SHA256", salt, 0},                                    \
 	}
 

@@ -18,6 +18,7 @@
  * works.  This is not the GM/T 0003.3 key-exchange protocol (KDF, user IDs,
  * confirmation hashes); that is future work.
  */
+#include "backends/openssl/openssl_ec_import.h"
 #include "backends/openssl/openssl_ec_internal.h"
 
 #include <openssl/err.h>
@@ -285,6 +286,30 @@ static int sm2_dh_keygen(const cb_opts *opts, void **key)
 	return cb_ossl_kex_keygen(CB_OSSL_EC_SM2, key);
 }
 
+static const cb_sig_class sm2_sign;
+static const cb_pke_class sm2_enc_c1c3c2, sm2_enc_c1c2c3, sm2_enc_der;
+
+/* import_public / import_secret: export_public / export_secret's encodings. */
+static int sm2_sign_import(const uint8_t *in, size_t len, void **key)
+{
+	return cb_ossl_sig_import_spki(&sm2_sign, in, len, NULL, key);
+}
+
+static int import_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_pke_import_pkcs8(&sm2_enc_c1c3c2, in, len, key);
+}
+
+static int import_c1c2c3(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_pke_import_pkcs8(&sm2_enc_c1c2c3, in, len, key);
+}
+
+static int import_der(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_pke_import_pkcs8(&sm2_enc_der, in, len, key);
+}
+
 #define GM_INFO(kind_, name_, desc_, unavail_)                                                     \
 	{                                                                                          \
 		.kind = (kind_), .name = (name_), .family = CB_FAMILY_GM, .backend = "openssl",    \
@@ -303,28 +328,29 @@ static const cb_sig_class sm2_sign = {
 	.max_signature = cb_ossl_sig_max_signature,
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
+	.import_public = sm2_sign_import,
 };
 
-#define SM2_PKE(name_, desc_, keygen_)                                                             \
+#define SM2_PKE(name_, desc_, keygen_, import_)                                                           \
 	{                                                                                          \
 		.info = GM_INFO(CB_KIND_PKE, name_, desc_, unavailable_sm2), .keygen = keygen_,    \
 		.key_free = sm2_pke_free, .export_public = sm2_pke_export_public,                  \
 		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,    \
 		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,              \
-		.decrypt = sm2_pke_decrypt                                                         \
+		.decrypt = sm2_pke_decrypt, .import_secret = import_                               \
 	}
 
 static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE(
 	"sm2-enc-c1c3c2",
 	"SM2 encryption, C1||C3||C2 (GM/T 0003.4-2012); includes a small DER-to-raw conversion",
-	keygen_c1c3c2);
+	keygen_c1c3c2, import_c1c3c2);
 static const cb_pke_class sm2_enc_c1c2c3 =
 	SM2_PKE("sm2-enc-c1c2c3",
 		"SM2 encryption, C1||C2||C3 (legacy order); includes a small DER-to-raw conversion",
-		keygen_c1c2c3);
+		keygen_c1c2c3, import_c1c2c3);
 static const cb_pke_class sm2_enc_der =
 	SM2_PKE("sm2-enc-der", "SM2 encryption, GM/T 0009 DER ciphertext (OpenSSL's native form)",
-		keygen_der);
+		keygen_der, import_der);
 
 static const cb_kex_class sm2_dh = {
 	.info = GM_INFO(CB_KIND_KEX, "sm2-dh",
@@ -335,6 +361,7 @@ static const cb_kex_class sm2_dh = {
 	.export_public = cb_ossl_kex_export_public,
 	.export_secret = cb_ossl_kex_export_secret,
 	.derive = cb_ossl_kex_derive,
+	/* No import_secret: OpenSSL 3.0 cannot import "EC" keys on the SM2 curve. */
 };
 
 int cb_ossl_sm2_pke_from_pkey(const cb_alg_info *cls, EVP_PKEY *pk, void **key)
