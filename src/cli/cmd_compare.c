@@ -31,17 +31,6 @@ static const char usage_text[] =
 	"exit status: 0 compared; 1 a file cannot be read or is not a cryptobench\n"
 	"run; 2 usage error; 3 with --fail-on-slower, something got slower.\n";
 
-static int load(const char *path, cb_run *run)
-{
-	int r = cb_run_read_json(path, run);
-	if (r == CB_ERR_IO)
-		cli_error("cannot read '%s': %s", path, strerror(errno));
-	else if (r)
-		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION,
-			  cb_strerror(r));
-	return r;
-}
-
 static const cb_result *either(const cb_change *c)
 {
 	return c->old_r ? c->old_r : c->new_r;
@@ -139,17 +128,11 @@ int cmd_compare(int argc, char **argv)
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
-		case O_THRESHOLD: {
-			char *end;
-			errno = 0;
-			double v = strtod(optarg, &end);
-			if (end == optarg || *end || errno || !(v >= 0 && v <= 1000)) {
-				cli_error("bad value '%s' for --threshold (expected a percentage from 0 to 1000)", optarg);
+		case O_THRESHOLD:
+			if (cli_parse_number("--threshold", optarg, 0, 1000, &threshold))
 				return CB_EXIT_USAGE;
-			}
-			threshold = v / 100;
+			threshold /= 100;
 			break;
-		}
 		case O_FAIL: fail_on_slower = 1; break;
 		case O_FORMAT:
 			if (!strcmp(optarg, "json"))
@@ -168,7 +151,7 @@ int cmd_compare(int argc, char **argv)
 		cli_error("compare takes two run files, OLD.json and NEW.json (see 'cryptobench compare --help')");
 		return CB_EXIT_USAGE;
 	}
-	if (load(argv[optind], &old_run) || load(argv[optind + 1], &new_run)) {
+	if (cli_load_run(argv[optind], &old_run) || cli_load_run(argv[optind + 1], &new_run)) {
 		status = CB_EXIT_FAIL;
 		goto out;
 	}

@@ -27,32 +27,6 @@ static const char usage_text[] =
 	"exit status: 0 planned; 1 the file cannot be read or is not a run;\n"
 	"2 usage error.\n";
 
-static int op_listed(const char *list, const char *op)
-{
-	size_t n = strlen(op);
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len == n && !strncmp(p, op, n))
-			return 1;
-		p = e ? e + 1 : NULL;
-	}
-	return 0;
-}
-
-static int parse_pos(const char *opt, const char *s, double lo, double hi, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
-		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 int cmd_plan(int argc, char **argv)
 {
 	enum { O_RATE = 256, O_HEADROOM, O_OPS };
@@ -66,18 +40,18 @@ int cmd_plan(int argc, char **argv)
 	double rate = 0, headroom = 30;
 	const char *ops = NULL;
 	cb_run run = {0};
-	int c, r;
+	int c;
 
 	opterr = 0;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_RATE:
-			if (parse_pos("--rate", optarg, 1e-6, 1e15, &rate))
+			if (cli_parse_number("--rate", optarg, 1e-6, 1e15, &rate))
 				return CB_EXIT_USAGE;
 			break;
 		case O_HEADROOM:
-			if (parse_pos("--headroom", optarg, 0, 95, &headroom))
+			if (cli_parse_number("--headroom", optarg, 0, 95, &headroom))
 				return CB_EXIT_USAGE;
 			break;
 		case O_OPS: ops = optarg; break;
@@ -94,14 +68,8 @@ int cmd_plan(int argc, char **argv)
 		cli_error("plan needs a target rate: --rate OPS");
 		return CB_EXIT_USAGE;
 	}
-	r = cb_run_read_json(argv[optind], &run);
-	if (r) {
-		if (r == CB_ERR_IO)
-			cli_error("cannot read '%s': %s", argv[optind], strerror(errno));
-		else
-			cli_error("'%s' is not a cryptobench run: %s", argv[optind], cb_strerror(r));
+	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
-	}
 
 	size_t wa = 9;
 	for (size_t i = 0; i < run.nresults; i++)
@@ -114,7 +82,7 @@ int cmd_plan(int argc, char **argv)
 	for (size_t i = 0; i < run.nresults; i++) {
 		const cb_result *x = &run.results[i], *best = NULL;
 		int seen = 0;
-		if (x->status != CB_STATUS_OK || (ops && !op_listed(ops, x->operation)))
+		if (x->status != CB_STATUS_OK || (ops && !cli_in_list(ops, x->operation)))
 			continue;
 		/* One line per case: the entry with the most threads represents it. */
 		for (size_t k = 0; k < run.nresults; k++) {

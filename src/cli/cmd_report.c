@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/select.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/report.h"
 
@@ -36,7 +37,7 @@ int cmd_report(int argc, char **argv)
 	};
 	const char *outputs[MAX_OUTPUTS];
 	size_t nout = 0;
-	int format = -1, c, r, status = CB_EXIT_OK;
+	int format = -1, c, status = CB_EXIT_OK;
 	cb_run run = {0};
 
 	opterr = 0;
@@ -71,14 +72,8 @@ int cmd_report(int argc, char **argv)
 		cli_error("report takes one run file (see 'cryptobench report --help')");
 		return CB_EXIT_USAGE;
 	}
-	r = cb_run_read_json(argv[optind], &run);
-	if (r) {
-		if (r == CB_ERR_IO)
-			cli_error("cannot read '%s': %s", argv[optind], strerror(errno));
-		else
-			cli_error("'%s' is not a cryptobench run: %s", argv[optind], cb_strerror(r));
+	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
-	}
 	if (format >= 0 || nout == 0) {
 		if (cb_report_write(stdout, format >= 0 ? (cb_format)format : CB_FORMAT_TABLE, &run) != 0 || fflush(stdout)) {
 			cli_error("cannot write to standard output: %s", strerror(errno));

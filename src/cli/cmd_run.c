@@ -143,19 +143,6 @@ static int load_suite(const char *name, char *words[], size_t cap, size_t *n, ch
 
 /* ---- options ---- */
 
-static int parse_number(const char *opt, const char *s, double lo, double hi, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
-		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 static int parse_args(int argc, char **argv, run_args *a)
 {
 	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
@@ -191,15 +178,15 @@ static int parse_args(int argc, char **argv, run_args *a)
 		case O_THREADS: a->threads = optarg; break;
 		case O_PIN: a->pin = optarg; break;
 		case O_TIME:
-			if (parse_number("--time", optarg, 0.001, 3600, &a->time))
+			if (cli_parse_number("--time", optarg, 0.001, 3600, &a->time))
 				return -1;
 			break;
 		case O_MINTIME:
-			if (parse_number("--min-time", optarg, 0, 3600, &a->min_time))
+			if (cli_parse_number("--min-time", optarg, 0, 3600, &a->min_time))
 				return -1;
 			break;
 		case O_PREC:
-			if (parse_number("--precision", optarg, 0.01, 100, &a->precision))
+			if (cli_parse_number("--precision", optarg, 0.01, 100, &a->precision))
 				return -1;
 			break;
 		case O_QUICK: a->quick = 1; break;
@@ -244,19 +231,6 @@ typedef struct plan_case {
 	size_t msg;
 	unsigned threads;
 } plan_case;
-
-static int op_in_list(const char *list, const char *op)
-{
-	size_t n = strlen(op);
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len == n && !strncmp(p, op, n))
-			return 1;
-		p = e ? e + 1 : NULL;
-	}
-	return 0;
-}
 
 /* Every operation named in --ops must exist for at least one selected algorithm. */
 static int check_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
@@ -326,7 +300,7 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 		}
 		const char *const *ops = cb_kind_ops(algs[i]->kind);
 		for (size_t k = 0; ops[k]; k++) {
-			if (a->ops && !op_in_list(a->ops, ops[k]))
+			if (a->ops && !cli_in_list(a->ops, ops[k]))
 				continue;
 			int takes = cb_op_takes_message(algs[i]->kind, ops[k]);
 			size_t nsizes;

@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "cryptobench/registry.h"
+#include "cryptobench/report.h"
 
 /* 1 when some registered algorithm is called exactly `sel`. */
 static int is_exact_name(const char *sel)
@@ -33,7 +34,7 @@ int cli_selector_matches(const char *sel, const cb_alg_info *a)
 	return !strncmp(sel, a->name, n) && a->name[n] == '-' && !is_exact_name(sel);
 }
 
-static int in_list(const char *list, const char *word)
+int cli_in_list(const char *list, const char *word)
 {
 	size_t n = strlen(word);
 	const char *p = list;
@@ -93,7 +94,7 @@ int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_inf
 			if (!cli_selector_matches(sels[s], a))
 				continue;
 			exists = 1;
-			if (backends && !in_list(backends, a->backend))
+			if (backends && !cli_in_list(backends, a->backend))
 				continue;
 			picked = 1;
 			for (size_t k = 0; k < *n; k++)
@@ -233,4 +234,28 @@ void cli_format_size(size_t n, char *buf, size_t cap)
 		snprintf(buf, cap, "%zu KiB", n / 1024);
 	else
 		snprintf(buf, cap, "%zu B", n);
+}
+
+int cli_parse_number(const char *opt, const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
+		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_load_run(const char *path, cb_run *run)
+{
+	int r = cb_run_read_json(path, run);
+	if (r == CB_ERR_IO)
+		cli_error("cannot read '%s': %s", path, strerror(errno));
+	else if (r)
+		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION,
+			  cb_strerror(r));
+	return r;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "cryptobench/common.h"
+#include "cryptobench/result.h"
 
 /*
  * Does selector `sel` pick algorithm a?  A selector is an exact name
@@ -31,6 +32,15 @@ int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char 
 
 /* "0-3,6" -> a CPU set applied to the whole process (like taskset).  -1 on bad input or failure. */
 int cli_apply_pin(const char *s, char *err, size_t errlen);
+
+/* 1 when `word` is one of the comma-separated items of `list`. */
+int cli_in_list(const char *list, const char *word);
+
+/* A number from lo to hi for option `opt`; -1 (message printed) otherwise. */
+int cli_parse_number(const char *opt, const char *s, double lo, double hi, double *out);
+
+/* Read a run saved as JSON; on failure, print why and return the error. */
+int cli_load_run(const char *path, cb_run *run);
 
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);
