@@ -54,13 +54,16 @@ static void xof_init(cb_keccak_state *st, const uint8_t rho[MLKEM_SYMBYTES], uin
 	cb_shake_finalize(st);
 }
 
+#define SAMPLE_NTT_TMP_LEN                                                                        \
+	(MLKEM_N + SAMPLE_NTT_BLOCK_CANDIDATES > SAMPLE_NTT_FIRST_CANDIDATES                       \
+		 ? MLKEM_N + SAMPLE_NTT_BLOCK_CANDIDATES                                           \
+		 : SAMPLE_NTT_FIRST_CANDIDATES)
+
 void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], uint8_t x, uint8_t y)
 {
 	uint8_t buf[SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE];
 	/* candidate i is written at an index <= i; a later block starts at ctr <= 255 */
-	int16_t tmp[MLKEM_N + SAMPLE_NTT_BLOCK_CANDIDATES > SAMPLE_NTT_FIRST_CANDIDATES
-			    ? MLKEM_N + SAMPLE_NTT_BLOCK_CANDIDATES
-			    : SAMPLE_NTT_FIRST_CANDIDATES];
+	int16_t tmp[SAMPLE_NTT_TMP_LEN];
 	cb_keccak_state st;
 	unsigned ctr;
 
@@ -73,6 +76,37 @@ void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], ui
 		ctr = rej_uniform(tmp, ctr, buf, CB_SHAKE128_RATE);
 	}
 	memcpy(r->c, tmp, sizeof(r->c));
+}
+
+void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t rho[MLKEM_SYMBYTES],
+			    uint8_t x0, uint8_t y0, uint8_t x1, uint8_t y1)
+{
+	uint8_t buf0[SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE];
+	uint8_t buf1[SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE];
+	uint8_t in0[MLKEM_SYMBYTES + 2], in1[MLKEM_SYMBYTES + 2];
+	int16_t tmp0[SAMPLE_NTT_TMP_LEN], tmp1[SAMPLE_NTT_TMP_LEN];
+	cb_keccak_x2_state st;
+	unsigned ctr0, ctr1;
+
+	memcpy(in0, rho, MLKEM_SYMBYTES);
+	memcpy(in1, rho, MLKEM_SYMBYTES);
+	in0[MLKEM_SYMBYTES] = x0;
+	in0[MLKEM_SYMBYTES + 1] = y0;
+	in1[MLKEM_SYMBYTES] = x1;
+	in1[MLKEM_SYMBYTES + 1] = y1;
+	cb_keccak_x2_absorb_once(&st, CB_SHAKE128_RATE, CB_KECCAK_DS_SHAKE, in0, in1, sizeof(in0));
+	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, buf0, buf1, SAMPLE_NTT_FIRST_BLOCKS);
+	ctr0 = rej_uniform(tmp0, 0, buf0, sizeof(buf0));
+	ctr1 = rej_uniform(tmp1, 0, buf1, sizeof(buf1));
+	while (ctr0 < MLKEM_N || ctr1 < MLKEM_N) {
+		cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, buf0, buf1, 1);
+		if (ctr0 < MLKEM_N)
+			ctr0 = rej_uniform(tmp0, ctr0, buf0, CB_SHAKE128_RATE);
+		if (ctr1 < MLKEM_N)
+			ctr1 = rej_uniform(tmp1, ctr1, buf1, CB_SHAKE128_RATE);
+	}
+	memcpy(r0->c, tmp0, sizeof(r0->c));
+	memcpy(r1->c, tmp1, sizeof(r1->c));
 }
 
 /* Algorithm 8 for eta = 2: 4 bits per coefficient, 8 coefficients per 32-bit word. */
@@ -124,4 +158,32 @@ void cb_mlkem_poly_getnoise(cb_mlkem_poly *r, const uint8_t s[MLKEM_SYMBYTES], u
 		cbd2(r, buf);
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
+}
+
+void cb_mlkem_poly_getnoise_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t s[MLKEM_SYMBYTES],
+			       uint8_t nonce0, uint8_t nonce1, unsigned eta)
+{
+	uint8_t in0[MLKEM_SYMBYTES + 1], in1[MLKEM_SYMBYTES + 1];
+	/* 64 * eta bytes: one SHAKE256 block for eta = 2, two for eta = 3 */
+	uint8_t buf0[2 * CB_SHAKE256_RATE], buf1[2 * CB_SHAKE256_RATE];
+	cb_keccak_x2_state st;
+
+	memcpy(in0, s, MLKEM_SYMBYTES);
+	memcpy(in1, s, MLKEM_SYMBYTES);
+	in0[MLKEM_SYMBYTES] = nonce0;
+	in1[MLKEM_SYMBYTES] = nonce1;
+	cb_keccak_x2_absorb_once(&st, CB_SHAKE256_RATE, CB_KECCAK_DS_SHAKE, in0, in1, sizeof(in0));
+	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE256_RATE, buf0, buf1, eta == 3 ? 2 : 1);
+	if (eta == 3) {
+		cbd3(r0, buf0);
+		cbd3(r1, buf1);
+	} else {
+		cbd2(r0, buf0);
+		cbd2(r1, buf1);
+	}
+	cb_keccak_x2_wipe(&st);
+	cb_wipe(in0, sizeof(in0));
+	cb_wipe(in1, sizeof(in1));
+	cb_wipe(buf0, sizeof(buf0));
+	cb_wipe(buf1, sizeof(buf1));
 }

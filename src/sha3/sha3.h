@@ -46,6 +46,26 @@ void cb_keccak_squeeze(cb_keccak_state *st, uint8_t *out, size_t len);
 void cb_keccak_squeezeblocks(cb_keccak_state *st, uint8_t *out, size_t nblocks);
 void cb_keccak_wipe(cb_keccak_state *st);
 
+/*
+ * Two sponges of the same rate run side by side on interleaved lanes, for
+ * independent inputs of equal length (ML-KEM's matrix and noise sampling).
+ * absorb_once resets the state, absorbs len bytes of each input and pads
+ * with ds (CB_KECCAK_DS_SHAKE for SHAKE128/256 with rate 168/136);
+ * squeezeblocks then gives nblocks whole blocks of each output stream, and
+ * repeated calls continue the streams.  Wipe with cb_keccak_x2_wipe() when
+ * the inputs were secret.
+ */
+typedef struct cb_keccak_x2_state {
+	uint64_t s[25][2];
+} cb_keccak_x2_state;
+
+void cb_keccak_f1600_x2(uint64_t s[25][2]);
+void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, uint8_t ds, const uint8_t *in0,
+			      const uint8_t *in1, size_t len);
+void cb_keccak_x2_squeezeblocks(cb_keccak_x2_state *st, unsigned rate, uint8_t *out0, uint8_t *out1,
+				size_t nblocks);
+void cb_keccak_x2_wipe(cb_keccak_x2_state *st);
+
 /* SHAKE128 / SHAKE256 (XOFs). */
 static inline void cb_shake128_init(cb_keccak_state *st) { cb_keccak_init(st, CB_SHAKE128_RATE); }
 static inline void cb_shake256_init(cb_keccak_state *st) { cb_keccak_init(st, CB_SHAKE256_RATE); }
