@@ -139,7 +139,11 @@ static void against_openssl(void)
 	}
 }
 
-/* Two different inputs of the same length through the x2 sponge = one at a time. */
+/*
+ * Two different inputs through the x2 sponge = one at a time: same lengths,
+ * and lengths that differ (in the same or in different numbers of blocks),
+ * with the two domain bytes swapped.
+ */
 static void x2_against_single(void)
 {
 	static uint8_t in0[600], in1[600], a0[4 * 168], a1[4 * 168], b0[4 * 168], b1[4 * 168];
@@ -149,12 +153,14 @@ static void x2_against_single(void)
 	for (size_t i = 0; i < 4; i++) {
 		for (size_t len = 0; len <= sizeof(in0); len += (len < 180 ? 1 : 37)) {
 			size_t nblocks = 1 + len % 4, first = len % 2 ? 1 : nblocks;
+			size_t len1 = len % 3 == 0 ? len : (len * 7 + 11) % (sizeof(in1) + 1);
+			uint8_t ds1 = len % 5 == 1 ? (uint8_t)(dss[i] ^ CB_KECCAK_DS_SHA3 ^ CB_KECCAK_DS_SHAKE) : dss[i];
 			cb_keccak_x2_state x2;
 			cb_keccak_state st;
 
 			tu_fill(in0, len, 1000 + len);
-			tu_fill(in1, len, 5000 + len);
-			cb_keccak_x2_absorb_once(&x2, rates[i], dss[i], in0, in1, len);
+			tu_fill(in1, len1, 5000 + len);
+			cb_keccak_x2_absorb_once(&x2, rates[i], in0, len, dss[i], in1, len1, ds1);
 			/* squeezed in one call, or one block and then the rest */
 			cb_keccak_x2_squeezeblocks(&x2, rates[i], a0, a1, first);
 			if (first < nblocks)
@@ -165,10 +171,10 @@ static void x2_against_single(void)
 			cb_keccak_finalize(&st, dss[i]);
 			cb_keccak_squeeze(&st, b0, nblocks * rates[i]);
 			cb_keccak_init(&st, rates[i]);
-			cb_keccak_absorb(&st, in1, len);
-			cb_keccak_finalize(&st, dss[i]);
+			cb_keccak_absorb(&st, in1, len1);
+			cb_keccak_finalize(&st, ds1);
 			cb_keccak_squeeze(&st, b1, nblocks * rates[i]);
-			tu_note("x2 rate %u, in %zu, %zu blocks", rates[i], len, nblocks);
+			tu_note("x2 rate %u, in %zu / %zu, %zu blocks", rates[i], len, len1, nblocks);
 			CHECK_MEM(a0, b0, nblocks * rates[i]);
 			CHECK_MEM(a1, b1, nblocks * rates[i]);
 		}

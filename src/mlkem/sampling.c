@@ -94,7 +94,8 @@ void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t 
 	in0[MLKEM_SYMBYTES + 1] = y0;
 	in1[MLKEM_SYMBYTES] = x1;
 	in1[MLKEM_SYMBYTES + 1] = y1;
-	cb_keccak_x2_absorb_once(&st, CB_SHAKE128_RATE, CB_KECCAK_DS_SHAKE, in0, in1, sizeof(in0));
+	cb_keccak_x2_absorb_once(&st, CB_SHAKE128_RATE, in0, sizeof(in0), CB_KECCAK_DS_SHAKE, in1,
+				 sizeof(in1), CB_KECCAK_DS_SHAKE);
 	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, buf0, buf1, SAMPLE_NTT_FIRST_BLOCKS);
 	ctr0 = rej_uniform(tmp0, 0, buf0, sizeof(buf0));
 	ctr1 = rej_uniform(tmp1, 0, buf1, sizeof(buf1));
@@ -172,7 +173,8 @@ void cb_mlkem_poly_getnoise_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8
 	memcpy(in1, s, MLKEM_SYMBYTES);
 	in0[MLKEM_SYMBYTES] = nonce0;
 	in1[MLKEM_SYMBYTES] = nonce1;
-	cb_keccak_x2_absorb_once(&st, CB_SHAKE256_RATE, CB_KECCAK_DS_SHAKE, in0, in1, sizeof(in0));
+	cb_keccak_x2_absorb_once(&st, CB_SHAKE256_RATE, in0, sizeof(in0), CB_KECCAK_DS_SHAKE, in1,
+				 sizeof(in1), CB_KECCAK_DS_SHAKE);
 	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE256_RATE, buf0, buf1, eta == 3 ? 2 : 1);
 	if (eta == 3) {
 		cbd3(r0, buf0);

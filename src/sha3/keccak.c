@@ -539,34 +539,54 @@ void cb_shake256(uint8_t *out, size_t outlen, const uint8_t *in, size_t inlen)
 	cb_keccak_wipe(&st);
 }
 
-void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, uint8_t ds, const uint8_t *in0,
-			      const uint8_t *in1, size_t len)
+static void x2_absorb_tail(cb_keccak_x2_state *st, unsigned j, unsigned rate, uint8_t ds,
+			   const uint8_t *in, size_t len)
 {
 	size_t i;
 
+	for (i = 0; i + 8 <= len; i += 8)
+		st->s[i / 8][j] ^= load64_le(in + i);
+	for (; i < len; i++)
+		st->s[i / 8][j] ^= (uint64_t)in[i] << (8 * (i % 8));
+	st->s[len / 8][j] ^= (uint64_t)ds << (8 * (len % 8));
+	st->s[(rate - 1) / 8][j] ^= 0x80ULL << 56;
+}
+
+void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, const uint8_t *in0, size_t len0,
+			      uint8_t ds0, const uint8_t *in1, size_t len1, uint8_t ds1)
+{
 	memset(st->s, 0, sizeof(st->s));
-	while (len >= rate) {
-		for (i = 0; i < rate / 8; i++) {
-			st->s[i][0] ^= load64_le(in0 + 8 * i);
-			st->s[i][1] ^= load64_le(in1 + 8 * i);
+	while (len0 >= rate || len1 >= rate) {
+		uint64_t keep[25];
+		/* a lane without a full block left must not be permuted: saved and restored */
+		unsigned idle = len0 < rate ? 0 : len1 < rate ? 1 : 2;
+
+		for (unsigned i = 0; i < rate / 8; i++) {
+			if (len0 >= rate)
+				st->s[i][0] ^= load64_le(in0 + 8 * i);
+			if (len1 >= rate)
+				st->s[i][1] ^= load64_le(in1 + 8 * i);
 		}
+		if (idle < 2)
+			for (unsigned i = 0; i < 25; i++)
+				keep[i] = st->s[i][idle];
 		cb_keccak_f1600_x2(st->s);
-		in0 += rate;
-		in1 += rate;
-		len -= rate;
+		if (idle < 2) {
+			for (unsigned i = 0; i < 25; i++)
+				st->s[i][idle] = keep[i];
+			cb_wipe(keep, sizeof(keep));
+		}
+		if (len0 >= rate) {
+			in0 += rate;
+			len0 -= rate;
+		}
+		if (len1 >= rate) {
+			in1 += rate;
+			len1 -= rate;
+		}
 	}
-	for (i = 0; i + 8 <= len; i += 8) {
-		st->s[i / 8][0] ^= load64_le(in0 + i);
-		st->s[i / 8][1] ^= load64_le(in1 + i);
-	}
-	for (; i < len; i++) {
-		st->s[i / 8][0] ^= (uint64_t)in0[i] << (8 * (i % 8));
-		st->s[i / 8][1] ^= (uint64_t)in1[i] << (8 * (i % 8));
-	}
-	st->s[len / 8][0] ^= (uint64_t)ds << (8 * (len % 8));
-	st->s[len / 8][1] ^= (uint64_t)ds << (8 * (len % 8));
-	st->s[(rate - 1) / 8][0] ^= 0x80ULL << 56;
-	st->s[(rate - 1) / 8][1] ^= 0x80ULL << 56;
+	x2_absorb_tail(st, 0, rate, ds0, in0, len0);
+	x2_absorb_tail(st, 1, rate, ds1, in1, len1);
 }
 
 void cb_keccak_x2_squeezeblocks(cb_keccak_x2_state *st, unsigned rate, uint8_t *out0, uint8_t *out1,

@@ -48,9 +48,11 @@ void cb_keccak_wipe(cb_keccak_state *st);
 
 /*
  * Two sponges of the same rate run side by side on interleaved lanes, for
- * independent inputs of equal length (ML-KEM's matrix and noise sampling).
- * absorb_once resets the state, absorbs len bytes of each input and pads
- * with ds (CB_KECCAK_DS_SHAKE for SHAKE128/256 with rate 168/136);
+ * independent inputs (ML-KEM's matrix and noise sampling, H(ek) with
+ * J(z || c)).  absorb_once resets the state, absorbs len0 bytes of in0 and
+ * len1 of in1 and pads them with ds0 / ds1 (CB_KECCAK_DS_SHAKE, _SHA3);
+ * inputs with the same number of whole blocks (len / rate) share every
+ * permutation, otherwise the shorter one waits (correct, but no gain);
  * squeezeblocks then gives nblocks whole blocks of each output stream, and
  * repeated calls continue the streams.  Wipe with cb_keccak_x2_wipe() when
  * the inputs were secret.
@@ -60,8 +62,8 @@ typedef struct cb_keccak_x2_state {
 } cb_keccak_x2_state;
 
 void cb_keccak_f1600_x2(uint64_t s[25][2]);
-void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, uint8_t ds, const uint8_t *in0,
-			      const uint8_t *in1, size_t len);
+void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, const uint8_t *in0, size_t len0,
+			      uint8_t ds0, const uint8_t *in1, size_t len1, uint8_t ds1);
 void cb_keccak_x2_squeezeblocks(cb_keccak_x2_state *st, unsigned rate, uint8_t *out0, uint8_t *out1,
 				size_t nblocks);
 void cb_keccak_x2_wipe(cb_keccak_x2_state *st);
