@@ -14,6 +14,25 @@
 #define SAMPLE_NTT_FIRST_CANDIDATES (SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE / 3 * 2)
 #define SAMPLE_NTT_BLOCK_CANDIDATES (CB_SHAKE128_RATE / 3 * 2)
 
+static inline uint64_t load64_le(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+/* Store four candidates at r[ctr...], keeping those < q; returns the new ctr. */
+static inline unsigned keep4(int16_t *r, unsigned ctr, uint32_t d0, uint32_t d1, uint32_t d2,
+			     uint32_t d3)
+{
+	unsigned a0 = d0 < MLKEM_Q, a1 = d1 < MLKEM_Q, a2 = d2 < MLKEM_Q, a3 = d3 < MLKEM_Q;
+
+	r[ctr] = (int16_t)d0;
+	r[ctr + a0] = (int16_t)d1;
+	r[ctr + a0 + a1] = (int16_t)d2;
+	r[ctr + a0 + a1 + a2] = (int16_t)d3;
+	return ctr + a0 + a1 + a2 + a3;
+}
+
 /*
  * Rejection sampling without a data-dependent branch: every candidate is
  * stored at r[ctr] and ctr advances by (candidate < q), so a rejected
@@ -21,23 +40,28 @@
  * (no early exit); r must have room for ctr + 2 * len / 3 entries, and the
  * caller keeps the first 256.  The input is public (rho), so branching would
  * be allowed, but with fresh rho each call the two comparisons mispredict
- * about a fifth of the time.  Four candidates per step, with their offsets
- * computed independently, keep the dependency chain through ctr short.
+ * about a fifth of the time.  24 bytes (three 64-bit words, 16 candidates)
+ * per step; within a group of four candidates the offsets are computed
+ * independently, so the dependency chain through ctr stays short.
+ * len must be a multiple of 24 (SHAKE128 blocks are 168 = 7 * 24 bytes).
  */
+_Static_assert(CB_SHAKE128_RATE % 24 == 0, "rej_uniform parses 24 bytes at a time");
+
 static unsigned rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len)
 {
-	for (size_t pos = 0; pos + 6 <= len; pos += 6) {
-		uint32_t t0 = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)buf[pos + 2] << 16;
-		uint32_t t1 = (uint32_t)buf[pos + 3] | (uint32_t)buf[pos + 4] << 8 |
-			      (uint32_t)buf[pos + 5] << 16;
-		uint32_t d0 = t0 & 0xfff, d1 = t0 >> 12, d2 = t1 & 0xfff, d3 = t1 >> 12;
-		unsigned a0 = d0 < MLKEM_Q, a1 = d1 < MLKEM_Q, a2 = d2 < MLKEM_Q, a3 = d3 < MLKEM_Q;
+	for (size_t pos = 0; pos + 24 <= len; pos += 24) {
+		uint64_t w0 = load64_le(buf + pos), w1 = load64_le(buf + pos + 8);
+		uint64_t w2 = load64_le(buf + pos + 16);
+		const uint32_t m = 0xfff;
 
-		r[ctr] = (int16_t)d0;
-		r[ctr + a0] = (int16_t)d1;
-		r[ctr + a0 + a1] = (int16_t)d2;
-		r[ctr + a0 + a1 + a2] = (int16_t)d3;
-		ctr += a0 + a1 + a2 + a3;
+		ctr = keep4(r, ctr, (uint32_t)w0 & m, (uint32_t)(w0 >> 12) & m, (uint32_t)(w0 >> 24) & m,
+			    (uint32_t)(w0 >> 36) & m);
+		ctr = keep4(r, ctr, (uint32_t)(w0 >> 48) & m, (uint32_t)((w0 >> 60) | (w1 << 4)) & m,
+			    (uint32_t)(w1 >> 8) & m, (uint32_t)(w1 >> 20) & m);
+		ctr = keep4(r, ctr, (uint32_t)(w1 >> 32) & m, (uint32_t)(w1 >> 44) & m,
+			    (uint32_t)((w1 >> 56) | (w2 << 8)) & m, (uint32_t)(w2 >> 4) & m);
+		ctr = keep4(r, ctr, (uint32_t)(w2 >> 16) & m, (uint32_t)(w2 >> 28) & m,
+			    (uint32_t)(w2 >> 40) & m, (uint32_t)(w2 >> 52) & m);
 	}
 	return ctr;
 }
