@@ -31,16 +31,44 @@ static const int16_t zetas_qinv[128] = {
 };
 
 /*
- * The zetas of the two short layers (len 4 and 2) repeated once per
+ * The zetas of the three short layers (len 8, 4 and 2) repeated once per
  * butterfly (entry len * b + j for butterfly j of block b), with their
  * zeta * q^-1: these layers then run as one loop over all 128 butterflies
  * with a per-butterfly factor, which gcc vectorises (the lo / hi halves of
  * each block are separated with unpack shuffles) instead of 32 or 64 blocks
- * of 4 or 2 scalar butterflies.  ntt*: forward layers (zetas 32..63 and
- * 64..127); inv*: inverse layers (zetas 127 down to 64 and 63 down to 32).
+ * of 4 or 2 scalar butterflies (gcc 12 also left the forward len 8 layer
+ * scalar when the zeta was a per-block scalar).  ntt*: forward layers
+ * (zetas 16..31, 32..63 and 64..127); inv*: inverse layers (zetas 127 down
+ * to 64 and 63 down to 32).
  * Printed from cb_mlkem_zetas and zetas_qinv; test_mlkem_poly checks both
  * transforms against FIPS 203 Algorithms 9 and 10.
  */
+static const int16_t ntt8[128] = {
+	573, 573, 573, 573, 573, 573, 573, 573, -1325, -1325, -1325, -1325, -1325, -1325, -1325,
+	-1325, 264, 264, 264, 264, 264, 264, 264, 264, 383, 383, 383, 383, 383, 383, 383, 383,
+	-829, -829, -829, -829, -829, -829, -829, -829, 1458, 1458, 1458, 1458, 1458, 1458, 1458,
+	1458, -1602, -1602, -1602, -1602, -1602, -1602, -1602, -1602, -130, -130, -130, -130, -130,
+	-130, -130, -130, -681, -681, -681, -681, -681, -681, -681, -681, 1017, 1017, 1017, 1017,
+	1017, 1017, 1017, 1017, 732, 732, 732, 732, 732, 732, 732, 732, 608, 608, 608, 608, 608,
+	608, 608, 608, -1542, -1542, -1542, -1542, -1542, -1542, -1542, -1542, 411, 411, 411, 411,
+	411, 411, 411, 411, -205, -205, -205, -205, -205, -205, -205, -205, -1571, -1571, -1571,
+	-1571, -1571, -1571, -1571, -1571,
+};
+
+static const int16_t ntt8_qinv[128] = {
+	-5827, -5827, -5827, -5827, -5827, -5827, -5827, -5827, 17363, 17363, 17363, 17363, 17363,
+	17363, 17363, 17363, -26360, -26360, -26360, -26360, -26360, -26360, -26360, -26360,
+	-29057, -29057, -29057, -29057, -29057, -29057, -29057, -29057, 5571, 5571, 5571, 5571,
+	5571, 5571, 5571, 5571, -1102, -1102, -1102, -1102, -1102, -1102, -1102, -1102, 21438,
+	21438, 21438, 21438, 21438, 21438, 21438, 21438, -26242, -26242, -26242, -26242, -26242,
+	-26242, -26242, -26242, -28073, -28073, -28073, -28073, -28073, -28073, -28073, -28073,
+	24313, 24313, 24313, 24313, 24313, 24313, 24313, 24313, -10532, -10532, -10532, -10532,
+	-10532, -10532, -10532, -10532, 8800, 8800, 8800, 8800, 8800, 8800, 8800, 8800, 18426,
+	18426, 18426, 18426, 18426, 18426, 18426, 18426, 8859, 8859, 8859, 8859, 8859, 8859, 8859,
+	8859, 26675, 26675, 26675, 26675, 26675, 26675, 26675, 26675, -16163, -16163, -16163,
+	-16163, -16163, -16163, -16163, -16163,
+};
+
 static const int16_t ntt4[128] = {
 	1223, 1223, 1223, 1223, 652, 652, 652, 652, -552, -552, -552, -552, 1015, 1015, 1015, 1015,
 	-1293, -1293, -1293, -1293, 1491, 1491, 1491, 1491, -282, -282, -282, -282, -1544, -1544,
@@ -145,6 +173,37 @@ static const int16_t inv4_qinv[128] = {
 	-6516, -5689, -5689, -5689, -5689,
 };
 
+/*
+ * cb_mlkem_zetas and zetas_qinv in reverse order (entry i is zeta 127 - i),
+ * so the inverse layers read their zetas in increasing addresses; read
+ * backwards, gcc vectorised them with extra word shuffles.
+ */
+static const int16_t inv_zetas[128] = {
+	1628, 1522, -1460, 958, 991, 996, -308, -108, 478, -870, -854, -1510, 794, -1278, -1530,
+	-1185, -1659, -1187, 220, -874, -1335, 1218, -136, -1215, 384, -1465, -1285, 1322, 610,
+	603, 1097, 817, -75, -156, 329, 418, 349, -872, 644, -1590, 1119, -602, 1483, -777, -147,
+	1159, 778, -246, 1653, 1574, -460, -291, -235, 177, 587, 422, 105, 1550, 871, -1251, 843,
+	555, 430, -1103, -1275, 677, -1065, 448, -725, -1508, 961, -398, -951, -247, -1421, 107,
+	830, -271, -90, -853, 1469, 126, -1162, -1618, -666, -320, -8, 516, -1544, -282, 1491,
+	-1293, 1015, -552, 652, 1223, -1571, -205, 411, -1542, 608, 732, 1017, -681, -130, -1602,
+	1458, -829, 383, 264, -1325, 573, 1468, -1474, -1202, 962, 182, 1577, 622, -171, 202, 287,
+	1422, 1493, -1517, -359, -758, -1044,
+};
+
+static const int16_t inv_zetas_qinv[128] = {
+	23132, -17422, 7756, 23998, -20257, 28644, -23860, 31636, -17442, 10906, 23210, -22502,
+	-20198, -7934, -21498, 10335, 14469, 16989, -11044, 24214, -14903, 10946, -6280, -20927,
+	-32384, 24391, 15355, -7382, 2146, 25435, 20297, -31183, -12619, -5276, 19529, -14430,
+	18525, 17560, 20100, -18486, 12639, -28762, -18741, 29175, 30317, 10631, -32502, 32010,
+	5493, 6182, 23092, -14883, -4587, 945, 13131, -27738, -21655, 20494, -14233, -32227, 13387,
+	-11477, 11182, -335, -17915, -24155, 4311, 16832, -12757, -29156, 14017, 13426, 18249,
+	-30199, 9075, -28309, -8898, -15887, -28250, 19883, 27837, -25986, -650, 9134, -12442,
+	16064, 26616, -12796, 25080, 20710, 20179, -23565, 30967, 1496, -6516, -5689, -16163,
+	26675, 8859, 18426, 8800, -10532, 24313, -28073, -26242, 21438, -1102, 5571, -29057,
+	-26360, 17363, -5827, 31164, -11202, 1358, 10690, -15690, -3799, 27758, -20907, -16694,
+	28191, -12402, 13525, 787, 14745, 31498, -20,
+};
+
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -170,7 +229,7 @@ static ALWAYS_INLINE void ntt_layer(int16_t r[256], unsigned len, unsigned k)
 	}
 }
 
-/* A layer with len <= 4 from a per-butterfly table (z, zq: 128 entries). */
+/* A layer with len <= 8 from a per-butterfly table (z, zq: 128 entries). */
 static ALWAYS_INLINE void ntt_layer_tab(int16_t r[256], unsigned len, const int16_t *z,
 					const int16_t *zq)
 {
@@ -196,7 +255,7 @@ void cb_mlkem_ntt(int16_t r[256])
 	ntt_layer(r, 64, 2);
 	ntt_layer(r, 32, 4);
 	ntt_layer(r, 16, 8);
-	ntt_layer(r, 8, 16);
+	ntt_layer_tab(r, 8, ntt8, ntt8_qinv);
 	ntt_layer_tab(r, 4, ntt4, ntt4_qinv);
 	ntt_layer_tab(r, 2, ntt2, ntt2_qinv);
 }
@@ -209,8 +268,9 @@ void cb_mlkem_ntt(int16_t r[256])
  */
 static ALWAYS_INLINE void invntt_layer(int16_t r[256], unsigned len, unsigned k, int reduce)
 {
-	for (unsigned start = 0; start < 256; start += 2 * len, k--) {
-		const int16_t zeta = cb_mlkem_zetas[k], zq = zetas_qinv[k];
+	/* zeta k, k - 1, ... are inv_zetas[127 - k], [128 - k], ... */
+	for (unsigned start = 0, i = 127 - k; start < 256; start += 2 * len, i++) {
+		const int16_t zeta = inv_zetas[i], zq = inv_zetas_qinv[i];
 
 		for (unsigned j = start; j < start + len; j++) {
 			int16_t t = r[j], u = r[j + len];
