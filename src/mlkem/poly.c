@@ -106,11 +106,27 @@ void cb_mlkem_poly_tomsg(uint8_t m[MLKEM_SYMBYTES], const cb_mlkem_poly *a)
 	}
 }
 
-/* Compress_d (FIPS 203 (4.7)): round(2^d x / q) mod 2^d, for x in [0, q). */
+/*
+ * Compress_d (FIPS 203 (4.7)): round(2^d x / q) mod 2^d, for x in [0, q).
+ * For the d of ML-KEM, (x M + R) >> S with M ~ 2^(S+d) / q gives the
+ * rounded quotient in 32-bit arithmetic (x M + R < 2^30), which gcc
+ * vectorises, where the 64-bit multiplication of cb_mlkem_div_q is not;
+ * the constants were chosen (largest feasible R for the smallest S) so
+ * the result is exact on all of [0, q), which test_mlkem_poly checks
+ * exhaustively.  Other d use the division by q.
+ */
 static inline uint32_t compress(int16_t x, unsigned d)
 {
-	uint32_t t = (uint32_t)cb_mlkem_caddq(x);
+	uint32_t t = (uint16_t)cb_mlkem_caddq(x);
 
+	if (d == 4)
+		return ((t * 315 + 32701) >> 16) & 15;
+	if (d == 5)
+		return ((t * 315 + 16321) >> 15) & 31;
+	if (d == 10)
+		return ((t * 161271 + 261911) >> 19) & 1023;
+	if (d == 11)
+		return ((t * 161271 + 130860) >> 18) & 2047;
 	return cb_mlkem_div_q((t << d) + MLKEM_Q / 2) & ((1u << d) - 1);
 }
 
@@ -133,11 +149,16 @@ static inline int16_t decompress(uint32_t y, unsigned d)
  */
 static ALWAYS_INLINE void compress_d(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 {
+	/* compressed values first (one vectorised pass), then the packing */
+	uint16_t c[MLKEM_N];
+
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		c[i] = (uint16_t)compress(a->c[i], d);
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
 
 		for (unsigned j = 0; j < 8; j++) {
-			uint64_t v = compress(a->c[8 * i + j], d);
+			uint64_t v = c[8 * i + j];
 			unsigned sh = d * j;
 
 			if (sh < 64) {
@@ -151,10 +172,15 @@ static ALWAYS_INLINE void compress_d(uint8_t *r, const cb_mlkem_poly *a, unsigne
 		for (unsigned b = 0; b < d; b++)
 			r[d * i + b] = (uint8_t)(b < 8 ? lo >> (8 * b) : hi >> (8 * (b - 8)));
 	}
+	/* c is the (re-)encryption: secret-dependent in decapsulation */
+	cb_wipe(c, sizeof(c));
 }
 
 static ALWAYS_INLINE void decompress_d(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
 {
+	/* unpacking first, then Decompress_d in one vectorised pass */
+	uint16_t c[MLKEM_N];
+
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
 
@@ -175,9 +201,11 @@ static ALWAYS_INLINE void decompress_d(cb_mlkem_poly *r, const uint8_t *a, unsig
 			} else {
 				v = hi >> (sh - 64);
 			}
-			r->c[8 * i + j] = decompress((uint32_t)(v & ((1u << d) - 1)), d);
+			c[8 * i + j] = (uint16_t)(v & ((1u << d) - 1));
 		}
 	}
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = decompress(c[i], d);
 }
 
 void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
