@@ -47,11 +47,11 @@ static inline unsigned keep4(int16_t *r, unsigned ctr, uint32_t d0, uint32_t d1,
  */
 _Static_assert(CB_SHAKE128_RATE % 24 == 0, "rej_uniform parses 24 bytes at a time");
 
-static unsigned rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len)
+/* w: the XOF output as little-endian 64-bit words; nwords a multiple of 3. */
+static unsigned rej_uniform(int16_t *r, unsigned ctr, const uint64_t *w, size_t nwords)
 {
-	for (size_t pos = 0; pos + 24 <= len; pos += 24) {
-		uint64_t w0 = load64_le(buf + pos), w1 = load64_le(buf + pos + 8);
-		uint64_t w2 = load64_le(buf + pos + 16);
+	for (size_t i = 0; i + 3 <= nwords; i += 3) {
+		uint64_t w0 = w[i], w1 = w[i + 1], w2 = w[i + 2];
 		const uint32_t m = 0xfff;
 
 		ctr = keep4(r, ctr, (uint32_t)w0 & m, (uint32_t)(w0 >> 12) & m, (uint32_t)(w0 >> 24) & m,
@@ -62,6 +62,19 @@ static unsigned rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t
 			    (uint32_t)((w1 >> 56) | (w2 << 8)) & m, (uint32_t)(w2 >> 4) & m);
 		ctr = keep4(r, ctr, (uint32_t)(w2 >> 16) & m, (uint32_t)(w2 >> 28) & m,
 			    (uint32_t)(w2 >> 40) & m, (uint32_t)(w2 >> 52) & m);
+	}
+	return ctr;
+}
+
+/* The same from bytes (the one-lane sponge squeezes bytes). */
+static unsigned rej_uniform_bytes(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len)
+{
+	uint64_t w[CB_SHAKE128_RATE / 8];
+
+	for (size_t pos = 0; pos < len; pos += CB_SHAKE128_RATE) {
+		for (unsigned i = 0; i < CB_SHAKE128_RATE / 8; i++)
+			w[i] = load64_le(buf + pos + 8 * i);
+		ctr = rej_uniform(r, ctr, w, CB_SHAKE128_RATE / 8);
 	}
 	return ctr;
 }
@@ -93,11 +106,11 @@ void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], ui
 
 	xof_init(&st, rho, x, y);
 	cb_keccak_squeezeblocks(&st, buf, SAMPLE_NTT_FIRST_BLOCKS);
-	ctr = rej_uniform(tmp, 0, buf, sizeof(buf));
+	ctr = rej_uniform_bytes(tmp, 0, buf, sizeof(buf));
 	/* rare (< 1 %): fewer than 256 accepted; one more block at a time */
 	while (ctr < MLKEM_N) {
 		cb_keccak_squeezeblocks(&st, buf, 1);
-		ctr = rej_uniform(tmp, ctr, buf, CB_SHAKE128_RATE);
+		ctr = rej_uniform_bytes(tmp, ctr, buf, CB_SHAKE128_RATE);
 	}
 	memcpy(r->c, tmp, sizeof(r->c));
 }
@@ -105,8 +118,8 @@ void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], ui
 void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t rho[MLKEM_SYMBYTES],
 			    uint8_t x0, uint8_t y0, uint8_t x1, uint8_t y1)
 {
-	uint8_t buf0[SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE];
-	uint8_t buf1[SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE];
+	enum { WORDS = SAMPLE_NTT_FIRST_BLOCKS * CB_SHAKE128_RATE / 8, BLOCK_WORDS = CB_SHAKE128_RATE / 8 };
+	uint64_t w0[WORDS], w1[WORDS];
 	uint8_t in0[MLKEM_SYMBYTES + 2], in1[MLKEM_SYMBYTES + 2];
 	int16_t tmp0[SAMPLE_NTT_TMP_LEN], tmp1[SAMPLE_NTT_TMP_LEN];
 	cb_keccak_x2_state st;
@@ -120,15 +133,15 @@ void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t 
 	in1[MLKEM_SYMBYTES + 1] = y1;
 	cb_keccak_x2_absorb_once(&st, CB_SHAKE128_RATE, in0, sizeof(in0), CB_KECCAK_DS_SHAKE, in1,
 				 sizeof(in1), CB_KECCAK_DS_SHAKE);
-	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, buf0, buf1, SAMPLE_NTT_FIRST_BLOCKS);
-	ctr0 = rej_uniform(tmp0, 0, buf0, sizeof(buf0));
-	ctr1 = rej_uniform(tmp1, 0, buf1, sizeof(buf1));
+	cb_keccak_x2_squeezewords(&st, CB_SHAKE128_RATE, w0, w1, SAMPLE_NTT_FIRST_BLOCKS);
+	ctr0 = rej_uniform(tmp0, 0, w0, WORDS);
+	ctr1 = rej_uniform(tmp1, 0, w1, WORDS);
 	while (ctr0 < MLKEM_N || ctr1 < MLKEM_N) {
-		cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, buf0, buf1, 1);
+		cb_keccak_x2_squeezewords(&st, CB_SHAKE128_RATE, w0, w1, 1);
 		if (ctr0 < MLKEM_N)
-			ctr0 = rej_uniform(tmp0, ctr0, buf0, CB_SHAKE128_RATE);
+			ctr0 = rej_uniform(tmp0, ctr0, w0, BLOCK_WORDS);
 		if (ctr1 < MLKEM_N)
-			ctr1 = rej_uniform(tmp1, ctr1, buf1, CB_SHAKE128_RATE);
+			ctr1 = rej_uniform(tmp1, ctr1, w1, BLOCK_WORDS);
 	}
 	memcpy(r0->c, tmp0, sizeof(r0->c));
 	memcpy(r1->c, tmp1, sizeof(r1->c));

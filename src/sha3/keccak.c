@@ -607,3 +607,17 @@ void cb_keccak_x2_wipe(cb_keccak_x2_state *st)
 {
 	cb_wipe(st, sizeof(*st));
 }
+
+void cb_keccak_x2_squeezewords(cb_keccak_x2_state *st, unsigned rate, uint64_t *out0, uint64_t *out1,
+			       size_t nblocks)
+{
+	while (nblocks--) {
+		cb_keccak_f1600_x2(st->s);
+		for (unsigned i = 0; i < rate / 8; i++) {
+			out0[i] = st->s[i][0];
+			out1[i] = st->s[i][1];
+		}
+		out0 += rate / 8;
+		out1 += rate / 8;
+	}
+}

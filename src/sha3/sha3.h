@@ -66,6 +66,13 @@ void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, const uint8
 			      uint8_t ds0, const uint8_t *in1, size_t len1, uint8_t ds1);
 void cb_keccak_x2_squeezeblocks(cb_keccak_x2_state *st, unsigned rate, uint8_t *out0, uint8_t *out1,
 				size_t nblocks);
+/*
+ * The same output as 64-bit words (rate / 8 per block and lane): word i is
+ * bytes 8i .. 8i + 7 of the stream read as a little-endian integer, on any
+ * host; saves the conversion to bytes when the consumer wants words.
+ */
+void cb_keccak_x2_squeezewords(cb_keccak_x2_state *st, unsigned rate, uint64_t *out0, uint64_t *out1,
+			       size_t nblocks);
 void cb_keccak_x2_wipe(cb_keccak_x2_state *st);
 
 /* SHAKE128 / SHAKE256 (XOFs). */
