@@ -4,7 +4,8 @@
  * multiplication and the whole product in R_q against schoolbook
  * multiplication mod X^256 + 1, including worst-case inputs at the bounds
  * the lazy reductions rely on; compression and decompression exhaustively;
- * the division by q exhaustively over its input range; the modulus check.
+ * the division by q exhaustively over its input range; Barrett reduction
+ * on every int16_t; the modulus check.
  */
 #include "mlkem/ntt.h"
 #include "mlkem/poly.h"
@@ -234,6 +235,20 @@ static void test_div_q(void)
 	CHECK_EQ_INT(bad, 0);
 }
 
+/* Barrett: congruent, centered (|r| <= (q-1)/2), equal to the 32-bit form, for every int16_t. */
+static void test_barrett(void)
+{
+	unsigned long bad = 0;
+
+	for (int32_t a = INT16_MIN; a <= INT16_MAX; a++) {
+		int16_t r = cb_mlkem_barrett_reduce((int16_t)a);
+		int32_t t = (20159 * a + (1 << 25)) >> 26;
+
+		bad += md(r - a) != 0 || r > (Q - 1) / 2 || r < -(Q - 1) / 2 || r != a - t * Q;
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
 static void test_encoding(void)
 {
 	cb_mlkem_poly p, back;
@@ -264,6 +279,7 @@ int main(void)
 	test_product();
 	test_compression();
 	test_div_q();
+	test_barrett();
 	test_encoding();
 	return tu_finish();
 }

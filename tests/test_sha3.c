@@ -1,7 +1,8 @@
 /*
  * SHA-3 module: FIPS 202 example values, and SHA3-256, SHA3-512, SHAKE128
  * and SHAKE256 against OpenSSL one-shot output on pseudo-random inputs,
- * absorbed and squeezed in random-sized pieces.
+ * absorbed and squeezed in random-sized pieces; the two-way interleaved
+ * sponge (cb_keccak_x2_*) against the one-lane one.
  */
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -138,9 +139,64 @@ static void against_openssl(void)
 	}
 }
 
+/*
+ * Two different inputs through the x2 sponge = one at a time: same lengths,
+ * and lengths that differ (in the same or in different numbers of blocks),
+ * with the two domain bytes swapped.
+ */
+static void x2_against_single(void)
+{
+	static uint8_t in0[600], in1[600], a0[4 * 168], a1[4 * 168], b0[4 * 168], b1[4 * 168];
+	static uint64_t w0[4 * 168 / 8], w1[4 * 168 / 8];
+	const unsigned rates[] = {CB_SHAKE128_RATE, CB_SHAKE256_RATE, CB_SHA3_256_RATE, CB_SHA3_512_RATE};
+	const uint8_t dss[] = {CB_KECCAK_DS_SHAKE, CB_KECCAK_DS_SHAKE, CB_KECCAK_DS_SHA3, CB_KECCAK_DS_SHA3};
+
+	for (size_t i = 0; i < 4; i++) {
+		for (size_t len = 0; len <= sizeof(in0); len += (len < 180 ? 1 : 37)) {
+			size_t nblocks = 1 + len % 4, first = len % 2 ? 1 : nblocks;
+			size_t len1 = len % 3 == 0 ? len : (len * 7 + 11) % (sizeof(in1) + 1);
+			uint8_t ds1 = len % 5 == 1 ? (uint8_t)(dss[i] ^ CB_KECCAK_DS_SHA3 ^ CB_KECCAK_DS_SHAKE) : dss[i];
+			cb_keccak_x2_state x2;
+			cb_keccak_state st;
+
+			tu_fill(in0, len, 1000 + len);
+			tu_fill(in1, len1, 5000 + len);
+			cb_keccak_x2_absorb_once(&x2, rates[i], in0, len, dss[i], in1, len1, ds1);
+			/* squeezed in one call, or one block and then the rest */
+			cb_keccak_x2_squeezeblocks(&x2, rates[i], a0, a1, first);
+			if (first < nblocks)
+				cb_keccak_x2_squeezeblocks(&x2, rates[i], a0 + first * rates[i],
+							   a1 + first * rates[i], nblocks - first);
+			cb_keccak_init(&st, rates[i]);
+			cb_keccak_absorb(&st, in0, len);
+			cb_keccak_finalize(&st, dss[i]);
+			cb_keccak_squeeze(&st, b0, nblocks * rates[i]);
+			cb_keccak_init(&st, rates[i]);
+			cb_keccak_absorb(&st, in1, len1);
+			cb_keccak_finalize(&st, ds1);
+			cb_keccak_squeeze(&st, b1, nblocks * rates[i]);
+			tu_note("x2 rate %u, in %zu / %zu, %zu blocks", rates[i], len, len1, nblocks);
+			CHECK_MEM(a0, b0, nblocks * rates[i]);
+			CHECK_MEM(a1, b1, nblocks * rates[i]);
+
+			/* the word form gives the same stream */
+			cb_keccak_x2_absorb_once(&x2, rates[i], in0, len, dss[i], in1, len1, ds1);
+			cb_keccak_x2_squeezewords(&x2, rates[i], w0, w1, nblocks);
+			for (size_t k = 0; k < nblocks * rates[i] / 8; k++)
+				for (unsigned byte = 0; byte < 8; byte++) {
+					a0[8 * k + byte] = (uint8_t)(w0[k] >> (8 * byte));
+					a1[8 * k + byte] = (uint8_t)(w1[k] >> (8 * byte));
+				}
+			CHECK_MEM(a0, b0, nblocks * rates[i]);
+			CHECK_MEM(a1, b1, nblocks * rates[i]);
+		}
+	}
+}
+
 int main(void)
 {
 	known_answers();
 	against_openssl();
+	x2_against_single();
 	return tu_finish();
 }

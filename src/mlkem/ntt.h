@@ -7,6 +7,15 @@
 /* zeta^BitRev7(i) * 2^16 mod q, centered (FIPS 203 Appendix A, Montgomery form). */
 extern const int16_t cb_mlkem_zetas[128];
 
+/*
+ * The gammas of the base multiplication in Montgomery form: entry 2i is
+ * cb_mlkem_zetas[64 + i] and entry 2i + 1 its negative (FIPS 203 Algorithm 11,
+ * gamma = zeta^(2 BitRev7(i) + 1) for the two factors of pair i); with
+ * each times q^-1 mod 2^16 for cb_mlkem_fqmul_pre().
+ */
+extern const int16_t cb_mlkem_gammas[128];
+extern const int16_t cb_mlkem_gammas_qinv[128];
+
 /* FIPS 203 Algorithm 9, in place.  Input |r[i]| < q; output |r[i]| < 8q (not reduced). */
 void cb_mlkem_ntt(int16_t r[256]);
 /*

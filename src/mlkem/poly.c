@@ -5,15 +5,42 @@
 #include "mlkem/ntt.h"
 #include "mlkem/reduce.h"
 
+static inline uint64_t load64_le(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+/*
+ * ByteDecode_12 (and the modulus check) reads 16 coefficients = 24 bytes =
+ * three little-endian 64-bit words at a time: whole-word loads and shifts
+ * instead of three byte loads per pair of coefficients.  ByteEncode_12
+ * packs four coefficients into one word and stores six bytes.
+ */
+static inline void unpack16(uint16_t t[16], const uint8_t *a)
+{
+	uint64_t w0 = load64_le(a), w1 = load64_le(a + 8), w2 = load64_le(a + 16);
+
+	for (unsigned j = 0; j < 5; j++)
+		t[j] = (uint16_t)((w0 >> (12 * j)) & 0xfff);
+	t[5] = (uint16_t)(((w0 >> 60) | (w1 << 4)) & 0xfff);
+	for (unsigned j = 0; j < 4; j++)
+		t[6 + j] = (uint16_t)((w1 >> (8 + 12 * j)) & 0xfff);
+	t[10] = (uint16_t)(((w1 >> 56) | (w2 << 8)) & 0xfff);
+	for (unsigned j = 0; j < 5; j++)
+		t[11 + j] = (uint16_t)((w2 >> (4 + 12 * j)) & 0xfff);
+}
+
 void cb_mlkem_poly_tobytes(uint8_t r[MLKEM_POLYBYTES], const cb_mlkem_poly *a)
 {
-	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
-		uint16_t t0 = (uint16_t)cb_mlkem_caddq(a->c[2 * i]);
-		uint16_t t1 = (uint16_t)cb_mlkem_caddq(a->c[2 * i + 1]);
+	for (unsigned i = 0; i < MLKEM_N / 4; i++) {
+		/* four coefficients = 48 bits, stored as six bytes */
+		uint64_t w = 0;
 
-		r[3 * i] = (uint8_t)t0;
-		r[3 * i + 1] = (uint8_t)((t0 >> 8) | (t1 << 4));
-		r[3 * i + 2] = (uint8_t)(t1 >> 4);
+		for (unsigned j = 0; j < 4; j++)
+			w |= (uint64_t)(uint16_t)cb_mlkem_caddq(a->c[4 * i + j]) << (12 * j);
+		for (unsigned b = 0; b < 6; b++)
+			r[6 * i + b] = (uint8_t)(w >> (8 * b));
 	}
 }
 
@@ -25,12 +52,12 @@ static inline int16_t reduce12(uint16_t x)
 
 void cb_mlkem_poly_frombytes(cb_mlkem_poly *r, const uint8_t a[MLKEM_POLYBYTES])
 {
-	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
-		uint16_t t0 = (uint16_t)(a[3 * i] | ((a[3 * i + 1] & 0x0f) << 8));
-		uint16_t t1 = (uint16_t)((a[3 * i + 1] >> 4) | (a[3 * i + 2] << 4));
+	for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+		uint16_t t[16];
 
-		r->c[2 * i] = reduce12(t0);
-		r->c[2 * i + 1] = reduce12(t1);
+		unpack16(t, a + 24 * i);
+		for (unsigned j = 0; j < 16; j++)
+			r->c[16 * i + j] = reduce12(t[j]);
 	}
 }
 
@@ -38,12 +65,13 @@ int cb_mlkem_poly_check_reduced(const uint8_t a[MLKEM_POLYBYTES])
 {
 	uint32_t bad = 0;
 
-	for (unsigned i = 0; i < MLKEM_N / 2; i++) {
-		uint32_t t0 = (uint32_t)(a[3 * i] | ((a[3 * i + 1] & 0x0f) << 8));
-		uint32_t t1 = (uint32_t)((a[3 * i + 1] >> 4) | (a[3 * i + 2] << 4));
+	for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+		uint16_t t[16];
 
+		unpack16(t, a + 24 * i);
 		/* top bit set iff t >= q */
-		bad |= (MLKEM_Q - 1 - t0) | (MLKEM_Q - 1 - t1);
+		for (unsigned j = 0; j < 16; j++)
+			bad |= MLKEM_Q - 1 - (uint32_t)t[j];
 	}
 	return (bad >> 31) ? -1 : 0;
 }
@@ -64,20 +92,41 @@ void cb_mlkem_poly_tomsg(uint8_t m[MLKEM_SYMBYTES], const cb_mlkem_poly *a)
 		uint8_t b = 0;
 
 		for (unsigned j = 0; j < 8; j++) {
-			uint32_t t = (uint32_t)cb_mlkem_caddq(a->c[8 * i + j]);
+			/*
+			 * Compress_1(x) = round(2x / q) mod 2 is 1 exactly for
+			 * x in [833, 2496] (q/4 <= x < 3q/4); the unsigned 16-bit
+			 * comparison is a mask (setcc / pcmpgtw), not a branch.
+			 */
+			uint16_t x = (uint16_t)cb_mlkem_caddq(a->c[8 * i + j]);
+			unsigned t = (uint16_t)(x - 833) < 1664;
 
-			t = cb_mlkem_div_q((t << 1) + MLKEM_Q / 2) & 1;
 			b |= (uint8_t)(t << j);
 		}
 		m[i] = b;
 	}
 }
 
-/* Compress_d (FIPS 203 (4.7)): round(2^d x / q) mod 2^d, for x in [0, q). */
+/*
+ * Compress_d (FIPS 203 (4.7)): round(2^d x / q) mod 2^d, for x in [0, q).
+ * For the d of ML-KEM, (x M + R) >> S with M ~ 2^(S+d) / q gives the
+ * rounded quotient in 32-bit arithmetic (x M + R < 2^30), which gcc
+ * vectorises, where the 64-bit multiplication of cb_mlkem_div_q is not;
+ * the constants were chosen (largest feasible R for the smallest S) so
+ * the result is exact on all of [0, q), which test_mlkem_poly checks
+ * exhaustively.  Other d use the division by q.
+ */
 static inline uint32_t compress(int16_t x, unsigned d)
 {
-	uint32_t t = (uint32_t)cb_mlkem_caddq(x);
+	uint32_t t = (uint16_t)cb_mlkem_caddq(x);
 
+	if (d == 4)
+		return ((t * 315 + 32701) >> 16) & 15;
+	if (d == 5)
+		return ((t * 315 + 16321) >> 15) & 31;
+	if (d == 10)
+		return ((t * 161271 + 261911) >> 19) & 1023;
+	if (d == 11)
+		return ((t * 161271 + 130860) >> 18) & 2047;
 	return cb_mlkem_div_q((t << d) + MLKEM_Q / 2) & ((1u << d) - 1);
 }
 
@@ -100,11 +149,16 @@ static inline int16_t decompress(uint32_t y, unsigned d)
  */
 static ALWAYS_INLINE void compress_d(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 {
+	/* compressed values first (one vectorised pass), then the packing */
+	uint16_t c[MLKEM_N];
+
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		c[i] = (uint16_t)compress(a->c[i], d);
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
 
 		for (unsigned j = 0; j < 8; j++) {
-			uint64_t v = compress(a->c[8 * i + j], d);
+			uint64_t v = c[8 * i + j];
 			unsigned sh = d * j;
 
 			if (sh < 64) {
@@ -118,10 +172,15 @@ static ALWAYS_INLINE void compress_d(uint8_t *r, const cb_mlkem_poly *a, unsigne
 		for (unsigned b = 0; b < d; b++)
 			r[d * i + b] = (uint8_t)(b < 8 ? lo >> (8 * b) : hi >> (8 * (b - 8)));
 	}
+	/* c is the (re-)encryption: secret-dependent in decapsulation */
+	cb_wipe(c, sizeof(c));
 }
 
 static ALWAYS_INLINE void decompress_d(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
 {
+	/* unpacking first, then Decompress_d in one vectorised pass */
+	uint16_t c[MLKEM_N];
+
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint64_t lo = 0, hi = 0;
 
@@ -142,9 +201,11 @@ static ALWAYS_INLINE void decompress_d(cb_mlkem_poly *r, const uint8_t *a, unsig
 			} else {
 				v = hi >> (sh - 64);
 			}
-			r->c[8 * i + j] = decompress((uint32_t)(v & ((1u << d) - 1)), d);
+			c[8 * i + j] = (uint16_t)(v & ((1u << d) - 1));
 		}
 	}
+	for (unsigned i = 0; i < MLKEM_N; i++)
+		r->c[i] = decompress(c[i], d);
 }
 
 void cb_mlkem_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
@@ -182,12 +243,8 @@ void cb_mlkem_poly_invntt_tomont(cb_mlkem_poly *r)
 
 void cb_mlkem_poly_mulcache_compute(cb_mlkem_mulcache *x, const cb_mlkem_poly *b)
 {
-	for (unsigned i = 0; i < MLKEM_N / 4; i++) {
-		int16_t zeta = cb_mlkem_zetas[64 + i];
-
-		x->c[2 * i] = cb_mlkem_fqmul(b->c[4 * i + 1], zeta);
-		x->c[2 * i + 1] = cb_mlkem_fqmul(b->c[4 * i + 3], (int16_t)-zeta);
-	}
+	for (unsigned i = 0; i < MLKEM_N / 2; i++)
+		x->c[i] = cb_mlkem_fqmul_pre(b->c[2 * i + 1], cb_mlkem_gammas[i], cb_mlkem_gammas_qinv[i]);
 }
 
 void cb_mlkem_poly_basemul_acc(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
@@ -232,8 +289,10 @@ void cb_mlkem_poly_reduce(cb_mlkem_poly *r)
 
 void cb_mlkem_poly_tomont(cb_mlkem_poly *r)
 {
-	const int16_t f = (int16_t)((1ULL << 32) % MLKEM_Q); /* 2^32 mod q */
+	/* 2^32 mod q, and the same times q^-1 mod 2^16 */
+	const int16_t f = (int16_t)((1ULL << 32) % MLKEM_Q);
+	const int16_t fq = (int16_t)(uint16_t)(((uint32_t)f * (uint16_t)MLKEM_QINV) & 0xffff);
 
 	for (unsigned i = 0; i < MLKEM_N; i++)
-		r->c[i] = cb_mlkem_fqmul(r->c[i], f);
+		r->c[i] = cb_mlkem_fqmul_pre(r->c[i], f, fq);
 }

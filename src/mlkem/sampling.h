@@ -13,11 +13,18 @@
  */
 void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], uint8_t x, uint8_t y);
 
+/* Two SampleNTT at once (r0 from x0, y0 and r1 from x1, y1), same results. */
+void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t rho[MLKEM_SYMBYTES],
+			    uint8_t x0, uint8_t y0, uint8_t x1, uint8_t y1);
+
 /*
  * SamplePolyCBD_eta(PRF_eta(s, nonce)) (FIPS 203 Algorithm 8 and (4.3)),
  * eta in {2, 3}.  Constant time in s.
  */
 void cb_mlkem_poly_getnoise(cb_mlkem_poly *r, const uint8_t s[MLKEM_SYMBYTES], uint8_t nonce,
 			    unsigned eta);
+/* Two of them with the same s and eta, nonces nonce0 and nonce1. */
+void cb_mlkem_poly_getnoise_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t s[MLKEM_SYMBYTES],
+			       uint8_t nonce0, uint8_t nonce1, unsigned eta);
 
 #endif

@@ -9,8 +9,15 @@ that gives the (possibly inverted) FIPS 202 value is chosen, and checked on
 all eight input combinations.
 
 usage: python3 keccak_round_gen.py > round.inc  (then paste into keccak.c)
+
+With --x2 it prints instead the body of the inner loop of
+cb_keccak_f1600_x2 (two rounds of one of the two interleaved states, lane
+j of s[25][2]): no lane complementing, since chi is ~b1 & b2 (SSE2 pandn)
+once gcc vectorises the loop over j; theta's parities are computed at the
+start of each round, and the second round writes to s[.][j].
 """
 import itertools
+import sys
 
 # rho offsets r[x][y] (FIPS 202, Table 2)
 RHO = [[0, 36, 3, 41, 18], [1, 44, 10, 45, 2], [62, 6, 43, 15, 61],
@@ -69,7 +76,30 @@ def half(src, dst, rc, out):
             out.append("\t\tc%d %s %s%d;" % (col, "=" if row == 0 else "^=", dst, col + 5 * row))
 
 
+def half_x2(src, dst, rc, out):
+    for x in range(5):
+        out.append("\t\t\tc%d = %s;" % (x, " ^ ".join("%s%d" % (src, x + 5 * y) for y in range(5))))
+    for x in range(5):
+        out.append("\t\t\td%d = c%d ^ ROL64(c%d, 1);" % (x, (x + 4) % 5, (x + 1) % 5))
+    for row in range(5):
+        for col in range(5):
+            x, y = (col + 3 * row) % 5, col
+            lane = "%s%d ^ d%d" % (src, x + 5 * y, x)
+            rot = RHO[x][y]
+            out.append("\t\t\tb%d = ROL64(%s, %d);" % (col, lane, rot) if rot
+                       else "\t\t\tb%d = %s;" % (col, lane))
+        for col in range(5):
+            expr = "b%d ^ (~b%d & b%d)" % (col, (col + 1) % 5, (col + 2) % 5)
+            if col == 0 and row == 0:
+                expr += " ^ keccak_rc[%s]" % rc
+            out.append("\t\t\t%s = %s;" % (dst(col + 5 * row), expr))
+
+
 lines = []
-half('a', 'e', 'i', lines)
-half('e', 'a', 'i + 1', lines)
+if sys.argv[1:] == ["--x2"]:
+    half_x2('a', lambda i: "e%d" % i, 'i', lines)
+    half_x2('e', lambda i: "s[%d][j]" % i, 'i + 1', lines)
+else:
+    half('a', 'e', 'i', lines)
+    half('e', 'a', 'i + 1', lines)
 print("\n".join(lines))

@@ -46,6 +46,35 @@ void cb_keccak_squeeze(cb_keccak_state *st, uint8_t *out, size_t len);
 void cb_keccak_squeezeblocks(cb_keccak_state *st, uint8_t *out, size_t nblocks);
 void cb_keccak_wipe(cb_keccak_state *st);
 
+/*
+ * Two sponges of the same rate run side by side on interleaved lanes, for
+ * independent inputs (ML-KEM's matrix and noise sampling, H(ek) with
+ * J(z || c)).  absorb_once resets the state, absorbs len0 bytes of in0 and
+ * len1 of in1 and pads them with ds0 / ds1 (CB_KECCAK_DS_SHAKE, _SHA3);
+ * inputs with the same number of whole blocks (len / rate) share every
+ * permutation, otherwise the shorter one waits (correct, but no gain);
+ * squeezeblocks then gives nblocks whole blocks of each output stream, and
+ * repeated calls continue the streams.  Wipe with cb_keccak_x2_wipe() when
+ * the inputs were secret.
+ */
+typedef struct cb_keccak_x2_state {
+	uint64_t s[25][2];
+} cb_keccak_x2_state;
+
+void cb_keccak_f1600_x2(uint64_t s[25][2]);
+void cb_keccak_x2_absorb_once(cb_keccak_x2_state *st, unsigned rate, const uint8_t *in0, size_t len0,
+			      uint8_t ds0, const uint8_t *in1, size_t len1, uint8_t ds1);
+void cb_keccak_x2_squeezeblocks(cb_keccak_x2_state *st, unsigned rate, uint8_t *out0, uint8_t *out1,
+				size_t nblocks);
+/*
+ * The same output as 64-bit words (rate / 8 per block and lane): word i is
+ * bytes 8i .. 8i + 7 of the stream read as a little-endian integer, on any
+ * host; saves the conversion to bytes when the consumer wants words.
+ */
+void cb_keccak_x2_squeezewords(cb_keccak_x2_state *st, unsigned rate, uint64_t *out0, uint64_t *out1,
+			       size_t nblocks);
+void cb_keccak_x2_wipe(cb_keccak_x2_state *st);
+
 /* SHAKE128 / SHAKE256 (XOFs). */
 static inline void cb_shake128_init(cb_keccak_state *st) { cb_keccak_init(st, CB_SHAKE128_RATE); }
 static inline void cb_shake256_init(cb_keccak_state *st) { cb_keccak_init(st, CB_SHAKE256_RATE); }
