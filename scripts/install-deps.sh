@@ -4,7 +4,7 @@
 # the exact apt-get line and stops with status 1.
 set -eu
 
-PKGS="build-essential cmake pkg-config libssl-dev libjansson-dev valgrind clang"
+PKGS="build-essential cmake pkg-config libssl-dev libjansson-dev valgrind clang libgcrypt20-dev nettle-dev libgmp-dev libsodium-dev"
 
 missing=""
 for p in $PKGS; do

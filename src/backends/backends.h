@@ -13,6 +13,13 @@ extern const cb_alg_info *const cb_openssl_rsa_algs[];  /* openssl_rsa.c: RSA pk
 extern const cb_alg_info *const cb_openssl_ec_algs[];   /* openssl_ec.c: X25519, P-256, Ed25519 */
 extern const cb_alg_info *const cb_openssl_sm2_algs[];  /* openssl_sm2.c: SM2 sig, pke, kex */
 extern const cb_alg_info *const cb_openssl_sym_algs[];  /* openssl_sym.c: ciphers and hashes */
+/* Other libraries, built when found (CMake defines CB_HAVE_<LIB>). */
+extern const cb_alg_info *const cb_gcrypt_algs[]; /* gcrypt/: libgcrypt */
+extern const cb_alg_info *const cb_nettle_algs[]; /* nettle/: nettle + hogweed */
+extern const cb_alg_info *const cb_sodium_algs[]; /* sodium/: libsodium */
+const char *cb_gcrypt_version(void);
+const char *cb_nettle_version(void);
+const char *cb_sodium_version(void);
 /* The project's own implementations (ML-KEM, ...). */
 extern const cb_alg_info *const cb_builtin_algs[];      /* builtin/builtin_kem.c */
 

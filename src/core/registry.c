@@ -7,8 +7,17 @@
 
 /* Order: the order `list` prints and wildcards expand in. */
 static const cb_alg_info *const *const lists[] = {
-	cb_openssl_rsa_algs, cb_openssl_ec_algs, cb_openssl_sm2_algs,
-	cb_openssl_sym_algs, cb_builtin_algs,
+	cb_openssl_rsa_algs, cb_openssl_ec_algs, cb_openssl_sm2_algs, cb_openssl_sym_algs,
+#ifdef CB_HAVE_GCRYPT
+	cb_gcrypt_algs,
+#endif
+#ifdef CB_HAVE_NETTLE
+	cb_nettle_algs,
+#endif
+#ifdef CB_HAVE_SODIUM
+	cb_sodium_algs,
+#endif
+	cb_builtin_algs,
 };
 
 size_t cb_registry_count(void)
