@@ -32,18 +32,29 @@ static const struct {
 	{"mlkem768", 1},	  {"mlkem1024", 1},
 };
 
+#define NVEC (sizeof(with_vectors) / sizeof(with_vectors[0]))
+static int name_passed[NVEC];
+
 static size_t expected_count(const char *name)
 {
-	for (size_t i = 0; i < sizeof(with_vectors) / sizeof(with_vectors[0]); i++)
+	for (size_t i = 0; i < NVEC; i++)
 		if (!strcmp(with_vectors[i].name, name))
 			return with_vectors[i].count;
 	return 0;
+}
+
+static void mark_passed(const char *name)
+{
+	for (size_t i = 0; i < NVEC; i++)
+		if (!strcmp(with_vectors[i].name, name))
+			name_passed[i] = 1;
 }
 
 static void test_registry(void)
 {
 	size_t passed = 0;
 	char err[256];
+	memset(name_passed, 0, sizeof(name_passed));
 	for (size_t i = 0; i < cb_registry_count(); i++) {
 		const cb_alg_info *a = cb_registry_get(i);
 		size_t want = expected_count(a->name);
@@ -62,14 +73,20 @@ static void test_registry(void)
 		if (want) {
 			CHECK_EQ_INT(r, 0);
 			CHECK(err[0] == '\0');
-			passed += r == 0;
+			if (r == 0)
+				mark_passed(a->name);
 		} else {
 			CHECK_EQ_INT(r, CB_ERR_UNSUPPORTED);
 			CHECK(strstr(err, "no embedded vector") != NULL);
 		}
 	}
-	/* Every listed name is registered and usable here (SM2 and SM4 included). */
-	CHECK_EQ_INT(passed, sizeof(with_vectors) / sizeof(with_vectors[0]));
+	/*
+	 * Every listed name is registered, usable here (SM2 and SM4 included)
+	 * and passes in at least one backend; every backend that has it passes.
+	 */
+	for (size_t i = 0; i < NVEC; i++)
+		passed += name_passed[i];
+	CHECK_EQ_INT(passed, NVEC);
 	tu_note("%s", "");
 }
 
