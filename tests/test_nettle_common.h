@@ -77,6 +77,11 @@ static void xl_cipher_one(const cb_cipher_class *a, const cb_cipher_class *b, vo
 	tu_fill(aad, sizeof(aad), 17 + n);
 	ra = a->encrypt(ca, iv, ivlen, aad, aadlen, m, n, cta, &la);
 	rb = b->encrypt(cbx, iv, ivlen, aad, aadlen, m, n, ctb, &lb);
+	if (ivlen != a->iv_bytes && ra == CB_ERR_LENGTH) {
+		/* This library takes only the default nonce length (libsodium). */
+		CHECK_EQ_INT(rb, 0);
+		return;
+	}
 	if (!whole) {
 		CHECK_EQ_INT(ra, CB_ERR_LENGTH);
 		CHECK_EQ_INT(rb, CB_ERR_LENGTH);
