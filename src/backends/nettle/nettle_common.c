@@ -28,6 +28,10 @@ const cb_alg_info *const cb_nettle_algs[] = {
 	&cb_nettle_aes256_ctr.info,
 	&cb_nettle_aes256_gcm.info,
 	&cb_nettle_chacha20_poly1305.info,
+	&cb_nettle_x25519.info,
+	&cb_nettle_ed25519.info,
+	&cb_nettle_ecdsa_p256.info,
+	&cb_nettle_ecdh_p256.info,
 	NULL,
 };
 

@@ -20,4 +20,8 @@ extern const cb_cipher_class cb_nettle_aes128_ecb, cb_nettle_aes128_ecb_p, cb_ne
 	cb_nettle_aes256_ecb_p, cb_nettle_aes256_cbc, cb_nettle_aes256_cbc_p, cb_nettle_aes256_ctr,
 	cb_nettle_aes256_gcm, cb_nettle_chacha20_poly1305;
 
+/* nettle_ec.c */
+extern const cb_kex_class cb_nettle_x25519, cb_nettle_ecdh_p256;
+extern const cb_sig_class cb_nettle_ecdsa_p256, cb_nettle_ed25519;
+
 #endif
