@@ -7,7 +7,9 @@
 static const char *const expected[] = {
 	"sha256", "sha3-256", "sm3", "aes-128-ecb", "aes-128-ecb-pkcs7", "aes-128-cbc", "aes-128-cbc-pkcs7",
 	"aes-128-ctr", "aes-128-gcm", "aes-256-ecb", "aes-256-ecb-pkcs7", "aes-256-cbc", "aes-256-cbc-pkcs7",
-	"aes-256-ctr", "aes-256-gcm", "chacha20-poly1305", "x25519", "ed25519", "ecdsa-p256", "ecdh-p256", NULL,
+	"aes-256-ctr", "aes-256-gcm", "chacha20-poly1305", "x25519", "ed25519", "ecdsa-p256", "ecdh-p256",
+	"rsa2048-pkcs1", "rsa3072-pkcs1", "rsa4096-pkcs1", "rsa2048-pkcs1-sha256", "rsa2048-pss-sha256",
+	"rsa3072-pkcs1-sha256", "rsa3072-pss-sha256", "rsa4096-pkcs1-sha256", "rsa4096-pss-sha256", NULL,
 };
 
 int main(void)

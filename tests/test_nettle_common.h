@@ -13,6 +13,9 @@
  *   sig     sign/verify round trip, tampered message or signature refused,
  *           our signature verifies in OpenSSL (import_public of our SPKI)
  *           and OpenSSL's verifies here (our import_public of its SPKI)
+ *   pke     round trip; OpenSSL imports our PKCS#8 secret and decrypts our
+ *           ciphertext, and we decrypt what OpenSSL encrypted to our key;
+ *           tampered ciphertexts and too-long messages refused
  */
 #ifndef CB_TEST_NETTLE_COMMON_H
 #define CB_TEST_NETTLE_COMMON_H
@@ -23,6 +26,7 @@
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
 #include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/sig.h"
 #include "testutil.h"
@@ -316,6 +320,70 @@ out:
 		b->key_free(vb);
 }
 
+static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
+{
+	void *ka = NULL, *kb = NULL;
+	static uint8_t sk[8192], ct[1024], pt[1024], m[1024];
+	size_t lsk = sizeof(sk), lc, lp, maxm;
+
+	tu_note("%s", a->info.name);
+	if (a->keygen(NULL, &ka)) {
+		CHECK(0);
+		return;
+	}
+	maxm = a->max_plaintext(ka);
+	CHECK(maxm > 0 && maxm < sizeof(m));
+	CHECK_EQ_INT(a->export_secret(ka, sk, &lsk), 0);
+	CHECK(b->import_secret != NULL);
+	if (b->import_secret)
+		CHECK_EQ_INT(b->import_secret(sk, lsk, NULL, &kb), 0);
+	if (a->import_secret) {
+		void *ki = NULL;
+		CHECK_EQ_INT(a->import_secret(sk, lsk, NULL, &ki), 0);
+		if (ki) {
+			uint8_t p1[1100], p2[1100];
+			size_t l1 = sizeof(p1), l2 = sizeof(p2);
+			CHECK_EQ_INT(a->export_public(ka, p1, &l1), 0);
+			CHECK_EQ_INT(a->export_public(ki, p2, &l2), 0);
+			CHECK_EQ_INT(l1, l2);
+			CHECK_MEM(p1, p2, l1);
+			a->key_free(ki);
+		}
+	}
+	for (size_t i = 0; i < 4 && maxm < sizeof(m); i++) {
+		size_t n = i == 0 ? 0 : i == 1 ? 1 : i == 2 ? maxm / 2 : maxm;
+
+		tu_note("%s, %zu-byte message", a->info.name, n);
+		tu_fill(m, n, 31 + n);
+		lc = sizeof(ct);
+		CHECK_EQ_INT(a->encrypt(ka, m, n, ct, &lc), 0);
+		CHECK(lc <= a->max_ciphertext(ka, n));
+		lp = sizeof(pt);
+		CHECK_EQ_INT(a->decrypt(ka, ct, lc, pt, &lp), 0);
+		CHECK_EQ_INT(lp, n);
+		CHECK_MEM(pt, m, n);
+		if (kb) {
+			lp = sizeof(pt);
+			CHECK_EQ_INT(b->decrypt(kb, ct, lc, pt, &lp), 0);
+			CHECK_EQ_INT(lp, n);
+			CHECK_MEM(pt, m, n);
+			lc = sizeof(ct);
+			CHECK_EQ_INT(b->encrypt(kb, m, n, ct, &lc), 0);
+			lp = sizeof(pt);
+			CHECK_EQ_INT(a->decrypt(ka, ct, lc, pt, &lp), 0);
+			CHECK_EQ_INT(lp, n);
+			CHECK_MEM(pt, m, n);
+		}
+		lp = sizeof(pt);
+		CHECK(a->decrypt(ka, ct, lc - 1, pt, &lp) < 0);
+	}
+	lc = sizeof(ct);
+	CHECK(a->encrypt(ka, m, maxm + 1, ct, &lc) < 0);
+	a->key_free(ka);
+	if (kb)
+		b->key_free(kb);
+}
+
 /* Every class of `backend` against OpenSSL's class of the same name. */
 static void xl_all(const char *backend, size_t expect_min)
 {
@@ -344,6 +412,7 @@ static void xl_all(const char *backend, size_t expect_min)
 		case CB_KIND_CIPHER: xl_cipher(cb_as_cipher(a), cb_as_cipher(o)); break;
 		case CB_KIND_KEX: xl_kex(cb_as_kex(a), cb_as_kex(o)); break;
 		case CB_KIND_SIG: xl_sig(cb_as_sig(a), cb_as_sig(o)); break;
+		case CB_KIND_PKE: xl_pke(cb_as_pke(a), cb_as_pke(o)); break;
 		default: CHECK(!"unexpected kind"); break;
 		}
 	}

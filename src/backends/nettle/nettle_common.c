@@ -32,6 +32,15 @@ const cb_alg_info *const cb_nettle_algs[] = {
 	&cb_nettle_ed25519.info,
 	&cb_nettle_ecdsa_p256.info,
 	&cb_nettle_ecdh_p256.info,
+	&cb_nettle_rsa2048_pkcs1.info,
+	&cb_nettle_rsa3072_pkcs1.info,
+	&cb_nettle_rsa4096_pkcs1.info,
+	&cb_nettle_rsa2048_pkcs1_sha256.info,
+	&cb_nettle_rsa2048_pss_sha256.info,
+	&cb_nettle_rsa3072_pkcs1_sha256.info,
+	&cb_nettle_rsa3072_pss_sha256.info,
+	&cb_nettle_rsa4096_pkcs1_sha256.info,
+	&cb_nettle_rsa4096_pss_sha256.info,
 	NULL,
 };
 

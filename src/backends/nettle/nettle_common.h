@@ -8,6 +8,7 @@
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
 #include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
 #include "cryptobench/sig.h"
 
 /* "nettle-3.8": the implementation label of every nettle class. */
@@ -23,5 +24,11 @@ extern const cb_cipher_class cb_nettle_aes128_ecb, cb_nettle_aes128_ecb_p, cb_ne
 /* nettle_ec.c */
 extern const cb_kex_class cb_nettle_x25519, cb_nettle_ecdh_p256;
 extern const cb_sig_class cb_nettle_ecdsa_p256, cb_nettle_ed25519;
+
+/* nettle_rsa.c */
+extern const cb_pke_class cb_nettle_rsa2048_pkcs1, cb_nettle_rsa3072_pkcs1, cb_nettle_rsa4096_pkcs1;
+extern const cb_sig_class cb_nettle_rsa2048_pkcs1_sha256, cb_nettle_rsa2048_pss_sha256,
+	cb_nettle_rsa3072_pkcs1_sha256, cb_nettle_rsa3072_pss_sha256, cb_nettle_rsa4096_pkcs1_sha256,
+	cb_nettle_rsa4096_pss_sha256;
 
 #endif
