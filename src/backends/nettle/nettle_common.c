@@ -1,14 +1,58 @@
-/* Placeholder until the nettle adapters land: the library's version only. */
+/*
+ * nettle + hogweed backend: the registry's array (the classes of every
+ * nettle_*.c file) and the library's version.
+ */
 #include <nettle/version.h>
 #include <stdio.h>
 
 #include "backends/backends.h"
+#include "backends/nettle/nettle_common.h"
 
-const cb_alg_info *const cb_nettle_algs[] = {NULL};
+#define CB_STR_(x) #x
+#define CB_STR(x) CB_STR_(x)
+
+const cb_alg_info *const cb_nettle_algs[] = {
+	&cb_nettle_sha256.info,
+	&cb_nettle_sha3_256.info,
+	&cb_nettle_sm3.info,
+	&cb_nettle_aes128_ecb.info,
+	&cb_nettle_aes128_ecb_p.info,
+	&cb_nettle_aes128_cbc.info,
+	&cb_nettle_aes128_cbc_p.info,
+	&cb_nettle_aes128_ctr.info,
+	&cb_nettle_aes128_gcm.info,
+	&cb_nettle_aes256_ecb.info,
+	&cb_nettle_aes256_ecb_p.info,
+	&cb_nettle_aes256_cbc.info,
+	&cb_nettle_aes256_cbc_p.info,
+	&cb_nettle_aes256_ctr.info,
+	&cb_nettle_aes256_gcm.info,
+	&cb_nettle_chacha20_poly1305.info,
+	&cb_nettle_x25519.info,
+	&cb_nettle_ed25519.info,
+	&cb_nettle_ecdsa_p256.info,
+	&cb_nettle_ecdh_p256.info,
+	&cb_nettle_rsa2048_pkcs1.info,
+	&cb_nettle_rsa3072_pkcs1.info,
+	&cb_nettle_rsa4096_pkcs1.info,
+	&cb_nettle_rsa2048_pkcs1_sha256.info,
+	&cb_nettle_rsa2048_pss_sha256.info,
+	&cb_nettle_rsa3072_pkcs1_sha256.info,
+	&cb_nettle_rsa3072_pss_sha256.info,
+	&cb_nettle_rsa4096_pkcs1_sha256.info,
+	&cb_nettle_rsa4096_pss_sha256.info,
+	NULL,
+};
 
 const char *cb_nettle_version(void)
 {
 	static char v[16];
 	snprintf(v, sizeof(v), "%d.%d", nettle_version_major(), nettle_version_minor());
 	return v;
+}
+
+/* The headers' version (the run-time one is in the context record). */
+const char *cb_nettle_implementation(void)
+{
+	return "nettle-" CB_STR(NETTLE_VERSION_MAJOR) "." CB_STR(NETTLE_VERSION_MINOR);
 }

@@ -1,11 +1,498 @@
-/* Placeholder until the libsodium adapters land: the library's version only. */
+/*
+ * libsodium backend: SHA-256, ChaCha20-Poly1305 (IETF, 12-byte nonce),
+ * AES-256-GCM (where the CPU has AES-NI and PCLMUL), X25519 and Ed25519,
+ * under the OpenSSL classes' names and encodings:
+ *
+ *   kex  x25519      public and secret: raw 32 bytes (RFC 7748)
+ *   sig  ed25519     pure Ed25519, 64-byte signatures; public: SPKI DER
+ *                    (RFC 8410); secret: PKCS#8 DER of the 32-byte seed
+ *
+ * sodium_init() runs once (pthread_once) before any class is used.
+ */
+#include <pthread.h>
 #include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "backends/backends.h"
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/sig.h"
+#include "core/util.h"
 
-const cb_alg_info *const cb_sodium_algs[] = {NULL};
+static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;
+static int sodium_ok;
+
+static void sodium_do_init(void)
+{
+	/* 0: initialised now; 1: already initialised; -1: failure. */
+	sodium_ok = sodium_init() >= 0;
+}
+
+static int sodium_ready(void)
+{
+	pthread_once(&sodium_once, sodium_do_init);
+	return sodium_ok ? CB_OK : CB_ERR_BACKEND;
+}
 
 const char *cb_sodium_version(void)
 {
 	return sodium_version_string();
 }
+
+/* The headers' version; the run-time one is in the context record. */
+static const char *sodium_implementation(void)
+{
+	return "libsodium-" SODIUM_VERSION_STRING;
+}
+
+static const char *unavailable_aesgcm(void)
+{
+	if (sodium_ready() != 0)
+		return "sodium_init() failed";
+	if (!crypto_aead_aes256gcm_is_available())
+		return "this CPU lacks AES-NI/PCLMUL, which libsodium's AES-256-GCM needs";
+	return NULL;
+}
+
+static const char *unavailable_any(void)
+{
+	return sodium_ready() != 0 ? "sodium_init() failed" : NULL;
+}
+
+#define SODIUM_INFO(kind_, name_, desc_, cbits_, qbits_, unavail_)                                 \
+	{                                                                                          \
+		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
+		.backend = "sodium", .description = (desc_), .classical_bits = (cbits_),           \
+		.quantum_bits = (qbits_), .unavailable = (unavail_),                               \
+		.implementation = sodium_implementation                                            \
+	}
+
+/* SHA-256: stateless one-shot; the context is a token. */
+
+static const cb_hash_class sha256;
+
+static int sha256_init(void **ctx)
+{
+	if (!ctx)
+		return CB_ERR_ARG;
+	*ctx = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	*ctx = (void *)&sha256;
+	return CB_OK;
+}
+
+static void sha256_free(void *ctx)
+{
+	(void)ctx;
+}
+
+static int sha256_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	if (!ctx || !out || (!in && inlen))
+		return CB_ERR_ARG;
+	crypto_hash_sha256(out, in, inlen);
+	return CB_OK;
+}
+
+static const cb_hash_class sha256 = {
+	.info = SODIUM_INFO(CB_KIND_HASH, "sha256", "SHA-256 (FIPS 180-4)", 128, 128, unavailable_any),
+	.digest_bytes = crypto_hash_sha256_BYTES,
+	.block_bytes = 64,
+	.init = sha256_init,
+	.free = sha256_free,
+	.digest = sha256_digest,
+};
+
+/*
+ * AEADs.  AES-256-GCM keeps the expanded key (crypto_aead_aes256gcm_beforenm);
+ * ChaCha20-Poly1305 has no keyed state in libsodium, so the key is kept.
+ * Both take only a 12-byte nonce.
+ */
+
+enum aead_alg { AEAD_CHAPOLY, AEAD_AESGCM };
+
+struct aead_ctx {
+	crypto_aead_aes256gcm_state gcm; /* needs 16-byte alignment: aligned_alloc */
+	enum aead_alg alg;
+	uint8_t key[32];
+};
+
+static void aead_free(void *p)
+{
+	if (!p)
+		return;
+	cb_wipe(p, sizeof(struct aead_ctx));
+	free(p);
+}
+
+static int aead_init(enum aead_alg alg, void **out, const uint8_t *key)
+{
+	struct aead_ctx *c;
+
+	if (!out || !key)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	if (alg == AEAD_AESGCM && !crypto_aead_aes256gcm_is_available())
+		return CB_ERR_UNSUPPORTED;
+	c = aligned_alloc(16, (sizeof(*c) + 15) & ~(size_t)15);
+	if (!c)
+		return CB_ERR_NOMEM;
+	memset(c, 0, sizeof(*c));
+	c->alg = alg;
+	if (alg == AEAD_AESGCM)
+		crypto_aead_aes256gcm_beforenm(&c->gcm, key);
+	else
+		memcpy(c->key, key, sizeof(c->key));
+	*out = c;
+	return CB_OK;
+}
+
+static int aead_chapoly_init(void **out, const uint8_t *key)
+{
+	return aead_init(AEAD_CHAPOLY, out, key);
+}
+
+static int aead_aesgcm_init(void **out, const uint8_t *key)
+{
+	return aead_init(AEAD_AESGCM, out, key);
+}
+
+static int aead_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct aead_ctx *c = p;
+	unsigned long long clen = 0;
+	int r;
+
+	if (!c || !iv || !outlen || !out || (!in && inlen) || (!aad && aadlen))
+		return CB_ERR_ARG;
+	if (ivlen != 12)
+		return CB_ERR_LENGTH;
+	if (inlen > SIZE_MAX - 16 || *outlen < inlen + 16)
+		return CB_ERR_LENGTH;
+	if (c->alg == AEAD_AESGCM)
+		r = crypto_aead_aes256gcm_encrypt_afternm(out, &clen, in, inlen, aad, aadlen, NULL, iv, &c->gcm);
+	else
+		r = crypto_aead_chacha20poly1305_ietf_encrypt(out, &clen, in, inlen, aad, aadlen, NULL, iv,
+							       c->key);
+	if (r != 0)
+		return CB_ERR_BACKEND;
+	*outlen = (size_t)clen;
+	return CB_OK;
+}
+
+static int aead_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct aead_ctx *c = p;
+	unsigned long long mlen = 0;
+	int r;
+
+	if (!c || !iv || !outlen || !out || (!in && inlen) || (!aad && aadlen))
+		return CB_ERR_ARG;
+	if (ivlen != 12 || inlen < 16 || *outlen < inlen - 16)
+		return CB_ERR_LENGTH;
+	if (c->alg == AEAD_AESGCM)
+		r = crypto_aead_aes256gcm_decrypt_afternm(out, &mlen, NULL, in, inlen, aad, aadlen, iv, &c->gcm);
+	else
+		r = crypto_aead_chacha20poly1305_ietf_decrypt(out, &mlen, NULL, in, inlen, aad, aadlen, iv,
+							       c->key);
+	if (r != 0)
+		return CB_ERR_VERIFY; /* libsodium writes no plaintext then */
+	*outlen = (size_t)mlen;
+	return CB_OK;
+}
+
+static const cb_cipher_class chacha20_poly1305 = {
+	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", "ChaCha20-Poly1305 (RFC 8439)", 256, 128,
+			    unavailable_any),
+	.key_bytes = 32,
+	.iv_bytes = 12,
+	.block_bytes = 1,
+	.tag_bytes = 16,
+	.padded = 0,
+	.init = aead_chapoly_init,
+	.free = aead_free,
+	.encrypt = aead_encrypt,
+	.decrypt = aead_decrypt,
+};
+
+static const cb_cipher_class aes256_gcm = {
+	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", "AES-256 GCM, 16-byte tag", 256, 128,
+			    unavailable_aesgcm),
+	.key_bytes = 32,
+	.iv_bytes = 12,
+	.block_bytes = 1,
+	.tag_bytes = 16,
+	.padded = 0,
+	.init = aead_aesgcm_init,
+	.free = aead_free,
+	.encrypt = aead_encrypt,
+	.decrypt = aead_decrypt,
+};
+
+/* X25519: the scalar and its public value. */
+
+struct x25519_key {
+	uint8_t sk[crypto_scalarmult_SCALARBYTES];
+	uint8_t pk[crypto_scalarmult_BYTES];
+};
+
+static void x25519_free(void *p)
+{
+	if (!p)
+		return;
+	sodium_memzero(p, sizeof(struct x25519_key));
+	free(p);
+}
+
+static int x25519_from_secret(const uint8_t *sk, void **key)
+{
+	struct x25519_key *k;
+
+	*key = NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->sk, sk, sizeof(k->sk));
+	if (crypto_scalarmult_base(k->pk, k->sk) != 0) {
+		x25519_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int x25519_keygen(const cb_opts *opts, void **key)
+{
+	uint8_t sk[crypto_scalarmult_SCALARBYTES];
+	int r;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	randombytes_buf(sk, sizeof(sk));
+	r = x25519_from_secret(sk, key);
+	sodium_memzero(sk, sizeof(sk));
+	return r;
+}
+
+static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	if (len != crypto_scalarmult_SCALARBYTES)
+		return CB_ERR_FORMAT;
+	return x25519_from_secret(in, key);
+}
+
+static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
+{
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < n)
+		return CB_ERR_LENGTH;
+	memcpy(out, src, n);
+	*outlen = n;
+	return CB_OK;
+}
+
+static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = key;
+	return k ? copy_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = key;
+	return k ? copy_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct x25519_key *k = key;
+
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	if (peerlen != crypto_scalarmult_BYTES)
+		return CB_ERR_LENGTH;
+	if (*sslen < crypto_scalarmult_BYTES)
+		return CB_ERR_LENGTH;
+	/* -1 when the result is all zero (a small-order peer value). */
+	if (crypto_scalarmult(ss, k->sk, peer) != 0) {
+		sodium_memzero(ss, crypto_scalarmult_BYTES);
+		return CB_ERR_INVALID_KEY;
+	}
+	*sslen = crypto_scalarmult_BYTES;
+	return CB_OK;
+}
+
+static const cb_kex_class x25519 = {
+	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys", 128, 0,
+			    unavailable_any),
+	.keygen = x25519_keygen,
+	.key_free = x25519_free,
+	.export_public = x25519_export_public,
+	.export_secret = x25519_export_secret,
+	.derive = x25519_derive,
+	.import_secret = x25519_import,
+};
+
+/* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key. */
+
+/* SubjectPublicKeyInfo { id-Ed25519 } BIT STRING prefix (RFC 8410), 12 bytes. */
+static const uint8_t spki_ed25519[] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65,
+				       0x70, 0x03, 0x21, 0x00};
+/* PrivateKeyInfo { 0, id-Ed25519, OCTET STRING { OCTET STRING seed } } prefix, 16 bytes. */
+static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
+
+struct ed25519_key {
+	int has_secret;
+	uint8_t sk[crypto_sign_SECRETKEYBYTES];
+	uint8_t pk[crypto_sign_PUBLICKEYBYTES];
+};
+
+static void ed25519_free(void *p)
+{
+	if (!p)
+		return;
+	sodium_memzero(p, sizeof(struct ed25519_key));
+	free(p);
+}
+
+static int ed25519_keygen(const cb_opts *opts, void **key)
+{
+	struct ed25519_key *k;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	if (crypto_sign_keypair(k->pk, k->sk) != 0) {
+		ed25519_free(k);
+		return CB_ERR_BACKEND;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, void **key)
+{
+	struct ed25519_key *k;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	if (len != sizeof(spki_ed25519) + crypto_sign_PUBLICKEYBYTES ||
+	    memcmp(in, spki_ed25519, sizeof(spki_ed25519)) != 0)
+		return CB_ERR_FORMAT;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->pk, in + sizeof(spki_ed25519), sizeof(k->pk));
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct ed25519_key *k = key;
+
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < sizeof(spki_ed25519) + sizeof(k->pk))
+		return CB_ERR_LENGTH;
+	memcpy(out, spki_ed25519, sizeof(spki_ed25519));
+	memcpy(out + sizeof(spki_ed25519), k->pk, sizeof(k->pk));
+	*outlen = sizeof(spki_ed25519) + sizeof(k->pk);
+	return CB_OK;
+}
+
+static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct ed25519_key *k = key;
+
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	if (!k->has_secret)
+		return CB_ERR_ARG;
+	if (*outlen < sizeof(pkcs8_ed25519) + crypto_sign_SEEDBYTES)
+		return CB_ERR_LENGTH;
+	memcpy(out, pkcs8_ed25519, sizeof(pkcs8_ed25519));
+	crypto_sign_ed25519_sk_to_seed(out + sizeof(pkcs8_ed25519), k->sk);
+	*outlen = sizeof(pkcs8_ed25519) + crypto_sign_SEEDBYTES;
+	return CB_OK;
+}
+
+static size_t ed25519_max_signature(const void *key)
+{
+	(void)key;
+	return crypto_sign_BYTES;
+}
+
+static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct ed25519_key *k = key;
+	unsigned long long n = 0;
+
+	if (!k || !sig || !siglen || (!m && mlen))
+		return CB_ERR_ARG;
+	if (!k->has_secret)
+		return CB_ERR_ARG;
+	if (*siglen < crypto_sign_BYTES)
+		return CB_ERR_LENGTH;
+	if (crypto_sign_detached(sig, &n, m, mlen, k->sk) != 0)
+		return CB_ERR_BACKEND;
+	*siglen = (size_t)n;
+	return CB_OK;
+}
+
+static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct ed25519_key *k = key;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	if (siglen != crypto_sign_BYTES)
+		return CB_ERR_VERIFY;
+	return crypto_sign_verify_detached(sig, m, mlen, k->pk) == 0 ? CB_OK : CB_ERR_VERIFY;
+}
+
+static const cb_sig_class ed25519 = {
+	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures", 128, 0,
+			    unavailable_any),
+	.keygen = ed25519_keygen,
+	.key_free = ed25519_free,
+	.export_public = ed25519_export_public,
+	.export_secret = ed25519_export_secret,
+	.max_signature = ed25519_max_signature,
+	.sign = ed25519_sign,
+	.verify = ed25519_verify,
+	.import_public = ed25519_import,
+};
+
+const cb_alg_info *const cb_sodium_algs[] = {
+	&sha256.info, &chacha20_poly1305.info, &aes256_gcm.info, &x25519.info, &ed25519.info, NULL,
+};

@@ -1,0 +1,638 @@
+/*
+ * nettle/hogweed classes for X25519, Ed25519, ECDSA P-256 and ECDH P-256,
+ * under the OpenSSL classes' names and encodings:
+ *
+ *   kex  x25519      public and secret: raw 32 bytes (RFC 7748)
+ *   kex  ecdh-p256   public: uncompressed X9.62 point (65 bytes); secret:
+ *                    PKCS#8 DER (RFC 5915, without the public key); shared
+ *                    secret: the 32-byte x-coordinate
+ *   sig  ecdsa-p256  SHA-256, DER Ecdsa-Sig-Value; public: SPKI DER
+ *   sig  ed25519     pure Ed25519 (RFC 8032); public: SPKI DER; secret:
+ *                    PKCS#8 DER of the seed
+ *
+ * The SPKI / PKCS#8 wrappers are fixed prefixes (the keys have one length).
+ * GMP numbers are only ever made by hogweed itself (dsa_signature_init),
+ * because the build links hogweed but not GMP; the conversions between
+ * bytes and numbers are hogweed's nettle_mpz_*_str_256 functions.
+ */
+#include <nettle/bignum.h>
+#include <nettle/curve25519.h>
+#include <nettle/dsa.h>
+#include <nettle/ecc-curve.h>
+#include <nettle/ecc.h>
+#include <nettle/ecdsa.h>
+#include <nettle/eddsa.h>
+#include <nettle/sha2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/nettle/nettle_common.h"
+#include "core/util.h"
+
+/* DER prefixes (RFC 5480, RFC 5915 / 5208, RFC 8410), as in src/core/kat.c. */
+static const uint8_t spki_p256[] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+				    0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00};
+static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
+				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+static const uint8_t spki_ed25519[] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
+static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
+
+#define P256_BYTES 32
+#define P256_POINT 65
+#define ECDSA_MAX_DER 72 /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
+
+static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
+{
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < prelen + n)
+		return CB_ERR_LENGTH;
+	if (prelen)
+		memcpy(out, pre, prelen);
+	memcpy(out + prelen, src, n);
+	*outlen = prelen + n;
+	return CB_OK;
+}
+
+/* nettle_random_func over the system generator; a failure is remembered. */
+struct nrand {
+	int failed;
+};
+
+static void nrand_func(void *ctx, size_t len, uint8_t *dst)
+{
+	if (cb_random_bytes(dst, len) != 0) {
+		((struct nrand *)ctx)->failed = 1;
+		memset(dst, 0, len);
+	}
+}
+
+/* ------------------------------------------------------------------ X25519 */
+
+struct x25519_key {
+	uint8_t sk[CURVE25519_SIZE];
+	uint8_t pk[CURVE25519_SIZE];
+};
+
+static void x25519_free(void *p)
+{
+	if (!p)
+		return;
+	cb_wipe(p, sizeof(struct x25519_key));
+	free(p);
+}
+
+static int x25519_from_secret(const uint8_t *sk, void **key)
+{
+	struct x25519_key *k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->sk, sk, sizeof(k->sk));
+	curve25519_mul_g(k->pk, k->sk);
+	*key = k;
+	return CB_OK;
+}
+
+static int x25519_keygen(const cb_opts *opts, void **key)
+{
+	uint8_t sk[CURVE25519_SIZE];
+	int r;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = cb_random_bytes(sk, sizeof(sk))) != 0)
+		return r;
+	r = x25519_from_secret(sk, key);
+	cb_wipe(sk, sizeof(sk));
+	return r;
+}
+
+static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != CURVE25519_SIZE)
+		return CB_ERR_FORMAT;
+	return x25519_from_secret(in, key);
+}
+
+static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = key;
+	return k ? copy_out(NULL, 0, k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = key;
+	return k ? copy_out(NULL, 0, k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct x25519_key *k = key;
+	uint8_t acc = 0;
+
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	if (peerlen != CURVE25519_SIZE || *sslen < CURVE25519_SIZE)
+		return CB_ERR_LENGTH;
+	curve25519_mul(ss, k->sk, peer);
+	/* An all-zero result (small-order peer value) is refused, as OpenSSL does (RFC 7748 6.1). */
+	for (size_t i = 0; i < CURVE25519_SIZE; i++)
+		acc |= ss[i];
+	if (!acc)
+		return CB_ERR_INVALID_KEY;
+	*sslen = CURVE25519_SIZE;
+	return CB_OK;
+}
+
+/* ----------------------------------------------------------------- Ed25519 */
+
+struct ed25519_key {
+	int has_secret;
+	uint8_t seed[ED25519_KEY_SIZE];
+	uint8_t pk[ED25519_KEY_SIZE];
+};
+
+static void ed25519_free(void *p)
+{
+	if (!p)
+		return;
+	cb_wipe(p, sizeof(struct ed25519_key));
+	free(p);
+}
+
+static int ed25519_keygen(const cb_opts *opts, void **key)
+{
+	struct ed25519_key *k;
+	int r;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	if ((r = cb_random_bytes(k->seed, sizeof(k->seed))) != 0) {
+		ed25519_free(k);
+		return r;
+	}
+	ed25519_sha512_public_key(k->pk, k->seed);
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, void **key)
+{
+	struct ed25519_key *k;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(spki_ed25519) + ED25519_KEY_SIZE || memcmp(in, spki_ed25519, sizeof(spki_ed25519)) != 0)
+		return CB_ERR_FORMAT;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->pk, in + sizeof(spki_ed25519), ED25519_KEY_SIZE);
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct ed25519_key *k = key;
+	return k ? copy_out(spki_ed25519, sizeof(spki_ed25519), k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+}
+
+static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct ed25519_key *k = key;
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	return copy_out(pkcs8_ed25519, sizeof(pkcs8_ed25519), k->seed, sizeof(k->seed), out, outlen);
+}
+
+static size_t ed25519_max_signature(const void *key)
+{
+	(void)key;
+	return ED25519_SIGNATURE_SIZE;
+}
+
+static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct ed25519_key *k = key;
+
+	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*siglen < ED25519_SIGNATURE_SIZE)
+		return CB_ERR_LENGTH;
+	ed25519_sha512_sign(k->pk, k->seed, mlen, m, sig);
+	*siglen = ED25519_SIGNATURE_SIZE;
+	return CB_OK;
+}
+
+static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct ed25519_key *k = key;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	if (siglen != ED25519_SIGNATURE_SIZE)
+		return CB_ERR_VERIFY;
+	return ed25519_sha512_verify(k->pk, mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
+}
+
+/* ------------------------------------------------------------------- P-256 */
+
+/*
+ * One handle for both P-256 classes: the key (hogweed's point and scalar),
+ * the encoded public point, a SHA-256 context (ECDSA), and the last peer
+ * point decoded (ECDH) with a point for the product.
+ */
+struct p256_key {
+	int has_secret;
+	struct ecc_point pub;
+	struct ecc_scalar priv;
+	uint8_t pub_raw[P256_POINT];
+	struct sha256_ctx sha;
+	int peer_set;
+	uint8_t peer_raw[P256_POINT];
+	struct ecc_point peer;
+	struct ecc_point prod;
+};
+
+static void p256_free(void *p)
+{
+	struct p256_key *k = p;
+	if (!k)
+		return;
+	/* hogweed does not wipe on clear: the scalar's limbs are wiped here. */
+	cb_wipe(k->priv.p, (size_t)ecc_size(nettle_get_secp_256r1()) * sizeof(mp_limb_t));
+	ecc_scalar_clear(&k->priv);
+	ecc_point_clear(&k->pub);
+	ecc_point_clear(&k->peer);
+	ecc_point_clear(&k->prod);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static struct p256_key *p256_new(void)
+{
+	const struct ecc_curve *ecc = nettle_get_secp_256r1();
+	struct p256_key *k = calloc(1, sizeof(*k));
+	if (!k)
+		return NULL;
+	ecc_point_init(&k->pub, ecc);
+	ecc_scalar_init(&k->priv, ecc);
+	ecc_point_init(&k->peer, ecc);
+	ecc_point_init(&k->prod, ecc);
+	return k;
+}
+
+/* X9.62 uncompressed encoding of a point (x in out+1, y in out+33). */
+static void point_encode(const struct ecc_point *p, uint8_t out[P256_POINT])
+{
+	struct dsa_signature t; /* two GMP numbers made by hogweed */
+
+	dsa_signature_init(&t);
+	ecc_point_get(p, t.r, t.s);
+	out[0] = 0x04;
+	nettle_mpz_get_str_256(P256_BYTES, out + 1, t.r);
+	nettle_mpz_get_str_256(P256_BYTES, out + 1 + P256_BYTES, t.s);
+	dsa_signature_clear(&t);
+}
+
+/* The point of an uncompressed encoding; CB_ERR_INVALID_KEY when not on the curve. */
+static int point_decode(const uint8_t *in, size_t len, struct ecc_point *p)
+{
+	struct dsa_signature t;
+	int ok;
+
+	if (len != P256_POINT || in[0] != 0x04)
+		return CB_ERR_INVALID_KEY;
+	dsa_signature_init(&t);
+	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + 1);
+	nettle_mpz_set_str_256_u(t.s, P256_BYTES, in + 1 + P256_BYTES);
+	ok = ecc_point_set(p, t.r, t.s); /* checks the coordinates and the curve equation */
+	dsa_signature_clear(&t);
+	return ok ? CB_OK : CB_ERR_INVALID_KEY;
+}
+
+/* dsa_signature_clear after wiping the limbs (GMP frees without wiping). */
+static void wipe_clear(struct dsa_signature *t)
+{
+	cb_wipe(t->r->_mp_d, (size_t)t->r->_mp_alloc * sizeof(mp_limb_t));
+	dsa_signature_clear(t);
+}
+
+static int p256_keygen(const cb_opts *opts, void **key)
+{
+	struct p256_key *k;
+	struct nrand rnd = {0};
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	k = p256_new();
+	if (!k)
+		return CB_ERR_NOMEM;
+	ecdsa_generate_keypair(&k->pub, &k->priv, &rnd, nrand_func);
+	if (rnd.failed) {
+		p256_free(k);
+		return CB_ERR_RANDOM;
+	}
+	point_encode(&k->pub, k->pub_raw);
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+/* import_secret (ecdh-p256): PKCS#8 prefix || d. */
+static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct p256_key *k;
+	struct dsa_signature t;
+	int ok;
+
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(pkcs8_p256) + P256_BYTES || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
+		return CB_ERR_FORMAT;
+	k = p256_new();
+	if (!k)
+		return CB_ERR_NOMEM;
+	dsa_signature_init(&t);
+	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + sizeof(pkcs8_p256));
+	ok = ecc_scalar_set(&k->priv, t.r); /* 0 < d < n */
+	wipe_clear(&t);
+	if (!ok) {
+		p256_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	ecc_point_mul_g(&k->pub, &k->priv);
+	point_encode(&k->pub, k->pub_raw);
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+/* import_public (ecdsa-p256): SPKI prefix || point. */
+static int p256_import_public(const uint8_t *in, size_t len, void **key)
+{
+	struct p256_key *k;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(spki_p256) + P256_POINT || memcmp(in, spki_p256, sizeof(spki_p256)) != 0)
+		return CB_ERR_FORMAT;
+	k = p256_new();
+	if (!k)
+		return CB_ERR_NOMEM;
+	if ((r = point_decode(in + sizeof(spki_p256), P256_POINT, &k->pub)) != 0) {
+		p256_free(k);
+		return r;
+	}
+	memcpy(k->pub_raw, in + sizeof(spki_p256), P256_POINT);
+	*key = k;
+	return CB_OK;
+}
+
+static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct p256_key *k = key;
+	return k ? copy_out(NULL, 0, k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
+}
+
+static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct p256_key *k = key;
+	return k ? copy_out(spki_p256, sizeof(spki_p256), k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
+}
+
+static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct p256_key *k = key;
+	struct dsa_signature t;
+	uint8_t d[P256_BYTES];
+	int r;
+
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	dsa_signature_init(&t);
+	ecc_scalar_get(&k->priv, t.r);
+	nettle_mpz_get_str_256(P256_BYTES, d, t.r);
+	wipe_clear(&t);
+	r = copy_out(pkcs8_p256, sizeof(pkcs8_p256), d, sizeof(d), out, outlen);
+	cb_wipe(d, sizeof(d));
+	return r;
+}
+
+static int p256_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct p256_key *k = key;
+	uint8_t prod[P256_POINT];
+	int r;
+
+	if (!k || !peer || !ss || !sslen || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*sslen < P256_BYTES)
+		return CB_ERR_LENGTH;
+	if (!k->peer_set || peerlen != P256_POINT || memcmp(peer, k->peer_raw, P256_POINT) != 0) {
+		k->peer_set = 0;
+		if ((r = point_decode(peer, peerlen, &k->peer)) != 0)
+			return r;
+		memcpy(k->peer_raw, peer, P256_POINT);
+		k->peer_set = 1;
+	}
+	ecc_point_mul(&k->prod, &k->priv, &k->peer);
+	point_encode(&k->prod, prod);
+	memcpy(ss, prod + 1, P256_BYTES);
+	cb_wipe(prod, sizeof(prod));
+	*sslen = P256_BYTES;
+	return CB_OK;
+}
+
+/* DER INTEGER of a 32-byte big-endian non-negative value; returns bytes written. */
+static size_t der_int(uint8_t *out, const uint8_t v[P256_BYTES])
+{
+	size_t i = 0, n;
+
+	while (i < P256_BYTES - 1 && v[i] == 0)
+		i++;
+	n = P256_BYTES - i;
+	out[0] = 0x02;
+	if (v[i] & 0x80) {
+		out[1] = (uint8_t)(n + 1);
+		out[2] = 0;
+		memcpy(out + 3, v + i, n);
+		return n + 3;
+	}
+	out[1] = (uint8_t)n;
+	memcpy(out + 2, v + i, n);
+	return n + 2;
+}
+
+/* Reads one strict-DER positive INTEGER of at most 32 bytes into v. */
+static int der_get_int(const uint8_t **p, const uint8_t *end, uint8_t v[P256_BYTES])
+{
+	const uint8_t *q = *p;
+	size_t n;
+
+	if (end - q < 2 || q[0] != 0x02)
+		return CB_ERR_FORMAT;
+	n = q[1];
+	q += 2;
+	if (n == 0 || n > 0x7f || (size_t)(end - q) < n)
+		return CB_ERR_FORMAT;
+	if (q[0] & 0x80)
+		return CB_ERR_FORMAT; /* negative */
+	if (n > 1 && q[0] == 0 && !(q[1] & 0x80))
+		return CB_ERR_FORMAT; /* not minimal */
+	if (q[0] == 0) {
+		q++;
+		n--;
+	}
+	if (n > P256_BYTES)
+		return CB_ERR_FORMAT;
+	memset(v, 0, P256_BYTES);
+	memcpy(v + P256_BYTES - n, q, n);
+	*p = q + n;
+	return CB_OK;
+}
+
+static size_t p256_max_signature(const void *key)
+{
+	(void)key;
+	return ECDSA_MAX_DER;
+}
+
+static void p256_hash(struct p256_key *k, const uint8_t *m, size_t mlen, uint8_t dig[SHA256_DIGEST_SIZE])
+{
+	sha256_init(&k->sha);
+	if (mlen)
+		sha256_update(&k->sha, mlen, m);
+	sha256_digest(&k->sha, SHA256_DIGEST_SIZE, dig);
+}
+
+static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct p256_key *k = key;
+	struct nrand rnd = {0};
+	struct dsa_signature s;
+	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES], body[ECDSA_MAX_DER];
+	size_t n;
+
+	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*siglen < ECDSA_MAX_DER)
+		return CB_ERR_LENGTH;
+	p256_hash(k, m, mlen, dig);
+	dsa_signature_init(&s);
+	ecdsa_sign(&k->priv, &rnd, nrand_func, sizeof(dig), dig, &s);
+	nettle_mpz_get_str_256(P256_BYTES, r32, s.r);
+	nettle_mpz_get_str_256(P256_BYTES, s32, s.s);
+	dsa_signature_clear(&s);
+	if (rnd.failed)
+		return CB_ERR_RANDOM;
+	n = der_int(body, r32);
+	n += der_int(body + n, s32);
+	sig[0] = 0x30;
+	sig[1] = (uint8_t)n;
+	memcpy(sig + 2, body, n);
+	*siglen = n + 2;
+	return CB_OK;
+}
+
+static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct p256_key *k = key;
+	struct dsa_signature s;
+	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
+	const uint8_t *p, *end;
+	int ok;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	/* SEQUENCE { INTEGER r, INTEGER s }, nothing after it. */
+	if (siglen < 2 || sig[0] != 0x30 || sig[1] > 0x7f || (size_t)sig[1] + 2 != siglen)
+		return CB_ERR_VERIFY;
+	p = sig + 2;
+	end = sig + siglen;
+	if (der_get_int(&p, end, r32) != 0 || der_get_int(&p, end, s32) != 0 || p != end)
+		return CB_ERR_VERIFY;
+	p256_hash(k, m, mlen, dig);
+	dsa_signature_init(&s);
+	nettle_mpz_set_str_256_u(s.r, P256_BYTES, r32);
+	nettle_mpz_set_str_256_u(s.s, P256_BYTES, s32);
+	ok = ecdsa_verify(&k->pub, sizeof(dig), dig, &s); /* checks 0 < r, s < n */
+	dsa_signature_clear(&s);
+	return ok ? CB_OK : CB_ERR_VERIFY;
+}
+
+#define NETTLE_INFO(kind_, name_, desc_)                                                           \
+	{                                                                                          \
+		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
+		.backend = "nettle", .description = (desc_), .classical_bits = 128,                \
+		.quantum_bits = 0, .unavailable = NULL,                                            \
+		.implementation = cb_nettle_implementation                                         \
+	}
+
+const cb_kex_class cb_nettle_x25519 = {
+	.info = NETTLE_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys"),
+	.keygen = x25519_keygen,
+	.key_free = x25519_free,
+	.export_public = x25519_export_public,
+	.export_secret = x25519_export_secret,
+	.derive = x25519_derive,
+	.import_secret = x25519_import,
+};
+
+const cb_kex_class cb_nettle_ecdh_p256 = {
+	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256",
+			    "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret"),
+	.keygen = p256_keygen,
+	.key_free = p256_free,
+	.export_public = p256_export_point,
+	.export_secret = p256_export_secret,
+	.derive = p256_derive,
+	.import_secret = p256_import_secret,
+};
+
+const cb_sig_class cb_nettle_ecdsa_p256 = {
+	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", "ECDSA on P-256 with SHA-256, DER signatures"),
+	.keygen = p256_keygen,
+	.key_free = p256_free,
+	.export_public = p256_export_spki,
+	.export_secret = p256_export_secret,
+	.max_signature = p256_max_signature,
+	.sign = p256_sign,
+	.verify = p256_verify,
+	.import_public = p256_import_public,
+};
+
+const cb_sig_class cb_nettle_ed25519 = {
+	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures"),
+	.keygen = ed25519_keygen,
+	.key_free = ed25519_free,
+	.export_public = ed25519_export_public,
+	.export_secret = ed25519_export_secret,
+	.max_signature = ed25519_max_signature,
+	.sign = ed25519_sign,
+	.verify = ed25519_verify,
+	.import_public = ed25519_import,
+};

@@ -1,0 +1,399 @@
+/*
+ * nettle symmetric ciphers (AES ECB/CBC/CTR/GCM, ChaCha20-Poly1305) and
+ * hashes (SHA-256, SHA3-256, SM3), under the OpenSSL classes' names and
+ * semantics: AEAD tags appended, PKCS#7 padding (done here: nettle has none)
+ * for the -pkcs7 variants, CTR with a 16-byte big-endian counter block.
+ *
+ * A cipher context holds the expanded key schedules made once in init()
+ * (for AES, one for encryption and one for decryption), so a timed call is
+ * nettle's cipher over the message.
+ */
+#include <nettle/aes.h>
+#include <nettle/cbc.h>
+#include <nettle/chacha-poly1305.h>
+#include <nettle/ctr.h>
+#include <nettle/gcm.h>
+#include <nettle/memops.h>
+#include <nettle/nettle-meta.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/nettle/nettle_common.h"
+#include "core/util.h"
+
+enum nsym_mode { NS_ECB, NS_CBC, NS_CTR, NS_GCM128, NS_GCM256, NS_CHAPOLY };
+
+#define AES_BLOCK 16
+/* Longest GCM IV accepted (as the OpenSSL classes). */
+#define GCM_MAX_IV 128
+
+struct nsym_ctx {
+	const cb_cipher_class *cls;
+	enum nsym_mode mode;
+	const struct nettle_cipher *bc; /* ECB/CBC/CTR: nettle_aes128 or nettle_aes256 */
+	union {
+		struct aes128_ctx a128;
+		struct aes256_ctx a256;
+		struct gcm_aes128_ctx g128;
+		struct gcm_aes256_ctx g256;
+		struct chacha_poly1305_ctx cp;
+	} enc, dec;
+};
+
+static void nsym_free(void *p)
+{
+	struct nsym_ctx *c = p;
+	if (!c)
+		return;
+	cb_wipe(c, sizeof(*c));
+	free(c);
+}
+
+static int nsym_init(const cb_cipher_class *cls, enum nsym_mode mode, void **out, const uint8_t *key)
+{
+	struct nsym_ctx *c;
+
+	if (!out || !key)
+		return CB_ERR_ARG;
+	*out = NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return CB_ERR_NOMEM;
+	c->cls = cls;
+	c->mode = mode;
+	switch (mode) {
+	case NS_ECB:
+	case NS_CBC:
+	case NS_CTR:
+		c->bc = cls->key_bytes == 16 ? &nettle_aes128 : &nettle_aes256;
+		c->bc->set_encrypt_key(&c->enc, key);
+		c->bc->set_decrypt_key(&c->dec, key);
+		break;
+	case NS_GCM128:
+		gcm_aes128_set_key(&c->enc.g128, key);
+		break;
+	case NS_GCM256:
+		gcm_aes256_set_key(&c->enc.g256, key);
+		break;
+	case NS_CHAPOLY:
+		chacha_poly1305_set_key(&c->enc.cp, key);
+		break;
+	}
+	*out = c;
+	return CB_OK;
+}
+
+/* AEADs: one keyed context serves both directions; starts a message. */
+static int aead_start(struct nsym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
+{
+	if (!iv || (aadlen && !aad))
+		return CB_ERR_ARG;
+	switch (c->mode) {
+	case NS_GCM128:
+		if (ivlen == 0 || ivlen > GCM_MAX_IV)
+			return CB_ERR_LENGTH;
+		gcm_aes128_set_iv(&c->enc.g128, ivlen, iv);
+		if (aadlen)
+			gcm_aes128_update(&c->enc.g128, aadlen, aad);
+		return CB_OK;
+	case NS_GCM256:
+		if (ivlen == 0 || ivlen > GCM_MAX_IV)
+			return CB_ERR_LENGTH;
+		gcm_aes256_set_iv(&c->enc.g256, ivlen, iv);
+		if (aadlen)
+			gcm_aes256_update(&c->enc.g256, aadlen, aad);
+		return CB_OK;
+	case NS_CHAPOLY:
+		if (ivlen != CHACHA_POLY1305_NONCE_SIZE)
+			return CB_ERR_LENGTH;
+		chacha_poly1305_set_nonce(&c->enc.cp, iv);
+		if (aadlen)
+			chacha_poly1305_update(&c->enc.cp, aadlen, aad);
+		return CB_OK;
+	default:
+		return CB_ERR_ARG;
+	}
+}
+
+static void aead_crypt(struct nsym_ctx *c, int enc, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	if (!len)
+		return;
+	switch (c->mode) {
+	case NS_GCM128:
+		(enc ? gcm_aes128_encrypt : gcm_aes128_decrypt)(&c->enc.g128, len, dst, src);
+		break;
+	case NS_GCM256:
+		(enc ? gcm_aes256_encrypt : gcm_aes256_decrypt)(&c->enc.g256, len, dst, src);
+		break;
+	case NS_CHAPOLY:
+		(enc ? chacha_poly1305_encrypt : chacha_poly1305_decrypt)(&c->enc.cp, len, dst, src);
+		break;
+	default:
+		break;
+	}
+}
+
+static void aead_tag(struct nsym_ctx *c, uint8_t *tag, size_t taglen)
+{
+	switch (c->mode) {
+	case NS_GCM128:
+		gcm_aes128_digest(&c->enc.g128, taglen, tag);
+		break;
+	case NS_GCM256:
+		gcm_aes256_digest(&c->enc.g256, taglen, tag);
+		break;
+	case NS_CHAPOLY:
+		chacha_poly1305_digest(&c->enc.cp, taglen, tag);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ECB/CBC over whole blocks; iv (CBC) is updated as nettle's cbc_* do. */
+static void block_crypt(struct nsym_ctx *c, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	if (!len)
+		return;
+	if (c->mode == NS_ECB)
+		(enc ? c->bc->encrypt : c->bc->decrypt)(enc ? (void *)&c->enc : (void *)&c->dec, len, dst, src);
+	else if (enc)
+		cbc_encrypt(&c->enc, c->bc->encrypt, AES_BLOCK, iv, len, dst, src);
+	else
+		cbc_decrypt(&c->dec, c->bc->decrypt, AES_BLOCK, iv, len, dst, src);
+}
+
+static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+			size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct nsym_ctx *c = p;
+	const cb_cipher_class *cls;
+	uint8_t ivbuf[AES_BLOCK], last[AES_BLOCK];
+	size_t need, full, rem;
+	int err;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen > SIZE_MAX / 2)
+		return CB_ERR_LENGTH;
+	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
+		return CB_ERR_LENGTH;
+	need = cls->padded ? (inlen / AES_BLOCK + 1) * AES_BLOCK : inlen;
+	need += cls->tag_bytes;
+	if (*outlen < need)
+		return CB_ERR_LENGTH;
+
+	if (cls->tag_bytes) {
+		if ((err = aead_start(c, iv, ivlen, aad, aadlen)) != 0)
+			return err;
+		aead_crypt(c, 1, inlen, out, in);
+		aead_tag(c, out + inlen, cls->tag_bytes);
+		*outlen = need;
+		return CB_OK;
+	}
+	if (cls->iv_bytes) {
+		if (!iv)
+			return CB_ERR_ARG;
+		if (ivlen != cls->iv_bytes)
+			return CB_ERR_LENGTH;
+		memcpy(ivbuf, iv, AES_BLOCK);
+	}
+	if (c->mode == NS_CTR) {
+		if (inlen)
+			ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ivbuf, inlen, out, in);
+		*outlen = need;
+		return CB_OK;
+	}
+	full = inlen - inlen % AES_BLOCK;
+	block_crypt(c, 1, ivbuf, full, out, in);
+	if (cls->padded) {
+		rem = inlen - full;
+		if (rem)
+			memcpy(last, in + full, rem);
+		memset(last + rem, (int)(AES_BLOCK - rem), AES_BLOCK - rem);
+		block_crypt(c, 1, ivbuf, AES_BLOCK, out + full, last);
+		cb_wipe(last, sizeof(last));
+	}
+	*outlen = need;
+	return CB_OK;
+}
+
+/* 0 when the last block ends in valid PKCS#7 padding; its length in *pad. */
+static int pkcs7_check(const uint8_t *blk, size_t *pad)
+{
+	unsigned n = blk[AES_BLOCK - 1], bad = 0;
+	size_t i;
+
+	bad |= (n == 0) | (n > AES_BLOCK);
+	for (i = 0; i < AES_BLOCK; i++) {
+		/* Every byte among the last n must equal n. */
+		unsigned in_pad = (AES_BLOCK - i) <= n;
+		bad |= in_pad & (blk[i] != n);
+	}
+	*pad = n;
+	return bad ? CB_ERR_DECRYPT : CB_OK;
+}
+
+static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+			size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct nsym_ctx *c = p;
+	const cb_cipher_class *cls;
+	uint8_t ivbuf[AES_BLOCK], tag[AES_BLOCK];
+	size_t body, pad;
+	int err;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen < cls->tag_bytes)
+		return CB_ERR_LENGTH;
+	body = inlen - cls->tag_bytes;
+	if (cls->block_bytes > 1 && body % cls->block_bytes)
+		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
+	if (cls->padded && body == 0)
+		return CB_ERR_DECRYPT;
+	if (*outlen < body)
+		return CB_ERR_LENGTH;
+
+	if (cls->tag_bytes) {
+		if ((err = aead_start(c, iv, ivlen, aad, aadlen)) != 0)
+			return err;
+		aead_crypt(c, 0, body, out, in);
+		aead_tag(c, tag, cls->tag_bytes);
+		if (!memeql_sec(tag, in + body, cls->tag_bytes)) {
+			/* Never release unauthenticated plaintext. */
+			cb_wipe(out, body);
+			return CB_ERR_VERIFY;
+		}
+		*outlen = body;
+		return CB_OK;
+	}
+	if (cls->iv_bytes) {
+		if (!iv)
+			return CB_ERR_ARG;
+		if (ivlen != cls->iv_bytes)
+			return CB_ERR_LENGTH;
+		memcpy(ivbuf, iv, AES_BLOCK);
+	}
+	if (c->mode == NS_CTR) {
+		if (body)
+			ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ivbuf, body, out, in);
+		*outlen = body;
+		return CB_OK;
+	}
+	block_crypt(c, 0, ivbuf, body, out, in);
+	if (cls->padded) {
+		if (pkcs7_check(out + body - AES_BLOCK, &pad) != 0) {
+			cb_wipe(out, body);
+			return CB_ERR_DECRYPT;
+		}
+		body -= pad;
+	}
+	*outlen = body;
+	return CB_OK;
+}
+
+#define NS_CIPHER(id, nm, desc, cbits, qbits, md, kb, ivb, bb, tb, pad)                                         \
+	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	{                                                                                                           \
+		return nsym_init(&cb_nettle_##id, md, ctx, key);                                                    \
+	}                                                                                                           \
+	const cb_cipher_class cb_nettle_##id = {                                                                    \
+		.info = {CB_KIND_CIPHER, nm, CB_FAMILY_CLASSICAL, "nettle", desc, cbits, qbits, NULL,               \
+			 cb_nettle_implementation},                                                                 \
+		.key_bytes = kb,                                                                                    \
+		.iv_bytes = ivb,                                                                                    \
+		.block_bytes = bb,                                                                                  \
+		.tag_bytes = tb,                                                                                    \
+		.padded = pad,                                                                                      \
+		.init = id##_init,                                                                                  \
+		.free = nsym_free,                                                                                  \
+		.encrypt = nsym_encrypt,                                                                            \
+		.decrypt = nsym_decrypt,                                                                            \
+	}
+
+NS_CIPHER(aes128_ecb, "aes-128-ecb", "AES-128 ECB, no padding", 128, 64, NS_ECB, 16, 0, 16, 0, 0);
+NS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", "AES-128 ECB, PKCS#7 padding", 128, 64, NS_ECB, 16, 0, 16, 0, 1);
+NS_CIPHER(aes128_cbc, "aes-128-cbc", "AES-128 CBC, no padding", 128, 64, NS_CBC, 16, 16, 16, 0, 0);
+NS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", "AES-128 CBC, PKCS#7 padding", 128, 64, NS_CBC, 16, 16, 16, 0, 1);
+NS_CIPHER(aes128_ctr, "aes-128-ctr", "AES-128 CTR (128-bit counter block)", 128, 64, NS_CTR, 16, 16, 1, 0, 0);
+NS_CIPHER(aes128_gcm, "aes-128-gcm", "AES-128 GCM, 16-byte tag", 128, 64, NS_GCM128, 16, 12, 1, 16, 0);
+NS_CIPHER(aes256_ecb, "aes-256-ecb", "AES-256 ECB, no padding", 256, 128, NS_ECB, 32, 0, 16, 0, 0);
+NS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", "AES-256 ECB, PKCS#7 padding", 256, 128, NS_ECB, 32, 0, 16, 0, 1);
+NS_CIPHER(aes256_cbc, "aes-256-cbc", "AES-256 CBC, no padding", 256, 128, NS_CBC, 32, 16, 16, 0, 0);
+NS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", "AES-256 CBC, PKCS#7 padding", 256, 128, NS_CBC, 32, 16, 16, 0, 1);
+NS_CIPHER(aes256_ctr, "aes-256-ctr", "AES-256 CTR (128-bit counter block)", 256, 128, NS_CTR, 32, 16, 1, 0, 0);
+NS_CIPHER(aes256_gcm, "aes-256-gcm", "AES-256 GCM, 16-byte tag", 256, 128, NS_GCM256, 32, 12, 1, 16, 0);
+NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20-Poly1305 (RFC 8439)", 256, 128, NS_CHAPOLY, 32, 12, 1, 16, 0);
+
+/* Hashes: one context of nettle's hash (meta) struct, reused by every call. */
+
+struct nhash_ctx {
+	const cb_hash_class *cls;
+	const struct nettle_hash *h;
+	void *state;
+};
+
+static void nhash_free(void *p)
+{
+	struct nhash_ctx *h = p;
+	if (!h)
+		return;
+	free(h->state);
+	free(h);
+}
+
+static int nhash_init(const cb_hash_class *cls, const struct nettle_hash *nh, void **out)
+{
+	struct nhash_ctx *h;
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (nh->digest_size != cls->digest_bytes)
+		return CB_ERR_BACKEND;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return CB_ERR_NOMEM;
+	h->cls = cls;
+	h->h = nh;
+	h->state = calloc(1, nh->context_size);
+	if (!h->state) {
+		free(h);
+		return CB_ERR_NOMEM;
+	}
+	*out = h;
+	return CB_OK;
+}
+
+static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	struct nhash_ctx *h = p;
+	if (!h || !out || (!in && inlen))
+		return CB_ERR_ARG;
+	h->h->init(h->state);
+	if (inlen)
+		h->h->update(h->state, inlen, in);
+	h->h->digest(h->state, h->cls->digest_bytes, out);
+	return CB_OK;
+}
+
+#define NS_HASH(id, nm, fam, desc, meta, db, bb)                                                                    \
+	static int id##_init(void **ctx)                                                                            \
+	{                                                                                                           \
+		return nhash_init(&cb_nettle_##id, &meta, ctx);                                                     \
+	}                                                                                                           \
+	const cb_hash_class cb_nettle_##id = {                                                                      \
+		.info = {CB_KIND_HASH, nm, fam, "nettle", desc, 128, 128, NULL, cb_nettle_implementation},          \
+		.digest_bytes = db,                                                                                 \
+		.block_bytes = bb,                                                                                  \
+		.init = id##_init,                                                                                  \
+		.free = nhash_free,                                                                                 \
+		.digest = nhash_digest,                                                                             \
+	}
+
+NS_HASH(sha256, "sha256", CB_FAMILY_CLASSICAL, "SHA-256 (FIPS 180-4)", nettle_sha256, 32, 64);
+NS_HASH(sha3_256, "sha3-256", CB_FAMILY_CLASSICAL, "SHA3-256 (FIPS 202)", nettle_sha3_256, 32, 136);
+NS_HASH(sm3, "sm3", CB_FAMILY_GM, "SM3 (GB/T 32905)", nettle_sm3, 32, 64);
