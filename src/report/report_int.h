@@ -80,7 +80,7 @@ int cb_size_tab_build(cb_size_tab *t, const cb_run *run);
 void cb_size_tab_free(cb_size_tab *t);
 
 /*
- * The line under the results table: "known answers: 3 algorithms passed;
+ * The line under the results table: "known answers: 3 implementations passed;
  * none for: rsa2048-pkcs1, sm4-cbc (round-trip self-check only); FAILED:
  * x".  One count per (algorithm, backend); unavailable ones and results
  * without a recorded kat are left out.  buf gets "" when nothing is left.

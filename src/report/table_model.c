@@ -311,16 +311,43 @@ static int first_kat(const cb_run *run, size_t i)
 	return 1;
 }
 
-/* Append ", name" (or "<lead>name" for the first) of every first result with this kat. */
+/* How many backends measured this algorithm in the run. */
+static int backends_of(const cb_run *run, const char *alg)
+{
+	int n = 0;
+	for (size_t i = 0; i < run->nresults; i++)
+		n += first_kat(run, i) && strcmp(run->results[i].algorithm, alg) == 0;
+	return n;
+}
+
+/*
+ * Append "<lead>name, name (backend, backend), ..." for the results with
+ * this kat, each name once; the backends are named when several measured it.
+ */
 static size_t kat_names(const cb_run *run, const char *kat, const char *lead, const char *tail,
 			char *buf, size_t len, size_t o)
 {
 	int n = 0;
 	for (size_t i = 0; i < run->nresults && o < len; i++) {
-		if (!first_kat(run, i) || strcmp(run->results[i].kat, kat) != 0)
+		const cb_result *r = &run->results[i];
+		int seen = 0, nb = 0;
+		if (!first_kat(run, i) || strcmp(r->kat, kat) != 0)
 			continue;
-		o += (size_t)snprintf(buf + o, len - o, "%s%s", n++ ? ", " : lead,
-				      run->results[i].algorithm);
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = first_kat(run, j) && !strcmp(run->results[j].kat, kat) &&
+			       !strcmp(run->results[j].algorithm, r->algorithm);
+		if (seen)
+			continue;
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", n++ ? ", " : lead, r->algorithm);
+		if (backends_of(run, r->algorithm) < 2)
+			continue;
+		for (size_t j = i; j < run->nresults && o < len; j++) {
+			const cb_result *q = &run->results[j];
+			if (first_kat(run, j) && !strcmp(q->kat, kat) && !strcmp(q->algorithm, r->algorithm))
+				o += (size_t)snprintf(buf + o, len - o, "%s%s", nb++ ? ", " : " (", q->backend);
+		}
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, ")");
 	}
 	if (n && o < len)
 		o += (size_t)snprintf(buf + o, len - o, "%s", tail);
@@ -341,7 +368,7 @@ void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
 	}
 	if (!nany)
 		return;
-	o = (size_t)snprintf(buf, len, "known answers: %zu algorithm%s passed", npass,
+	o = (size_t)snprintf(buf, len, "known answers: %zu implementation%s passed", npass,
 			     npass == 1 ? "" : "s");
 	if (o < len)
 		o = kat_names(run, "none", "; none for: ", " (round-trip self-check only)", buf, len, o);
