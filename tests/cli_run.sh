@@ -60,7 +60,7 @@ expect 1 'cannot write' "$CB" run --quick sha256 -o "$T/no/such/dir/r.json"
 [ ! -e "$T/no" ] && ok || bad "a failed output left something behind"
 
 # A real quick run: JSON, CSV and Markdown files, table on stdout.
-expect 0 '' "$CB" run --quick --no-progress sha256 aes-128-gcm --sizes 64,1K -o "$T/r.json" -o "$T/r.csv" -o "$T/r.md"
+expect 0 '' "$CB" run --quick --no-progress --backend openssl sha256 aes-128-gcm --sizes 64,1K -o "$T/r.json" -o "$T/r.csv" -o "$T/r.md"
 [ ! -s "$T/out" ] && ok || bad "-o without --format keeps stdout quiet"
 ls "$T" | grep -q tmp && bad "temporary files left behind" || ok
 if command -v python3 >/dev/null 2>&1; then
@@ -124,7 +124,7 @@ expect 0 '' "$CB" list --names rsa2048
 [ "$(wc -l <"$T/out")" -eq 6 ] && ok || bad "prefix rsa2048 picks the six RSA-2048 schemes"
 
 # Threads and scaling.
-expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 --threads 1,2 --format json
+expect 0 '' "$CB" run --quick --no-progress --backend openssl sha256 --sizes 64 --threads 1,2 --format json
 if command -v python3 >/dev/null 2>&1; then
 	python3 -c '
 import json,sys
@@ -186,7 +186,7 @@ expect 2 'target rate' "$CB" plan "$T/old.json"
 expect 2 'bad value' "$CB" plan "$T/old.json" --rate -5
 expect 1 'cannot read' "$CB" plan "$T/missing.json" --rate 10
 # Known-answer tests: verify, and the kat field of run.
-expect 0 '' "$CB" verify sm3 aes-128-gcm
+expect 0 '' "$CB" verify --backend openssl sm3 aes-128-gcm
 grep -q '^pass  sm3 .*2 vectors (GB/T 32905-2016 Annex A' "$T/out" && ok || bad "verify sm3 passes: $(cat "$T/out")"
 grep -q '^pass  aes-128-gcm ' "$T/out" && ok || bad "verify aes-128-gcm passes: $(cat "$T/out")"
 grep -q '^known answers: 2 passed, 0 FAILED' "$T/out" && ok || bad "verify prints a summary line"
@@ -198,7 +198,7 @@ expect 0 '' "$CB" verify rsa2048-pkcs1
 grep -q '^none  rsa2048-pkcs1 .*round-trip self-check only' "$T/out" && ok || bad "verify rsa2048-pkcs1 says none"
 expect 0 '' "$CB" run --quick --no-progress sha256 --format json
 grep -q '"kat": "pass"' "$T/out" && ok || bad "run results carry kat pass"
-expect 0 '' "$CB" run --quick --no-progress sha256 sm2-dh --ops digest,derive --sizes 64
+expect 0 '' "$CB" run --quick --no-progress --backend openssl sha256 sm2-dh --ops digest,derive --sizes 64
 grep -q '^known answers: 1 algorithm passed; none for: sm2-dh (round-trip self-check only)' "$T/out" && ok || bad "table has the known-answers line: $(cat "$T/out")"
 
 echo "$pass passed, $fail failed"

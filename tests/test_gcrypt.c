@@ -1,0 +1,316 @@
+/*
+ * libgcrypt classes: round trips, tampering and length rules for every
+ * class, agreement with the OpenSSL class of the same name (same
+ * ciphertexts and digests; signatures and public values accepted across
+ * libraries), and Wycheproof SM4-GCM (the only SM4-GCM class: OpenSSL 3.0
+ * has none).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/registry.h"
+#include "cryptobench/sig.h"
+#include "testutil.h"
+
+#define CAP (65536 + 64)
+
+static const size_t sizes[] = {0, 1, 15, 16, 17, 1000, 65536};
+
+static size_t enc_len(const cb_cipher_class *c, size_t n)
+{
+	if (c->padded)
+		return (n / c->block_bytes + 1) * c->block_bytes;
+	return n + c->tag_bytes;
+}
+
+/* Round trips, tampering and reuse of one context. */
+static void cipher_round_trips(const cb_cipher_class *c, uint8_t *m, uint8_t *ct, uint8_t *pt)
+{
+	const uint8_t aad[] = "header";
+	size_t aadlen = c->tag_bytes ? 6 : 0;
+	uint8_t key[32], iv[16];
+	void *ctx = NULL;
+
+	tu_fill(key, sizeof(key), 1);
+	tu_fill(iv, sizeof(iv), 2);
+	CHECK_EQ_INT(c->init(&ctx, key), 0);
+	if (!ctx)
+		return;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t n = sizes[i], clen = CAP, plen = CAP, small;
+		int whole = c->block_bytes == 1 || c->padded || n % c->block_bytes == 0;
+		int rc;
+
+		tu_note("%s, %zu bytes", c->info.name, n);
+		tu_fill(m, n, 100 + n);
+		rc = c->encrypt(ctx, iv, c->iv_bytes, aad, aadlen, m, n, ct, &clen);
+		if (!whole) {
+			CHECK_EQ_INT(rc, CB_ERR_LENGTH);
+			continue;
+		}
+		CHECK_EQ_INT(rc, 0);
+		CHECK_EQ_INT(clen, enc_len(c, n));
+		if (n >= 15)
+			CHECK(memcmp(ct, m, n) != 0);
+		CHECK_EQ_INT(c->decrypt(ctx, iv, c->iv_bytes, aad, aadlen, ct, clen, pt, &plen), 0);
+		CHECK_EQ_INT(plen, n);
+		CHECK_MEM(pt, m, n);
+		small = clen - 1;
+		if (clen > 0)
+			CHECK_EQ_INT(c->encrypt(ctx, iv, c->iv_bytes, aad, aadlen, m, n, ct, &small), CB_ERR_LENGTH);
+		if (clen == 0)
+			continue;
+		ct[clen - 1] ^= 0x01;
+		plen = CAP;
+		rc = c->decrypt(ctx, iv, c->iv_bytes, aad, aadlen, ct, clen, pt, &plen);
+		if (c->tag_bytes)
+			CHECK_EQ_INT(rc, CB_ERR_VERIFY);
+		else if (c->padded)
+			CHECK(rc == CB_ERR_DECRYPT || (rc == 0 && (plen != n || memcmp(pt, m, n) != 0)));
+		else
+			CHECK(rc == 0 && plen == n && memcmp(pt, m, n) != 0);
+		ct[clen - 1] ^= 0x01;
+		if (c->tag_bytes) {
+			plen = CAP;
+			CHECK_EQ_INT(c->decrypt(ctx, iv, c->iv_bytes, (const uint8_t *)"Header", 6, ct, clen, pt, &plen),
+				     CB_ERR_VERIFY);
+			plen = CAP;
+			CHECK(c->decrypt(ctx, iv, c->iv_bytes, aad, 6, ct, c->tag_bytes - 1, pt, &plen) != 0);
+		}
+		/* The context still works after a failed decryption. */
+		plen = CAP;
+		CHECK_EQ_INT(c->decrypt(ctx, iv, c->iv_bytes, aad, aadlen, ct, clen, pt, &plen), 0);
+		CHECK(plen == n && memcmp(pt, m, n) == 0);
+	}
+	if (c->padded) {
+		size_t plen = CAP;
+
+		tu_note("%s, bad ciphertext length", c->info.name);
+		CHECK_EQ_INT(c->decrypt(ctx, iv, c->iv_bytes, NULL, 0, ct, 17, pt, &plen), CB_ERR_DECRYPT);
+		plen = CAP;
+		CHECK_EQ_INT(c->decrypt(ctx, iv, c->iv_bytes, NULL, 0, ct, 0, pt, &plen), CB_ERR_DECRYPT);
+		/* A last block whose padding byte is 0 or above 16 is rejected. */
+		for (int bad = 0; bad < 2; bad++) {
+			size_t clen = CAP;
+			uint8_t blk[16];
+
+			memset(blk, 0x41, sizeof(blk));
+			blk[15] = bad ? 17 : 0;
+			/* Encrypting 16 bytes gives 32: the first block holds blk, padded after. */
+			CHECK_EQ_INT(c->encrypt(ctx, iv, c->iv_bytes, NULL, 0, blk, 16, ct, &clen), 0);
+			plen = CAP;
+			CHECK_EQ_INT(c->decrypt(ctx, iv, c->iv_bytes, NULL, 0, ct, 16, pt, &plen), CB_ERR_DECRYPT);
+		}
+	}
+	if (c->iv_bytes) {
+		size_t clen = CAP;
+
+		tu_note("%s, wrong IV length", c->info.name);
+		if (!c->tag_bytes)
+			CHECK_EQ_INT(c->encrypt(ctx, iv, c->iv_bytes - 1, NULL, 0, m, 16, ct, &clen), CB_ERR_LENGTH);
+		clen = CAP;
+		CHECK_EQ_INT(c->encrypt(ctx, iv, 0, NULL, 0, m, 16, ct, &clen), CB_ERR_LENGTH);
+	}
+	c->free(ctx);
+}
+
+/* Same key, IV, AAD and message: the same ciphertext as OpenSSL's, and each decrypts the other's. */
+static void cipher_cross(const cb_cipher_class *g, const cb_cipher_class *o, uint8_t *m, uint8_t *ct, uint8_t *pt)
+{
+	static const size_t xs[] = {0, 16, 33, 4096};
+	uint8_t *oct = malloc(CAP);
+	uint8_t key[32], iv[16], aad[20];
+	void *gc = NULL, *oc = NULL;
+
+	tu_fill(key, sizeof(key), 7);
+	tu_fill(iv, sizeof(iv), 8);
+	tu_fill(aad, sizeof(aad), 9);
+	CHECK_EQ_INT(g->init(&gc, key), 0);
+	CHECK_EQ_INT(o->init(&oc, key), 0);
+	CHECK(g->key_bytes == o->key_bytes && g->iv_bytes == o->iv_bytes && g->tag_bytes == o->tag_bytes &&
+	      g->padded == o->padded && g->block_bytes == o->block_bytes);
+	for (size_t i = 0; gc && oc && i < sizeof(xs) / sizeof(xs[0]); i++) {
+		size_t n = xs[i], glen = CAP, olen = CAP, plen = CAP;
+		size_t aadlen = g->tag_bytes ? sizeof(aad) : 0;
+
+		if (g->block_bytes > 1 && !g->padded && n % g->block_bytes)
+			continue;
+		tu_note("%s vs openssl, %zu bytes", g->info.name, n);
+		tu_fill(m, n, 200 + n);
+		CHECK_EQ_INT(g->encrypt(gc, iv, g->iv_bytes, aad, aadlen, m, n, ct, &glen), 0);
+		CHECK_EQ_INT(o->encrypt(oc, iv, o->iv_bytes, aad, aadlen, m, n, oct, &olen), 0);
+		CHECK_EQ_INT(glen, olen);
+		CHECK_MEM(ct, oct, glen);
+		CHECK_EQ_INT(g->decrypt(gc, iv, g->iv_bytes, aad, aadlen, oct, olen, pt, &plen), 0);
+		CHECK(plen == n && memcmp(pt, m, n) == 0);
+		plen = CAP;
+		CHECK_EQ_INT(o->decrypt(oc, iv, o->iv_bytes, aad, aadlen, ct, glen, pt, &plen), 0);
+		CHECK(plen == n && memcmp(pt, m, n) == 0);
+	}
+	if (g->tag_bytes && o->tag_bytes && gc && oc) {
+		/* A GCM IV other than 12 bytes (GHASH-derived counter). */
+		size_t glen = CAP, olen = CAP;
+
+		if (strstr(g->info.name, "gcm")) {
+			tu_note("%s vs openssl, 16-byte IV", g->info.name);
+			CHECK_EQ_INT(g->encrypt(gc, iv, 16, aad, 5, m, 40, ct, &glen), 0);
+			CHECK_EQ_INT(o->encrypt(oc, iv, 16, aad, 5, m, 40, oct, &olen), 0);
+			CHECK(glen == olen && memcmp(ct, oct, glen) == 0);
+		}
+	}
+	g->free(gc);
+	o->free(oc);
+	free(oct);
+}
+
+static void hash_checks(const cb_hash_class *g, const cb_hash_class *o, uint8_t *m)
+{
+	static const size_t hs[] = {0, 1, 55, 56, 64, 135, 136, 137, 1000, 65536};
+	uint8_t gd[64], od[64], again[64];
+	void *gc = NULL, *oc = NULL;
+
+	CHECK_EQ_INT(g->init(&gc), 0);
+	CHECK(!o || o->init(&oc) == 0);
+	CHECK_EQ_INT(g->digest_bytes, 32);
+	for (size_t i = 0; gc && i < sizeof(hs) / sizeof(hs[0]); i++) {
+		size_t n = hs[i];
+
+		tu_note("%s, %zu bytes", g->info.name, n);
+		tu_fill(m, n, 300 + n);
+		CHECK_EQ_INT(g->digest(gc, m, n, gd), 0);
+		CHECK_EQ_INT(g->digest(gc, m, n, again), 0);
+		CHECK_MEM(gd, again, g->digest_bytes);
+		if (oc) {
+			CHECK_EQ_INT(o->digest(oc, m, n, od), 0);
+			CHECK_MEM(gd, od, g->digest_bytes);
+		}
+		if (n) {
+			m[n - 1] ^= 1;
+			CHECK_EQ_INT(g->digest(gc, m, n, again), 0);
+			CHECK(memcmp(gd, again, g->digest_bytes) != 0);
+		}
+	}
+	if (gc)
+		g->free(gc);
+	if (oc)
+		o->free(oc);
+}
+
+/* Wycheproof SM4-GCM: the gcrypt class has to match every valid case and reject every invalid one. */
+static void sm4_gcm_wycheproof(void)
+{
+	const cb_cipher_class *c = cb_as_cipher(cb_registry_find("sm4-gcm", "gcrypt"));
+	json_t *j, *g, *t;
+	size_t gi, ti;
+	unsigned run = 0;
+
+	CHECK(c != NULL);
+	if (!c)
+		return;
+	j = tu_load_json("wycheproof/testvectors_v1/sm4_gcm_test.json");
+	if (!j)
+		return;
+	json_array_foreach(json_object_get(j, "testGroups"), gi, g)
+	{
+		CHECK_EQ_INT(json_integer_value(json_object_get(g, "tagSize")), 128);
+		json_array_foreach(json_object_get(g, "tests"), ti, t)
+		{
+			uint8_t *key = NULL, *iv = NULL, *aad = NULL, *msg = NULL, *ct = NULL, *tag = NULL;
+			uint8_t *buf = NULL, *out = NULL;
+			size_t keylen, ivlen, aadlen, msglen, ctlen, taglen, olen, plen;
+			const char *res = tu_json_str(t, "result");
+			int valid = strcmp(res, "valid") == 0;
+			void *ctx = NULL;
+			int rc;
+
+			run++;
+			tu_note("sm4_gcm_test.json tcId %lld", json_integer_value(json_object_get(t, "tcId")));
+			if (tu_json_hex(t, "key", &key, &keylen) || tu_json_hex(t, "iv", &iv, &ivlen) ||
+			    tu_json_hex(t, "aad", &aad, &aadlen) || tu_json_hex(t, "msg", &msg, &msglen) ||
+			    tu_json_hex(t, "ct", &ct, &ctlen) || tu_json_hex(t, "tag", &tag, &taglen) ||
+			    keylen != c->key_bytes || taglen != 16 || c->init(&ctx, key) != 0) {
+				CHECK(0);
+				goto next;
+			}
+			buf = malloc(ctlen + taglen + 1);
+			out = malloc(ctlen + taglen + 32);
+			memcpy(buf, ct, ctlen);
+			memcpy(buf + ctlen, tag, taglen);
+			olen = msglen + 32;
+			rc = c->encrypt(ctx, iv, ivlen, aad, aadlen, msg, msglen, out, &olen);
+			plen = ctlen + 32;
+			if (ivlen > 128) {
+				/* Same IV limit as the OpenSSL class. */
+				CHECK_EQ_INT(rc, CB_ERR_LENGTH);
+				goto next;
+			}
+			if (valid) {
+				CHECK_EQ_INT(rc, 0);
+				CHECK(olen == ctlen + taglen && memcmp(out, buf, olen) == 0);
+				rc = c->decrypt(ctx, iv, ivlen, aad, aadlen, buf, ctlen + taglen, out, &plen);
+				CHECK_EQ_INT(rc, 0);
+				CHECK(plen == msglen && memcmp(out, msg, msglen) == 0);
+			} else {
+				/* Invalid: a bad tag (must not verify) or an empty IV (must be refused). */
+				if (ivlen == 0)
+					CHECK(rc != 0);
+				rc = c->decrypt(ctx, iv, ivlen, aad, aadlen, buf, ctlen + taglen, out, &plen);
+				CHECK(rc != 0);
+			}
+		next:
+			if (ctx)
+				c->free(ctx);
+			free(key), free(iv), free(aad), free(msg), free(ct), free(tag), free(buf), free(out);
+		}
+	}
+	CHECK_EQ_INT(run, 104);
+	json_decref(j);
+}
+
+static void symmetric(void)
+{
+	uint8_t *m = malloc(CAP), *ct = malloc(CAP), *pt = malloc(CAP);
+	size_t ciphers = 0, hashes = 0;
+
+	for (size_t i = 0; i < cb_registry_count(); i++) {
+		const cb_alg_info *a = cb_registry_get(i);
+		const cb_alg_info *o;
+
+		if (strcmp(a->backend, "gcrypt") != 0)
+			continue;
+		CHECK(a->unavailable == NULL || a->unavailable() == NULL);
+		CHECK(a->implementation && strncmp(a->implementation(), "libgcrypt-", 10) == 0);
+		o = cb_registry_find(a->name, "openssl");
+		if (o && o->unavailable && o->unavailable())
+			o = NULL;
+		if (o) {
+			CHECK_EQ_INT(a->classical_bits, o->classical_bits);
+			CHECK_EQ_INT(a->quantum_bits, o->quantum_bits);
+		}
+		if (a->kind == CB_KIND_CIPHER) {
+			ciphers++;
+			cipher_round_trips(cb_as_cipher(a), m, ct, pt);
+			if (o)
+				cipher_cross(cb_as_cipher(a), cb_as_cipher(o), m, ct, pt);
+			else
+				CHECK(strcmp(a->name, "sm4-gcm") == 0);
+		} else if (a->kind == CB_KIND_HASH) {
+			hashes++;
+			CHECK(o != NULL);
+			hash_checks(cb_as_hash(a), cb_as_hash(o), m);
+		}
+	}
+	CHECK_EQ_INT(ciphers, 19);
+	CHECK_EQ_INT(hashes, 3);
+	free(m), free(ct), free(pt);
+}
+
+int main(void)
+{
+	symmetric();
+	sm4_gcm_wycheproof();
+	return tu_finish();
+}
