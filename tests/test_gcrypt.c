@@ -270,10 +270,164 @@ static void sm4_gcm_wycheproof(void)
 	json_decref(j);
 }
 
-static void symmetric(void)
+/* Key agreement: the same secret on both sides, across libraries, and keys moved between them. */
+static void kex_checks(const cb_kex_class *g, const cb_kex_class *o)
+{
+	uint8_t gpub[80], opub[80], gpub2[80], sec[160], s1[64], s2[64], bad[80];
+	size_t gpl = sizeof(gpub), opl = sizeof(opub), l2, sl, n1, n2;
+	void *gk = NULL, *ok = NULL, *gk2 = NULL, *imp = NULL;
+
+	tu_note("%s", g->info.name);
+	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
+	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	CHECK_EQ_INT(g->keygen(NULL, &gk2), 0);
+	if (!gk || !ok || !gk2)
+		goto done;
+	CHECK_EQ_INT(g->export_public(gk, gpub, &gpl), 0);
+	CHECK_EQ_INT(o->export_public(ok, opub, &opl), 0);
+	CHECK_EQ_INT(gpl, opl);
+	/* gcrypt with OpenSSL's public value, OpenSSL with gcrypt's. */
+	n1 = sizeof(s1), n2 = sizeof(s2);
+	CHECK_EQ_INT(g->derive(gk, opub, opl, s1, &n1), 0);
+	CHECK_EQ_INT(o->derive(ok, gpub, gpl, s2, &n2), 0);
+	CHECK_EQ_INT(n1, 32);
+	CHECK(n1 == n2 && memcmp(s1, s2, n1) == 0);
+	/* Again with the kept peer, then with another peer, then back. */
+	n2 = sizeof(s2);
+	CHECK_EQ_INT(g->derive(gk, opub, opl, s2, &n2), 0);
+	CHECK(n2 == 32 && memcmp(s1, s2, 32) == 0);
+	l2 = sizeof(gpub2);
+	CHECK_EQ_INT(g->export_public(gk2, gpub2, &l2), 0);
+	n2 = sizeof(s2);
+	CHECK_EQ_INT(g->derive(gk, gpub2, l2, s2, &n2), 0);
+	CHECK(memcmp(s1, s2, 32) != 0);
+	n1 = sizeof(s1);
+	CHECK_EQ_INT(g->derive(gk2, gpub, gpl, s1, &n1), 0);
+	CHECK(n1 == 32 && memcmp(s1, s2, 32) == 0);
+	/* The secret key moves to OpenSSL and back with the same public value. */
+	sl = sizeof(sec);
+	CHECK_EQ_INT(g->export_secret(gk, sec, &sl), 0);
+	CHECK_EQ_INT(o->import_secret(sec, sl, NULL, &imp), 0);
+	if (imp) {
+		l2 = sizeof(gpub2);
+		CHECK_EQ_INT(o->export_public(imp, gpub2, &l2), 0);
+		CHECK(l2 == gpl && memcmp(gpub2, gpub, gpl) == 0);
+		o->key_free(imp);
+		imp = NULL;
+	}
+	sl = sizeof(sec);
+	CHECK_EQ_INT(o->export_secret(ok, sec, &sl), 0);
+	CHECK_EQ_INT(g->import_secret(sec, sl, NULL, &imp), 0);
+	if (imp) {
+		l2 = sizeof(gpub2);
+		CHECK_EQ_INT(g->export_public(imp, gpub2, &l2), 0);
+		CHECK(l2 == opl && memcmp(gpub2, opub, opl) == 0);
+		g->key_free(imp);
+		imp = NULL;
+	}
+	CHECK(g->import_secret(sec, sl - 1, NULL, &imp) != 0 && imp == NULL);
+	/* Bad peers: wrong length, and a value that is no usable point. */
+	n1 = sizeof(s1);
+	CHECK(g->derive(gk, opub, opl - 1, s1, &n1) != 0);
+	memset(bad, 0, sizeof(bad));
+	if (gpl == 65) {
+		memcpy(bad, gpub, 65);
+		bad[64] ^= 1; /* off the curve */
+	}
+	n1 = sizeof(s1);
+	CHECK_EQ_INT(g->derive(gk, bad, gpl, s1, &n1), CB_ERR_INVALID_KEY);
+	/* The key still works with a good peer after a bad one, and a short output buffer is refused. */
+	n1 = sizeof(s1);
+	CHECK_EQ_INT(g->derive(gk2, gpub, gpl, s1, &n1), 0);
+	CHECK(memcmp(s1, s2, 32) == 0);
+	n1 = 31;
+	CHECK_EQ_INT(g->derive(gk2, gpub, gpl, s1, &n1), CB_ERR_LENGTH);
+done:
+	g->key_free(gk);
+	o->key_free(ok);
+	g->key_free(gk2);
+}
+
+/* Signatures: own round trips, tampering, and each library verifying the other's signatures. */
+static void sig_checks(const cb_sig_class *g, const cb_sig_class *o)
+{
+	uint8_t pub[128], opub[128], sig[128], m[100];
+	size_t pl = sizeof(pub), opl = sizeof(opub), sl;
+	void *gk = NULL, *ok = NULL, *gv = NULL, *ov = NULL;
+	static const size_t ms[] = {0, 1, 32, 100};
+
+	tu_note("%s", g->info.name);
+	tu_fill(m, sizeof(m), 77);
+	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
+	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	if (!gk || !ok)
+		goto done;
+	CHECK_EQ_INT(g->export_public(gk, pub, &pl), 0);
+	CHECK_EQ_INT(o->export_public(ok, opub, &opl), 0);
+	CHECK_EQ_INT(pl, opl);
+	CHECK_EQ_INT(o->import_public(pub, pl, &ov), 0);
+	CHECK_EQ_INT(g->import_public(opub, opl, &gv), 0);
+	if (!ov || !gv)
+		goto done;
+	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
+		size_t n = ms[i];
+
+		tu_note("%s, %zu-byte message", g->info.name, n);
+		sl = g->max_signature(gk);
+		CHECK(sl <= sizeof(sig));
+		CHECK_EQ_INT(g->sign(gk, m, n, sig, &sl), 0);
+		CHECK(sl <= g->max_signature(gk));
+		CHECK_EQ_INT(g->verify(gk, m, n, sig, sl), 0);
+		CHECK_EQ_INT(o->verify(ov, m, n, sig, sl), 0);
+		if (n) {
+			m[0] ^= 1;
+			CHECK_EQ_INT(g->verify(gk, m, n, sig, sl), CB_ERR_VERIFY);
+			CHECK_EQ_INT(o->verify(ov, m, n, sig, sl), CB_ERR_VERIFY);
+			m[0] ^= 1;
+		}
+		sig[sl / 2] ^= 0x10;
+		CHECK_EQ_INT(g->verify(gk, m, n, sig, sl), CB_ERR_VERIFY);
+		sig[sl / 2] ^= 0x10;
+		CHECK_EQ_INT(g->verify(gk, m, n, sig, sl - 1), CB_ERR_VERIFY);
+		/* OpenSSL's signature under gcrypt's verify-only handle. */
+		sl = sizeof(sig);
+		CHECK_EQ_INT(o->sign(ok, m, n, sig, &sl), 0);
+		CHECK_EQ_INT(g->verify(gv, m, n, sig, sl), 0);
+		CHECK_EQ_INT(g->verify(gk, m, n, sig, sl), CB_ERR_VERIFY);
+		sig[0] ^= 0x01;
+		CHECK_EQ_INT(g->verify(gv, m, n, sig, sl), CB_ERR_VERIFY);
+	}
+	/* A verify-only handle cannot sign; bad encodings are refused. */
+	sl = sizeof(sig);
+	CHECK(g->sign(gv, m, 10, sig, &sl) != 0);
+	sl = sizeof(sig);
+	CHECK(g->export_secret(gv, sig, &sl) != 0);
+	{
+		void *x = NULL;
+		CHECK(g->import_public(pub, pl - 1, &x) != 0 && x == NULL);
+		pub[0] ^= 1;
+		CHECK(g->import_public(pub, pl, &x) != 0 && x == NULL);
+		pub[0] ^= 1;
+		if (pl == 91) {
+			pub[90] ^= 1; /* the point leaves the curve */
+			CHECK_EQ_INT(g->import_public(pub, pl, &x), CB_ERR_INVALID_KEY);
+			pub[90] ^= 1;
+		}
+	}
+	sl = sizeof(sig);
+	CHECK_EQ_INT(g->export_secret(gk, sig, &sl), 0);
+	CHECK(sl > 32);
+done:
+	g->key_free(gk);
+	g->key_free(gv);
+	o->key_free(ok);
+	o->key_free(ov);
+}
+
+static void all_classes(void)
 {
 	uint8_t *m = malloc(CAP), *ct = malloc(CAP), *pt = malloc(CAP);
-	size_t ciphers = 0, hashes = 0;
+	size_t ciphers = 0, hashes = 0, kex = 0, sigs = 0;
 
 	for (size_t i = 0; i < cb_registry_count(); i++) {
 		const cb_alg_info *a = cb_registry_get(i);
@@ -301,16 +455,28 @@ static void symmetric(void)
 			hashes++;
 			CHECK(o != NULL);
 			hash_checks(cb_as_hash(a), cb_as_hash(o), m);
+		} else if (a->kind == CB_KIND_KEX) {
+			kex++;
+			CHECK(o != NULL);
+			if (o)
+				kex_checks(cb_as_kex(a), cb_as_kex(o));
+		} else if (a->kind == CB_KIND_SIG) {
+			sigs++;
+			CHECK(o != NULL);
+			if (o)
+				sig_checks(cb_as_sig(a), cb_as_sig(o));
 		}
 	}
 	CHECK_EQ_INT(ciphers, 19);
 	CHECK_EQ_INT(hashes, 3);
+	CHECK_EQ_INT(kex, 2);
+	CHECK_EQ_INT(sigs, 2);
 	free(m), free(ct), free(pt);
 }
 
 int main(void)
 {
-	symmetric();
+	all_classes();
 	sm4_gcm_wycheproof();
 	return tu_finish();
 }

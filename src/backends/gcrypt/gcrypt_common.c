@@ -89,5 +89,9 @@ const cb_alg_info *const cb_gcrypt_algs[] = {
 	&cb_gcry_sha256.info,
 	&cb_gcry_sha3_256.info,
 	&cb_gcry_sm3.info,
+	&cb_gcry_x25519.info,
+	&cb_gcry_ecdh_p256.info,
+	&cb_gcry_ecdsa_p256.info,
+	&cb_gcry_ed25519.info,
 	NULL,
 };
