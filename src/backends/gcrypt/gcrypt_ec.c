@@ -124,7 +124,12 @@ static int sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 	return err;
 }
 
-/* A key pair from gcry_pk_genkey: both halves as separate s-expressions. */
+/*
+ * A key pair from gcry_pk_genkey: both halves as separate s-expressions.
+ * The specs ask for "transient-key": the secret then comes from libgcrypt's
+ * CSPRNG (GCRY_STRONG_RANDOM), as OpenSSL's keys come from its DRBG, not
+ * from fresh system entropy per key (GCRY_VERY_STRONG_RANDOM).
+ */
 static int genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
 {
 	gcry_sexp_t params = NULL, kp = NULL;
@@ -325,8 +330,11 @@ static int mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
 	return CB_OK;
 }
 
-/* A key from the 32-byte big-endian scalar: checks 0 < d < n and computes Q = dG. */
-static int p256_kex_from_d(const uint8_t *d, void **out)
+/*
+ * A key from the 32-byte big-endian scalar: checks 0 < d < n and computes
+ * Q = dG, unless q (from gcry_pk_genkey) is given.
+ */
+static int p256_kex_from_d(const uint8_t *d, const uint8_t *qin, void **out)
 {
 	struct p256_kex *k;
 	gcry_mpi_t n = NULL, x = NULL, y = NULL;
@@ -351,11 +359,16 @@ static int p256_kex_from_d(const uint8_t *d, void **out)
 		err = CB_ERR_INVALID_KEY;
 		goto done;
 	}
+	k->res = gcry_mpi_point_new(0);
+	k->x = gcry_mpi_new(0);
+	if (qin) {
+		memcpy(k->q, qin, 65);
+		err = CB_OK;
+		goto done;
+	}
 	q = gcry_mpi_point_new(0);
 	x = gcry_mpi_new(0);
 	y = gcry_mpi_new(0);
-	k->res = gcry_mpi_point_new(0);
-	k->x = gcry_mpi_new(0);
 	gcry_mpi_ec_mul(q, k->d, g, k->ec);
 	if (gcry_mpi_ec_get_affine(x, y, q, k->ec))
 		goto done;
@@ -380,7 +393,7 @@ done:
 static int p256_kex_keygen(const cb_opts *opts, void **out)
 {
 	gcry_sexp_t priv, pub;
-	uint8_t d[32];
+	uint8_t d[32], q[65];
 	int err;
 
 	(void)opts;
@@ -389,14 +402,16 @@ static int p256_kex_keygen(const cb_opts *opts, void **out)
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	err = genkey("(genkey (ecc (curve \"" P256_CURVE "\")))", &priv, &pub);
+	err = genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &priv, &pub);
 	if (err)
 		return err;
 	err = sexp_fixed(priv, "d", d, 32);
+	if (!err)
+		err = sexp_raw(pub, "q", q, 65);
 	gcry_sexp_release(priv);
 	gcry_sexp_release(pub);
 	if (!err)
-		err = p256_kex_from_d(d, out);
+		err = p256_kex_from_d(d, q, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -452,7 +467,7 @@ static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, v
 	*out = NULL;
 	err = p256_parse_pkcs8(in, len, d);
 	if (!err)
-		err = p256_kex_from_d(d, out);
+		err = p256_kex_from_d(d, NULL, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -587,13 +602,13 @@ static int gsig_keygen(int eddsa, void **out)
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (eddsa) {
-		err = genkey("(genkey (ecc (curve Ed25519)(flags eddsa)))", &k->priv, &k->pub);
+		err = genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
 		if (!err)
 			err = sexp_raw(k->pub, "q", k->pk, 32);
 		if (!err)
 			err = sexp_raw(k->priv, "d", k->sk, 32);
 	} else {
-		err = genkey("(genkey (ecc (curve \"" P256_CURVE "\")))", &k->priv, &k->pub);
+		err = genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->priv, &k->pub);
 		if (!err)
 			err = sexp_raw(k->pub, "q", k->pk, 65);
 		if (!err)
