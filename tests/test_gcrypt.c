@@ -2,7 +2,7 @@
  * libgcrypt classes: round trips, tampering and length rules for every
  * class, agreement with the OpenSSL class of the same name (same
  * ciphertexts and digests; signatures and public values accepted across
- * libraries), and Wycheproof SM4-GCM (the only SM4-GCM class: OpenSSL 3.0
+ * libraries; SM2 ciphertexts decrypted across them), and Wycheproof SM4-GCM (the only SM4-GCM class: OpenSSL 3.0
  * has none).
  */
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
 #include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/sig.h"
 #include "testutil.h"
@@ -424,10 +425,114 @@ done:
 	o->key_free(ov);
 }
 
+/* SM2 encryption: round trips (leading zero bytes too), tampering, and keys moved across libraries. */
+static void pke_checks(const cb_pke_class *g, const cb_pke_class *o)
+{
+	static const size_t ms[] = {1, 2, 19, 32, 300};
+	uint8_t m[300], ct[600], pt[600], sec[200];
+	size_t sl;
+	void *gk = NULL, *ok = NULL, *gimp = NULL, *oimp = NULL;
+
+	tu_note("%s", g->info.name);
+	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
+	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	if (!gk || !ok)
+		goto done;
+	sl = sizeof(sec);
+	CHECK_EQ_INT(g->export_secret(gk, sec, &sl), 0);
+	CHECK_EQ_INT(o->import_secret(sec, sl, NULL, &oimp), 0);
+	sl = sizeof(sec);
+	CHECK_EQ_INT(o->export_secret(ok, sec, &sl), 0);
+	CHECK_EQ_INT(g->import_secret(sec, sl, NULL, &gimp), 0);
+	{
+		void *x = NULL;
+		CHECK(g->import_secret(sec, sl - 1, NULL, &x) != 0 && x == NULL);
+	}
+	if (!oimp || !gimp)
+		goto done;
+	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
+		size_t n = ms[i], cl, pl;
+
+		for (int zeros = 0; zeros < 2; zeros++) {
+			tu_note("%s, %zu-byte message%s", g->info.name, n, zeros ? " with leading zeros" : "");
+			tu_fill(m, n, 500 + n);
+			if (zeros) {
+				m[0] = 0;
+				if (n > 1)
+					m[1] = 0;
+			} else {
+				m[0] |= 0x80;
+			}
+			cl = sizeof(ct);
+			CHECK_EQ_INT(g->encrypt(gk, m, n, ct, &cl), 0);
+			CHECK(cl <= g->max_ciphertext(gk, n));
+			pl = sizeof(pt);
+			CHECK_EQ_INT(g->decrypt(gk, ct, cl, pt, &pl), 0);
+			CHECK(pl == n && memcmp(pt, m, n) == 0);
+			/* OpenSSL decrypts gcrypt's ciphertext with the same key... */
+			pl = sizeof(pt);
+			CHECK_EQ_INT(o->decrypt(oimp, ct, cl, pt, &pl), 0);
+			CHECK(pl == n && memcmp(pt, m, n) == 0);
+			/* ...and gcrypt OpenSSL's. */
+			cl = sizeof(ct);
+			CHECK_EQ_INT(o->encrypt(ok, m, n, ct, &cl), 0);
+			pl = sizeof(pt);
+			CHECK_EQ_INT(g->decrypt(gimp, ct, cl, pt, &pl), 0);
+			CHECK(pl == n && memcmp(pt, m, n) == 0);
+			/* A modified C2 / C3 byte (the last byte, in every form) is refused. */
+			ct[cl - 1] ^= 0x01;
+			pl = sizeof(pt);
+			CHECK(g->decrypt(gimp, ct, cl, pt, &pl) != 0);
+			ct[cl - 1] ^= 0x01;
+			pl = n - 1;
+			if (n > 1)
+				CHECK_EQ_INT(g->decrypt(gimp, ct, cl, pt, &pl), CB_ERR_LENGTH);
+		}
+	}
+	/* Wrong key, truncated ciphertext, empty message. */
+	{
+		size_t cl = sizeof(ct), pl = sizeof(pt);
+
+		CHECK_EQ_INT(g->encrypt(gk, m, 20, ct, &cl), 0);
+		CHECK(g->decrypt(gimp, ct, cl, pt, &pl) != 0);
+		pl = sizeof(pt);
+		CHECK(g->decrypt(gk, ct, 90, pt, &pl) != 0);
+		cl = sizeof(ct);
+		CHECK(g->encrypt(gk, m, 0, ct, &cl) != 0);
+	}
+done:
+	g->key_free(gk);
+	g->key_free(gimp);
+	o->key_free(ok);
+	o->key_free(oimp);
+}
+
+/* sm2-sign: the user ID enters Z_A, so a signature under another ID does not verify. */
+static void sm2_id_checks(const cb_sig_class *g)
+{
+	cb_opts opts = {(const uint8_t *)"alice@example.com", 17};
+	uint8_t pub[128], sig[80];
+	size_t pl = sizeof(pub), sl = sizeof(sig);
+	void *k = NULL, *v = NULL;
+
+	tu_note("sm2-sign with a user ID");
+	CHECK_EQ_INT(g->keygen(&opts, &k), 0);
+	if (!k)
+		return;
+	CHECK_EQ_INT(g->export_public(k, pub, &pl), 0);
+	CHECK_EQ_INT(g->import_public(pub, pl, &v), 0);
+	CHECK_EQ_INT(g->sign(k, (const uint8_t *)"msg", 3, sig, &sl), 0);
+	CHECK_EQ_INT(g->verify(k, (const uint8_t *)"msg", 3, sig, sl), 0);
+	if (v)
+		CHECK_EQ_INT(g->verify(v, (const uint8_t *)"msg", 3, sig, sl), CB_ERR_VERIFY);
+	g->key_free(k);
+	g->key_free(v);
+}
+
 static void all_classes(void)
 {
 	uint8_t *m = malloc(CAP), *ct = malloc(CAP), *pt = malloc(CAP);
-	size_t ciphers = 0, hashes = 0, kex = 0, sigs = 0;
+	size_t ciphers = 0, hashes = 0, kex = 0, sigs = 0, pkes = 0;
 
 	for (size_t i = 0; i < cb_registry_count(); i++) {
 		const cb_alg_info *a = cb_registry_get(i);
@@ -465,12 +570,20 @@ static void all_classes(void)
 			CHECK(o != NULL);
 			if (o)
 				sig_checks(cb_as_sig(a), cb_as_sig(o));
+			if (strcmp(a->name, "sm2-sign") == 0)
+				sm2_id_checks(cb_as_sig(a));
+		} else if (a->kind == CB_KIND_PKE) {
+			pkes++;
+			CHECK(o != NULL);
+			if (o)
+				pke_checks(cb_as_pke(a), cb_as_pke(o));
 		}
 	}
 	CHECK_EQ_INT(ciphers, 19);
 	CHECK_EQ_INT(hashes, 3);
 	CHECK_EQ_INT(kex, 2);
-	CHECK_EQ_INT(sigs, 2);
+	CHECK_EQ_INT(sigs, 3);
+	CHECK_EQ_INT(pkes, 3);
 	free(m), free(ct), free(pt);
 }
 

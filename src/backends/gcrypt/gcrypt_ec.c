@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/gcrypt/gcrypt_common.h"
+#include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 
 static const uint8_t spki_p256[] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d,
@@ -47,7 +47,7 @@ static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05
  * length octets, minimal); its contents are [*p, *p + *len) on return and
  * *next points after it.  0 or CB_ERR_FORMAT.
  */
-static int der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint8_t **body, size_t *len,
+int cb_gcry_der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint8_t **body, size_t *len,
 		   const uint8_t **next)
 {
 	size_t n;
@@ -80,7 +80,7 @@ static int der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint
 }
 
 /* The atom after `name` in s, as a big-endian unsigned number left-padded to n bytes. */
-static int sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 {
 	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
 	const char *d;
@@ -103,7 +103,7 @@ static int sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 }
 
 /* The raw atom after `name` in s, which has to be exactly n bytes. */
-static int sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 {
 	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
 	const char *d;
@@ -130,7 +130,7 @@ static int sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
  * CSPRNG (GCRY_STRONG_RANDOM), as OpenSSL's keys come from its DRBG, not
  * from fresh system entropy per key (GCRY_VERY_STRONG_RANDOM).
  */
-static int genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
+int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
 {
 	gcry_sexp_t params = NULL, kp = NULL;
 	gcry_error_t e;
@@ -154,7 +154,7 @@ static int genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
 	return CB_OK;
 }
 
-static int put_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
+int cb_gcry_put(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
 {
 	if (!out || !outlen)
 		return CB_ERR_ARG;
@@ -165,8 +165,7 @@ static int put_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
 	return CB_OK;
 }
 
-/* Checks that q (65 bytes, 04||x||y) is a point of P-256. */
-static int p256_point_ok(const uint8_t *q, size_t len)
+int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len)
 {
 	gcry_sexp_t s = NULL;
 	gcry_ctx_t ctx = NULL;
@@ -175,7 +174,7 @@ static int p256_point_ok(const uint8_t *q, size_t len)
 
 	if (len != 65 || q[0] != 0x04)
 		return 0;
-	if (gcry_sexp_build(&s, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)len, q))
+	if (gcry_sexp_build(&s, NULL, "(public-key (ecc (curve %s)(q %b)))", curve, (int)len, q))
 		return 0;
 	if (!gcry_mpi_ec_new(&ctx, s, NULL)) {
 		pt = gcry_mpi_ec_get_point("q", ctx, 0);
@@ -256,13 +255,13 @@ static void x25519_free(void *p)
 static int x25519_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = p;
-	return k ? put_out(k->pk, 32, out, outlen) : CB_ERR_ARG;
+	return k ? cb_gcry_put(k->pk, 32, out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = p;
-	return k ? put_out(k->sk, 32, out, outlen) : CB_ERR_ARG;
+	return k ? cb_gcry_put(k->sk, 32, out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -318,7 +317,7 @@ static void p256_kex_free(void *p)
 	free(k);
 }
 
-static int mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
+int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
 {
 	size_t len = 0;
 
@@ -373,7 +372,7 @@ static int p256_kex_from_d(const uint8_t *d, const uint8_t *qin, void **out)
 	if (gcry_mpi_ec_get_affine(x, y, q, k->ec))
 		goto done;
 	k->q[0] = 0x04;
-	if (mpi_fixed(x, k->q + 1, 32) || mpi_fixed(y, k->q + 33, 32))
+	if (cb_gcry_mpi_fixed(x, k->q + 1, 32) || cb_gcry_mpi_fixed(y, k->q + 33, 32))
 		goto done;
 	err = CB_OK;
 done:
@@ -402,12 +401,12 @@ static int p256_kex_keygen(const cb_opts *opts, void **out)
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	err = genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &priv, &pub);
+	err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &priv, &pub);
 	if (err)
 		return err;
-	err = sexp_fixed(priv, "d", d, 32);
+	err = cb_gcry_sexp_fixed(priv, "d", d, 32);
 	if (!err)
-		err = sexp_raw(pub, "q", q, 65);
+		err = cb_gcry_sexp_raw(pub, "q", q, 65);
 	gcry_sexp_release(priv);
 	gcry_sexp_release(pub);
 	if (!err)
@@ -420,37 +419,37 @@ static int p256_kex_keygen(const cb_opts *opts, void **out)
  * d from DER PKCS#8 PrivateKeyInfo { 0, P-256, ECPrivateKey { 1, d [0] params
  * [1] public } } with nothing after it (RFC 5208, RFC 5915).
  */
-static int p256_parse_pkcs8(const uint8_t *in, size_t len, uint8_t *d)
+int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d)
 {
 	const uint8_t *end = in + len, *b, *next, *e2, *b2;
 	size_t n, n2;
 
-	if (der_get(in, end, 0x30, &b, &n, &next) || next != end)
+	if (cb_gcry_der_get(in, end, 0x30, &b, &n, &next) || next != end)
 		return CB_ERR_FORMAT;
 	end = b + n;
-	if (der_get(b, end, 0x02, &b2, &n2, &next) || n2 != 1 || b2[0] != 0)
+	if (cb_gcry_der_get(b, end, 0x02, &b2, &n2, &next) || n2 != 1 || b2[0] != 0)
 		return CB_ERR_FORMAT;
-	if ((size_t)(end - next) < sizeof(algid_p256) || memcmp(next, algid_p256, sizeof(algid_p256)))
+	if ((size_t)(end - next) < CB_GCRY_ALGID_LEN || memcmp(next, algid, CB_GCRY_ALGID_LEN))
 		return CB_ERR_INVALID_KEY;
-	next += sizeof(algid_p256);
-	if (der_get(next, end, 0x04, &b, &n, &next) || next != end)
+	next += CB_GCRY_ALGID_LEN;
+	if (cb_gcry_der_get(next, end, 0x04, &b, &n, &next) || next != end)
 		return CB_ERR_FORMAT;
 	/* ECPrivateKey */
-	if (der_get(b, b + n, 0x30, &b2, &n2, &next) || next != b + n)
+	if (cb_gcry_der_get(b, b + n, 0x30, &b2, &n2, &next) || next != b + n)
 		return CB_ERR_FORMAT;
 	e2 = b2 + n2;
-	if (der_get(b2, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
+	if (cb_gcry_der_get(b2, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
 		return CB_ERR_FORMAT;
-	if (der_get(next, e2, 0x04, &b, &n, &next) || n != 32)
+	if (cb_gcry_der_get(next, e2, 0x04, &b, &n, &next) || n != 32)
 		return CB_ERR_FORMAT;
 	memcpy(d, b, 32);
 	/* Optional [0] parameters (must name P-256) and [1] public key (recomputed, not trusted). */
 	if (next < e2 && next[0] == 0xa0) {
-		if (der_get(next, e2, 0xa0, &b, &n, &next) || n != 10 || memcmp(b, algid_p256 + 11, 10))
+		if (cb_gcry_der_get(next, e2, 0xa0, &b, &n, &next) || n != 10 || memcmp(b, algid + 11, 10))
 			return CB_ERR_INVALID_KEY;
 	}
 	if (next < e2 && next[0] == 0xa1) {
-		if (der_get(next, e2, 0xa1, &b, &n, &next))
+		if (cb_gcry_der_get(next, e2, 0xa1, &b, &n, &next))
 			return CB_ERR_FORMAT;
 	}
 	return next == e2 ? CB_OK : CB_ERR_FORMAT;
@@ -465,7 +464,7 @@ static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, v
 	if (!in || !out)
 		return CB_ERR_ARG;
 	*out = NULL;
-	err = p256_parse_pkcs8(in, len, d);
+	err = cb_gcry_parse_pkcs8_ec(in, len, algid_p256, d);
 	if (!err)
 		err = p256_kex_from_d(d, NULL, out);
 	cb_wipe(d, sizeof(d));
@@ -475,7 +474,7 @@ static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, v
 static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct p256_kex *k = p;
-	return k ? put_out(k->q, 65, out, outlen) : CB_ERR_ARG;
+	return k ? cb_gcry_put(k->q, 65, out, outlen) : CB_ERR_ARG;
 }
 
 static int p256_export_pkcs8(const uint8_t *d, uint8_t *out, size_t *outlen)
@@ -542,7 +541,7 @@ static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t
 	gcry_mpi_ec_mul(k->res, k->d, k->peer_pt, k->ec);
 	if (gcry_mpi_ec_get_affine(k->x, NULL, k->res, k->ec))
 		return CB_ERR_INVALID_KEY; /* the point at infinity */
-	err = mpi_fixed(k->x, ss, 32);
+	err = cb_gcry_mpi_fixed(k->x, ss, 32);
 	if (err)
 		return err;
 	*sslen = 32;
@@ -602,17 +601,17 @@ static int gsig_keygen(int eddsa, void **out)
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (eddsa) {
-		err = genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
+		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
 		if (!err)
-			err = sexp_raw(k->pub, "q", k->pk, 32);
+			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 32);
 		if (!err)
-			err = sexp_raw(k->priv, "d", k->sk, 32);
+			err = cb_gcry_sexp_raw(k->priv, "d", k->sk, 32);
 	} else {
-		err = genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->priv, &k->pub);
+		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->priv, &k->pub);
 		if (!err)
-			err = sexp_raw(k->pub, "q", k->pk, 65);
+			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 65);
 		if (!err)
-			err = sexp_fixed(k->priv, "d", k->sk, 32);
+			err = cb_gcry_sexp_fixed(k->priv, "d", k->sk, 32);
 	}
 	if (err) {
 		gsig_free(k);
@@ -647,7 +646,7 @@ static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
 	*out = NULL;
 	if (len != plen + klen || memcmp(in, prefix, plen) != 0)
 		return CB_ERR_FORMAT;
-	if (!eddsa && !p256_point_ok(in + plen, klen))
+	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, in + plen, klen))
 		return CB_ERR_INVALID_KEY;
 	k = gsig_new(eddsa);
 	if (!k)
@@ -739,7 +738,7 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 }
 
 /* DER INTEGER of a 32-byte big-endian unsigned value; returns the bytes written. */
-static size_t der_int(const uint8_t *v, uint8_t *out)
+size_t cb_gcry_der_int(const uint8_t *v, uint8_t *out)
 {
 	size_t i = 0, n;
 
@@ -781,9 +780,9 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	if (e)
 		return cb_gcry_err(e);
 	if (k->eddsa) {
-		err = sexp_raw(s, "r", r, 32);
+		err = cb_gcry_sexp_raw(s, "r", r, 32);
 		if (!err)
-			err = sexp_raw(s, "s", sv, 32);
+			err = cb_gcry_sexp_raw(s, "s", sv, 32);
 		gcry_sexp_release(s);
 		if (err)
 			return err;
@@ -792,14 +791,14 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 		*siglen = 64;
 		return CB_OK;
 	}
-	err = sexp_fixed(s, "r", r, 32);
+	err = cb_gcry_sexp_fixed(s, "r", r, 32);
 	if (!err)
-		err = sexp_fixed(s, "s", sv, 32);
+		err = cb_gcry_sexp_fixed(s, "s", sv, 32);
 	gcry_sexp_release(s);
 	if (err)
 		return err;
-	n = der_int(r, buf + 2);
-	n += der_int(sv, buf + 2 + n);
+	n = cb_gcry_der_int(r, buf + 2);
+	n += cb_gcry_der_int(sv, buf + 2 + n);
 	buf[0] = 0x30;
 	buf[1] = (uint8_t)n;
 	if (*siglen < n + 2)
@@ -810,12 +809,12 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 }
 
 /* A positive DER INTEGER of at most 32 significant bytes, minimally encoded. */
-static int der_uint(const uint8_t *p, const uint8_t *end, const uint8_t **v, size_t *vlen, const uint8_t **next)
+int cb_gcry_der_uint(const uint8_t *p, const uint8_t *end, const uint8_t **v, size_t *vlen, const uint8_t **next)
 {
 	const uint8_t *b;
 	size_t n;
 
-	if (der_get(p, end, 0x02, &b, &n, next) || n == 0)
+	if (cb_gcry_der_get(p, end, 0x02, &b, &n, next) || n == 0)
 		return CB_ERR_FORMAT;
 	if (b[0] & 0x80)
 		return CB_ERR_FORMAT; /* negative */
@@ -848,8 +847,8 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		size_t n, rlen, slen;
 		gcry_mpi_t rm = NULL, sm = NULL;
 
-		if (der_get(sig, end, 0x30, &b, &n, &next) || next != end ||
-		    der_uint(b, b + n, &r, &rlen, &next) || der_uint(next, b + n, &sv, &slen, &next) ||
+		if (cb_gcry_der_get(sig, end, 0x30, &b, &n, &next) || next != end ||
+		    cb_gcry_der_uint(b, b + n, &r, &rlen, &next) || cb_gcry_der_uint(next, b + n, &sv, &slen, &next) ||
 		    next != b + n)
 			return CB_ERR_VERIFY;
 		if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, rlen, NULL) ||
