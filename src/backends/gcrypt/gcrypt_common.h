@@ -27,7 +27,7 @@ const char *cb_gcrypt_implementation(void);
 /* Maps a gcry_error_t to a CB_ERR_* (never CB_OK). */
 int cb_gcry_err(gcry_error_t err);
 
-/* Classes (gcrypt_sym.c, gcrypt_ec.c, gcrypt_sm2.c), listed in gcrypt_common.c. */
+/* Classes (gcrypt_sym.c, gcrypt_ec.c, gcrypt_sm2.c, gcrypt_rsa.c), listed in gcrypt_common.c. */
 extern const cb_cipher_class cb_gcry_aes128_ecb, cb_gcry_aes128_ecb_p, cb_gcry_aes128_cbc, cb_gcry_aes128_cbc_p,
 	cb_gcry_aes128_ctr, cb_gcry_aes128_gcm, cb_gcry_aes256_ecb, cb_gcry_aes256_ecb_p, cb_gcry_aes256_cbc,
 	cb_gcry_aes256_cbc_p, cb_gcry_aes256_ctr, cb_gcry_aes256_gcm, cb_gcry_chacha20_poly1305, cb_gcry_sm4_ecb,
@@ -36,5 +36,11 @@ extern const cb_hash_class cb_gcry_sha256, cb_gcry_sha3_256, cb_gcry_sm3;
 extern const cb_kex_class cb_gcry_x25519, cb_gcry_ecdh_p256;
 extern const cb_sig_class cb_gcry_ecdsa_p256, cb_gcry_ed25519, cb_gcry_sm2_sign;
 extern const cb_pke_class cb_gcry_sm2_enc_c1c3c2, cb_gcry_sm2_enc_c1c2c3, cb_gcry_sm2_enc_der;
+
+extern const cb_pke_class cb_gcry_rsa2048_pkcs1, cb_gcry_rsa2048_oaep256, cb_gcry_rsa2048_oaep1, cb_gcry_rsa2048_raw,
+	cb_gcry_rsa3072_pkcs1, cb_gcry_rsa3072_oaep256, cb_gcry_rsa3072_oaep1, cb_gcry_rsa3072_raw,
+	cb_gcry_rsa4096_pkcs1, cb_gcry_rsa4096_oaep256, cb_gcry_rsa4096_oaep1, cb_gcry_rsa4096_raw;
+extern const cb_sig_class cb_gcry_rsa2048_pkcs1_sha256, cb_gcry_rsa2048_pss_sha256, cb_gcry_rsa3072_pkcs1_sha256,
+	cb_gcry_rsa3072_pss_sha256, cb_gcry_rsa4096_pkcs1_sha256, cb_gcry_rsa4096_pss_sha256;
 
 #endif

@@ -22,6 +22,13 @@
  * bytes; a "hash" atom is kept as an opaque byte string, and its SM2
  * encryption takes the bytes as they are.  Decryption returns the plaintext
  * as an integer, so it is left-padded back to C2's length.
+ *
+ * Known libgcrypt 1.10.1 defect (not worked around: the scheme is the
+ * library's): C3 is hashed over x2 and y2 written with their minimal byte
+ * lengths rather than 32 bytes, so when either has a leading zero byte
+ * (about 1 in 128 encryptions) the ciphertext's C3 is not GM/T 0003.4's and
+ * other libraries reject it; likewise libgcrypt rejects such standard
+ * ciphertexts.  Round trips within libgcrypt are unaffected.
  */
 #include <stdlib.h>
 #include <string.h>
