@@ -550,6 +550,8 @@ static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t
 
 /* ---- signatures (ECDSA P-256, Ed25519) ------------------------------- */
 
+static int ed25519_s_ok(const uint8_t *s);
+
 struct gsig_key {
 	int eddsa;
 	gcry_sexp_t priv; /* NULL on a verify-only handle */
@@ -839,7 +841,7 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 	if (!k || (!m && mlen) || !sig)
 		return CB_ERR_ARG;
 	if (k->eddsa) {
-		if (siglen != 64)
+		if (siglen != 64 || !ed25519_s_ok(sig + 32))
 			return CB_ERR_VERIFY;
 		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
 	} else {
@@ -874,6 +876,25 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		return CB_OK;
 	/* Any malformed value (r or s out of range, a bad point R) is an invalid signature. */
 	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+}
+
+/*
+ * 1 when the little-endian S of an Ed25519 signature is below the group
+ * order L.  RFC 8032 5.1.7 requires verifiers to reject S >= L (else
+ * signatures are malleable); libgcrypt 1.10.1 does not check it (Wycheproof
+ * ed25519 tcIds 63-66, 85), so the adapter does, as OpenSSL does.
+ */
+static int ed25519_s_ok(const uint8_t *s)
+{
+	static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+					  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+					  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+
+	for (int i = 31; i >= 0; i--) {
+		if (s[i] != order[i])
+			return s[i] < order[i];
+	}
+	return 0;
 }
 
 /* ---- classes ---------------------------------------------------------- */
