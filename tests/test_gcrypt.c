@@ -305,8 +305,10 @@ static void kex_checks(const cb_kex_class *g, const cb_kex_class *o)
 	n1 = sizeof(s1);
 	CHECK_EQ_INT(g->derive(gk2, gpub, gpl, s1, &n1), 0);
 	CHECK(n1 == 32 && memcmp(s1, s2, 32) == 0);
-	/* The secret key moves to OpenSSL and back with the same public value. */
+	/* The secret key moves to OpenSSL and back with the same public value (OpenSSL's sm2-dh cannot import). */
 	sl = sizeof(sec);
+	if (!o->import_secret)
+		goto own_import;
 	CHECK_EQ_INT(g->export_secret(gk, sec, &sl), 0);
 	CHECK_EQ_INT(o->import_secret(sec, sl, NULL, &imp), 0);
 	if (imp) {
@@ -316,6 +318,7 @@ static void kex_checks(const cb_kex_class *g, const cb_kex_class *o)
 		o->key_free(imp);
 		imp = NULL;
 	}
+own_import:
 	sl = sizeof(sec);
 	CHECK_EQ_INT(o->export_secret(ok, sec, &sl), 0);
 	CHECK_EQ_INT(g->import_secret(sec, sl, NULL, &imp), 0);
@@ -676,7 +679,7 @@ static void all_classes(void)
 	}
 	CHECK_EQ_INT(ciphers, 19);
 	CHECK_EQ_INT(hashes, 3);
-	CHECK_EQ_INT(kex, 2);
+	CHECK_EQ_INT(kex, 3);
 	CHECK_EQ_INT(sigs, 9);
 	CHECK_EQ_INT(pkes, 15);
 	free(m), free(ct), free(pt);

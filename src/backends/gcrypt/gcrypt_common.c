@@ -94,6 +94,7 @@ const cb_alg_info *const cb_gcrypt_algs[] = {
 	&cb_gcry_ecdsa_p256.info,
 	&cb_gcry_ed25519.info,
 	&cb_gcry_sm2_sign.info,
+	&cb_gcry_sm2_dh.info,
 	&cb_gcry_sm2_enc_c1c3c2.info,
 	&cb_gcry_sm2_enc_c1c2c3.info,
 	&cb_gcry_sm2_enc_der.info,

@@ -8,6 +8,8 @@
  *   sig  ecdsa-p256  SHA-256, DER Ecdsa-Sig-Value; SPKI / PKCS#8 DER keys
  *   sig  ed25519     pure Ed25519 (RFC 8032), 64-byte signatures; SPKI /
  *                    PKCS#8 DER keys
+ *   kex  sm2-dh      plain ECDH on the SM2 curve, as ecdh-p256 (PKCS#8 DER
+ *                    secret with the SM2 curve OID)
  *
  * libgcrypt has no SPKI / PKCS#8 codec, so the fixed DER wrappers of these
  * curves are written and parsed here (RFC 5480, RFC 5915, RFC 8410).
@@ -39,6 +41,28 @@ static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05
 					0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
 
 #define P256_CURVE "NIST P-256"
+
+/* The same for the SM2 curve (GM/T 0006 OID 1.2.156.10197.1.301), for sm2-dh. */
+static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+				    0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
+static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
+				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+
+/* A short-Weierstrass curve for the ECDH classes. */
+struct ec_curve {
+	const char *name;     /* libgcrypt's curve name */
+	const char *genkey;   /* gcry_pk_genkey spec */
+	const uint8_t *algid; /* AlgorithmIdentifier, CB_GCRY_ALGID_LEN bytes */
+	const uint8_t *pkcs8; /* PKCS#8 prefix before d, sizeof(pkcs8_p256) bytes */
+};
+
+/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
+static const struct ec_curve curve_p256 = {
+	P256_CURVE, "(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", algid_p256,
+	pkcs8_p256};
+static const struct ec_curve curve_sm2 = {
+	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, pkcs8_sm2};
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -291,6 +315,7 @@ static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *
 /* ---- ECDH P-256 ------------------------------------------------------- */
 
 struct p256_kex {
+	const struct ec_curve *c;
 	gcry_ctx_t ec;
 	gcry_mpi_t d;
 	uint8_t dbytes[32];
@@ -333,7 +358,7 @@ int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
  * A key from the 32-byte big-endian scalar: checks 0 < d < n and computes
  * Q = dG, unless q (from gcry_pk_genkey) is given.
  */
-static int p256_kex_from_d(const uint8_t *d, const uint8_t *qin, void **out)
+static int p256_kex_from_d(const struct ec_curve *c, const uint8_t *d, const uint8_t *qin, void **out)
 {
 	struct p256_kex *k;
 	gcry_mpi_t n = NULL, x = NULL, y = NULL;
@@ -345,8 +370,9 @@ static int p256_kex_from_d(const uint8_t *d, const uint8_t *qin, void **out)
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
+	k->c = c;
 	memcpy(k->dbytes, d, 32);
-	if (gcry_mpi_ec_new(&k->ec, NULL, P256_CURVE) || gcry_mpi_scan(&k->d, GCRYMPI_FMT_USG, d, 32, NULL))
+	if (gcry_mpi_ec_new(&k->ec, NULL, c->name) || gcry_mpi_scan(&k->d, GCRYMPI_FMT_USG, d, 32, NULL))
 		goto done;
 	/* Secret scalars take libgcrypt's constant-time multiplication path. */
 	gcry_mpi_set_flag(k->d, GCRYMPI_FLAG_SECURE);
@@ -389,7 +415,7 @@ done:
 	return CB_OK;
 }
 
-static int p256_kex_keygen(const cb_opts *opts, void **out)
+static int ec_kex_keygen(const struct ec_curve *c, const cb_opts *opts, void **out)
 {
 	gcry_sexp_t priv, pub;
 	uint8_t d[32], q[65];
@@ -401,7 +427,7 @@ static int p256_kex_keygen(const cb_opts *opts, void **out)
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &priv, &pub);
+	err = cb_gcry_genkey(c->genkey, &priv, &pub);
 	if (err)
 		return err;
 	err = cb_gcry_sexp_fixed(priv, "d", d, 32);
@@ -410,7 +436,7 @@ static int p256_kex_keygen(const cb_opts *opts, void **out)
 	gcry_sexp_release(priv);
 	gcry_sexp_release(pub);
 	if (!err)
-		err = p256_kex_from_d(d, q, out);
+		err = p256_kex_from_d(c, d, q, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -455,7 +481,7 @@ int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, 
 	return next == e2 ? CB_OK : CB_ERR_FORMAT;
 }
 
-static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int ec_kex_import(const struct ec_curve *c, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	uint8_t d[32];
 	int err;
@@ -464,9 +490,11 @@ static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, v
 	if (!in || !out)
 		return CB_ERR_ARG;
 	*out = NULL;
-	err = cb_gcry_parse_pkcs8_ec(in, len, algid_p256, d);
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	err = cb_gcry_parse_pkcs8_ec(in, len, c->algid, d);
 	if (!err)
-		err = p256_kex_from_d(d, NULL, out);
+		err = p256_kex_from_d(c, d, NULL, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -477,13 +505,13 @@ static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
 	return k ? cb_gcry_put(k->q, 65, out, outlen) : CB_ERR_ARG;
 }
 
-static int p256_export_pkcs8(const uint8_t *d, uint8_t *out, size_t *outlen)
+static int p256_export_pkcs8(const uint8_t *prefix, const uint8_t *d, uint8_t *out, size_t *outlen)
 {
 	if (!out || !outlen)
 		return CB_ERR_ARG;
 	if (*outlen < sizeof(pkcs8_p256) + 32)
 		return CB_ERR_LENGTH;
-	memcpy(out, pkcs8_p256, sizeof(pkcs8_p256));
+	memcpy(out, prefix, sizeof(pkcs8_p256));
 	memcpy(out + sizeof(pkcs8_p256), d, 32);
 	*outlen = sizeof(pkcs8_p256) + 32;
 	return CB_OK;
@@ -492,7 +520,27 @@ static int p256_export_pkcs8(const uint8_t *d, uint8_t *out, size_t *outlen)
 static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct p256_kex *k = p;
-	return k ? p256_export_pkcs8(k->dbytes, out, outlen) : CB_ERR_ARG;
+	return k ? p256_export_pkcs8(k->c->pkcs8, k->dbytes, out, outlen) : CB_ERR_ARG;
+}
+
+static int p256_kex_keygen(const cb_opts *opts, void **out)
+{
+	return ec_kex_keygen(&curve_p256, opts, out);
+}
+
+static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return ec_kex_import(&curve_p256, in, len, opts, out);
+}
+
+static int sm2_dh_keygen(const cb_opts *opts, void **out)
+{
+	return ec_kex_keygen(&curve_sm2, opts, out);
+}
+
+static int sm2_dh_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return ec_kex_import(&curve_sm2, in, len, opts, out);
 }
 
 /* Decodes and checks a peer point, kept for the next calls with the same peer. */
@@ -706,7 +754,7 @@ static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	if (!k->eddsa)
-		return p256_export_pkcs8(k->sk, out, outlen);
+		return p256_export_pkcs8(pkcs8_p256, k->sk, out, outlen);
 	if (*outlen < sizeof(pkcs8_ed25519) + 32)
 		return CB_ERR_LENGTH;
 	memcpy(out, pkcs8_ed25519, sizeof(pkcs8_ed25519));
@@ -926,6 +974,20 @@ const cb_kex_class cb_gcry_ecdh_p256 = {
 	.export_secret = p256_kex_export_secret,
 	.derive = p256_kex_derive,
 	.import_secret = p256_kex_import,
+};
+
+/* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
+const cb_kex_class cb_gcry_sm2_dh = {
+	.info = {.kind = CB_KIND_KEX, .name = "sm2-dh", .family = CB_FAMILY_GM, .backend = "gcrypt",
+		 .description = "ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange",
+		 .classical_bits = 128, .quantum_bits = 0, .unavailable = cb_gcry_unavailable,
+		 .implementation = cb_gcrypt_implementation},
+	.keygen = sm2_dh_keygen,
+	.key_free = p256_kex_free,
+	.export_public = p256_kex_export_public,
+	.export_secret = p256_kex_export_secret,
+	.derive = p256_kex_derive,
+	.import_secret = sm2_dh_import,
 };
 
 const cb_sig_class cb_gcry_ecdsa_p256 = {
