@@ -1,7 +1,8 @@
 /*
  * Wycheproof vectors through the libgcrypt EC classes: X25519 and ECDH
  * P-256 derive (imported private key against the test's public value),
- * ECDSA P-256/SHA-256 verify (DER signatures), Ed25519 verify.
+ * ECDSA P-256/SHA-256 verify (DER signatures), Ed25519 verify, RSA-2048
+ * PKCS#1 v1.5 and PSS (SHA-256, 32-byte salt) verify.
  *
  * valid: must succeed (and give the expected secret); invalid: must fail;
  * acceptable: either, but a success must give the expected secret.
@@ -163,5 +164,7 @@ int main(void)
 	run_file("ecdh_secp256r1_ecpoint_test.json", "ecdh-p256", ecdh_case, 355);
 	run_file("ecdsa_secp256r1_sha256_test.json", "ecdsa-p256", verify_case, 484);
 	run_file("ed25519_test.json", "ed25519", verify_case, 151);
+	run_file("rsa_signature_2048_sha256_test.json", "rsa2048-pkcs1-sha256", verify_case, 259);
+	run_file("rsa_pss_2048_sha256_mgf1_32_test.json", "rsa2048-pss-sha256", verify_case, 108);
 	return tu_finish();
 }

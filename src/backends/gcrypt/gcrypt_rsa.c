@@ -35,6 +35,7 @@ struct rsa_key {
 	gcry_sexp_t pub;
 	gcry_md_hd_t md; /* SHA-256 for signatures */
 	size_t k;        /* modulus bytes */
+	uint8_t n[512];  /* the modulus, k bytes big-endian */
 };
 
 static void rsa_free(void *p)
@@ -67,6 +68,8 @@ static struct rsa_key *rsa_new(const struct rsa_variant *v)
 	return k;
 }
 
+static int rsa_keep_n(struct rsa_key *k);
+
 static int rsa_keygen(const struct rsa_variant *v, void **out)
 {
 	struct rsa_key *k;
@@ -85,6 +88,8 @@ static int rsa_keygen(const struct rsa_variant *v, void **out)
 	err = cb_gcry_genkey(spec, &k->priv, &k->pub);
 	if (!err && gcry_pk_get_nbits(k->pub) != v->nbits)
 		err = CB_ERR_BACKEND;
+	if (!err)
+		err = rsa_keep_n(k);
 	if (err) {
 		rsa_free(k);
 		return err;
@@ -143,6 +148,16 @@ static gcry_mpi_t param(gcry_sexp_t s, const char *name)
 
 	gcry_sexp_release(t);
 	return m;
+}
+
+/* Keeps n as k bytes: RSAVP1 / RSADP inputs must be below it (RFC 8017 5.2.2, 5.1.2). */
+static int rsa_keep_n(struct rsa_key *k)
+{
+	gcry_mpi_t n = param(k->pub, "n");
+	int err = n ? cb_gcry_mpi_fixed(n, k->n, k->k) : CB_ERR_BACKEND;
+
+	gcry_mpi_release(n);
+	return err;
 }
 
 /* Wraps out[body..body+len) (already written at offset hdrroom) as tag; returns the total. */
@@ -307,9 +322,9 @@ static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, siz
 	e = gcry_sexp_build(&k->pub, NULL, "(public-key (rsa (n %m)(e %m)))", nm, em);
 	gcry_mpi_release(nm);
 	gcry_mpi_release(em);
-	if (e) {
+	if (e || rsa_keep_n(k)) {
 		rsa_free(k);
-		return cb_gcry_err(e);
+		return e ? cb_gcry_err(e) : CB_ERR_BACKEND;
 	}
 	*out = k;
 	return CB_OK;
@@ -382,7 +397,7 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (clen != k->k)
+	if (clen != k->k || memcmp(c, k->n, k->k) >= 0)
 		return CB_ERR_DECRYPT;
 	if (k->v->pad == RSA_PKCS1)
 		e = gcry_sexp_build(&ct, NULL, "(enc-val (flags pkcs1)(rsa (a %b)))", (int)clen, c);
@@ -486,7 +501,8 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 	if (!k || (!m && mlen) || !sig)
 		return CB_ERR_ARG;
-	if (siglen != k->k)
+	/* libgcrypt 1.10.1 reduces an s >= n (Wycheproof tcId 244): refuse it here, as OpenSSL does. */
+	if (siglen != k->k || memcmp(sig, k->n, k->k) >= 0)
 		return CB_ERR_VERIFY;
 	e = gcry_sexp_build(&s, NULL, "(sig-val (rsa (s %b)))", (int)siglen, sig);
 	if (e)
