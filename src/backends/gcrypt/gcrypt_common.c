@@ -1,11 +1,120 @@
-/* Placeholder until the libgcrypt adapters land: the library's version only. */
-#include <gcrypt.h>
+/*
+ * libgcrypt backend: one-time initialisation, the version labels, and the
+ * list of classes the registry sees.
+ */
+#include <pthread.h>
+#include <stdio.h>
 
-#include "backends/backends.h"
+#include "backends/gcrypt/gcrypt_common.h"
 
-const cb_alg_info *const cb_gcrypt_algs[] = {NULL};
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static int init_ok;
+static char impl_label[64] = "libgcrypt";
+
+static void init_lib(void)
+{
+	const char *v = gcry_check_version(GCRYPT_VERSION);
+
+	if (!v)
+		return;
+	/* No secure memory: keys live in ordinary memory, as with the other backends. */
+	gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+	gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+	snprintf(impl_label, sizeof(impl_label), "libgcrypt-%s", v);
+	init_ok = 1;
+}
+
+int cb_gcry_init(void)
+{
+	pthread_once(&init_once, init_lib);
+	return init_ok ? CB_OK : CB_ERR_BACKEND;
+}
+
+const char *cb_gcry_unavailable(void)
+{
+	return cb_gcry_init() ? "libgcrypt is older than the headers it was built with" : NULL;
+}
+
+const char *cb_gcrypt_implementation(void)
+{
+	if (cb_gcry_init())
+		return "libgcrypt";
+	return impl_label;
+}
 
 const char *cb_gcrypt_version(void)
 {
+	if (cb_gcry_init())
+		return "unusable";
 	return gcry_check_version(NULL);
 }
+
+int cb_gcry_err(gcry_error_t err)
+{
+	switch (gcry_err_code(err)) {
+	case GPG_ERR_ENOMEM:
+		return CB_ERR_NOMEM;
+	case GPG_ERR_BAD_SIGNATURE:
+	case GPG_ERR_CHECKSUM:
+		return CB_ERR_VERIFY;
+	case GPG_ERR_INV_LENGTH:
+	case GPG_ERR_TOO_SHORT:
+	case GPG_ERR_BUFFER_TOO_SHORT:
+		return CB_ERR_LENGTH;
+	default:
+		return CB_ERR_BACKEND;
+	}
+}
+
+const cb_alg_info *const cb_gcrypt_algs[] = {
+	&cb_gcry_aes128_ecb.info,
+	&cb_gcry_aes128_ecb_p.info,
+	&cb_gcry_aes128_cbc.info,
+	&cb_gcry_aes128_cbc_p.info,
+	&cb_gcry_aes128_ctr.info,
+	&cb_gcry_aes128_gcm.info,
+	&cb_gcry_aes256_ecb.info,
+	&cb_gcry_aes256_ecb_p.info,
+	&cb_gcry_aes256_cbc.info,
+	&cb_gcry_aes256_cbc_p.info,
+	&cb_gcry_aes256_ctr.info,
+	&cb_gcry_aes256_gcm.info,
+	&cb_gcry_chacha20_poly1305.info,
+	&cb_gcry_sm4_ecb.info,
+	&cb_gcry_sm4_ecb_p.info,
+	&cb_gcry_sm4_cbc.info,
+	&cb_gcry_sm4_cbc_p.info,
+	&cb_gcry_sm4_ctr.info,
+	&cb_gcry_sm4_gcm.info,
+	&cb_gcry_sha256.info,
+	&cb_gcry_sha3_256.info,
+	&cb_gcry_sm3.info,
+	&cb_gcry_x25519.info,
+	&cb_gcry_ecdh_p256.info,
+	&cb_gcry_ecdsa_p256.info,
+	&cb_gcry_ed25519.info,
+	&cb_gcry_sm2_sign.info,
+	&cb_gcry_sm2_dh.info,
+	&cb_gcry_sm2_enc_c1c3c2.info,
+	&cb_gcry_sm2_enc_c1c2c3.info,
+	&cb_gcry_sm2_enc_der.info,
+	&cb_gcry_rsa2048_pkcs1.info,
+	&cb_gcry_rsa2048_oaep256.info,
+	&cb_gcry_rsa2048_oaep1.info,
+	&cb_gcry_rsa2048_raw.info,
+	&cb_gcry_rsa3072_pkcs1.info,
+	&cb_gcry_rsa3072_oaep256.info,
+	&cb_gcry_rsa3072_oaep1.info,
+	&cb_gcry_rsa3072_raw.info,
+	&cb_gcry_rsa4096_pkcs1.info,
+	&cb_gcry_rsa4096_oaep256.info,
+	&cb_gcry_rsa4096_oaep1.info,
+	&cb_gcry_rsa4096_raw.info,
+	&cb_gcry_rsa2048_pkcs1_sha256.info,
+	&cb_gcry_rsa2048_pss_sha256.info,
+	&cb_gcry_rsa3072_pkcs1_sha256.info,
+	&cb_gcry_rsa3072_pss_sha256.info,
+	&cb_gcry_rsa4096_pkcs1_sha256.info,
+	&cb_gcry_rsa4096_pss_sha256.info,
+	NULL,
+};

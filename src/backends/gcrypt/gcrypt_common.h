@@ -1,0 +1,46 @@
+/* Helpers shared by the libgcrypt adapters. */
+#ifndef CB_GCRYPT_COMMON_H
+#define CB_GCRYPT_COMMON_H
+
+#include <gcrypt.h>
+
+#include "backends/backends.h"
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
+#include "cryptobench/sig.h"
+
+/*
+ * Initialises libgcrypt once per process (version check, no secure memory,
+ * initialisation finished).  0, or CB_ERR_BACKEND when the library is older
+ * than the headers.  Every entry point that makes a handle calls it.
+ */
+int cb_gcry_init(void) CB_WARN_UNUSED;
+
+/* NULL when libgcrypt initialised; otherwise why not. */
+const char *cb_gcry_unavailable(void);
+
+/* "libgcrypt-1.10.1": the implementation label of every libgcrypt class. */
+const char *cb_gcrypt_implementation(void);
+
+/* Maps a gcry_error_t to a CB_ERR_* (never CB_OK). */
+int cb_gcry_err(gcry_error_t err);
+
+/* Classes (gcrypt_sym.c, gcrypt_ec.c, gcrypt_sm2.c, gcrypt_rsa.c), listed in gcrypt_common.c. */
+extern const cb_cipher_class cb_gcry_aes128_ecb, cb_gcry_aes128_ecb_p, cb_gcry_aes128_cbc, cb_gcry_aes128_cbc_p,
+	cb_gcry_aes128_ctr, cb_gcry_aes128_gcm, cb_gcry_aes256_ecb, cb_gcry_aes256_ecb_p, cb_gcry_aes256_cbc,
+	cb_gcry_aes256_cbc_p, cb_gcry_aes256_ctr, cb_gcry_aes256_gcm, cb_gcry_chacha20_poly1305, cb_gcry_sm4_ecb,
+	cb_gcry_sm4_ecb_p, cb_gcry_sm4_cbc, cb_gcry_sm4_cbc_p, cb_gcry_sm4_ctr, cb_gcry_sm4_gcm;
+extern const cb_hash_class cb_gcry_sha256, cb_gcry_sha3_256, cb_gcry_sm3;
+extern const cb_kex_class cb_gcry_x25519, cb_gcry_ecdh_p256, cb_gcry_sm2_dh;
+extern const cb_sig_class cb_gcry_ecdsa_p256, cb_gcry_ed25519, cb_gcry_sm2_sign;
+extern const cb_pke_class cb_gcry_sm2_enc_c1c3c2, cb_gcry_sm2_enc_c1c2c3, cb_gcry_sm2_enc_der;
+
+extern const cb_pke_class cb_gcry_rsa2048_pkcs1, cb_gcry_rsa2048_oaep256, cb_gcry_rsa2048_oaep1, cb_gcry_rsa2048_raw,
+	cb_gcry_rsa3072_pkcs1, cb_gcry_rsa3072_oaep256, cb_gcry_rsa3072_oaep1, cb_gcry_rsa3072_raw,
+	cb_gcry_rsa4096_pkcs1, cb_gcry_rsa4096_oaep256, cb_gcry_rsa4096_oaep1, cb_gcry_rsa4096_raw;
+extern const cb_sig_class cb_gcry_rsa2048_pkcs1_sha256, cb_gcry_rsa2048_pss_sha256, cb_gcry_rsa3072_pkcs1_sha256,
+	cb_gcry_rsa3072_pss_sha256, cb_gcry_rsa4096_pkcs1_sha256, cb_gcry_rsa4096_pss_sha256;
+
+#endif

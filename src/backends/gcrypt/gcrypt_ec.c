@@ -1,0 +1,1015 @@
+/*
+ * libgcrypt classes for X25519, ECDH P-256, ECDSA P-256 and Ed25519, with
+ * the encodings of the OpenSSL classes of the same names:
+ *
+ *   kex  x25519      public and secret: raw 32 bytes (RFC 7748)
+ *   kex  ecdh-p256   public: uncompressed X9.62 point (65 bytes); secret:
+ *                    PKCS#8 DER; shared secret: the 32-byte x-coordinate
+ *   sig  ecdsa-p256  SHA-256, DER Ecdsa-Sig-Value; SPKI / PKCS#8 DER keys
+ *   sig  ed25519     pure Ed25519 (RFC 8032), 64-byte signatures; SPKI /
+ *                    PKCS#8 DER keys
+ *   kex  sm2-dh      plain ECDH on the SM2 curve, as ecdh-p256 (PKCS#8 DER
+ *                    secret with the SM2 curve OID)
+ *
+ * libgcrypt has no SPKI / PKCS#8 codec, so the fixed DER wrappers of these
+ * curves are written and parsed here (RFC 5480, RFC 5915, RFC 8410).
+ *
+ * Prepared state: the key s-expressions (and, for P-256 ECDH, the curve
+ * context, the secret scalar and the last peer's point) are built once, so
+ * a timed call is the library's operation plus building the small data
+ * s-expression its API takes.  X25519 uses gcry_ecc_mul_point directly.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/gcrypt/gcrypt_ec.h"
+#include "core/util.h"
+
+static const uint8_t spki_p256[] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d,
+				    0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01,
+				    0x07, 0x03, 0x42, 0x00};
+static const uint8_t spki_ed25519[] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
+/* AlgorithmIdentifier { id-ecPublicKey, prime256v1 } */
+static const uint8_t algid_p256[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+				     0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
+/* PrivateKeyInfo { 0, P-256, ECPrivateKey { 1, d } }: the prefix before d (no public key). */
+static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
+				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+/* PrivateKeyInfo { 0, id-Ed25519, OCTET STRING { OCTET STRING seed } } (RFC 8410). */
+static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b,
+					0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
+
+#define P256_CURVE "NIST P-256"
+
+/* The same for the SM2 curve (GM/T 0006 OID 1.2.156.10197.1.301), for sm2-dh. */
+static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+				    0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
+static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
+				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+
+/* A short-Weierstrass curve for the ECDH classes. */
+struct ec_curve {
+	const char *name;     /* libgcrypt's curve name */
+	const char *genkey;   /* gcry_pk_genkey spec */
+	const uint8_t *algid; /* AlgorithmIdentifier, CB_GCRY_ALGID_LEN bytes */
+	const uint8_t *pkcs8; /* PKCS#8 prefix before d, sizeof(pkcs8_p256) bytes */
+};
+
+/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
+static const struct ec_curve curve_p256 = {
+	P256_CURVE, "(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", algid_p256,
+	pkcs8_p256};
+static const struct ec_curve curve_sm2 = {
+	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, pkcs8_sm2};
+
+/* ---- small helpers ---------------------------------------------------- */
+
+/*
+ * Reads one DER element with tag `tag` at *p (definite length, at most two
+ * length octets, minimal); its contents are [*p, *p + *len) on return and
+ * *next points after it.  0 or CB_ERR_FORMAT.
+ */
+int cb_gcry_der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint8_t **body, size_t *len,
+		   const uint8_t **next)
+{
+	size_t n;
+
+	if (end - p < 2 || p[0] != tag)
+		return CB_ERR_FORMAT;
+	n = p[1];
+	p += 2;
+	if (n == 0x81) {
+		if (end - p < 1 || p[0] < 0x80)
+			return CB_ERR_FORMAT;
+		n = p[0];
+		p += 1;
+	} else if (n == 0x82) {
+		if (end - p < 2 || p[0] == 0)
+			return CB_ERR_FORMAT;
+		n = ((size_t)p[0] << 8) | p[1];
+		p += 2;
+		if (n < 0x100)
+			return CB_ERR_FORMAT;
+	} else if (n > 0x7f) {
+		return CB_ERR_FORMAT;
+	}
+	if ((size_t)(end - p) < n)
+		return CB_ERR_FORMAT;
+	*body = p;
+	*len = n;
+	*next = p + n;
+	return CB_OK;
+}
+
+/* The atom after `name` in s, as a big-endian unsigned number left-padded to n bytes. */
+int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+{
+	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
+	const char *d;
+	size_t len = 0;
+	int err = CB_OK;
+
+	if (!tok)
+		return CB_ERR_BACKEND;
+	d = gcry_sexp_nth_data(tok, 1, &len);
+	while (d && len > n && *d == 0)
+		d++, len--;
+	if (!d || len > n) {
+		err = CB_ERR_BACKEND;
+	} else {
+		memset(out, 0, n - len);
+		memcpy(out + n - len, d, len);
+	}
+	gcry_sexp_release(tok);
+	return err;
+}
+
+/* The raw atom after `name` in s, which has to be exactly n bytes. */
+int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+{
+	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
+	const char *d;
+	size_t len = 0;
+	int err = CB_OK;
+
+	if (!tok)
+		return CB_ERR_BACKEND;
+	d = gcry_sexp_nth_data(tok, 1, &len);
+	/* Ed25519 points may carry the 0x40 "native" prefix. */
+	if (d && len == n + 1 && (uint8_t)d[0] == 0x40)
+		d++, len--;
+	if (!d || len != n)
+		err = CB_ERR_BACKEND;
+	else
+		memcpy(out, d, n);
+	gcry_sexp_release(tok);
+	return err;
+}
+
+/*
+ * A key pair from gcry_pk_genkey: both halves as separate s-expressions.
+ * The specs ask for "transient-key": the secret then comes from libgcrypt's
+ * CSPRNG (GCRY_STRONG_RANDOM), as OpenSSL's keys come from its DRBG, not
+ * from fresh system entropy per key (GCRY_VERY_STRONG_RANDOM).
+ */
+int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
+{
+	gcry_sexp_t params = NULL, kp = NULL;
+	gcry_error_t e;
+
+	*priv = *pub = NULL;
+	e = gcry_sexp_new(&params, spec, 0, 1);
+	if (!e)
+		e = gcry_pk_genkey(&kp, params);
+	gcry_sexp_release(params);
+	if (e)
+		return cb_gcry_err(e);
+	*priv = gcry_sexp_find_token(kp, "private-key", 0);
+	*pub = gcry_sexp_find_token(kp, "public-key", 0);
+	gcry_sexp_release(kp);
+	if (!*priv || !*pub) {
+		gcry_sexp_release(*priv);
+		gcry_sexp_release(*pub);
+		*priv = *pub = NULL;
+		return CB_ERR_BACKEND;
+	}
+	return CB_OK;
+}
+
+int cb_gcry_put(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
+{
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < n)
+		return CB_ERR_LENGTH;
+	memcpy(out, src, n);
+	*outlen = n;
+	return CB_OK;
+}
+
+int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len)
+{
+	gcry_sexp_t s = NULL;
+	gcry_ctx_t ctx = NULL;
+	gcry_mpi_point_t pt = NULL;
+	int ok = 0;
+
+	if (len != 65 || q[0] != 0x04)
+		return 0;
+	if (gcry_sexp_build(&s, NULL, "(public-key (ecc (curve %s)(q %b)))", curve, (int)len, q))
+		return 0;
+	if (!gcry_mpi_ec_new(&ctx, s, NULL)) {
+		pt = gcry_mpi_ec_get_point("q", ctx, 0);
+		ok = pt && gcry_mpi_ec_curve_point(pt, ctx);
+	}
+	gcry_mpi_point_release(pt);
+	gcry_ctx_release(ctx);
+	gcry_sexp_release(s);
+	return ok;
+}
+
+/* ---- X25519 ----------------------------------------------------------- */
+
+struct x25519_key {
+	uint8_t sk[32];
+	uint8_t pk[32];
+};
+
+static const uint8_t x25519_base[32] = {9};
+
+static int x25519_from_secret(const uint8_t *sk, void **out)
+{
+	struct x25519_key *k;
+	gcry_error_t e;
+
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->sk, sk, 32);
+	e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, k->pk, k->sk, x25519_base);
+	if (e) {
+		cb_wipe(k, sizeof(*k));
+		free(k);
+		return cb_gcry_err(e);
+	}
+	*out = k;
+	return CB_OK;
+}
+
+static int x25519_keygen(const cb_opts *opts, void **out)
+{
+	uint8_t sk[32];
+	int err;
+
+	(void)opts;
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	gcry_randomize(sk, sizeof(sk), GCRY_STRONG_RANDOM);
+	err = x25519_from_secret(sk, out);
+	cb_wipe(sk, sizeof(sk));
+	return err;
+}
+
+static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	(void)opts;
+	if (!in || !out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (len != 32)
+		return CB_ERR_INVALID_KEY;
+	return x25519_from_secret(in, out);
+}
+
+static void x25519_free(void *p)
+{
+	if (!p)
+		return;
+	cb_wipe(p, sizeof(struct x25519_key));
+	free(p);
+}
+
+static int x25519_export_public(const void *p, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = p;
+	return k ? cb_gcry_put(k->pk, 32, out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_export_secret(const void *p, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = p;
+	return k ? cb_gcry_put(k->sk, 32, out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct x25519_key *k = p;
+	gcry_error_t e;
+	uint8_t acc = 0;
+
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	if (peerlen != 32)
+		return CB_ERR_INVALID_KEY;
+	if (*sslen < 32)
+		return CB_ERR_LENGTH;
+	e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, ss, k->sk, peer);
+	if (e)
+		return cb_gcry_err(e);
+	/* A low-order peer gives the all-zero secret (RFC 7748 6.1): refuse it as OpenSSL does. */
+	for (size_t i = 0; i < 32; i++)
+		acc |= ss[i];
+	if (!acc)
+		return CB_ERR_INVALID_KEY;
+	*sslen = 32;
+	return CB_OK;
+}
+
+/* ---- ECDH P-256 ------------------------------------------------------- */
+
+struct p256_kex {
+	const struct ec_curve *c;
+	gcry_ctx_t ec;
+	gcry_mpi_t d;
+	uint8_t dbytes[32];
+	uint8_t q[65];
+	/* The last peer, decoded and checked. */
+	uint8_t peer[65];
+	gcry_mpi_point_t peer_pt;
+	gcry_mpi_point_t res;
+	gcry_mpi_t x;
+};
+
+static void p256_kex_free(void *p)
+{
+	struct p256_kex *k = p;
+
+	if (!k)
+		return;
+	gcry_mpi_release(k->d);
+	gcry_mpi_release(k->x);
+	gcry_mpi_point_release(k->peer_pt);
+	gcry_mpi_point_release(k->res);
+	gcry_ctx_release(k->ec);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
+{
+	size_t len = 0;
+
+	if (gcry_mpi_print(GCRYMPI_FMT_USG, NULL, 0, &len, m) || len > n)
+		return CB_ERR_BACKEND;
+	memset(out, 0, n - len);
+	if (len && gcry_mpi_print(GCRYMPI_FMT_USG, out + n - len, len, NULL, m))
+		return CB_ERR_BACKEND;
+	return CB_OK;
+}
+
+/*
+ * A key from the 32-byte big-endian scalar: checks 0 < d < n and computes
+ * Q = dG, unless q (from gcry_pk_genkey) is given.
+ */
+static int p256_kex_from_d(const struct ec_curve *c, const uint8_t *d, const uint8_t *qin, void **out)
+{
+	struct p256_kex *k;
+	gcry_mpi_t n = NULL, x = NULL, y = NULL;
+	gcry_mpi_point_t g = NULL, q = NULL;
+	int err = CB_ERR_BACKEND;
+
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	k->c = c;
+	memcpy(k->dbytes, d, 32);
+	if (gcry_mpi_ec_new(&k->ec, NULL, c->name) || gcry_mpi_scan(&k->d, GCRYMPI_FMT_USG, d, 32, NULL))
+		goto done;
+	/* Secret scalars take libgcrypt's constant-time multiplication path. */
+	gcry_mpi_set_flag(k->d, GCRYMPI_FLAG_SECURE);
+	n = gcry_mpi_ec_get_mpi("n", k->ec, 1);
+	g = gcry_mpi_ec_get_point("g", k->ec, 1);
+	if (!n || !g)
+		goto done;
+	if (gcry_mpi_cmp_ui(k->d, 0) == 0 || gcry_mpi_cmp(k->d, n) >= 0) {
+		err = CB_ERR_INVALID_KEY;
+		goto done;
+	}
+	k->res = gcry_mpi_point_new(0);
+	k->x = gcry_mpi_new(0);
+	if (qin) {
+		memcpy(k->q, qin, 65);
+		err = CB_OK;
+		goto done;
+	}
+	q = gcry_mpi_point_new(0);
+	x = gcry_mpi_new(0);
+	y = gcry_mpi_new(0);
+	gcry_mpi_ec_mul(q, k->d, g, k->ec);
+	if (gcry_mpi_ec_get_affine(x, y, q, k->ec))
+		goto done;
+	k->q[0] = 0x04;
+	if (cb_gcry_mpi_fixed(x, k->q + 1, 32) || cb_gcry_mpi_fixed(y, k->q + 33, 32))
+		goto done;
+	err = CB_OK;
+done:
+	gcry_mpi_release(n);
+	gcry_mpi_release(x);
+	gcry_mpi_release(y);
+	gcry_mpi_point_release(g);
+	gcry_mpi_point_release(q);
+	if (err) {
+		p256_kex_free(k);
+		return err;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+static int ec_kex_keygen(const struct ec_curve *c, const cb_opts *opts, void **out)
+{
+	gcry_sexp_t priv, pub;
+	uint8_t d[32], q[65];
+	int err;
+
+	(void)opts;
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	err = cb_gcry_genkey(c->genkey, &priv, &pub);
+	if (err)
+		return err;
+	err = cb_gcry_sexp_fixed(priv, "d", d, 32);
+	if (!err)
+		err = cb_gcry_sexp_raw(pub, "q", q, 65);
+	gcry_sexp_release(priv);
+	gcry_sexp_release(pub);
+	if (!err)
+		err = p256_kex_from_d(c, d, q, out);
+	cb_wipe(d, sizeof(d));
+	return err;
+}
+
+/*
+ * d from DER PKCS#8 PrivateKeyInfo { 0, P-256, ECPrivateKey { 1, d [0] params
+ * [1] public } } with nothing after it (RFC 5208, RFC 5915).
+ */
+int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d)
+{
+	const uint8_t *end = in + len, *b, *next, *e2, *b2;
+	size_t n, n2;
+
+	if (cb_gcry_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	end = b + n;
+	if (cb_gcry_der_get(b, end, 0x02, &b2, &n2, &next) || n2 != 1 || b2[0] != 0)
+		return CB_ERR_FORMAT;
+	if ((size_t)(end - next) < CB_GCRY_ALGID_LEN || memcmp(next, algid, CB_GCRY_ALGID_LEN))
+		return CB_ERR_INVALID_KEY;
+	next += CB_GCRY_ALGID_LEN;
+	if (cb_gcry_der_get(next, end, 0x04, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	/* ECPrivateKey */
+	if (cb_gcry_der_get(b, b + n, 0x30, &b2, &n2, &next) || next != b + n)
+		return CB_ERR_FORMAT;
+	e2 = b2 + n2;
+	if (cb_gcry_der_get(b2, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
+		return CB_ERR_FORMAT;
+	if (cb_gcry_der_get(next, e2, 0x04, &b, &n, &next) || n != 32)
+		return CB_ERR_FORMAT;
+	memcpy(d, b, 32);
+	/* Optional [0] parameters (must name P-256) and [1] public key (recomputed, not trusted). */
+	if (next < e2 && next[0] == 0xa0) {
+		if (cb_gcry_der_get(next, e2, 0xa0, &b, &n, &next) || n != 10 || memcmp(b, algid + 11, 10))
+			return CB_ERR_INVALID_KEY;
+	}
+	if (next < e2 && next[0] == 0xa1) {
+		if (cb_gcry_der_get(next, e2, 0xa1, &b, &n, &next))
+			return CB_ERR_FORMAT;
+	}
+	return next == e2 ? CB_OK : CB_ERR_FORMAT;
+}
+
+static int ec_kex_import(const struct ec_curve *c, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	uint8_t d[32];
+	int err;
+
+	(void)opts;
+	if (!in || !out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	err = cb_gcry_parse_pkcs8_ec(in, len, c->algid, d);
+	if (!err)
+		err = p256_kex_from_d(c, d, NULL, out);
+	cb_wipe(d, sizeof(d));
+	return err;
+}
+
+static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
+{
+	const struct p256_kex *k = p;
+	return k ? cb_gcry_put(k->q, 65, out, outlen) : CB_ERR_ARG;
+}
+
+static int p256_export_pkcs8(const uint8_t *prefix, const uint8_t *d, uint8_t *out, size_t *outlen)
+{
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < sizeof(pkcs8_p256) + 32)
+		return CB_ERR_LENGTH;
+	memcpy(out, prefix, sizeof(pkcs8_p256));
+	memcpy(out + sizeof(pkcs8_p256), d, 32);
+	*outlen = sizeof(pkcs8_p256) + 32;
+	return CB_OK;
+}
+
+static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
+{
+	const struct p256_kex *k = p;
+	return k ? p256_export_pkcs8(k->c->pkcs8, k->dbytes, out, outlen) : CB_ERR_ARG;
+}
+
+static int p256_kex_keygen(const cb_opts *opts, void **out)
+{
+	return ec_kex_keygen(&curve_p256, opts, out);
+}
+
+static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return ec_kex_import(&curve_p256, in, len, opts, out);
+}
+
+static int sm2_dh_keygen(const cb_opts *opts, void **out)
+{
+	return ec_kex_keygen(&curve_sm2, opts, out);
+}
+
+static int sm2_dh_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return ec_kex_import(&curve_sm2, in, len, opts, out);
+}
+
+/* Decodes and checks a peer point, kept for the next calls with the same peer. */
+static int p256_set_peer(struct p256_kex *k, const uint8_t *peer)
+{
+	gcry_mpi_t x = NULL, y = NULL;
+	gcry_mpi_point_t pt;
+	int ok;
+
+	if (k->peer_pt && memcmp(k->peer, peer, 65) == 0)
+		return CB_OK;
+	gcry_mpi_point_release(k->peer_pt);
+	k->peer_pt = NULL;
+	if (peer[0] != 0x04)
+		return CB_ERR_INVALID_KEY;
+	if (gcry_mpi_scan(&x, GCRYMPI_FMT_USG, peer + 1, 32, NULL) ||
+	    gcry_mpi_scan(&y, GCRYMPI_FMT_USG, peer + 33, 32, NULL)) {
+		gcry_mpi_release(x);
+		return CB_ERR_BACKEND;
+	}
+	pt = gcry_mpi_point_snatch_set(NULL, x, y, gcry_mpi_set_ui(NULL, 1));
+	ok = gcry_mpi_ec_curve_point(pt, k->ec);
+	if (!ok) {
+		gcry_mpi_point_release(pt);
+		return CB_ERR_INVALID_KEY;
+	}
+	k->peer_pt = pt;
+	memcpy(k->peer, peer, 65);
+	return CB_OK;
+}
+
+static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct p256_kex *k = p;
+	int err;
+
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	if (peerlen != 65)
+		return CB_ERR_INVALID_KEY;
+	if (*sslen < 32)
+		return CB_ERR_LENGTH;
+	err = p256_set_peer(k, peer);
+	if (err)
+		return err;
+	gcry_mpi_ec_mul(k->res, k->d, k->peer_pt, k->ec);
+	if (gcry_mpi_ec_get_affine(k->x, NULL, k->res, k->ec))
+		return CB_ERR_INVALID_KEY; /* the point at infinity */
+	err = cb_gcry_mpi_fixed(k->x, ss, 32);
+	if (err)
+		return err;
+	*sslen = 32;
+	return CB_OK;
+}
+
+/* ---- signatures (ECDSA P-256, Ed25519) ------------------------------- */
+
+static int ed25519_s_ok(const uint8_t *s);
+
+struct gsig_key {
+	int eddsa;
+	gcry_sexp_t priv; /* NULL on a verify-only handle */
+	gcry_sexp_t pub;
+	gcry_md_hd_t md; /* ECDSA: SHA-256, reset per message */
+	uint8_t pk[65];  /* 65-byte point, or the 32-byte Ed25519 key */
+	uint8_t sk[32];  /* d, or the Ed25519 seed */
+};
+
+static void gsig_free(void *p)
+{
+	struct gsig_key *k = p;
+
+	if (!k)
+		return;
+	gcry_sexp_release(k->priv);
+	gcry_sexp_release(k->pub);
+	gcry_md_close(k->md);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static struct gsig_key *gsig_new(int eddsa)
+{
+	struct gsig_key *k;
+
+	if (cb_gcry_init())
+		return NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return NULL;
+	k->eddsa = eddsa;
+	if (!eddsa && gcry_md_open(&k->md, GCRY_MD_SHA256, 0)) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+static int gsig_keygen(int eddsa, void **out)
+{
+	struct gsig_key *k;
+	int err;
+
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	k = gsig_new(eddsa);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if (eddsa) {
+		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
+		if (!err)
+			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 32);
+		if (!err)
+			err = cb_gcry_sexp_raw(k->priv, "d", k->sk, 32);
+	} else {
+		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->priv, &k->pub);
+		if (!err)
+			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 65);
+		if (!err)
+			err = cb_gcry_sexp_fixed(k->priv, "d", k->sk, 32);
+	}
+	if (err) {
+		gsig_free(k);
+		return err;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+static int ecdsa_keygen(const cb_opts *opts, void **out)
+{
+	(void)opts;
+	return gsig_keygen(0, out);
+}
+
+static int ed25519_keygen(const cb_opts *opts, void **out)
+{
+	(void)opts;
+	return gsig_keygen(1, out);
+}
+
+static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
+{
+	const uint8_t *prefix = eddsa ? spki_ed25519 : spki_p256;
+	size_t plen = eddsa ? sizeof(spki_ed25519) : sizeof(spki_p256);
+	size_t klen = eddsa ? 32 : 65;
+	struct gsig_key *k;
+	gcry_error_t e;
+
+	if (!in || !out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (len != plen + klen || memcmp(in, prefix, plen) != 0)
+		return CB_ERR_FORMAT;
+	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, in + plen, klen))
+		return CB_ERR_INVALID_KEY;
+	k = gsig_new(eddsa);
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->pk, in + plen, klen);
+	if (eddsa)
+		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
+				    (int)klen, k->pk);
+	else
+		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)klen,
+				    k->pk);
+	if (e) {
+		gsig_free(k);
+		return cb_gcry_err(e);
+	}
+	*out = k;
+	return CB_OK;
+}
+
+static int ecdsa_import(const uint8_t *in, size_t len, void **out)
+{
+	return gsig_import(0, in, len, out);
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, void **out)
+{
+	return gsig_import(1, in, len, out);
+}
+
+static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
+{
+	const struct gsig_key *k = p;
+	const uint8_t *prefix;
+	size_t plen, klen;
+
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	prefix = k->eddsa ? spki_ed25519 : spki_p256;
+	plen = k->eddsa ? sizeof(spki_ed25519) : sizeof(spki_p256);
+	klen = k->eddsa ? 32 : 65;
+	if (*outlen < plen + klen)
+		return CB_ERR_LENGTH;
+	memcpy(out, prefix, plen);
+	memcpy(out + plen, k->pk, klen);
+	*outlen = plen + klen;
+	return CB_OK;
+}
+
+static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
+{
+	const struct gsig_key *k = p;
+
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	if (!k->priv)
+		return CB_ERR_UNSUPPORTED;
+	if (!k->eddsa)
+		return p256_export_pkcs8(pkcs8_p256, k->sk, out, outlen);
+	if (*outlen < sizeof(pkcs8_ed25519) + 32)
+		return CB_ERR_LENGTH;
+	memcpy(out, pkcs8_ed25519, sizeof(pkcs8_ed25519));
+	memcpy(out + sizeof(pkcs8_ed25519), k->sk, 32);
+	*outlen = sizeof(pkcs8_ed25519) + 32;
+	return CB_OK;
+}
+
+static size_t gsig_max_signature(const void *p)
+{
+	const struct gsig_key *k = p;
+	return k && k->eddsa ? 64 : 72;
+}
+
+/* The data s-expression for m: Ed25519 signs m itself, ECDSA its SHA-256. */
+static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sexp_t *data)
+{
+	gcry_error_t e;
+
+	if (k->eddsa) {
+		/* %b with a NULL buffer is not allowed: an empty message needs a valid pointer. */
+		e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
+				    mlen ? (const void *)m : (const void *)"");
+	} else {
+		gcry_md_reset(k->md);
+		if (mlen)
+			gcry_md_write(k->md, m, mlen);
+		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32, gcry_md_read(k->md, 0));
+	}
+	return e ? cb_gcry_err(e) : CB_OK;
+}
+
+/* DER INTEGER of a 32-byte big-endian unsigned value; returns the bytes written. */
+size_t cb_gcry_der_int(const uint8_t *v, uint8_t *out)
+{
+	size_t i = 0, n;
+
+	while (i < 31 && v[i] == 0)
+		i++;
+	n = 32 - i;
+	out[0] = 0x02;
+	if (v[i] & 0x80) {
+		out[1] = (uint8_t)(n + 1);
+		out[2] = 0;
+		memcpy(out + 3, v + i, n);
+		return n + 3;
+	}
+	out[1] = (uint8_t)n;
+	memcpy(out + 2, v + i, n);
+	return n + 2;
+}
+
+static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct gsig_key *k = p;
+	gcry_sexp_t data = NULL, s = NULL;
+	uint8_t r[32], sv[32], buf[72];
+	size_t n;
+	gcry_error_t e;
+	int err;
+
+	if (!k || (!m && mlen) || !sig || !siglen)
+		return CB_ERR_ARG;
+	if (!k->priv)
+		return CB_ERR_UNSUPPORTED;
+	if (*siglen < (k->eddsa ? 64u : 8u))
+		return CB_ERR_LENGTH;
+	err = gsig_data(k, m, mlen, &data);
+	if (err)
+		return err;
+	e = gcry_pk_sign(&s, data, k->priv);
+	gcry_sexp_release(data);
+	if (e)
+		return cb_gcry_err(e);
+	if (k->eddsa) {
+		err = cb_gcry_sexp_raw(s, "r", r, 32);
+		if (!err)
+			err = cb_gcry_sexp_raw(s, "s", sv, 32);
+		gcry_sexp_release(s);
+		if (err)
+			return err;
+		memcpy(sig, r, 32);
+		memcpy(sig + 32, sv, 32);
+		*siglen = 64;
+		return CB_OK;
+	}
+	err = cb_gcry_sexp_fixed(s, "r", r, 32);
+	if (!err)
+		err = cb_gcry_sexp_fixed(s, "s", sv, 32);
+	gcry_sexp_release(s);
+	if (err)
+		return err;
+	n = cb_gcry_der_int(r, buf + 2);
+	n += cb_gcry_der_int(sv, buf + 2 + n);
+	buf[0] = 0x30;
+	buf[1] = (uint8_t)n;
+	if (*siglen < n + 2)
+		return CB_ERR_LENGTH;
+	memcpy(sig, buf, n + 2);
+	*siglen = n + 2;
+	return CB_OK;
+}
+
+/* A positive DER INTEGER of at most 32 significant bytes, minimally encoded. */
+int cb_gcry_der_uint(const uint8_t *p, const uint8_t *end, const uint8_t **v, size_t *vlen, const uint8_t **next)
+{
+	const uint8_t *b;
+	size_t n;
+
+	if (cb_gcry_der_get(p, end, 0x02, &b, &n, next) || n == 0)
+		return CB_ERR_FORMAT;
+	if (b[0] & 0x80)
+		return CB_ERR_FORMAT; /* negative */
+	if (n > 1 && b[0] == 0 && !(b[1] & 0x80))
+		return CB_ERR_FORMAT; /* not minimal */
+	if (b[0] == 0 && n > 1)
+		b++, n--;
+	if (n > 32)
+		return CB_ERR_FORMAT;
+	*v = b;
+	*vlen = n;
+	return CB_OK;
+}
+
+static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct gsig_key *k = p;
+	gcry_sexp_t data = NULL, s = NULL;
+	gcry_error_t e;
+	int err;
+
+	if (!k || (!m && mlen) || !sig)
+		return CB_ERR_ARG;
+	if (k->eddsa) {
+		if (siglen != 64 || !ed25519_s_ok(sig + 32))
+			return CB_ERR_VERIFY;
+		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
+	} else {
+		const uint8_t *end = sig + siglen, *b, *next, *r, *sv;
+		size_t n, rlen, slen;
+		gcry_mpi_t rm = NULL, sm = NULL;
+
+		if (cb_gcry_der_get(sig, end, 0x30, &b, &n, &next) || next != end ||
+		    cb_gcry_der_uint(b, b + n, &r, &rlen, &next) || cb_gcry_der_uint(next, b + n, &sv, &slen, &next) ||
+		    next != b + n)
+			return CB_ERR_VERIFY;
+		if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, rlen, NULL) ||
+		    gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, slen, NULL)) {
+			gcry_mpi_release(rm);
+			return CB_ERR_BACKEND;
+		}
+		e = gcry_sexp_build(&s, NULL, "(sig-val (ecdsa (r %m)(s %m)))", rm, sm);
+		gcry_mpi_release(rm);
+		gcry_mpi_release(sm);
+	}
+	if (e)
+		return cb_gcry_err(e);
+	err = gsig_data(k, m, mlen, &data);
+	if (err) {
+		gcry_sexp_release(s);
+		return err;
+	}
+	e = gcry_pk_verify(s, data, k->pub);
+	gcry_sexp_release(s);
+	gcry_sexp_release(data);
+	if (!e)
+		return CB_OK;
+	/* Any malformed value (r or s out of range, a bad point R) is an invalid signature. */
+	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+}
+
+/*
+ * 1 when the little-endian S of an Ed25519 signature is below the group
+ * order L.  RFC 8032 5.1.7 requires verifiers to reject S >= L (else
+ * signatures are malleable); libgcrypt 1.10.1 does not check it (Wycheproof
+ * ed25519 tcIds 63-66, 85), so the adapter does, as OpenSSL does.
+ */
+static int ed25519_s_ok(const uint8_t *s)
+{
+	static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+					  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+					  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+
+	for (int i = 31; i >= 0; i--) {
+		if (s[i] != order[i])
+			return s[i] < order[i];
+	}
+	return 0;
+}
+
+/* ---- classes ---------------------------------------------------------- */
+
+#define GEC_INFO(kind_, name_, desc_)                                                              \
+	{                                                                                          \
+		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
+		.backend = "gcrypt", .description = (desc_), .classical_bits = 128,                \
+		.quantum_bits = 0, .unavailable = cb_gcry_unavailable,                             \
+		.implementation = cb_gcrypt_implementation                                         \
+	}
+
+const cb_kex_class cb_gcry_x25519 = {
+	.info = GEC_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys"),
+	.keygen = x25519_keygen,
+	.key_free = x25519_free,
+	.export_public = x25519_export_public,
+	.export_secret = x25519_export_secret,
+	.derive = x25519_derive,
+	.import_secret = x25519_import,
+};
+
+const cb_kex_class cb_gcry_ecdh_p256 = {
+	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256",
+			 "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret"),
+	.keygen = p256_kex_keygen,
+	.key_free = p256_kex_free,
+	.export_public = p256_kex_export_public,
+	.export_secret = p256_kex_export_secret,
+	.derive = p256_kex_derive,
+	.import_secret = p256_kex_import,
+};
+
+/* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
+const cb_kex_class cb_gcry_sm2_dh = {
+	.info = {.kind = CB_KIND_KEX, .name = "sm2-dh", .family = CB_FAMILY_GM, .backend = "gcrypt",
+		 .description = "ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange",
+		 .classical_bits = 128, .quantum_bits = 0, .unavailable = cb_gcry_unavailable,
+		 .implementation = cb_gcrypt_implementation},
+	.keygen = sm2_dh_keygen,
+	.key_free = p256_kex_free,
+	.export_public = p256_kex_export_public,
+	.export_secret = p256_kex_export_secret,
+	.derive = p256_kex_derive,
+	.import_secret = sm2_dh_import,
+};
+
+const cb_sig_class cb_gcry_ecdsa_p256 = {
+	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256", "ECDSA on P-256 with SHA-256, DER signatures"),
+	.keygen = ecdsa_keygen,
+	.key_free = gsig_free,
+	.export_public = gsig_export_public,
+	.export_secret = gsig_export_secret,
+	.max_signature = gsig_max_signature,
+	.sign = gsig_sign,
+	.verify = gsig_verify,
+	.import_public = ecdsa_import,
+};
+
+const cb_sig_class cb_gcry_ed25519 = {
+	.info = GEC_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures"),
+	.keygen = ed25519_keygen,
+	.key_free = gsig_free,
+	.export_public = gsig_export_public,
+	.export_secret = gsig_export_secret,
+	.max_signature = gsig_max_signature,
+	.sign = gsig_sign,
+	.verify = gsig_verify,
+	.import_public = ed25519_import,
+};

@@ -1,0 +1,37 @@
+/* DER and s-expression helpers shared by the libgcrypt EC and SM2 adapters (gcrypt_ec.c). */
+#ifndef CB_GCRYPT_EC_H
+#define CB_GCRYPT_EC_H
+
+#include "backends/gcrypt/gcrypt_common.h"
+
+/* Length of an AlgorithmIdentifier { id-ecPublicKey, named curve } (both curves used here). */
+#define CB_GCRY_ALGID_LEN 21
+
+/*
+ * One DER element with tag `tag` at p (definite length, at most two length
+ * octets, minimal): contents [*body, *body + *len), *next after it.
+ * 0 or CB_ERR_FORMAT.
+ */
+int cb_gcry_der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint8_t **body, size_t *len,
+		    const uint8_t **next);
+/* DER INTEGER of a 32-byte big-endian unsigned value into out (35 bytes room); bytes written. */
+size_t cb_gcry_der_int(const uint8_t *v, uint8_t *out);
+/* A positive, minimal DER INTEGER of at most 32 significant bytes: its magnitude bytes. */
+int cb_gcry_der_uint(const uint8_t *p, const uint8_t *end, const uint8_t **v, size_t *vlen, const uint8_t **next);
+/* d (32 bytes) from DER PKCS#8 of an EC key whose AlgorithmIdentifier is algid (RFC 5208, RFC 5915). */
+int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d);
+
+/* The atom after `name` in s as a big-endian number left-padded to n bytes. */
+int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n);
+/* The atom after `name` in s, exactly n bytes (an Ed25519 0x40 prefix is dropped). */
+int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n);
+/* gcry_pk_genkey(spec): the private and public halves. */
+int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub);
+/* An MPI as n big-endian bytes. */
+int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n);
+/* Copies n bytes to out (*outlen: in = capacity, out = n). */
+int cb_gcry_put(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen);
+/* 1 when q (65 bytes, 04||x||y) is a point of the named curve. */
+int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len);
+
+#endif
