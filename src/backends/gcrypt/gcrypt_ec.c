@@ -25,10 +25,6 @@
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 
-static const uint8_t spki_p256[] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d,
-				    0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01,
-				    0x07, 0x03, 0x42, 0x00};
-static const uint8_t spki_ed25519[] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
 /* AlgorithmIdentifier { id-ecPublicKey, prime256v1 } */
 static const uint8_t algid_p256[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
 				     0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
@@ -65,43 +61,6 @@ static const struct ec_curve curve_sm2 = {
 	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, pkcs8_sm2};
 
 /* ---- small helpers ---------------------------------------------------- */
-
-/*
- * Reads one DER element with tag `tag` at *p (definite length, at most two
- * length octets, minimal); its contents are [*p, *p + *len) on return and
- * *next points after it.  0 or CB_ERR_FORMAT.
- */
-int cb_gcry_der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint8_t **body, size_t *len,
-		   const uint8_t **next)
-{
-	size_t n;
-
-	if (end - p < 2 || p[0] != tag)
-		return CB_ERR_FORMAT;
-	n = p[1];
-	p += 2;
-	if (n == 0x81) {
-		if (end - p < 1 || p[0] < 0x80)
-			return CB_ERR_FORMAT;
-		n = p[0];
-		p += 1;
-	} else if (n == 0x82) {
-		if (end - p < 2 || p[0] == 0)
-			return CB_ERR_FORMAT;
-		n = ((size_t)p[0] << 8) | p[1];
-		p += 2;
-		if (n < 0x100)
-			return CB_ERR_FORMAT;
-	} else if (n > 0x7f) {
-		return CB_ERR_FORMAT;
-	}
-	if ((size_t)(end - p) < n)
-		return CB_ERR_FORMAT;
-	*body = p;
-	*len = n;
-	*next = p + n;
-	return CB_OK;
-}
 
 /* The atom after `name` in s, as a big-endian unsigned number left-padded to n bytes. */
 int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
@@ -450,32 +409,32 @@ int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, 
 	const uint8_t *end = in + len, *b, *next, *e2, *b2;
 	size_t n, n2;
 
-	if (cb_gcry_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
 		return CB_ERR_FORMAT;
 	end = b + n;
-	if (cb_gcry_der_get(b, end, 0x02, &b2, &n2, &next) || n2 != 1 || b2[0] != 0)
+	if (cb_der_get(b, end, 0x02, &b2, &n2, &next) || n2 != 1 || b2[0] != 0)
 		return CB_ERR_FORMAT;
 	if ((size_t)(end - next) < CB_GCRY_ALGID_LEN || memcmp(next, algid, CB_GCRY_ALGID_LEN))
 		return CB_ERR_INVALID_KEY;
 	next += CB_GCRY_ALGID_LEN;
-	if (cb_gcry_der_get(next, end, 0x04, &b, &n, &next) || next != end)
+	if (cb_der_get(next, end, 0x04, &b, &n, &next) || next != end)
 		return CB_ERR_FORMAT;
 	/* ECPrivateKey */
-	if (cb_gcry_der_get(b, b + n, 0x30, &b2, &n2, &next) || next != b + n)
+	if (cb_der_get(b, b + n, 0x30, &b2, &n2, &next) || next != b + n)
 		return CB_ERR_FORMAT;
 	e2 = b2 + n2;
-	if (cb_gcry_der_get(b2, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
+	if (cb_der_get(b2, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
 		return CB_ERR_FORMAT;
-	if (cb_gcry_der_get(next, e2, 0x04, &b, &n, &next) || n != 32)
+	if (cb_der_get(next, e2, 0x04, &b, &n, &next) || n != 32)
 		return CB_ERR_FORMAT;
 	memcpy(d, b, 32);
 	/* Optional [0] parameters (must name P-256) and [1] public key (recomputed, not trusted). */
 	if (next < e2 && next[0] == 0xa0) {
-		if (cb_gcry_der_get(next, e2, 0xa0, &b, &n, &next) || n != 10 || memcmp(b, algid + 11, 10))
+		if (cb_der_get(next, e2, 0xa0, &b, &n, &next) || n != 10 || memcmp(b, algid + 11, 10))
 			return CB_ERR_INVALID_KEY;
 	}
 	if (next < e2 && next[0] == 0xa1) {
-		if (cb_gcry_der_get(next, e2, 0xa1, &b, &n, &next))
+		if (cb_der_get(next, e2, 0xa1, &b, &n, &next))
 			return CB_ERR_FORMAT;
 	}
 	return next == e2 ? CB_OK : CB_ERR_FORMAT;
@@ -685,8 +644,8 @@ static int ed25519_keygen(const cb_opts *opts, void **out)
 
 static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
 {
-	const uint8_t *prefix = eddsa ? spki_ed25519 : spki_p256;
-	size_t plen = eddsa ? sizeof(spki_ed25519) : sizeof(spki_p256);
+	const uint8_t *prefix = eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
+	size_t plen = eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
 	size_t klen = eddsa ? 32 : 65;
 	struct gsig_key *k;
 	gcry_error_t e;
@@ -734,8 +693,8 @@ static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	prefix = k->eddsa ? spki_ed25519 : spki_p256;
-	plen = k->eddsa ? sizeof(spki_ed25519) : sizeof(spki_p256);
+	prefix = k->eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
+	plen = k->eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
 	klen = k->eddsa ? 32 : 65;
 	if (*outlen < plen + klen)
 		return CB_ERR_LENGTH;
@@ -787,32 +746,11 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-/* DER INTEGER of a 32-byte big-endian unsigned value; returns the bytes written. */
-size_t cb_gcry_der_int(const uint8_t *v, uint8_t *out)
-{
-	size_t i = 0, n;
-
-	while (i < 31 && v[i] == 0)
-		i++;
-	n = 32 - i;
-	out[0] = 0x02;
-	if (v[i] & 0x80) {
-		out[1] = (uint8_t)(n + 1);
-		out[2] = 0;
-		memcpy(out + 3, v + i, n);
-		return n + 3;
-	}
-	out[1] = (uint8_t)n;
-	memcpy(out + 2, v + i, n);
-	return n + 2;
-}
-
 static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct gsig_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
-	uint8_t r[32], sv[32], buf[72];
-	size_t n;
+	uint8_t r[32], sv[32];
 	gcry_error_t e;
 	int err;
 
@@ -847,36 +785,7 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	gcry_sexp_release(s);
 	if (err)
 		return err;
-	n = cb_gcry_der_int(r, buf + 2);
-	n += cb_gcry_der_int(sv, buf + 2 + n);
-	buf[0] = 0x30;
-	buf[1] = (uint8_t)n;
-	if (*siglen < n + 2)
-		return CB_ERR_LENGTH;
-	memcpy(sig, buf, n + 2);
-	*siglen = n + 2;
-	return CB_OK;
-}
-
-/* A positive DER INTEGER of at most 32 significant bytes, minimally encoded. */
-int cb_gcry_der_uint(const uint8_t *p, const uint8_t *end, const uint8_t **v, size_t *vlen, const uint8_t **next)
-{
-	const uint8_t *b;
-	size_t n;
-
-	if (cb_gcry_der_get(p, end, 0x02, &b, &n, next) || n == 0)
-		return CB_ERR_FORMAT;
-	if (b[0] & 0x80)
-		return CB_ERR_FORMAT; /* negative */
-	if (n > 1 && b[0] == 0 && !(b[1] & 0x80))
-		return CB_ERR_FORMAT; /* not minimal */
-	if (b[0] == 0 && n > 1)
-		b++, n--;
-	if (n > 32)
-		return CB_ERR_FORMAT;
-	*v = b;
-	*vlen = n;
-	return CB_OK;
+	return cb_der_sig_encode(r, sv, sig, siglen);
 }
 
 static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -893,16 +802,12 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 			return CB_ERR_VERIFY;
 		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
 	} else {
-		const uint8_t *end = sig + siglen, *b, *next, *r, *sv;
-		size_t n, rlen, slen;
+		uint8_t r[32], sv[32];
 		gcry_mpi_t rm = NULL, sm = NULL;
 
-		if (cb_gcry_der_get(sig, end, 0x30, &b, &n, &next) || next != end ||
-		    cb_gcry_der_uint(b, b + n, &r, &rlen, &next) || cb_gcry_der_uint(next, b + n, &sv, &slen, &next) ||
-		    next != b + n)
+		if (cb_der_sig_decode(sig, siglen, r, sv))
 			return CB_ERR_VERIFY;
-		if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, rlen, NULL) ||
-		    gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, slen, NULL)) {
+		if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
 			gcry_mpi_release(rm);
 			return CB_ERR_BACKEND;
 		}

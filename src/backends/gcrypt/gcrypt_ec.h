@@ -3,21 +3,11 @@
 #define CB_GCRYPT_EC_H
 
 #include "backends/gcrypt/gcrypt_common.h"
+#include "core/der.h"
 
 /* Length of an AlgorithmIdentifier { id-ecPublicKey, named curve } (both curves used here). */
 #define CB_GCRY_ALGID_LEN 21
 
-/*
- * One DER element with tag `tag` at p (definite length, at most two length
- * octets, minimal): contents [*body, *body + *len), *next after it.
- * 0 or CB_ERR_FORMAT.
- */
-int cb_gcry_der_get(const uint8_t *p, const uint8_t *end, uint8_t tag, const uint8_t **body, size_t *len,
-		    const uint8_t **next);
-/* DER INTEGER of a 32-byte big-endian unsigned value into out (35 bytes room); bytes written. */
-size_t cb_gcry_der_int(const uint8_t *v, uint8_t *out);
-/* A positive, minimal DER INTEGER of at most 32 significant bytes: its magnitude bytes. */
-int cb_gcry_der_uint(const uint8_t *p, const uint8_t *end, const uint8_t **v, size_t *vlen, const uint8_t **next);
 /* d (32 bytes) from DER PKCS#8 of an EC key whose AlgorithmIdentifier is algid (RFC 5208, RFC 5915). */
 int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d);
 

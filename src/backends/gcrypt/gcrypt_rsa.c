@@ -290,18 +290,18 @@ static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, siz
 	if (!in || !out)
 		return CB_ERR_ARG;
 	*out = NULL;
-	if (cb_gcry_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
 		return CB_ERR_FORMAT;
 	end = b + n;
 	if ((size_t)(end - b) < sizeof(algid_rsa) || memcmp(b, algid_rsa, sizeof(algid_rsa)))
 		return CB_ERR_INVALID_KEY;
-	if (cb_gcry_der_get(b + sizeof(algid_rsa), end, 0x03, &b, &n, &next) || next != end || n < 1 || b[0] != 0)
+	if (cb_der_get(b + sizeof(algid_rsa), end, 0x03, &b, &n, &next) || next != end || n < 1 || b[0] != 0)
 		return CB_ERR_FORMAT;
 	end = b + n;
-	if (cb_gcry_der_get(b + 1, end, 0x30, &b, &n, &next) || next != end)
+	if (cb_der_get(b + 1, end, 0x30, &b, &n, &next) || next != end)
 		return CB_ERR_FORMAT;
 	end = b + n;
-	if (cb_gcry_der_get(b, end, 0x02, &nb, &nl, &next) || cb_gcry_der_get(next, end, 0x02, &eb, &el, &next) ||
+	if (cb_der_get(b, end, 0x02, &nb, &nl, &next) || cb_der_get(next, end, 0x02, &eb, &el, &next) ||
 	    next != end || nl == 0 || el == 0 || (nb[0] & 0x80) || (eb[0] & 0x80))
 		return CB_ERR_FORMAT;
 	if (gcry_mpi_scan(&nm, GCRYMPI_FMT_USG, nb, nl, NULL) || gcry_mpi_scan(&em, GCRYMPI_FMT_USG, eb, el, NULL)) {

@@ -40,9 +40,6 @@
 
 #define SM2_CURVE "sm2p256v1"
 
-static const uint8_t spki_sm2[] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d,
-				   0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82,
-				   0x2d, 0x03, 0x42, 0x00};
 static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
 				    0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
 /* PrivateKeyInfo { 0, SM2, ECPrivateKey { 1, d } }: the prefix before d. */
@@ -261,11 +258,11 @@ static int sm2_export_public(const void *p, uint8_t *out, size_t *outlen)
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	if (*outlen < sizeof(spki_sm2) + 65)
+	if (*outlen < sizeof(cb_spki_sm2_prefix) + 65)
 		return CB_ERR_LENGTH;
-	memcpy(out, spki_sm2, sizeof(spki_sm2));
-	memcpy(out + sizeof(spki_sm2), k->q, 65);
-	*outlen = sizeof(spki_sm2) + 65;
+	memcpy(out, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix));
+	memcpy(out + sizeof(cb_spki_sm2_prefix), k->q, 65);
+	*outlen = sizeof(cb_spki_sm2_prefix) + 65;
 	return CB_OK;
 }
 
@@ -302,14 +299,14 @@ static int sm2_sign_import(const uint8_t *in, size_t len, void **out)
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	if (len != sizeof(spki_sm2) + 65 || memcmp(in, spki_sm2, sizeof(spki_sm2)) != 0)
+	if (len != sizeof(cb_spki_sm2_prefix) + 65 || memcmp(in, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix)) != 0)
 		return CB_ERR_FORMAT;
-	if (!cb_gcry_point_ok(SM2_CURVE, in + sizeof(spki_sm2), 65))
+	if (!cb_gcry_point_ok(SM2_CURVE, in + sizeof(cb_spki_sm2_prefix), 65))
 		return CB_ERR_INVALID_KEY;
 	k = sm2_new(CB_SM2_C1C3C2);
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->q, in + sizeof(spki_sm2), 65);
+	memcpy(k->q, in + sizeof(cb_spki_sm2_prefix), 65);
 	err = sm2_build_sexps(k, 0);
 	if (!err)
 		err = sm2_za(k, NULL);
@@ -344,8 +341,7 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 {
 	struct sm2_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
-	uint8_t r[32], sv[32], buf[72];
-	size_t n;
+	uint8_t r[32], sv[32];
 	gcry_error_t e;
 	int err;
 
@@ -366,22 +362,13 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 	gcry_sexp_release(s);
 	if (err)
 		return err;
-	n = cb_gcry_der_int(r, buf + 2);
-	n += cb_gcry_der_int(sv, buf + 2 + n);
-	buf[0] = 0x30;
-	buf[1] = (uint8_t)n;
-	if (*siglen < n + 2)
-		return CB_ERR_LENGTH;
-	memcpy(sig, buf, n + 2);
-	*siglen = n + 2;
-	return CB_OK;
+	return cb_der_sig_encode(r, sv, sig, siglen);
 }
 
 static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct sm2_key *k = p;
-	const uint8_t *end, *b, *next, *r, *sv;
-	size_t n, rlen, slen;
+	uint8_t r[32], sv[32];
 	gcry_mpi_t rm = NULL, sm = NULL;
 	gcry_sexp_t data = NULL, s = NULL;
 	gcry_error_t e;
@@ -389,12 +376,9 @@ static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 	if (!k || (!m && mlen) || !sig)
 		return CB_ERR_ARG;
-	end = sig + siglen;
-	if (cb_gcry_der_get(sig, end, 0x30, &b, &n, &next) || next != end ||
-	    cb_gcry_der_uint(b, b + n, &r, &rlen, &next) || cb_gcry_der_uint(next, b + n, &sv, &slen, &next) ||
-	    next != b + n)
+	if (cb_der_sig_decode(sig, siglen, r, sv))
 		return CB_ERR_VERIFY;
-	if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, rlen, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, slen, NULL)) {
+	if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
 		gcry_mpi_release(rm);
 		return CB_ERR_BACKEND;
 	}

@@ -27,15 +27,13 @@
 #include <string.h>
 
 #include "backends/nettle/nettle_common.h"
+#include "core/der.h"
 #include "core/util.h"
 
 /* DER prefixes (RFC 5480, RFC 5915 / 5208, RFC 8410), as in src/core/kat.c. */
-static const uint8_t spki_p256[] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
-				    0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x03, 0x42, 0x00};
 static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
 				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
 				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
-static const uint8_t spki_ed25519[] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00};
 static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
 					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
 
@@ -198,12 +196,12 @@ static int ed25519_import(const uint8_t *in, size_t len, void **key)
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(spki_ed25519) + ED25519_KEY_SIZE || memcmp(in, spki_ed25519, sizeof(spki_ed25519)) != 0)
+	if (len != sizeof(cb_spki_ed25519_prefix) + ED25519_KEY_SIZE || memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
 		return CB_ERR_FORMAT;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + sizeof(spki_ed25519), ED25519_KEY_SIZE);
+	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), ED25519_KEY_SIZE);
 	*key = k;
 	return CB_OK;
 }
@@ -211,7 +209,7 @@ static int ed25519_import(const uint8_t *in, size_t len, void **key)
 static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct ed25519_key *k = key;
-	return k ? copy_out(spki_ed25519, sizeof(spki_ed25519), k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+	return k ? copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
 }
 
 static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -398,16 +396,16 @@ static int p256_import_public(const uint8_t *in, size_t len, void **key)
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(spki_p256) + P256_POINT || memcmp(in, spki_p256, sizeof(spki_p256)) != 0)
+	if (len != sizeof(cb_spki_p256_prefix) + P256_POINT || memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0)
 		return CB_ERR_FORMAT;
 	k = p256_new();
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = point_decode(in + sizeof(spki_p256), P256_POINT, &k->pub)) != 0) {
+	if ((r = point_decode(in + sizeof(cb_spki_p256_prefix), P256_POINT, &k->pub)) != 0) {
 		p256_free(k);
 		return r;
 	}
-	memcpy(k->pub_raw, in + sizeof(spki_p256), P256_POINT);
+	memcpy(k->pub_raw, in + sizeof(cb_spki_p256_prefix), P256_POINT);
 	*key = k;
 	return CB_OK;
 }
@@ -421,7 +419,7 @@ static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
 static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct p256_key *k = key;
-	return k ? copy_out(spki_p256, sizeof(spki_p256), k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
+	return k ? copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
 }
 
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -467,54 +465,6 @@ static int p256_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *
 	return CB_OK;
 }
 
-/* DER INTEGER of a 32-byte big-endian non-negative value; returns bytes written. */
-static size_t der_int(uint8_t *out, const uint8_t v[P256_BYTES])
-{
-	size_t i = 0, n;
-
-	while (i < P256_BYTES - 1 && v[i] == 0)
-		i++;
-	n = P256_BYTES - i;
-	out[0] = 0x02;
-	if (v[i] & 0x80) {
-		out[1] = (uint8_t)(n + 1);
-		out[2] = 0;
-		memcpy(out + 3, v + i, n);
-		return n + 3;
-	}
-	out[1] = (uint8_t)n;
-	memcpy(out + 2, v + i, n);
-	return n + 2;
-}
-
-/* Reads one strict-DER positive INTEGER of at most 32 bytes into v. */
-static int der_get_int(const uint8_t **p, const uint8_t *end, uint8_t v[P256_BYTES])
-{
-	const uint8_t *q = *p;
-	size_t n;
-
-	if (end - q < 2 || q[0] != 0x02)
-		return CB_ERR_FORMAT;
-	n = q[1];
-	q += 2;
-	if (n == 0 || n > 0x7f || (size_t)(end - q) < n)
-		return CB_ERR_FORMAT;
-	if (q[0] & 0x80)
-		return CB_ERR_FORMAT; /* negative */
-	if (n > 1 && q[0] == 0 && !(q[1] & 0x80))
-		return CB_ERR_FORMAT; /* not minimal */
-	if (q[0] == 0) {
-		q++;
-		n--;
-	}
-	if (n > P256_BYTES)
-		return CB_ERR_FORMAT;
-	memset(v, 0, P256_BYTES);
-	memcpy(v + P256_BYTES - n, q, n);
-	*p = q + n;
-	return CB_OK;
-}
-
 static size_t p256_max_signature(const void *key)
 {
 	(void)key;
@@ -534,8 +484,7 @@ static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	struct p256_key *k = key;
 	struct nrand rnd = {0};
 	struct dsa_signature s;
-	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES], body[ECDSA_MAX_DER];
-	size_t n;
+	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
 
 	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
 		return CB_ERR_ARG;
@@ -549,13 +498,7 @@ static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	dsa_signature_clear(&s);
 	if (rnd.failed)
 		return CB_ERR_RANDOM;
-	n = der_int(body, r32);
-	n += der_int(body + n, s32);
-	sig[0] = 0x30;
-	sig[1] = (uint8_t)n;
-	memcpy(sig + 2, body, n);
-	*siglen = n + 2;
-	return CB_OK;
+	return cb_der_sig_encode(r32, s32, sig, siglen);
 }
 
 static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -563,17 +506,12 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	struct p256_key *k = key;
 	struct dsa_signature s;
 	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
-	const uint8_t *p, *end;
 	int ok;
 
 	if (!k || !sig || (!m && mlen))
 		return CB_ERR_ARG;
-	/* SEQUENCE { INTEGER r, INTEGER s }, nothing after it. */
-	if (siglen < 2 || sig[0] != 0x30 || sig[1] > 0x7f || (size_t)sig[1] + 2 != siglen)
-		return CB_ERR_VERIFY;
-	p = sig + 2;
-	end = sig + siglen;
-	if (der_get_int(&p, end, r32) != 0 || der_get_int(&p, end, s32) != 0 || p != end)
+	/* SEQUENCE { INTEGER r, INTEGER s }, strict DER, nothing after it. */
+	if (cb_der_sig_decode(sig, siglen, r32, s32) != 0)
 		return CB_ERR_VERIFY;
 	p256_hash(k, m, mlen, dig);
 	dsa_signature_init(&s);

@@ -19,6 +19,7 @@
 #include "cryptobench/hash.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
+#include "core/der.h"
 #include "core/util.h"
 
 static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;
@@ -354,8 +355,6 @@ static const cb_kex_class x25519 = {
 /* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key. */
 
 /* SubjectPublicKeyInfo { id-Ed25519 } BIT STRING prefix (RFC 8410), 12 bytes. */
-static const uint8_t spki_ed25519[] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65,
-				       0x70, 0x03, 0x21, 0x00};
 /* PrivateKeyInfo { 0, id-Ed25519, OCTET STRING { OCTET STRING seed } } prefix, 16 bytes. */
 static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
 					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
@@ -405,13 +404,13 @@ static int ed25519_import(const uint8_t *in, size_t len, void **key)
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	if (len != sizeof(spki_ed25519) + crypto_sign_PUBLICKEYBYTES ||
-	    memcmp(in, spki_ed25519, sizeof(spki_ed25519)) != 0)
+	if (len != sizeof(cb_spki_ed25519_prefix) + crypto_sign_PUBLICKEYBYTES ||
+	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
 		return CB_ERR_FORMAT;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + sizeof(spki_ed25519), sizeof(k->pk));
+	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), sizeof(k->pk));
 	*key = k;
 	return CB_OK;
 }
@@ -422,11 +421,11 @@ static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	if (*outlen < sizeof(spki_ed25519) + sizeof(k->pk))
+	if (*outlen < sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk))
 		return CB_ERR_LENGTH;
-	memcpy(out, spki_ed25519, sizeof(spki_ed25519));
-	memcpy(out + sizeof(spki_ed25519), k->pk, sizeof(k->pk));
-	*outlen = sizeof(spki_ed25519) + sizeof(k->pk);
+	memcpy(out, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix));
+	memcpy(out + sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk));
+	*outlen = sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk);
 	return CB_OK;
 }
 
