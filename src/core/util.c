@@ -107,3 +107,17 @@ void cb_wipe(void *p, size_t len)
 	if (p && len)
 		explicit_bzero(p, len);
 }
+
+int cb_pkcs7_check(const uint8_t *buf, size_t len, size_t block, size_t *pad)
+{
+	size_t n, bad;
+
+	if (block == 0 || len < block || len % block)
+		return CB_ERR_DECRYPT;
+	n = buf[len - 1];
+	bad = (n == 0) | (n > block);
+	for (size_t i = 1; i <= block; i++)
+		bad |= (size_t)(i <= n) & (size_t)(buf[len - i] != n);
+	*pad = n;
+	return bad ? CB_ERR_DECRYPT : CB_OK;
+}

@@ -182,15 +182,8 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		}
 	}
 	if (cls->padded) {
-		/* Check the PKCS#7 padding without branching on each byte. */
-		size_t pad = out[body - 1], bad = 0;
-
-		bad |= (pad == 0) | (pad > cls->block_bytes);
-		for (size_t i = 1; i <= cls->block_bytes; i++) {
-			size_t in_pad = i <= pad;
-			bad |= in_pad & (out[body - i] != pad);
-		}
-		if (bad) {
+		size_t pad;
+		if (cb_pkcs7_check(out, body, cls->block_bytes, &pad) != CB_OK) {
 			cb_wipe(out, body);
 			return CB_ERR_DECRYPT;
 		}

@@ -220,22 +220,6 @@ static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	return CB_OK;
 }
 
-/* 0 when the last block ends in valid PKCS#7 padding; its length in *pad. */
-static int pkcs7_check(const uint8_t *blk, size_t *pad)
-{
-	unsigned n = blk[AES_BLOCK - 1], bad = 0;
-	size_t i;
-
-	bad |= (n == 0) | (n > AES_BLOCK);
-	for (i = 0; i < AES_BLOCK; i++) {
-		/* Every byte among the last n must equal n. */
-		unsigned in_pad = (AES_BLOCK - i) <= n;
-		bad |= in_pad & (blk[i] != n);
-	}
-	*pad = n;
-	return bad ? CB_ERR_DECRYPT : CB_OK;
-}
-
 static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
 			size_t inlen, uint8_t *out, size_t *outlen)
 {
@@ -286,7 +270,7 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	}
 	block_crypt(c, 0, ivbuf, body, out, in);
 	if (cls->padded) {
-		if (pkcs7_check(out + body - AES_BLOCK, &pad) != 0) {
+		if (cb_pkcs7_check(out, body, AES_BLOCK, &pad) != 0) {
 			cb_wipe(out, body);
 			return CB_ERR_DECRYPT;
 		}
