@@ -35,6 +35,12 @@ int cb_format_from_path(const char *path);
 int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
 
 /*
+ * Under a table: one line per case that missed the precision target, with
+ * its reason ("! x25519 openssl derive: 95% CI ..."); nothing when none did.
+ */
+int cb_report_write_noise(FILE *f, const cb_run *run) CB_WARN_UNUSED;
+
+/*
  * Write atomically to path: a temporary file in the same folder, flushed,
  * then renamed over path.  On failure nothing is left behind and errno says why.
  */
@@ -42,7 +48,7 @@ int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run) CB_
 
 /*
  * Read a JSON run written by cb_report_write (CB_ERR_FORMAT if not one, or
- * not schema version 1; CB_ERR_IO with errno if it cannot be read).  *run is
+ * of a schema version this reader does not know (1 and 2 read); CB_ERR_IO with errno if it cannot be read).  *run is
  * overwritten, not freed; on failure it is left empty.  Free with cb_run_free.
  */
 int cb_run_read_json(const char *path, cb_run *run) CB_WARN_UNUSED;

@@ -14,7 +14,12 @@
 extern "C" {
 #endif
 
-#define CB_SCHEMA_VERSION 1
+#define CB_SCHEMA_VERSION 2
+/* The oldest version the reader still reads (the missing members get defaults). */
+#define CB_SCHEMA_VERSION_MIN 1
+
+/* Rounds a run records per case (docs/MEASUREMENT.md). */
+#define CB_ROUNDS_MAX 100
 
 typedef enum cb_status {
 	CB_STATUS_OK = 0,
@@ -75,10 +80,30 @@ typedef struct cb_result {
 	double ops_per_sec;    /* 1e9 / ns.median, or total throughput for threads > 1 */
 	double bytes_per_sec;  /* message_bytes * ops_per_sec; 0 if no message */
 	double cycles_per_op;  /* median, from the counter named in the context; 0 if none */
-	double precision;      /* achieved 95% CI half-width of the median, relative */
+	double precision;      /* achieved 95% CI half-width of estimate_ns, relative */
 	double scaling;        /* throughput(N) / (N * throughput(1)); 0 if not measured */
 	int noisy;
 	char noise[CB_TEXT_MAX]; /* reason when noisy */
+
+	/*
+	 * The run's figure for the case (schema 2): nanoseconds per operation
+	 * (1e9 / ops_per_sec) and its 95% confidence interval.  method
+	 * "rounds": the median over rounds of each round's value, interval from
+	 * order statistics of the round values (docs/MEASUREMENT.md);
+	 * "samples": over the individual samples (random-cost operations,
+	 * version 1 files).
+	 */
+	double estimate_ns, estimate_low, estimate_high;
+	char method[16];
+	/* The cost is random by nature (RSA key generation): read it as a distribution. */
+	int random_cost;
+	/*
+	 * ns per operation in each round: one thread, the median of the round's
+	 * samples; threads > 1, wall time over all threads' operations.  NaN
+	 * where the case had no slice in that round.
+	 */
+	size_t nrounds;
+	double rounds[CB_ROUNDS_MAX];
 
 	cb_sizes sizes;
 	double expansion; /* ciphertext bytes / plaintext bytes; 0 if n/a */
@@ -112,6 +137,21 @@ typedef struct cb_context {
 	double overhead_ns;   /* harness overhead per empty operation */
 	size_t nlibraries;
 	cb_library libraries[8];
+
+	/* Schema 2: how the run was scheduled (docs/MEASUREMENT.md). */
+	unsigned rounds;      /* rounds run */
+	int interleaved;      /* 1: every case once per round, in a fresh random order */
+	double slice_seconds; /* timed slice per case per round */
+	char baseline[128];   /* --baseline or the suite's, "" for the default (first backend) */
+	int partial;          /* the run was interrupted: not every case finished */
+	/*
+	 * The machine's own drift: a fixed workload (reference[]) timed in
+	 * every round, ns per call; spread = (p90 - p10) / median of the rounds.
+	 */
+	char reference_workload[48];
+	double reference_median_ns, reference_spread;
+	size_t nreference;
+	double reference[CB_ROUNDS_MAX];
 } cb_context;
 
 typedef struct cb_run {
@@ -120,6 +160,25 @@ typedef struct cb_run {
 	size_t nresults;
 	size_t capacity;
 } cb_run;
+
+/* Beyond this spread of the reference workload the table warns that the machine drifted. */
+#define CB_DRIFT_WARN 0.10
+
+/* A median with its 95% interval, over n pairs or values (n 0: none). */
+typedef struct cb_ratio {
+	double value, low, high;
+	size_t n;
+	int paired; /* 1: per-round ratios; 0: one ratio of the two estimates (no interval) */
+} cb_ratio;
+
+/*
+ * Time ratio num / den (ns per operation; above 1: num is slower).  When
+ * both were measured in the same rounds, the median of the per-round
+ * ratios with its distribution-free 95% interval; otherwise (a random-cost
+ * operation, a version 1 file) the ratio of the estimates, paired 0.
+ * Returns 0, or CB_ERR_ARG when either is not a measured case.
+ */
+int cb_result_time_ratio(const cb_result *num, const cb_result *den, cb_ratio *out);
 
 /* Zero r, then set every size to -1 and threads to 1. */
 void cb_result_init(cb_result *r);

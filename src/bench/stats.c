@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cryptobench/common.h"
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -54,21 +56,7 @@ void cb_stats_summarize(double *x, size_t n, cb_summary *s)
 	s->mean = mean;
 	s->stddev = n > 1 ? sqrt(m2 / (double)(n - 1)) : 0.0;
 
-	if (n < 6) {
-		s->ci95_low = s->min;
-		s->ci95_high = s->max;
-	} else {
-		double half = 1.959964 * sqrt((double)n) / 2.0;
-		/* 1-based ranks j = floor(n/2 - half), k = ceil(n/2 + half) + 1 */
-		double j = floor((double)n / 2.0 - half);
-		double k = ceil((double)n / 2.0 + half) + 1.0;
-		if (j < 1)
-			j = 1;
-		if (k > (double)n)
-			k = (double)n;
-		s->ci95_low = x[(size_t)j - 1];
-		s->ci95_high = x[(size_t)k - 1];
-	}
+	cb_stats_median_ci(x, n, &s->ci95_low, &s->ci95_high);
 
 	/* MAD needs its own sorted copy of deviations; small and bounded by n. */
 	double *dev = malloc(n * sizeof(*dev));
@@ -91,4 +79,104 @@ double cb_stats_precision(const cb_summary *s)
 		return 0.0;
 	double a = s->median - s->ci95_low, b = s->ci95_high - s->median;
 	return (a > b ? a : b) / s->median;
+}
+
+/*
+ * P(B <= k) for B ~ Binomial(n, 1/2), summed in logs so that large n does
+ * not overflow; exact enough for choosing ranks.
+ */
+static double binom_half_cdf(size_t n, size_t k)
+{
+	double sum = 0, lg_n1 = lgamma((double)n + 1), half = (double)n * log(0.5);
+	for (size_t i = 0; i <= k; i++)
+		sum += exp(lg_n1 - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) + half);
+	return sum;
+}
+
+void cb_stats_median_ci_ranks(size_t n, size_t *lo, size_t *hi)
+{
+	size_t j = 0;
+	if (n == 0) {
+		*lo = *hi = 0;
+		return;
+	}
+	if (n > 2000) {
+		/* The normal approximation is exact to a rank here. */
+		double half = 1.959964 * sqrt((double)n) / 2.0;
+		double jj = floor((double)n / 2.0 - half);
+		j = jj < 1 ? 1 : (size_t)jj;
+	} else {
+		/*
+		 * The largest j with P(B < j) <= 2.5%: then [x(j), x(n+1-j)] covers
+		 * the median with probability 1 - 2 P(B <= j-1) >= 95%.  When even
+		 * j = 1 does not reach that (n < 6), the interval is the range.
+		 */
+		while (j + 1 <= n / 2 && binom_half_cdf(n, j) <= 0.025)
+			j++;
+		if (j < 1)
+			j = 1;
+	}
+	*lo = j;
+	*hi = n + 1 - j;
+}
+
+void cb_stats_median_ci(const double *sorted, size_t n, double *lo, double *hi)
+{
+	size_t j, k;
+	if (n == 0) {
+		*lo = *hi = 0;
+		return;
+	}
+	cb_stats_median_ci_ranks(n, &j, &k);
+	*lo = sorted[j - 1];
+	*hi = sorted[k - 1];
+}
+
+size_t cb_stats_finite(const double *x, size_t n, double *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(x[i]))
+			out[k++] = x[i];
+	return k;
+}
+
+int cb_stats_interval(const double *x, size_t n, cb_interval *iv)
+{
+	double *tmp;
+	memset(iv, 0, sizeof(*iv));
+	if (n == 0)
+		return 0;
+	tmp = malloc(n * sizeof(*tmp));
+	if (!tmp)
+		return CB_ERR_NOMEM;
+	iv->n = cb_stats_finite(x, n, tmp);
+	if (iv->n) {
+		iv->value = cb_stats_median(tmp, iv->n);
+		cb_stats_median_ci(tmp, iv->n, &iv->low, &iv->high);
+	}
+	free(tmp);
+	return 0;
+}
+
+int cb_stats_paired_ratio(const double *num, const double *den, size_t n, cb_interval *iv)
+{
+	double *r;
+	size_t k = 0;
+	memset(iv, 0, sizeof(*iv));
+	if (n == 0)
+		return 0;
+	r = malloc(n * sizeof(*r));
+	if (!r)
+		return CB_ERR_NOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(num[i]) && isfinite(den[i]) && num[i] > 0 && den[i] > 0)
+			r[k++] = num[i] / den[i];
+	iv->n = k;
+	if (k) {
+		iv->value = cb_stats_median(r, k);
+		cb_stats_median_ci(r, k, &iv->low, &iv->high);
+	}
+	free(r);
+	return 0;
 }

@@ -10,9 +10,8 @@
 
 /*
  * Summarise x[0..n) (sorted in place).  The 95% confidence interval of the
- * median is distribution-free, from order statistics (the binomial
- * approximation j,k = n/2 -+ 1.96 sqrt(n)/2); with fewer than 6 samples it
- * is [min, max].  Percentiles interpolate linearly (Hyndman-Fan type 7).
+ * median is distribution-free, from order statistics (cb_stats_median_ci);
+ * with fewer than 6 samples it is [min, max].  Percentiles interpolate linearly (Hyndman-Fan type 7).
  * n == 0 gives an all-zero summary.
  */
 void cb_stats_summarize(double *x, size_t n, cb_summary *s);
@@ -25,5 +24,40 @@ double cb_stats_median(double *x, size_t n);
 
 /* Relative half-width of the median's 95% CI: max(med-lo, hi-med) / med. */
 double cb_stats_precision(const cb_summary *s);
+
+/*
+ * Ranks (1-based) of the distribution-free 95% confidence interval of a
+ * median of n independent draws: [x(lo), x(hi)], hi = n + 1 - lo, with lo
+ * the largest rank whose binomial tail P(Bin(n, 1/2) < lo) stays within
+ * 2.5% (exact up to n = 2000, the normal approximation above).  With n < 6
+ * no rank reaches 95% and the interval is the range [1, n].
+ */
+void cb_stats_median_ci_ranks(size_t n, size_t *lo, size_t *hi);
+/* That interval from sorted[0..n); n == 0 gives [0, 0]. */
+void cb_stats_median_ci(const double *sorted, size_t n, double *lo, double *hi);
+
+/* Copy the finite values of x[0..n) to out (may not alias x); returns how many. */
+size_t cb_stats_finite(const double *x, size_t n, double *out);
+
+/* A median and its 95% interval over n values (n 0: nothing known). */
+typedef struct cb_interval {
+	double value, low, high;
+	size_t n;
+} cb_interval;
+
+/*
+ * The median of the finite values of x[0..n) (NaN marks a missing value)
+ * and its distribution-free 95% interval.  x is not modified.  0 or
+ * CB_ERR_NOMEM.
+ */
+int cb_stats_interval(const double *x, size_t n, cb_interval *iv);
+
+/*
+ * Paired ratio: over the i where both num[i] and den[i] are finite and
+ * positive, the median of num[i] / den[i] and its 95% interval.  Pairs
+ * are the rounds of one run, so that a drift of the machine moves both
+ * sides of each ratio alike.  0 or CB_ERR_NOMEM.
+ */
+int cb_stats_paired_ratio(const double *num, const double *den, size_t n, cb_interval *iv);
 
 #endif

@@ -10,10 +10,10 @@
 #include "bench/cases.h"
 #include "bench/context.h"
 #include "bench/runner.h"
+#include "bench/session.h"
 #include "cli/cli.h"
 #include "cli/select.h"
 #include "cryptobench/fileio.h"
-#include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
 
@@ -52,13 +52,22 @@ static const char usage_text[] =
 	"  --threads LIST      worker threads, e.g. 1,2 (default: 1); each worker has\n"
 	"                      its own keys and contexts and all start on a barrier\n"
 	"  --pin CPUS          run on these CPUs only, like taskset -c (e.g. 0-1)\n"
-	"  --time SECONDS      sampling time budget per case (default: 1)\n"
+	"  --time SECONDS      timed seconds per case, over all its rounds (default: 1)\n"
 	"  --min-time SECONDS  sample at least this long even once precise enough\n"
 	"                      (default: 0.05); --min-time T --time T gives a\n"
 	"                      fixed-duration run like openssl speed -seconds T\n"
-	"  --precision PCT     stop a case once the 95%% CI of its median is within\n"
-	"                      +-PCT percent (default: 1)\n"
-	"  --quick             short runs (time 0.1 s, precision 5%%): a smoke test\n"
+	"  --precision PCT     stop once every case's 95% CI is within +-PCT percent\n"
+	"                      (default: 1); the interval is over the rounds, so it\n"
+	"                      holds the machine's drift too\n"
+	"  --rounds N          rounds per run (default: one per 10 ms of --time, 6 to\n"
+	"                      100); each round gives every case one slice, in a fresh\n"
+	"                      random order, and times a fixed reference workload\n"
+	"  --no-interleave     the old order: each case runs all its rounds in turn\n"
+	"  --baseline NAME[@BACKEND]  the ratio column's reference: for each case, the\n"
+	"                      same operation and size of NAME (a comma list: the first\n"
+	"                      of the same class); default: the same algorithm on the\n"
+	"                      first selected backend\n"
+	"  --quick             short runs (time 0.1 s, precision 5%): a smoke test\n"
 	"  --backend LIST      only these backends (e.g. openssl,builtin)\n"
 	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
 	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite);\n"
@@ -68,9 +77,12 @@ static const char usage_text[] =
 	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
 	"                      (.json .csv .md .html .txt); written atomically\n"
 	"  --no-progress       no progress line on standard error\n"
+	"  -v, --verbose       under the table, one line per case that missed the\n"
+	"                      precision target, with its reason\n"
 	"  -h, --help          this text\n"
 	"\n"
-	"With -o and no --format, standard output stays quiet.\n"
+	"With -o and no --format, standard output stays quiet.  The ratio column is\n"
+	"ops/s over the baseline's, the median of per-round ratios (docs/MEASUREMENT.md).\n"
 	"exit status: 0 all cases ran; 1 an output could not be written; 2 usage\n"
 	"error; 3 some cases failed their self-check or errored (all are reported).\n";
 
@@ -86,6 +98,10 @@ typedef struct run_args {
 	double time;
 	double min_time;
 	double precision;
+	double rounds;
+	int no_interleave;
+	int verbose;
+	char *baseline;
 	int quick;
 	int format; /* -1: not given */
 	const char *outputs[MAX_OUTPUTS];
@@ -145,7 +161,7 @@ static int load_suite(const char *name, char *words[], size_t cap, size_t *n, ch
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -163,13 +179,17 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"format", required_argument, NULL, O_FORMAT},
 		{"output", required_argument, NULL, 'o'},
 		{"no-progress", no_argument, NULL, O_NOPROG},
+		{"rounds", required_argument, NULL, O_ROUNDS},
+		{"no-interleave", no_argument, NULL, O_NOINTER},
+		{"baseline", required_argument, NULL, O_BASELINE},
+		{"verbose", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
 	opterr = 0;
 	optind = 0; /* GNU getopt: full re-initialisation (parse_args may run twice) */
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:v", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_OPS: a->ops = optarg; break;
 		case O_SIZES: a->sizes = optarg; break;
@@ -190,6 +210,23 @@ static int parse_args(int argc, char **argv, run_args *a)
 				return -1;
 			break;
 		case O_QUICK: a->quick = 1; break;
+		case O_ROUNDS:
+			if (cli_parse_number("--rounds", optarg, 1, CB_ROUNDS_MAX, &a->rounds))
+				return -1;
+			if (a->rounds != (double)(unsigned)a->rounds) {
+				cli_error("--rounds needs a whole number, not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case O_NOINTER: a->no_interleave = 1; break;
+		case O_BASELINE:
+			if (strlen(optarg) >= sizeof(((cb_context *)0)->baseline)) {
+				cli_error("--baseline is too long");
+				return -1;
+			}
+			a->baseline = optarg;
+			break;
+		case 'v': a->verbose = 1; break;
 		case O_BACKEND: a->backend = optarg; break;
 		case O_SM2ID: a->sm2_id = optarg; break;
 		case O_SUITE: break; /* expanded before parsing */
@@ -225,12 +262,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 
 /* ---- the plan ---- */
 
-typedef struct plan_case {
-	const cb_alg_info *alg;
-	const char *op; /* NULL: the algorithm is unavailable */
-	size_t msg;
-	unsigned threads;
-} plan_case;
+typedef cb_plan_case plan_case;
 
 /* Every operation named in --ops must exist for at least one selected algorithm. */
 static int check_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
@@ -331,114 +363,22 @@ static void copy(char *dst, size_t cap, const char *src)
 	snprintf(dst, cap, "%s", src ? src : "");
 }
 
-static void fill_identity(cb_result *r, const cb_alg_info *alg)
-{
-	copy(r->algorithm, sizeof(r->algorithm), alg->name);
-	copy(r->kind, sizeof(r->kind), cb_kind_name(alg->kind));
-	copy(r->family, sizeof(r->family), alg->family);
-	copy(r->backend, sizeof(r->backend), alg->backend);
-	copy(r->implementation, sizeof(r->implementation), cb_alg_implementation(alg));
-	copy(r->description, sizeof(r->description), alg->description);
-	r->security_classical = alg->classical_bits;
-	r->security_quantum = alg->quantum_bits;
-}
-
-/* Measure one planned case into r. */
-static void run_case(const plan_case *pc, const cb_opts *opts, const cb_runner_opts *ro, cb_result *r)
-{
-	cb_case *cases[MAX_THREADS > 1024 ? MAX_THREADS : 1024] = {0};
-	void *states[1024];
-	char err[CB_TEXT_MAX];
-	size_t msg = pc->msg;
-	cb_measurement m;
-	int rc = 0;
-
-	fill_identity(r, pc->alg);
-	r->threads = pc->threads;
-	copy(r->operation, sizeof(r->operation), pc->op);
-	r->message_bytes = msg;
-	for (unsigned t = 0; t < pc->threads; t++) {
-		size_t mt = pc->msg;
-		cb_sizes sz;
-		rc = cb_case_prepare(pc->alg, pc->op, &mt, opts, &cases[t], &sz, err, sizeof(err));
-		if (rc)
-			break;
-		states[t] = cases[t];
-		if (t == 0) {
-			r->sizes = sz;
-			msg = mt;
-		}
-	}
-	r->message_bytes = msg;
-	if (rc) {
-		r->status = rc == CB_ERR_SELFCHECK ? CB_STATUS_FAILED_SELFCHECK
-			    : rc == CB_ERR_UNSUPPORTED ? CB_STATUS_UNSUPPORTED
-						       : CB_STATUS_ERROR;
-		copy(r->error, sizeof(r->error), err);
-		goto out;
-	}
-	if (msg && r->sizes.ciphertext > 0 && (pc->alg->kind == CB_KIND_PKE || pc->alg->kind == CB_KIND_CIPHER))
-		r->expansion = (double)r->sizes.ciphertext / (double)msg;
-	if (cb_measure(cb_case_run, states, pc->threads, ro, &m) != 0) {
-		r->status = CB_STATUS_ERROR;
-		copy(r->error, sizeof(r->error), "out of memory while measuring");
-		goto out;
-	}
-	if (m.error) {
-		r->status = CB_STATUS_ERROR;
-		snprintf(r->error, sizeof(r->error), "the operation failed while being timed: %s", cb_strerror(m.error));
-		goto out;
-	}
-	r->status = CB_STATUS_OK;
-	r->samples = m.samples;
-	r->batch = m.batch;
-	r->total_ops = m.total_ops;
-	r->seconds = m.seconds;
-	r->ns = m.ns;
-	r->ops_per_sec = m.ops_per_sec;
-	r->bytes_per_sec = msg ? (double)msg * m.ops_per_sec : 0;
-	r->cycles_per_op = m.cycles_median;
-	r->precision = m.precision;
-	r->noisy = m.noisy;
-	copy(r->noise, sizeof(r->noise), m.noise);
-	if (pc->threads > 1)
-		snprintf(r->notes, sizeof(r->notes), "%u threads for %.2f s: throughput is total operations over wall time",
-			 pc->threads, m.seconds);
-out:
-	for (unsigned t = 0; t < pc->threads; t++)
-		cb_case_free(cases[t]);
-}
-
-static void compute_scaling(cb_run *run)
-{
-	for (size_t i = 0; i < run->nresults; i++) {
-		cb_result *r = &run->results[i];
-		if (r->threads <= 1 || r->status != CB_STATUS_OK)
-			continue;
-		for (size_t k = 0; k < run->nresults; k++) {
-			const cb_result *b = &run->results[k];
-			if (b->threads == 1 && b->status == CB_STATUS_OK && !strcmp(b->algorithm, r->algorithm) &&
-			    !strcmp(b->backend, r->backend) && !strcmp(b->operation, r->operation) &&
-			    b->message_bytes == r->message_bytes && b->ops_per_sec > 0) {
-				r->scaling = r->ops_per_sec / ((double)r->threads * b->ops_per_sec);
-				break;
-			}
-		}
-	}
-}
-
-static void progress(int on, size_t i, size_t n, const plan_case *pc)
+/* The progress line: preparation case by case, then the rounds. */
+static void progress(void *arg, const char *phase, size_t done, size_t total, const cb_plan_case *pc)
 {
 	char sz[32] = "";
-	if (!on)
+	if (!*(int *)arg)
 		return;
-	if (pc && pc->op && pc->msg)
-		cli_format_size(pc->msg, sz, sizeof(sz));
-	if (pc)
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s %s %s%s", i + 1, n, pc->alg->name, pc->op ? pc->op : "", sz,
-			pc->threads > 1 ? " (threads)" : "");
-	else
+	if (!phase) {
 		fprintf(stderr, "\r\033[K");
+	} else if (!strcmp(phase, "prepare")) {
+		if (pc->op && pc->msg)
+			cli_format_size(pc->msg, sz, sizeof(sz));
+		fprintf(stderr, "\r\033[Kpreparing [%zu/%zu] %s %s %s%s", done + 1, total, pc->alg->name,
+			pc->op ? pc->op : "", sz, pc->threads > 1 ? " (threads)" : "");
+	} else {
+		fprintf(stderr, "\r\033[Kmeasuring: round %zu of at most %zu", done, total);
+	}
 	fflush(stderr);
 }
 
@@ -466,13 +406,11 @@ int cmd_run(int argc, char **argv)
 	size_lists sl = {0};
 	unsigned threads[MAX_THREADS];
 	plan_case *plan = NULL;
+	cb_session_opts so;
 	cb_runner_opts ro;
 	cb_opts opts = {0};
 	cb_run run = {0};
 	int status = CB_EXIT_OK, rc;
-	const cb_alg_info *kat_alg = NULL;
-	char kat_err[CB_TEXT_MAX - 40] = "";
-	int kat_rc = CB_ERR_UNSUPPORTED;
 	const char *suite = NULL;
 
 	/*
@@ -579,53 +517,30 @@ int cmd_run(int argc, char **argv)
 	copy(run.context.pinning, sizeof(run.context.pinning), a.pin);
 	run.context.overhead_ns = cb_runner_overhead_ns(&ro);
 
-	for (size_t i = 0; i < nplan; i++) {
-		cb_result *r;
-		/* Known answers once per algorithm (its cases are consecutive in the plan). */
-		if (plan[i].op && plan[i].alg != kat_alg) {
-			kat_alg = plan[i].alg;
-			kat_rc = cb_kat_run(kat_alg, &opts, kat_err, sizeof(kat_err));
-		}
-		r = cb_run_add(&run);
-		if (!r) {
-			cli_error("out of memory");
-			status = CB_EXIT_FAIL;
-			goto done;
-		}
-		cb_result_init(r);
-		progress(a.progress, i, nplan, &plan[i]);
-		if (!plan[i].op) {
-			fill_identity(r, plan[i].alg);
-			r->status = CB_STATUS_UNAVAILABLE;
-			copy(r->operation, sizeof(r->operation), "-");
-			copy(r->error, sizeof(r->error), cb_alg_unavailable(plan[i].alg));
-			copy(r->kat, sizeof(r->kat), "none");
-			continue;
-		}
-		if (kat_rc == CB_ERR_SELFCHECK) {
-			fill_identity(r, plan[i].alg);
-			r->threads = plan[i].threads;
-			copy(r->operation, sizeof(r->operation), plan[i].op);
-			r->message_bytes = plan[i].msg;
-			r->status = CB_STATUS_FAILED_SELFCHECK;
-			snprintf(r->error, sizeof(r->error), "known-answer test failed: %s", kat_err);
-			copy(r->kat, sizeof(r->kat), "fail");
-			status = CB_EXIT_PARTIAL;
-			continue;
-		}
-		run_case(&plan[i], &opts, &ro, r);
-		copy(r->kat, sizeof(r->kat), kat_rc == 0 ? "pass" : "none");
-		if (kat_rc != 0 && kat_rc != CB_ERR_UNSUPPORTED && !r->notes[0])
-			snprintf(r->notes, sizeof(r->notes), "known-answer test could not run: %s", kat_err);
-		if (r->status == CB_STATUS_FAILED_SELFCHECK || r->status == CB_STATUS_ERROR)
-			status = CB_EXIT_PARTIAL;
+	copy(run.context.baseline, sizeof(run.context.baseline), a.baseline);
+	memset(&so, 0, sizeof(so));
+	cb_rounds_defaults(&so.rounds);
+	so.rounds.r = ro;
+	so.rounds.rounds = (unsigned)a.rounds;
+	so.rounds.interleave = !a.no_interleave;
+	so.opts = opts;
+	so.progress = progress;
+	so.arg = &a.progress;
+	if (cb_session_run(plan, nplan, &so, &run) != 0) {
+		progress(&a.progress, NULL, 0, 0, NULL);
+		cli_error("out of memory");
+		status = CB_EXIT_FAIL;
+		goto done;
 	}
-	progress(a.progress, 0, 0, NULL);
-	compute_scaling(&run);
+	progress(&a.progress, NULL, 0, 0, NULL);
+	for (size_t i = 0; i < run.nresults; i++)
+		if (run.results[i].status == CB_STATUS_FAILED_SELFCHECK || run.results[i].status == CB_STATUS_ERROR)
+			status = CB_EXIT_PARTIAL;
 
 	if (a.format >= 0 || a.noutputs == 0) {
-		if (cb_report_write(stdout, a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE, &run) != 0 ||
-		    fflush(stdout) != 0) {
+		cb_format f = a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE;
+		if (cb_report_write(stdout, f, &run) != 0 ||
+		    (a.verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout) != 0) {
 			cli_error("cannot write to standard output: %s", strerror(errno));
 			status = CB_EXIT_FAIL;
 		}

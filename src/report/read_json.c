@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -171,9 +172,65 @@ static int parse_sizes(const json_t *o, cb_sizes *z)
 	return e ? CB_ERR_FORMAT : 0;
 }
 
-static int parse_result(const json_t *o, cb_result *r)
+/* A series of numbers or nulls (NaN); at most CB_ROUNDS_MAX are kept. */
+static int get_series(const json_t *o, const char *k, double *dst, size_t *n)
 {
-	const json_t *ns, *sizes, *noisy;
+	const json_t *a = json_object_get(o, k);
+	*n = 0;
+	if (!a || json_is_null(a))
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > CB_ROUNDS_MAX)
+		return CB_ERR_FORMAT;
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const json_t *v = json_array_get(a, i);
+		if (json_is_null(v))
+			dst[i] = NAN;
+		else if (json_is_number(v))
+			dst[i] = json_number_value(v);
+		else
+			return CB_ERR_FORMAT;
+	}
+	*n = json_array_size(a);
+	return 0;
+}
+
+static int get_bool(const json_t *o, const char *k, int *dst)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_boolean(v))
+		return CB_ERR_FORMAT;
+	*dst = json_is_true(v);
+	return 0;
+}
+
+/*
+ * Version 1 files have no estimate: the median over the samples, with its
+ * interval, stands for it (threads > 1: from the throughput, the interval's
+ * relative width carried over).
+ */
+static void estimate_from_v1(cb_result *r)
+{
+	if (r->status != CB_STATUS_OK)
+		return;
+	snprintf(r->method, sizeof(r->method), "samples");
+	if (r->threads <= 1 || r->ops_per_sec <= 0) {
+		r->estimate_ns = r->ns.median;
+		r->estimate_low = r->ns.ci95_low;
+		r->estimate_high = r->ns.ci95_high;
+		return;
+	}
+	r->estimate_ns = 1e9 / r->ops_per_sec;
+	if (r->ns.median > 0) {
+		r->estimate_low = r->estimate_ns * r->ns.ci95_low / r->ns.median;
+		r->estimate_high = r->estimate_ns * r->ns.ci95_high / r->ns.median;
+	}
+}
+
+static int parse_result(const json_t *o, cb_result *r, int version)
+{
+	const json_t *ns, *sizes, *noisy, *est;
 	int e = 0;
 	cb_result_init(r);
 	if (!json_is_object(o) || !json_is_string(json_object_get(o, "algorithm")) ||
@@ -215,12 +272,25 @@ static int parse_result(const json_t *o, cb_result *r)
 	e |= get_str(o, "notes", r->notes, sizeof(r->notes));
 	e |= get_int(o, "security_classical", &r->security_classical);
 	e |= get_int(o, "security_quantum", &r->security_quantum);
+	if (version < 2) {
+		estimate_from_v1(r);
+		return e ? CB_ERR_FORMAT : 0;
+	}
+	e |= get_obj(o, "estimate", &est);
+	if (est) {
+		e |= get_real(est, "ns_per_op", &r->estimate_ns, 0);
+		e |= get_real(est, "ci95_low", &r->estimate_low, 0);
+		e |= get_real(est, "ci95_high", &r->estimate_high, 0);
+		e |= get_str(est, "method", r->method, sizeof(r->method));
+	}
+	e |= get_bool(o, "random_cost", &r->random_cost);
+	e |= get_series(o, "rounds", r->rounds, &r->nrounds);
 	return e ? CB_ERR_FORMAT : 0;
 }
 
 static int parse_context(const json_t *o, cb_context *c)
 {
-	const json_t *libs;
+	const json_t *libs, *sched, *ref;
 	int e = 0;
 	if (!json_is_object(o))
 		return CB_ERR_FORMAT;
@@ -241,6 +311,21 @@ static int parse_context(const json_t *o, cb_context *c)
 	e |= get_real(o, "precision_target", &c->precision_target, 0);
 	e |= get_real(o, "timer_resolution_ns", &c->timer_resolution_ns, 0);
 	e |= get_real(o, "overhead_ns", &c->overhead_ns, 0);
+	e |= get_obj(o, "schedule", &sched);
+	if (sched) {
+		e |= get_unsigned(sched, "rounds", &c->rounds);
+		e |= get_bool(sched, "interleaved", &c->interleaved);
+		e |= get_real(sched, "slice_seconds", &c->slice_seconds, 0);
+		e |= get_str(sched, "baseline", c->baseline, sizeof(c->baseline));
+		e |= get_bool(sched, "partial", &c->partial);
+	}
+	e |= get_obj(o, "reference", &ref);
+	if (ref) {
+		e |= get_str(ref, "workload", c->reference_workload, sizeof(c->reference_workload));
+		e |= get_real(ref, "median_ns", &c->reference_median_ns, 0);
+		e |= get_real(ref, "spread", &c->reference_spread, 0);
+		e |= get_series(ref, "rounds", c->reference, &c->nreference);
+	}
 	libs = json_object_get(o, "libraries");
 	if (libs) {
 		size_t i, max = sizeof(c->libraries) / sizeof(c->libraries[0]);
@@ -271,11 +356,12 @@ static int parse_run(const json_t *doc, cb_run *run)
 	results = json_object_get(doc, "results");
 	if (!json_is_string(tool) || strcmp(json_string_value(tool), "cryptobench") != 0)
 		return CB_ERR_FORMAT;
-	if (!json_is_integer(sv) || json_integer_value(sv) != CB_SCHEMA_VERSION)
+	if (!json_is_integer(sv) || json_integer_value(sv) < CB_SCHEMA_VERSION_MIN ||
+	    json_integer_value(sv) > CB_SCHEMA_VERSION)
 		return CB_ERR_FORMAT;
 	if (!json_is_array(results))
 		return CB_ERR_FORMAT;
-	run->context.schema_version = CB_SCHEMA_VERSION;
+	run->context.schema_version = (int)json_integer_value(sv);
 	r = parse_context(json_object_get(doc, "context"), &run->context);
 	if (r)
 		return r;
@@ -283,7 +369,7 @@ static int parse_run(const json_t *doc, cb_run *run)
 		cb_result *res = cb_run_add(run);
 		if (!res)
 			return CB_ERR_NOMEM;
-		r = parse_result(json_array_get(results, i), res);
+		r = parse_result(json_array_get(results, i), res, run->context.schema_version);
 		if (r)
 			return r;
 	}

@@ -87,6 +87,15 @@ void cb_size_tab_free(cb_size_tab *t);
  */
 void cb_tab_kat_line(const cb_run *run, char *buf, size_t len);
 
+#define CB_LINE_MAX 320
+/*
+ * The lines under the results table, at most max: how the run was
+ * measured, an interruption, the machine's drift (beyond CB_DRIFT_WARN),
+ * how many cases missed the precision target ('!'), and what the
+ * random-cost rows mean ('*').  Returns how many were written.
+ */
+size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max);
+
 /* "cryptobench 0.1.0 | CPU (2 cores) | openssl-3.0.19 | counter: tsc 2.10 GHz" */
 void cb_tab_headline(const cb_context *c, char *buf, size_t len);
 /* "32 B", "16 KiB", "1.5 MiB", or "-" for 0. */

@@ -1,8 +1,12 @@
 #include "cryptobench/result.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "bench/stats.h"
+#include "cryptobench/common.h"
 
 const char *cb_status_name(cb_status s)
 {
@@ -55,4 +59,30 @@ void cb_run_free(cb_run *run)
 		return;
 	free(run->results);
 	memset(run, 0, sizeof(*run));
+}
+
+int cb_result_time_ratio(const cb_result *num, const cb_result *den, cb_ratio *out)
+{
+	cb_interval iv;
+	size_t n;
+	memset(out, 0, sizeof(*out));
+	if (!num || !den || num->status != CB_STATUS_OK || den->status != CB_STATUS_OK || !(num->estimate_ns > 0) ||
+	    !(den->estimate_ns > 0))
+		return CB_ERR_ARG;
+	n = num->nrounds < den->nrounds ? num->nrounds : den->nrounds;
+	if (n > CB_ROUNDS_MAX)
+		n = CB_ROUNDS_MAX;
+	/* A random-cost operation's rounds hold a key or two each: no pairing there. */
+	if (!num->random_cost && !den->random_cost && n && cb_stats_paired_ratio(num->rounds, den->rounds, n, &iv) == 0 &&
+	    iv.n) {
+		out->value = iv.value;
+		out->low = iv.low;
+		out->high = iv.high;
+		out->n = iv.n;
+		out->paired = 1;
+		return 0;
+	}
+	out->value = out->low = out->high = num->estimate_ns / den->estimate_ns;
+	out->n = 1;
+	return 0;
 }

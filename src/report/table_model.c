@@ -98,23 +98,75 @@ static const char *status_label(cb_status s)
 	return "ERROR";
 }
 
+static int comparable(const cb_result *a, const cb_result *b)
+{
+	return a->status == CB_STATUS_OK && b->status == CB_STATUS_OK && !strcmp(a->kind, b->kind) &&
+	       !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
+}
+
 /*
- * The baseline for r: the first measured row of the same class, operation,
- * message size and threads, so each operation is compared with the first
- * algorithm selected that has it (the first algorithm overall may lack it:
- * an SM2 signature has no "encrypt").  NULL if there is none.
+ * The declared baseline for r: for each "NAME[@BACKEND]" of the comma list
+ * in turn, the case of algorithm NAME comparable with r (same class,
+ * operation, message size and threads), on BACKEND if given, else on r's
+ * backend if NAME has one there, else the first.  NULL if none.
+ */
+static const cb_result *declared_baseline(const cb_run *run, const cb_result *r, const char *list)
+{
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ','), *at;
+		size_t len = e ? (size_t)(e - p) : strlen(p), nlen;
+		const cb_result *any = NULL;
+		at = memchr(p, '@', len);
+		nlen = at ? (size_t)(at - p) : len;
+		for (size_t i = 0; i < run->nresults; i++) {
+			const cb_result *b = &run->results[i];
+			if (strlen(b->algorithm) != nlen || strncmp(b->algorithm, p, nlen) || !comparable(b, r))
+				continue;
+			if (at) {
+				size_t blen = len - nlen - 1;
+				if (strlen(b->backend) == blen && !strncmp(b->backend, at + 1, blen))
+					return b;
+				continue;
+			}
+			if (!strcmp(b->backend, r->backend))
+				return b;
+			if (!any)
+				any = b;
+		}
+		if (any)
+			return any;
+		p = e ? e + 1 : NULL;
+	}
+	return NULL;
+}
+
+/*
+ * The baseline for r: the declared one (the context's baseline), else the
+ * same algorithm's comparable case on the first backend that measured it
+ * (a library comparison).  Never a case of another operation or size;
+ * NULL when there is none, or when r is the only one of its kind.
  */
 static const cb_result *baseline_for(const cb_run *run, const cb_result *r)
 {
-	size_t i;
-	for (i = 0; i < run->nresults; i++) {
+	const cb_result *first = NULL;
+	size_t peers = 0;
+	if (run->context.baseline[0])
+		return declared_baseline(run, r, run->context.baseline);
+	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *b = &run->results[i];
-		if (b->status == CB_STATUS_OK && strcmp(b->kind, r->kind) == 0 &&
-		    strcmp(b->operation, r->operation) == 0 && b->message_bytes == r->message_bytes &&
-		    b->threads == r->threads)
-			return b;
+		if (strcmp(b->algorithm, r->algorithm) != 0 || !comparable(b, r))
+			continue;
+		if (!first)
+			first = b;
+		peers++;
 	}
-	return NULL;
+	return peers > 1 ? first : NULL;
+}
+
+/* The figure of the latency column: the run's estimate for one thread. */
+static double latency_of(const cb_result *r)
+{
+	return r->threads <= 1 && r->estimate_ns > 0 ? r->estimate_ns : r->ns.median;
 }
 
 /*
@@ -129,9 +181,26 @@ static int is_bulk(const cb_result *r)
 
 #define CELL(row, col, ...) snprintf((row)->cell[col], CB_CELL_MAX, __VA_ARGS__)
 
+/*
+ * "2.31±1.2%": the baseline's time over r's (ops/s relative to it), with
+ * the larger side of its 95% interval; unpaired ratios have no interval.
+ */
+static void fmt_ratio(const cb_ratio *q, char *buf, size_t len)
+{
+	double half = q->paired && q->value > 0
+			      ? fmax(q->value - q->low, q->high - q->value) / q->value
+			      : 0;
+	int dec = q->value < 10 ? 2 : q->value < 100 ? 1 : 0;
+	if (q->paired && q->n > 1)
+		snprintf(buf, len, "%.*f±%.1f%%", dec, q->value, 100 * half);
+	else
+		snprintf(buf, len, "%.*f", dec, q->value);
+}
+
 static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 {
 	const cb_result *b;
+	cb_ratio ratio;
 	int counter = run->context.counter[0] && strcmp(run->context.counter, "none") != 0;
 	CELL(row, CB_COL_ALG, "%s", r->algorithm);
 	CELL(row, CB_COL_BACKEND, "%s", r->backend);
@@ -144,8 +213,8 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 		return;
 	}
 	fmt_ops(r->ops_per_sec, row->cell[CB_COL_OPS], CB_CELL_MAX);
-	fmt_latency(r->ns.median, row->cell[CB_COL_LAT], CB_CELL_MAX);
-	CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->noisy ? "!" : "");
+	fmt_latency(latency_of(r), row->cell[CB_COL_LAT], CB_CELL_MAX);
+	CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->random_cost ? "*" : r->noisy ? "!" : "");
 	if (is_bulk(r))
 		fmt_grouped(r->bytes_per_sec / 1e6, 1, row->cell[CB_COL_MBS], CB_CELL_MAX);
 	else
@@ -155,8 +224,10 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 	else
 		CELL(row, CB_COL_CYC, "-");
 	b = baseline_for(run, r);
-	if (b && b->ops_per_sec > 0)
-		CELL(row, CB_COL_RATIO, "%.2f", r->ops_per_sec / b->ops_per_sec);
+	if (b == r)
+		CELL(row, CB_COL_RATIO, "1");
+	else if (b && cb_result_time_ratio(b, r, &ratio) == 0 && ratio.value > 0)
+		fmt_ratio(&ratio, row->cell[CB_COL_RATIO], CB_CELL_MAX);
 	else
 		CELL(row, CB_COL_RATIO, "-");
 	if (r->threads > 1 && r->scaling > 0)
@@ -178,6 +249,7 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 	for (i = 0; i < CB_NCOLS; i++)
 		t->show[i] = 1;
 	t->show[CB_COL_SCALE] = 0;
+	t->show[CB_COL_RATIO] = 0;
 	if (run->nresults == 0)
 		return 0;
 	t->rows = calloc(run->nresults, sizeof(*t->rows));
@@ -188,6 +260,8 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 		build_row(&t->rows[i], run, &run->results[i]);
 		if (run->results[i].threads > 1)
 			t->show[CB_COL_SCALE] = 1;
+		if (!t->rows[i].status[0] && strcmp(t->rows[i].cell[CB_COL_RATIO], "-") != 0)
+			t->show[CB_COL_RATIO] = 1;
 	}
 	return 0;
 }
@@ -374,4 +448,52 @@ void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
 		o = kat_names(run, "none", "; none for: ", " (round-trip self-check only)", buf, len, o);
 	if (o < len)
 		kat_names(run, "fail", "; FAILED: ", "", buf, len, o);
+}
+
+size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
+{
+	const cb_context *c = &run->context;
+	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		if (r->status != CB_STATUS_OK)
+			continue;
+		ok++;
+		noisy += r->noisy && !r->random_cost;
+		if (r->random_cost) {
+			if (!random || r->samples < keys_min)
+				keys_min = r->samples;
+			if (r->samples > keys_max)
+				keys_max = r->samples;
+			random++;
+		}
+	}
+	if (k < max && c->rounds)
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "%u rounds%s, %.3g ms per case each; ±CI: 95%% interval over the rounds; ratio: ops/s over %.128s%s, "
+			 "median of per-round ratios",
+			 c->rounds, c->interleaved ? " in random order" : " (not interleaved)", c->slice_seconds * 1e3,
+			 c->baseline[0] ? c->baseline : "the same algorithm on the first backend", c->baseline[0] ? "'s" : "");
+	if (k < max && c->partial)
+		snprintf(lines[k++], CB_LINE_MAX, "! interrupted: a partial run, the cases have fewer rounds than planned");
+	if (k < max && c->nreference && c->reference_spread > CB_DRIFT_WARN)
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "! the machine drifted: a fixed reference workload varied by %.0f%% (p10-p90) over the rounds; "
+			 "absolute figures carry that, paired ratios much less",
+			 100 * c->reference_spread);
+	if (k < max && noisy)
+		snprintf(lines[k++], CB_LINE_MAX, "! %zu of %zu cases missed the ±%.1f%% target (marked !; reasons with --verbose and in the JSON)",
+			 noisy, ok, 100 * c->precision_target);
+	if (k < max && random) {
+		char keys[48];
+		if (keys_min == keys_max)
+			snprintf(keys, sizeof(keys), "%zu", keys_min);
+		else
+			snprintf(keys, sizeof(keys), "%zu-%zu", keys_min, keys_max);
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "* RSA key generation costs a random amount by nature (the prime search): median over %s keys, its ±CI "
+			 "the median's; p5-p95 in the JSON",
+			 keys);
+	}
+	return k;
 }

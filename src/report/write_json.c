@@ -64,6 +64,37 @@ static json_t *summary_json(const cb_summary *s)
 	return o;
 }
 
+/* A series of per-round values; NaN (no slice that round) is null. */
+static json_t *series_json(const double *v, size_t n)
+{
+	json_t *a = json_array();
+	if (!a)
+		return NULL;
+	for (size_t i = 0; i < n && i < CB_ROUNDS_MAX; i++)
+		if (json_array_append_new(a, real_or_null(v[i])) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+static json_t *estimate_json(const cb_result *r)
+{
+	json_t *o = json_object();
+	int err = 0;
+	if (!o)
+		return NULL;
+	put(o, "ns_per_op", real_nz(r->estimate_ns), &err);
+	put(o, "ci95_low", real_nz(r->estimate_low), &err);
+	put(o, "ci95_high", real_nz(r->estimate_high), &err);
+	put(o, "method", json_string(r->method), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 static json_t *sizes_json(const cb_sizes *z)
 {
 	json_t *o = json_object();
@@ -106,6 +137,9 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "batch", json_integer((json_int_t)r->batch), &err);
 	put(o, "total_ops", json_integer((json_int_t)r->total_ops), &err);
 	put(o, "seconds", real_or_null(r->seconds), &err);
+	put(o, "estimate", ok ? estimate_json(r) : json_null(), &err);
+	put(o, "random_cost", json_boolean(r->random_cost), &err);
+	put(o, "rounds", ok ? series_json(r->rounds, r->nrounds) : json_array(), &err);
 	put(o, "ns_per_op", ok ? summary_json(&r->ns) : json_null(), &err);
 	put(o, "ops_per_sec", ok ? real_or_null(r->ops_per_sec) : json_null(), &err);
 	put(o, "bytes_per_sec", ok && r->message_bytes ? real_or_null(r->bytes_per_sec) : json_null(), &err);
@@ -120,6 +154,41 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "notes", json_string(r->notes), &err);
 	put(o, "security_classical", json_integer(r->security_classical), &err);
 	put(o, "security_quantum", json_integer(r->security_quantum), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *schedule_json(const cb_context *c)
+{
+	json_t *o = json_object();
+	int err = 0;
+	if (!o)
+		return NULL;
+	put(o, "rounds", json_integer(c->rounds), &err);
+	put(o, "interleaved", json_boolean(c->interleaved), &err);
+	put(o, "slice_seconds", real_or_null(c->slice_seconds), &err);
+	put(o, "baseline", json_string(c->baseline), &err);
+	put(o, "partial", json_boolean(c->partial), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *reference_json(const cb_context *c)
+{
+	json_t *o = json_object();
+	int err = 0;
+	if (!o)
+		return NULL;
+	put(o, "workload", json_string(c->reference_workload), &err);
+	put(o, "median_ns", real_nz(c->reference_median_ns), &err);
+	put(o, "spread", real_or_null(c->reference_spread), &err);
+	put(o, "rounds", series_json(c->reference, c->nreference), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
@@ -156,6 +225,8 @@ static json_t *context_json(const cb_context *c)
 	put(o, "precision_target", real_or_null(c->precision_target), &err);
 	put(o, "timer_resolution_ns", real_or_null(c->timer_resolution_ns), &err);
 	put(o, "overhead_ns", real_or_null(c->overhead_ns), &err);
+	put(o, "schedule", schedule_json(c), &err);
+	put(o, "reference", reference_json(c), &err);
 	for (i = 0; i < nlib; i++) {
 		json_t *l = json_object();
 		if (!l) {

@@ -157,6 +157,15 @@ int cb_write_md(FILE *f, const cb_run *run)
 		md_text(f, kat);
 		fputc('\n', f);
 	}
+	{
+		char lines[6][CB_LINE_MAX];
+		size_t n = cb_tab_summary(run, lines, 6);
+		for (i = 0; i < n; i++) {
+			fputs(i ? "\n" : "\n", f);
+			md_text(f, lines[i]);
+			fputc('\n', f);
+		}
+	}
 	for (i = 0; i < run->nresults; i++) {
 		const cb_result *res = &run->results[i];
 		if (res->status != CB_STATUS_OK || !res->noisy)

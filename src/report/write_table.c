@@ -32,14 +32,20 @@ static int last_shown(const int *show, int n)
 	return last;
 }
 
+/* A ±CI cell ending in a mark: '!' missed the target, '*' a random cost. */
+static int marked(const char *s)
+{
+	size_t n = strlen(s);
+	return n && (s[n - 1] == '!' || s[n - 1] == '*');
+}
+
 /*
- * When some row is noisy, its ±CI cell ends in '!'; the others get a space
- * there instead so the percent signs stay in one column.
+ * When some row is marked, the others get a space where the mark goes so
+ * the percent signs stay in one column.
  */
 static void put_ci(FILE *f, const char *s, size_t width, int marks, int last)
 {
-	size_t n = strlen(s);
-	if (!marks || (n && s[n - 1] == '!')) {
+	if (!marks || marked(s)) {
 		put_cell(f, s, width, 1, last);
 		return;
 	}
@@ -57,7 +63,7 @@ static void write_results(FILE *f, const cb_tab *t)
 	int c;
 	for (i = 0; i < t->nrows; i++) {
 		const char *ci = t->rows[i].cell[CB_COL_CI];
-		if (!t->rows[i].status[0] && ci[0] && ci[strlen(ci) - 1] == '!')
+		if (!t->rows[i].status[0] && marked(ci))
 			marks = 1;
 	}
 	for (c = 0; c < CB_NCOLS; c++)
@@ -156,20 +162,34 @@ int cb_write_table(FILE *f, const cb_run *run)
 	cb_tab_kat_line(run, line, sizeof(line));
 	if (line[0])
 		fprintf(f, "%s\n", line);
-	for (i = 0; i < run->nresults; i++) {
-		const cb_result *res = &run->results[i];
-		if (res->status != CB_STATUS_OK || !res->noisy)
-			continue;
-		fprintf(f, "! noisy: %s %s %s", res->algorithm, res->backend, res->operation);
-		if (res->message_bytes)
-			fprintf(f, " %s", t.rows[i].cell[CB_COL_MSG]);
-		if (res->threads > 1)
-			fprintf(f, " (%u threads)", res->threads);
-		fprintf(f, ": %s\n", res->noise[0] ? res->noise : "no reason given");
+	{
+		char lines[6][CB_LINE_MAX];
+		size_t n = cb_tab_summary(run, lines, 6);
+		for (i = 0; i < n; i++)
+			fprintf(f, "%s\n", lines[i]);
 	}
 	if (st.nrows)
 		write_sizes(f, &st);
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
+	return ferror(f) ? CB_ERR_IO : 0;
+}
+
+int cb_report_write_noise(FILE *f, const cb_run *run)
+{
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *res = &run->results[i];
+		char sz[32];
+		if (res->status != CB_STATUS_OK || !res->noisy)
+			continue;
+		fprintf(f, "! %s %s %s", res->algorithm, res->backend, res->operation);
+		if (res->message_bytes) {
+			cb_fmt_bytes(res->message_bytes, sz, sizeof(sz));
+			fprintf(f, " %s", sz);
+		}
+		if (res->threads > 1)
+			fprintf(f, " (%u threads)", res->threads);
+		fprintf(f, ": %s\n", res->noise[0] ? res->noise : "no reason given");
+	}
 	return ferror(f) ? CB_ERR_IO : 0;
 }

@@ -1,0 +1,80 @@
+/*
+ * Rounds: the cases of a run measured side by side.  After an untimed
+ * warm-up of each case, the run goes in rounds; in each round every case
+ * gets one short timed slice, in a fresh random order, and a fixed
+ * reference workload gets one too.  A drift of the machine then reaches
+ * every case alike, so the spread of the round values measures it, and two
+ * cases' per-round ratios cancel it (docs/MEASUREMENT.md).
+ *
+ * It times whatever operations it is given and knows nothing of
+ * cryptography; it never prints.
+ */
+#ifndef CB_BENCH_ROUNDS_H
+#define CB_BENCH_ROUNDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench/runner.h"
+#include "cryptobench/result.h"
+
+typedef struct cb_slot_priv cb_slot_priv;
+
+typedef struct cb_slot {
+	/* in */
+	cb_op_fn op;
+	void **states; /* one per thread, states[i] for worker i */
+	unsigned nthreads;
+	int random_cost; /* each call's cost is a random draw (RSA keygen): one call per sample */
+
+	/* out: m summarises the samples; estimate_* come from the rounds */
+	cb_measurement m;
+	double estimate_ns, estimate_low, estimate_high;
+	int by_rounds; /* 1: estimate over round values; 0: over samples (random cost) */
+	size_t nrounds;
+	double rounds[CB_ROUNDS_MAX]; /* ns per operation per round; NaN: no slice that round */
+
+	cb_slot_priv *priv;
+} cb_slot;
+
+typedef struct cb_rounds_opts {
+	cb_runner_opts r;    /* time_budget: timed seconds per case; precision, warm-up, ... */
+	unsigned rounds;     /* 0: cb_rounds_auto(r.time_budget) */
+	int interleave;      /* 0: each case runs all its rounds in turn (the old order) */
+	uint64_t seed;       /* of the order of the rounds; 0: a fresh one */
+	const volatile int *stop; /* when it becomes non-zero, stop after the current slice */
+	/* Called after each round (may be NULL). */
+	void (*on_round)(void *arg, unsigned done, unsigned planned);
+	/* Called before each slice, with the slot index; n for the reference (may be NULL). */
+	void (*on_slice)(void *arg, unsigned round, size_t slot);
+	void *arg;
+} cb_rounds_opts;
+
+typedef struct cb_rounds_info {
+	unsigned rounds;      /* rounds run */
+	double slice_seconds; /* timed slice per case and round */
+	int interleaved;
+	int interrupted;      /* *stop ended the run early */
+	/* The reference workload's ns per call, per round; its median and (p90 - p10) / median. */
+	const char *reference_workload;
+	size_t nreference;
+	double reference[CB_ROUNDS_MAX];
+	double reference_median_ns, reference_spread;
+} cb_rounds_info;
+
+/* Set the defaults: cb_runner_defaults, rounds from the budget, interleaved. */
+void cb_rounds_defaults(cb_rounds_opts *o);
+
+/* The rounds for a budget: slices of about 10 ms, at least 6 and at most CB_ROUNDS_MAX. */
+unsigned cb_rounds_auto(double time_budget);
+
+/*
+ * Measure slots[0..n) in rounds.  A run stops after the planned rounds, or
+ * earlier once every case's interval is within the precision target (after
+ * 6 rounds and min_time), or on *stop.  Returns 0 or CB_ERR_NOMEM; an
+ * operation's failure is reported in that slot's m.error, and the slot
+ * takes no part in later rounds.
+ */
+int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_info *info);
+
+#endif

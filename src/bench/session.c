@@ -1,0 +1,260 @@
+#include "bench/session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/cases.h"
+#include "cryptobench/kat.h"
+#include "cryptobench/registry.h"
+
+int cb_op_random_cost(const cb_alg_info *alg, const char *op)
+{
+	return op && !strcmp(op, "keygen") && !strncmp(alg->name, "rsa", 3);
+}
+
+static void copy(char *dst, size_t cap, const char *src)
+{
+	snprintf(dst, cap, "%s", src ? src : "");
+}
+
+static void fill_identity(cb_result *r, const cb_plan_case *pc)
+{
+	const cb_alg_info *alg = pc->alg;
+	copy(r->algorithm, sizeof(r->algorithm), alg->name);
+	copy(r->kind, sizeof(r->kind), cb_kind_name(alg->kind));
+	copy(r->family, sizeof(r->family), alg->family);
+	copy(r->backend, sizeof(r->backend), alg->backend);
+	copy(r->implementation, sizeof(r->implementation), cb_alg_implementation(alg));
+	copy(r->description, sizeof(r->description), alg->description);
+	r->security_classical = alg->classical_bits;
+	r->security_quantum = alg->quantum_bits;
+	r->threads = pc->threads ? pc->threads : 1;
+	copy(r->operation, sizeof(r->operation), pc->op ? pc->op : "-");
+	r->message_bytes = pc->op ? pc->msg : 0;
+}
+
+/* One prepared case: a cb_case per worker thread. */
+typedef struct prepared {
+	cb_case **cases;
+	void **states;
+	unsigned n;
+	size_t slot; /* index into the slots, or (size_t)-1 when not timed */
+} prepared;
+
+static cb_status status_of(int rc)
+{
+	return rc == CB_ERR_SELFCHECK ? CB_STATUS_FAILED_SELFCHECK
+	       : rc == CB_ERR_UNSUPPORTED ? CB_STATUS_UNSUPPORTED
+					  : CB_STATUS_ERROR;
+}
+
+/* Prepare every worker's case; on failure r says why.  0, or CB_ERR_NOMEM. */
+static int prepare(const cb_plan_case *pc, const cb_opts *opts, prepared *p, cb_result *r)
+{
+	char err[CB_TEXT_MAX];
+	size_t msg = pc->msg;
+	int rc = 0;
+	p->n = r->threads;
+	p->cases = calloc(p->n, sizeof(*p->cases));
+	p->states = calloc(p->n, sizeof(*p->states));
+	if (!p->cases || !p->states)
+		return CB_ERR_NOMEM;
+	for (unsigned t = 0; t < p->n; t++) {
+		size_t mt = pc->msg;
+		cb_sizes sz;
+		err[0] = 0;
+		rc = cb_case_prepare(pc->alg, pc->op, &mt, opts, &p->cases[t], &sz, err, sizeof(err));
+		if (rc)
+			break;
+		p->states[t] = p->cases[t];
+		if (t == 0) {
+			r->sizes = sz;
+			msg = mt;
+		}
+	}
+	r->message_bytes = msg;
+	if (rc) {
+		r->status = status_of(rc);
+		copy(r->error, sizeof(r->error), err);
+		return 0;
+	}
+	if (msg && r->sizes.ciphertext > 0 && (pc->alg->kind == CB_KIND_PKE || pc->alg->kind == CB_KIND_CIPHER))
+		r->expansion = (double)r->sizes.ciphertext / (double)msg;
+	r->status = CB_STATUS_OK;
+	return 0;
+}
+
+static void release(prepared *p)
+{
+	for (unsigned t = 0; p->cases && t < p->n; t++)
+		cb_case_free(p->cases[t]);
+	free(p->cases);
+	free(p->states);
+	p->cases = NULL;
+	p->states = NULL;
+}
+
+static void from_slot(cb_result *r, const cb_slot *s)
+{
+	const cb_measurement *m = &s->m;
+	if (m->error) {
+		r->status = CB_STATUS_ERROR;
+		if (m->error == CB_ERR_NOMEM)
+			copy(r->error, sizeof(r->error), "out of memory while measuring");
+		else
+			snprintf(r->error, sizeof(r->error), "the operation failed while being timed: %s",
+				 cb_strerror(m->error));
+		return;
+	}
+	if (!m->samples) {
+		r->status = CB_STATUS_ERROR;
+		copy(r->error, sizeof(r->error), "not measured: the run was interrupted first");
+		return;
+	}
+	r->samples = m->samples;
+	r->batch = m->batch;
+	r->total_ops = m->total_ops;
+	r->seconds = m->seconds;
+	r->ns = m->ns;
+	r->ops_per_sec = m->ops_per_sec;
+	r->bytes_per_sec = r->message_bytes ? (double)r->message_bytes * m->ops_per_sec : 0;
+	r->cycles_per_op = m->cycles_median;
+	r->precision = m->precision;
+	r->noisy = m->noisy;
+	copy(r->noise, sizeof(r->noise), m->noise);
+	r->estimate_ns = s->estimate_ns;
+	r->estimate_low = s->estimate_low;
+	r->estimate_high = s->estimate_high;
+	copy(r->method, sizeof(r->method), s->by_rounds ? "rounds" : "samples");
+	r->random_cost = s->random_cost;
+	r->nrounds = s->nrounds;
+	memcpy(r->rounds, s->rounds, sizeof(r->rounds));
+	if (s->random_cost)
+		snprintf(r->notes, sizeof(r->notes),
+			 "cost random by nature (the prime search): median and p5-p95 over %zu keys", m->samples);
+	else if (r->threads > 1)
+		snprintf(r->notes, sizeof(r->notes),
+			 "%u threads, %.2f s in %zu rounds: throughput is all threads' operations over wall time",
+			 r->threads, m->seconds, s->nrounds);
+}
+
+static void compute_scaling(cb_result *res, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		cb_result *r = &res[i];
+		if (r->threads <= 1 || r->status != CB_STATUS_OK)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			const cb_result *b = &res[k];
+			if (b->threads == 1 && b->status == CB_STATUS_OK && !strcmp(b->algorithm, r->algorithm) &&
+			    !strcmp(b->backend, r->backend) && !strcmp(b->operation, r->operation) &&
+			    b->message_bytes == r->message_bytes && b->ops_per_sec > 0) {
+				r->scaling = r->ops_per_sec / ((double)r->threads * b->ops_per_sec);
+				break;
+			}
+		}
+	}
+}
+
+typedef struct round_progress {
+	const cb_session_opts *o;
+} round_progress;
+
+static void on_round(void *arg, unsigned done, unsigned planned)
+{
+	const round_progress *rp = arg;
+	if (rp->o->progress)
+		rp->o->progress(rp->o->arg, "round", done, planned, NULL);
+}
+
+int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o, cb_run *run)
+{
+	prepared *prep = calloc(n ? n : 1, sizeof(*prep));
+	cb_slot *slots = calloc(n ? n : 1, sizeof(*slots));
+	size_t first = run->nresults, nslots = 0;
+	const cb_alg_info *kat_alg = NULL;
+	char kat_err[CB_TEXT_MAX - 40] = "";
+	int kat_rc = CB_ERR_UNSUPPORTED, rc = 0;
+	cb_rounds_opts ro = o->rounds;
+	cb_rounds_info info;
+	round_progress rp = {o};
+
+	if (!prep || !slots) {
+		free(prep);
+		free(slots);
+		return CB_ERR_NOMEM;
+	}
+	for (size_t i = 0; i < n && !rc; i++) {
+		const cb_plan_case *pc = &plan[i];
+		cb_result *r = cb_run_add(run);
+		prep[i].slot = (size_t)-1;
+		if (!r) {
+			rc = CB_ERR_NOMEM;
+			break;
+		}
+		cb_result_init(r);
+		fill_identity(r, pc);
+		if (o->progress)
+			o->progress(o->arg, "prepare", i, n, pc);
+		if (!pc->op) {
+			r->status = CB_STATUS_UNAVAILABLE;
+			copy(r->error, sizeof(r->error), cb_alg_unavailable(pc->alg));
+			copy(r->kat, sizeof(r->kat), "none");
+			continue;
+		}
+		/* Known answers once per algorithm (its cases are consecutive in a plan). */
+		if (pc->alg != kat_alg) {
+			kat_alg = pc->alg;
+			kat_rc = cb_kat_run(kat_alg, &o->opts, kat_err, sizeof(kat_err));
+		}
+		if (kat_rc == CB_ERR_SELFCHECK) {
+			r->status = CB_STATUS_FAILED_SELFCHECK;
+			snprintf(r->error, sizeof(r->error), "known-answer test failed: %s", kat_err);
+			copy(r->kat, sizeof(r->kat), "fail");
+			continue;
+		}
+		copy(r->kat, sizeof(r->kat), kat_rc == 0 ? "pass" : "none");
+		if (kat_rc != 0 && kat_rc != CB_ERR_UNSUPPORTED)
+			snprintf(r->notes, sizeof(r->notes), "known-answer test could not run: %s", kat_err);
+		rc = prepare(pc, &o->opts, &prep[i], r);
+		if (rc || r->status != CB_STATUS_OK)
+			continue;
+		prep[i].slot = nslots;
+		slots[nslots++] = (cb_slot){.op = cb_case_run, .states = prep[i].states, .nthreads = prep[i].n,
+					    .random_cost = cb_op_random_cost(pc->alg, pc->op)};
+	}
+	ro.on_round = on_round;
+	ro.arg = &rp;
+	if (!rc && nslots)
+		rc = cb_rounds_run(slots, nslots, &ro, &info);
+	else
+		memset(&info, 0, sizeof(info));
+	for (size_t i = 0; i < n; i++) {
+		if (!rc && prep[i].slot != (size_t)-1 && first + i < run->nresults) {
+			char keep[CB_TEXT_MAX];
+			cb_result *r = &run->results[first + i];
+			copy(keep, sizeof(keep), r->notes);
+			from_slot(r, &slots[prep[i].slot]);
+			if (keep[0] && !r->notes[0])
+				copy(r->notes, sizeof(r->notes), keep);
+		}
+		release(&prep[i]);
+	}
+	if (!rc) {
+		cb_context *c = &run->context;
+		c->rounds = info.rounds;
+		c->interleaved = info.interleaved;
+		c->slice_seconds = info.slice_seconds;
+		c->partial = info.interrupted;
+		copy(c->reference_workload, sizeof(c->reference_workload), info.reference_workload);
+		c->reference_median_ns = info.reference_median_ns;
+		c->reference_spread = info.reference_spread;
+		c->nreference = info.nreference;
+		memcpy(c->reference, info.reference, sizeof(c->reference));
+		compute_scaling(run->results + first, run->nresults - first);
+	}
+	free(prep);
+	free(slots);
+	return rc;
+}

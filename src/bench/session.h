@@ -1,0 +1,46 @@
+/*
+ * A benchmark run as the library does it, for the CLI and for any program
+ * linking the library: known answers once per algorithm, every case
+ * prepared and self-checked, then all of them measured side by side in
+ * rounds (rounds.h), and one result per planned case.  Never prints.
+ */
+#ifndef CB_BENCH_SESSION_H
+#define CB_BENCH_SESSION_H
+
+#include <stddef.h>
+
+#include "bench/rounds.h"
+#include "cryptobench/common.h"
+#include "cryptobench/result.h"
+
+typedef struct cb_plan_case {
+	const cb_alg_info *alg;
+	const char *op; /* NULL: the algorithm is unavailable here (reported, not timed) */
+	size_t msg;
+	unsigned threads;
+} cb_plan_case;
+
+typedef struct cb_session_opts {
+	cb_rounds_opts rounds; /* its on_round and arg are the session's own */
+	cb_opts opts;
+	/*
+	 * Progress (may be NULL): phase "prepare" before case done+1 of total
+	 * (pc is that case), "round" after round done of total (pc NULL).
+	 */
+	void (*progress)(void *arg, const char *phase, size_t done, size_t total, const cb_plan_case *pc);
+	void *arg;
+} cb_session_opts;
+
+/* 1 when an operation's cost is random by nature: RSA key generation (the prime search). */
+int cb_op_random_cost(const cb_alg_info *alg, const char *op);
+
+/*
+ * Measure plan[0..n) and append one result per case to run, in plan
+ * order, with the schedule recorded in run->context (rounds, slice,
+ * reference workload; partial when *o->rounds.stop ended it).  A case that
+ * fails its known answers or self-check is reported and not timed.
+ * Returns 0, or CB_ERR_NOMEM (run then holds the results so far).
+ */
+int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o, cb_run *run);
+
+#endif
