@@ -67,10 +67,14 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 - "$T/r.json" <<'PY' && ok || bad "JSON output has the documented fields"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["schema_version"] == 1, d.get("schema_version")
+assert d["schema_version"] == 2, d.get("schema_version")
 ctx = d["context"]
-for k in ("cpu_model", "cores_online", "counter", "kernel", "compiler", "libraries", "timestamp"):
+for k in ("cpu_model", "cores_online", "counter", "kernel", "compiler", "libraries", "timestamp", "schedule", "reference"):
     assert k in ctx, k
+sch = ctx["schedule"]
+assert sch["interleaved"] is True and sch["rounds"] >= 6 and sch["partial"] is False, sch
+ref = ctx["reference"]
+assert ref["median_ns"] > 0 and len(ref["rounds"]) == sch["rounds"], ref
 rs = d["results"]
 assert len(rs) == 6, len(rs)   # sha256 digest x2 sizes, aes-128-gcm enc/dec x2 sizes
 for r in rs:
@@ -80,6 +84,10 @@ for r in rs:
     assert r["status"] == "ok", r
     ns = r["ns_per_op"]
     assert ns["ci95_low"] <= ns["median"] <= ns["ci95_high"], ns
+    e = r["estimate"]
+    assert e["method"] == "rounds" and e["ci95_low"] <= e["ns_per_op"] <= e["ci95_high"], e
+    assert len(r["rounds"]) == sch["rounds"] and all(v is None or v > 0 for v in r["rounds"]), r["rounds"]
+    assert abs(r["ops_per_sec"] * e["ns_per_op"] / 1e9 - 1) < 1e-9
     assert r["ops_per_sec"] > 0 and r["bytes_per_sec"] > 0
     assert r["message_bytes"] in (64, 1024)
 g = [r for r in rs if r["algorithm"] == "aes-128-gcm" and r["message_bytes"] == 64][0]
@@ -147,6 +155,9 @@ for r in d["results"]:
     if r["algorithm"] == "sha256":
         for k in ("median", "mean", "ci95_low", "ci95_high"):
             r["ns_per_op"][k] *= 3
+        for k in ("ns_per_op", "ci95_low", "ci95_high"):
+            r["estimate"][k] *= 3
+        r["rounds"] = [v * 3 for v in r["rounds"]]
         r["ops_per_sec"] /= 3
 json.dump(d, open(sys.argv[2], "w"))
 PY

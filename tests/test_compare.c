@@ -1,7 +1,11 @@
 /* Comparing runs: pairing, significance, threshold. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench/compare.h"
+#include "bench/stats.h"
 #include "testutil.h"
 
 static cb_result *add(cb_run *run, const char *alg, const char *op, double median, double half_ci, cb_status st)
@@ -31,8 +35,168 @@ static const cb_change *find(const cb_change *c, size_t n, const char *alg, cons
 	return NULL;
 }
 
+/* ---- synthetic runs in rounds: a host whose speed drifts ---- */
+
+static uint64_t rng = 0x1234567;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double normal(void)
+{
+	return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+#define NCASES 8
+#define NROUNDS 30
+
+/*
+ * One run as the session records it: a whole-run state of the machine
+ * (sd state_sd, log scale), a drift from round to round (sd drift_sd) that
+ * every case and the reference see alike, and a little noise of each
+ * case's own.  slow[i] multiplies case i's true cost.
+ */
+static void synth_run(cb_run *run, double state_sd, double drift_sd, const double *slow)
+{
+	double state = exp(state_sd * normal()), drift[NROUNDS];
+	cb_interval iv;
+	memset(run, 0, sizeof(*run));
+	snprintf(run->context.cpu_model, sizeof(run->context.cpu_model), "synthetic");
+	snprintf(run->context.reference_workload, sizeof(run->context.reference_workload), "ref");
+	for (int r = 0; r < NROUNDS; r++)
+		drift[r] = exp(drift_sd * normal());
+	run->context.nreference = NROUNDS;
+	for (int r = 0; r < NROUNDS; r++)
+		run->context.reference[r] = 4000 * state * drift[r] * exp(0.003 * normal());
+	{
+		double tmp[NROUNDS];
+		memcpy(tmp, run->context.reference, sizeof(tmp));
+		run->context.reference_median_ns = cb_stats_median(tmp, NROUNDS);
+		run->context.reference_spread = (cb_stats_quantile_sorted(tmp, NROUNDS, 0.9) -
+						 cb_stats_quantile_sorted(tmp, NROUNDS, 0.1)) /
+						run->context.reference_median_ns;
+	}
+	for (int i = 0; i < NCASES; i++) {
+		char name[16];
+		cb_result *x;
+		snprintf(name, sizeof(name), "case%d", i);
+		x = add(run, name, "sign", 1, 0, CB_STATUS_OK);
+		x->nrounds = NROUNDS;
+		for (int r = 0; r < NROUNDS; r++)
+			x->rounds[r] = 1000.0 * (i + 1) * slow[i] * state * drift[r] * exp(0.01 * normal());
+		cb_stats_round_interval(x->rounds, NROUNDS, &iv);
+		x->estimate_ns = iv.value;
+		x->estimate_low = iv.low;
+		x->estimate_high = iv.high;
+		x->ops_per_sec = 1e9 / iv.value;
+		/* What version 1 recorded: one stretch's samples, a tight interval. */
+		x->ns.median = iv.value;
+		x->ns.ci95_low = iv.value * 0.995;
+		x->ns.ci95_high = iv.value * 1.005;
+	}
+}
+
+/* Verdicts other than "~" over many pairs of runs of the same code. */
+static size_t false_verdicts(int normalize, int v1_intervals, size_t pairs)
+{
+	static const double same[NCASES] = {1, 1, 1, 1, 1, 1, 1, 1};
+	cb_compare_opts o = {0.05, normalize};
+	size_t bad = 0;
+	for (size_t k = 0; k < pairs; k++) {
+		cb_run a, b;
+		cb_change *c = NULL;
+		size_t n = 0;
+		synth_run(&a, 0.12, 0.06, same);
+		synth_run(&b, 0.12, 0.06, same);
+		for (size_t i = 0; v1_intervals && i < NCASES; i++) {
+			a.results[i].estimate_ns = b.results[i].estimate_ns = 0; /* as read from version 1 */
+			memset(a.context.reference, 0, sizeof(a.context.reference));
+			a.context.reference_median_ns = b.context.reference_median_ns = 0;
+			a.context.reference_spread = b.context.reference_spread = 0;
+		}
+		if (cb_compare_runs(&a, &b, &o, &c, &n) == 0)
+			for (size_t i = 0; i < n; i++)
+				bad += c[i].verdict == CB_FASTER || c[i].verdict == CB_SLOWER;
+		free(c);
+		cb_run_free(&a);
+		cb_run_free(&b);
+	}
+	return bad;
+}
+
+static void drift_tests(void)
+{
+	const size_t pairs = 200, cases = pairs * NCASES;
+	size_t with_rounds = false_verdicts(1, 0, pairs), per_stretch = false_verdicts(0, 1, pairs);
+	/* The same code on a drifting host: "no change" (at most 1% of cases flagged). */
+	CHECK(with_rounds * 100 <= cases);
+	/* The per-stretch intervals of version 1 cry wolf on the same data. */
+	CHECK(per_stretch * 4 > cases);
+
+	/* A real change on a quiet host is still found. */
+	{
+		static const double same[NCASES] = {1, 1, 1, 1, 1, 1, 1, 1};
+		static const double slower[NCASES] = {1, 1.3, 1, 1, 1, 1, 1, 0.8};
+		cb_compare_opts o = {0.05, 1};
+		cb_run a, b;
+		cb_change *c = NULL;
+		size_t n = 0;
+		synth_run(&a, 0.01, 0.005, same);
+		synth_run(&b, 0.01, 0.005, slower);
+		CHECK_EQ_INT(cb_compare_runs(&a, &b, &o, &c, &n), 0);
+		CHECK(n == NCASES && c[1].verdict == CB_SLOWER && c[7].verdict == CB_FASTER);
+		for (size_t i = 2; i < 7; i++)
+			CHECK(c[i].verdict == CB_SAME);
+		free(c);
+		cb_run_free(&a);
+		cb_run_free(&b);
+	}
+
+	/* A whole-run drift of 30% that the reference saw too: corrected, no change. */
+	{
+		static const double same[NCASES] = {1, 1, 1, 1, 1, 1, 1, 1};
+		cb_compare_opts o = {0.05, 1};
+		cb_machine_change mc;
+		cb_run a, b;
+		cb_change *c = NULL;
+		size_t n = 0;
+		synth_run(&a, 0, 0.005, same);
+		synth_run(&b, 0, 0.005, same);
+		for (size_t i = 0; i < NCASES; i++) {
+			cb_result *x = &b.results[i];
+			for (size_t r = 0; r < NROUNDS; r++)
+				x->rounds[r] *= 1.3;
+			x->estimate_ns *= 1.3;
+			x->estimate_low *= 1.3;
+			x->estimate_high *= 1.3;
+			x->ops_per_sec /= 1.3;
+		}
+		for (size_t r = 0; r < NROUNDS; r++)
+			b.context.reference[r] *= 1.3;
+		b.context.reference_median_ns *= 1.3;
+		cb_compare_machine(&a, &b, &o, &mc);
+		CHECK(mc.used && fabs(mc.factor - 1.3) < 0.01);
+		CHECK_EQ_INT(cb_compare_runs(&a, &b, &o, &c, &n), 0);
+		for (size_t i = 0; i < n; i++)
+			CHECK(c[i].verdict == CB_SAME && fabs(c[i].ratio - 1) < 0.02 && c[i].raw_ratio < 0.8);
+		free(c);
+		/* Different CPU models: no correction. */
+		snprintf(b.context.cpu_model, sizeof(b.context.cpu_model), "other");
+		cb_compare_machine(&a, &b, &o, &mc);
+		CHECK(!mc.used && !mc.same_cpu && mc.factor == 1);
+		cb_run_free(&a);
+		cb_run_free(&b);
+	}
+}
+
 int main(void)
 {
+	cb_compare_opts o5 = {0.05, 1}, o1 = {0.01, 1};
 	cb_run a = {0}, b = {0};
 	cb_change *c = NULL;
 	size_t n = 0;
@@ -53,7 +217,7 @@ int main(void)
 	add(&a, "fast", "verify", 1000, 0, CB_STATUS_OK);  /* zero-width CIs: any change is significant */
 	add(&b, "fast", "verify", 500, 0, CB_STATUS_OK);
 
-	CHECK_EQ_INT(cb_compare_runs(&a, &b, 0.05, &c, &n), 0);
+	CHECK_EQ_INT(cb_compare_runs(&a, &b, &o5, &c, &n), 0);
 	CHECK_EQ_INT(n, 8);
 	CHECK((x = find(c, n, "fast", "sign")) && x->verdict == CB_FASTER && x->ratio > 1.24 && x->ratio < 1.26);
 	CHECK((x = find(c, n, "slow", "sign")) && x->verdict == CB_SLOWER && x->z < -1.96);
@@ -66,12 +230,12 @@ int main(void)
 	free(c);
 
 	/* A lower threshold lets the small but significant change count. */
-	CHECK_EQ_INT(cb_compare_runs(&a, &b, 0.01, &c, &n), 0);
+	CHECK_EQ_INT(cb_compare_runs(&a, &b, &o1, &c, &n), 0);
 	CHECK((x = find(c, n, "small", "sign")) && x->verdict == CB_FASTER);
 	free(c);
 
 	/* Identical runs: nothing changes. */
-	CHECK_EQ_INT(cb_compare_runs(&a, &a, 0.05, &c, &n), 0);
+	CHECK_EQ_INT(cb_compare_runs(&a, &a, &o5, &c, &n), 0);
 	for (size_t i = 0; i < n; i++)
 		CHECK(c[i].verdict == CB_SAME || c[i].verdict == CB_NOT_MEASURED);
 	free(c);
@@ -79,5 +243,6 @@ int main(void)
 	CHECK(!strcmp(cb_verdict_name(CB_SLOWER), "slower"));
 	cb_run_free(&a);
 	cb_run_free(&b);
+	drift_tests();
 	return tu_finish();
 }

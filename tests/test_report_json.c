@@ -72,7 +72,8 @@ static void check_types(const json_t *doc, const cb_run *run)
 
 	tu_note("json types");
 	CHECK(json_is_object(doc));
-	CHECK(json_integer_value(json_object_get(doc, "schema_version")) == 1);
+	CHECK(json_integer_value(json_object_get(doc, "schema_version")) == CB_SCHEMA_VERSION);
+	CHECK(CB_SCHEMA_VERSION == 2);
 	CHECK_STR(json_string_value(json_object_get(doc, "tool")) ? json_string_value(json_object_get(doc, "tool")) : "",
 		  "cryptobench");
 	ctx = json_object_get(doc, "context");
@@ -172,6 +173,17 @@ static void check_same_run(const cb_run *a, const cb_run *b)
 	CHECK_NEAR(x->precision_target, y->precision_target);
 	CHECK_NEAR(x->timer_resolution_ns, y->timer_resolution_ns);
 	CHECK_NEAR(x->overhead_ns, y->overhead_ns);
+	CHECK_EQ_INT(x->rounds, y->rounds);
+	CHECK_EQ_INT(x->interleaved, y->interleaved);
+	CHECK_NEAR(x->slice_seconds, y->slice_seconds);
+	CHECK_STR(x->baseline, y->baseline);
+	CHECK_EQ_INT(x->partial, y->partial);
+	CHECK_STR(x->reference_workload, y->reference_workload);
+	CHECK_NEAR(x->reference_median_ns, y->reference_median_ns);
+	CHECK_NEAR(x->reference_spread, y->reference_spread);
+	CHECK_EQ_INT(x->nreference, y->nreference);
+	for (i = 0; i < x->nreference && i < y->nreference; i++)
+		CHECK_NEAR(x->reference[i], y->reference[i]);
 	CHECK_EQ_INT(x->nlibraries, y->nlibraries);
 	for (i = 0; i < x->nlibraries && i < y->nlibraries; i++) {
 		CHECK_STR(x->libraries[i].name, y->libraries[i].name);
@@ -214,6 +226,16 @@ static void check_same_run(const cb_run *a, const cb_run *b)
 		CHECK_STR(r->notes, s->notes);
 		CHECK_EQ_INT(r->security_classical, s->security_classical);
 		CHECK_EQ_INT(r->security_quantum, s->security_quantum);
+		if (r->status == CB_STATUS_OK) {
+			CHECK_NEAR(r->estimate_ns, s->estimate_ns);
+			CHECK_NEAR(r->estimate_low, s->estimate_low);
+			CHECK_NEAR(r->estimate_high, s->estimate_high);
+			CHECK_STR(r->method, s->method);
+			CHECK_EQ_INT(r->nrounds, s->nrounds);
+			for (size_t k = 0; k < r->nrounds && k < s->nrounds; k++)
+				CHECK(isnan(r->rounds[k]) ? isnan(s->rounds[k]) : fabs(r->rounds[k] - s->rounds[k]) <= 1e-9 * fabs(r->rounds[k]));
+		}
+		CHECK_EQ_INT(r->random_cost, s->random_cost);
 	}
 	tu_note("%s", "");
 }
@@ -251,7 +273,11 @@ static void check_rejects(const char *dir)
 		{"no tool", "{\"schema_version\": 1, \"context\": {}, \"results\": []}", CB_ERR_FORMAT},
 		{"other tool", "{\"schema_version\": 1, \"tool\": \"other\", \"context\": {}, \"results\": []}",
 		 CB_ERR_FORMAT},
-		{"version 2", "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": []}",
+		{"version 3", "{\"schema_version\": 3, \"tool\": \"cryptobench\", \"context\": {}, \"results\": []}",
+		 CB_ERR_FORMAT},
+		{"rounds not numbers",
+		 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": "
+		 "[{\"algorithm\": \"x\", \"operation\": \"sign\", \"status\": \"ok\", \"rounds\": [1, \"2\"]}]}",
 		 CB_ERR_FORMAT},
 		{"version 0", "{\"schema_version\": 0, \"tool\": \"cryptobench\", \"context\": {}, \"results\": []}",
 		 CB_ERR_FORMAT},
@@ -401,6 +427,34 @@ static void check_awkward_numbers(const char *dir)
 	tu_note("%s", "");
 }
 
+/* A file from schema version 1 still reads; its samples' median stands for the estimate. */
+static void check_v1(const char *dir)
+{
+	static const char v1[] =
+		"{\"schema_version\": 1, \"tool\": \"cryptobench\", \"context\": {\"cpu_model\": \"x\"}, \"results\": ["
+		"{\"algorithm\": \"x25519\", \"operation\": \"derive\", \"status\": \"ok\", \"threads\": 1,"
+		" \"ns_per_op\": {\"median\": 1000, \"ci95_low\": 990, \"ci95_high\": 1020}, \"ops_per_sec\": 1000000},"
+		"{\"algorithm\": \"x25519\", \"operation\": \"derive\", \"status\": \"ok\", \"threads\": 2,"
+		" \"ns_per_op\": {\"median\": 1000, \"ci95_low\": 990, \"ci95_high\": 1020}, \"ops_per_sec\": 4000000}]}";
+	char path[4096];
+	cb_run run;
+	tu_note("reading schema version 1");
+	snprintf(path, sizeof(path), "%s/v1.json", dir);
+	write_text(path, v1);
+	CHECK_EQ_INT(cb_run_read_json(path, &run), 0);
+	CHECK_EQ_INT(run.context.schema_version, 1);
+	CHECK_EQ_INT(run.nresults, 2);
+	if (run.nresults == 2) {
+		const cb_result *a = &run.results[0], *b = &run.results[1];
+		CHECK(a->estimate_ns == 1000 && a->estimate_low == 990 && a->estimate_high == 1020);
+		CHECK(!strcmp(a->method, "samples") && a->nrounds == 0 && run.context.rounds == 0);
+		CHECK(near(b->estimate_ns, 250) && near(b->estimate_low, 247.5) && near(b->estimate_high, 255));
+	}
+	cb_run_free(&run);
+	unlink(path);
+	tu_note("%s", "");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/cb-test-report-XXXXXX";
@@ -423,6 +477,7 @@ int main(void)
 	check_atomic(dir, &run);
 	check_rejects(dir);
 	check_awkward_numbers(dir);
+	check_v1(dir);
 	CHECK_EQ_INT(count_entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
 	cb_run_free(&run);

@@ -1,5 +1,6 @@
 /* Statistics on known data. */
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "bench/stats.h"
@@ -10,9 +11,108 @@ static int close_to(double a, double b, double tol)
 	return fabs(a - b) <= tol;
 }
 
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double normal(void)
+{
+	return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
+}
+
+#define SIMS 1000
+#define ROUNDS 30
+#define PER_ROUND 50
+
+/*
+ * Coverage on a host that drifts: each round sees the machine at a speed
+ * drawn around the true cost (sd 8% on the log scale), with 1% noise of
+ * the samples within it.  The interval over the rounds must cover the true
+ * cost about 95% of the time; the interval of one contiguous stretch of
+ * samples (what version 1 reported) describes that stretch only.
+ */
+static void coverage(void)
+{
+	const double truth = 1000;
+	size_t covered = 0, stretch_covered = 0;
+	for (int sim = 0; sim < SIMS; sim++) {
+		double rounds[ROUNDS], stretch[ROUNDS * PER_ROUND], tmp[PER_ROUND];
+		cb_interval iv;
+		cb_summary st;
+		for (int r = 0; r < ROUNDS; r++) {
+			double speed = exp(0.08 * normal());
+			for (int k = 0; k < PER_ROUND; k++)
+				tmp[k] = truth * speed * exp(0.01 * normal());
+			rounds[r] = cb_stats_median(tmp, PER_ROUND);
+		}
+		/* The old way: all samples in one go, one machine state for the stretch. */
+		{
+			double speed = exp(0.08 * normal());
+			for (int k = 0; k < ROUNDS * PER_ROUND; k++)
+				stretch[k] = truth * speed * exp(0.01 * normal());
+		}
+		CHECK_EQ_INT(cb_stats_round_interval(rounds, ROUNDS, &iv), 0);
+		covered += iv.low <= truth && truth <= iv.high;
+		cb_stats_summarize(stretch, ROUNDS * PER_ROUND, &st);
+		stretch_covered += st.ci95_low <= truth && truth <= st.ci95_high;
+	}
+	tu_note("coverage: rounds %zu/%d, one stretch %zu/%d", covered, SIMS, stretch_covered, SIMS);
+	CHECK(covered >= SIMS * 92 / 100 && covered <= SIMS * 98 / 100);
+	CHECK(stretch_covered < SIMS / 4);
+}
+
+/* The paired ratio cancels a drift both sides saw in each round. */
+static void paired(void)
+{
+	double a[ROUNDS], b[ROUNDS];
+	cb_interval iv, ia;
+	for (int r = 0; r < ROUNDS; r++) {
+		double speed = exp(0.3 * normal()); /* a wildly drifting host */
+		b[r] = 1000 * speed * exp(0.005 * normal());
+		a[r] = 2500 * speed * exp(0.005 * normal());
+	}
+	a[3] = NAN; /* a round the case missed: skipped, not paired */
+	CHECK_EQ_INT(cb_stats_paired_ratio(a, b, ROUNDS, &iv), 0);
+	CHECK_EQ_INT(iv.n, ROUNDS - 1);
+	CHECK(iv.low <= 2.5 && 2.5 <= iv.high && iv.high / iv.low < 1.01);
+	/* Unpaired, the same figures are far less certain. */
+	CHECK_EQ_INT(cb_stats_round_interval(a, ROUNDS, &ia), 0);
+	CHECK(ia.high / ia.low > 1.1);
+	/* Nothing in common: no ratio. */
+	for (int r = 0; r < ROUNDS; r++)
+		b[r] = NAN;
+	CHECK_EQ_INT(cb_stats_paired_ratio(a, b, ROUNDS, &iv), 0);
+	CHECK_EQ_INT(iv.n, 0);
+}
+
+static void ranks(void)
+{
+	size_t lo, hi;
+	cb_stats_median_ci_ranks(10, &lo, &hi); /* P(B <= 1) = 1.1%, P(B <= 2) = 5.5% */
+	CHECK(lo == 2 && hi == 9);
+	cb_stats_median_ci_ranks(100, &lo, &hi);
+	CHECK(lo == 40 && hi == 61);
+	cb_stats_median_ci_ranks(5, &lo, &hi); /* no rank reaches 95%: the range */
+	CHECK(lo == 1 && hi == 5);
+	cb_stats_median_ci_ranks(6, &lo, &hi); /* P(B = 0) = 1.6% */
+	CHECK(lo == 1 && hi == 6);
+	cb_stats_median_ci_ranks(5000, &lo, &hi);
+	CHECK(lo == 2430 && hi == 2571);
+}
+
 int main(void)
 {
 	cb_summary s;
+
+	coverage();
+	paired();
+	ranks();
 
 	/* 1..100 shuffled: known order statistics. */
 	double x[100];

@@ -148,7 +148,7 @@ typedef struct cb_context {
 	 * The machine's own drift: a fixed workload (reference[]) timed in
 	 * every round, ns per call; spread = (p90 - p10) / median of the rounds.
 	 */
-	char reference_workload[48];
+	char reference_workload[64];
 	double reference_median_ns, reference_spread;
 	size_t nreference;
 	double reference[CB_ROUNDS_MAX];

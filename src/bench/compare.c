@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/stats.h"
 #include "cryptobench/common.h"
 
 const char *cb_verdict_name(cb_verdict v)
@@ -25,35 +26,79 @@ static int same_case(const cb_result *a, const cb_result *b)
 	       !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
 }
 
-/* Standard error of a median from its 95% confidence interval. */
-static double se_of(const cb_result *r)
+static double est(const cb_result *r, double *lo, double *hi)
 {
-	return (r->ns.ci95_high - r->ns.ci95_low) / (2 * 1.959964);
+	if (r->estimate_ns > 0) {
+		*lo = r->estimate_low;
+		*hi = r->estimate_high;
+		return r->estimate_ns;
+	}
+	*lo = r->ns.ci95_low;
+	*hi = r->ns.ci95_high;
+	return r->ns.median > 0 ? r->ns.median : r->ops_per_sec > 0 ? 1e9 / r->ops_per_sec : 0;
 }
 
-static void judge(cb_change *c, double threshold)
+/* Standard error of log(x) from a 95% interval [lo, hi] around it. */
+static double log_se(double lo, double hi)
+{
+	return lo > 0 && hi >= lo ? (log(hi) - log(lo)) / (2 * 1.959964) : 0;
+}
+
+void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_machine_change *mc)
+{
+	const cb_context *a = &old_run->context, *b = &new_run->context;
+	cb_interval ia, ib;
+	memset(mc, 0, sizeof(*mc));
+	mc->factor = 1;
+	mc->same_cpu = !strcmp(a->cpu_model, b->cpu_model);
+	/* p10-p90 of a normal distribution spans 2.563 standard deviations. */
+	mc->instability = sqrt(pow(a->reference_spread / 2.563, 2) + pow(b->reference_spread / 2.563, 2));
+	if (!o->normalize || !mc->same_cpu || a->reference_median_ns <= 0 || b->reference_median_ns <= 0 ||
+	    strcmp(a->reference_workload, b->reference_workload) != 0)
+		return;
+	if (cb_stats_round_interval(a->reference, a->nreference, &ia) != 0 ||
+	    cb_stats_round_interval(b->reference, b->nreference, &ib) != 0 || !ia.n || !ib.n)
+		return;
+	mc->used = 1;
+	mc->factor = ib.value / ia.value;
+	mc->se = sqrt(pow(log_se(ia.low, ia.high), 2) + pow(log_se(ib.low, ib.high), 2));
+}
+
+static void judge(cb_change *c, const cb_compare_opts *opt, const cb_machine_change *mc)
 {
 	const cb_result *o = c->old_r, *n = c->new_r;
+	double olo, ohi, nlo, nhi, ot, nt;
 	if (o->status != CB_STATUS_OK || n->status != CB_STATUS_OK || o->ops_per_sec <= 0 || n->ops_per_sec <= 0) {
 		c->verdict = CB_NOT_MEASURED;
 		return;
 	}
-	c->ratio = n->ops_per_sec / o->ops_per_sec;
-	double se = sqrt(se_of(o) * se_of(o) + se_of(n) * se_of(n));
-	double diff = o->ns.median - n->ns.median; /* positive: new is faster */
-	c->z = se > 0 ? diff / se : (diff > 0 ? INFINITY : diff < 0 ? -INFINITY : 0);
-	if (fabs(c->z) > 1.959964 && fabs(c->ratio - 1) > threshold)
+	ot = est(o, &olo, &ohi);
+	nt = est(n, &nlo, &nhi);
+	if (ot <= 0 || nt <= 0) {
+		c->verdict = CB_NOT_MEASURED;
+		return;
+	}
+	c->raw_ratio = ot / nt;
+	c->ratio = c->raw_ratio * mc->factor;
+	double se = sqrt(pow(log_se(olo, ohi), 2) + pow(log_se(nlo, nhi), 2) + mc->se * mc->se +
+			 mc->instability * mc->instability);
+	double d = log(c->ratio); /* positive: new is faster */
+	c->z = se > 0 ? d / se : (d > 0 ? INFINITY : d < 0 ? -INFINITY : 0);
+	if (fabs(c->z) > 1.959964 && fabs(c->ratio - 1) > opt->threshold)
 		c->verdict = c->ratio > 1 ? CB_FASTER : CB_SLOWER;
 	else
 		c->verdict = CB_SAME;
 }
 
-int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, double threshold, cb_change **out, size_t *n)
+int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *opt, cb_change **out,
+		    size_t *n)
 {
 	size_t cap = old_run->nresults + new_run->nresults, k = 0;
 	cb_change *c = calloc(cap ? cap : 1, sizeof(*c));
+	cb_machine_change mc;
 	if (!c)
 		return CB_ERR_NOMEM;
+	cb_compare_machine(old_run, new_run, opt, &mc);
 	for (size_t i = 0; i < old_run->nresults; i++) {
 		const cb_result *o = &old_run->results[i];
 		c[k].old_r = o;
@@ -63,7 +108,7 @@ int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, double thresho
 				break;
 			}
 		if (c[k].new_r)
-			judge(&c[k], threshold);
+			judge(&c[k], opt, &mc);
 		else
 			c[k].verdict = CB_ONLY_OLD;
 		k++;

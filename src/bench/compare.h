@@ -23,20 +23,52 @@ const char *cb_verdict_name(cb_verdict v);
 
 typedef struct cb_change {
 	const cb_result *old_r, *new_r; /* either may be NULL (only in one run) */
-	double ratio;  /* new ops/s over old ops/s; 0 when not both measured */
-	double z;      /* (old median - new median) / combined standard error, in ns */
+	double ratio;     /* new ops/s over old ops/s, corrected for the machine; 0 when not both measured */
+	double raw_ratio; /* the same without the correction */
+	double z;         /* log(ratio) / its standard error: > 0 faster */
 	cb_verdict verdict;
 } cb_change;
 
+typedef struct cb_compare_opts {
+	double threshold; /* smallest change that counts, relative (0.05) */
+	int normalize;    /* correct by the reference workload when both runs have one */
+} cb_compare_opts;
+
+/* The machine between the runs: the reference workload's time, new over old. */
+typedef struct cb_machine_change {
+	int used;      /* 1: the ratios are corrected by factor */
+	double factor; /* new reference ns / old reference ns; 1 when unknown */
+	double se;     /* standard error of log(factor) */
+	/*
+	 * The machine's instability: how far a whole run may sit from another
+	 * on this machine, from the spread of each run's reference over its
+	 * rounds (a run can stay in one state of a drifting host throughout,
+	 * which no interval within it shows).  A standard deviation of log
+	 * time, both runs' together; 0 without references.
+	 */
+	double instability;
+	int same_cpu;  /* the runs name the same CPU model */
+} cb_machine_change;
+
+/*
+ * How the machine changed between the runs, from their reference
+ * workloads (schema 2).  Not used (factor 1) when either run lacks one,
+ * the CPU models differ, or o->normalize is 0.
+ */
+void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_machine_change *mc);
+
 /*
  * Pair the cases of two runs (same algorithm, backend, operation, message
- * size and threads) and judge each: faster or slower when the medians'
- * difference is significant at the 95% level (|z| > 1.96, standard errors
- * from each median's confidence interval) AND larger than `threshold`
- * (relative, e.g. 0.05) -- on shared machines, drift between runs easily
- * exceeds what one run's own confidence interval shows.  *out is malloc'd
- * (old-run order, then cases only in the new run); 0 or CB_ERR_NOMEM.
+ * size and threads) and judge each: faster or slower when the change of
+ * the estimate, corrected for the machine (cb_compare_machine), is
+ * significant at the 95% level (|z| > 1.96 on the log scale; standard
+ * errors from each estimate's interval over its rounds -- the machine's
+ * variation within each run --, the reference's, and the machine's
+ * instability between runs) AND larger than
+ * o->threshold.  *out is malloc'd (old-run order, then cases only in the
+ * new run); 0 or CB_ERR_NOMEM.
  */
-int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, double threshold, cb_change **out, size_t *n);
+int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_change **out,
+		    size_t *n);
 
 #endif

@@ -159,10 +159,69 @@ int cb_stats_interval(const double *x, size_t n, cb_interval *iv)
 	return 0;
 }
 
+/* The 97.5% quantile of Student's t with df degrees of freedom. */
+static double t975(size_t df)
+{
+	static const double table[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+				       2.201, 2.179,  2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086};
+	double z = 1.959964, d = (double)df;
+	if (df == 0)
+		return INFINITY;
+	if (df < sizeof(table) / sizeof(table[0]))
+		return table[df];
+	/* Cornish-Fisher expansion: within 0.001 from 20 degrees of freedom. */
+	return z + (z * z * z + z) / (4 * d) + (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * d * d);
+}
+
+int cb_stats_round_interval(const double *x, size_t n, cb_interval *iv)
+{
+	double *v;
+	size_t k = 0;
+	memset(iv, 0, sizeof(*iv));
+	if (n == 0)
+		return 0;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return CB_ERR_NOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(x[i]) && x[i] > 0)
+			v[k++] = log(x[i]);
+	iv->n = k;
+	if (k) {
+		size_t g = (size_t)floor(CB_TRIM * (double)k), h = k - 2 * g;
+		double tm = 0, wm = 0, wv = 0;
+		qsort(v, k, sizeof(*v), cmp_double);
+		for (size_t i = g; i < k - g; i++)
+			tm += v[i];
+		tm /= (double)h;
+		/* Winsorised: the g lowest set to the (g+1)-th, the g highest to the (k-g)-th. */
+		for (size_t i = 0; i < k; i++)
+			wm += v[i < g ? g : i >= k - g ? k - g - 1 : i];
+		wm /= (double)k;
+		for (size_t i = 0; i < k; i++) {
+			double d = v[i < g ? g : i >= k - g ? k - g - 1 : i] - wm;
+			wv += d * d;
+		}
+		iv->value = exp(tm);
+		if (h < 2) {
+			iv->low = exp(v[0]);
+			iv->high = exp(v[k - 1]);
+		} else {
+			double se = sqrt(wv / (double)(k - 1)) / ((1 - 2 * CB_TRIM) * sqrt((double)k));
+			double half = t975(h - 1) * se;
+			iv->low = exp(tm - half);
+			iv->high = exp(tm + half);
+		}
+	}
+	free(v);
+	return 0;
+}
+
 int cb_stats_paired_ratio(const double *num, const double *den, size_t n, cb_interval *iv)
 {
 	double *r;
 	size_t k = 0;
+	int rc;
 	memset(iv, 0, sizeof(*iv));
 	if (n == 0)
 		return 0;
@@ -172,11 +231,7 @@ int cb_stats_paired_ratio(const double *num, const double *den, size_t n, cb_int
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(num[i]) && isfinite(den[i]) && num[i] > 0 && den[i] > 0)
 			r[k++] = num[i] / den[i];
-	iv->n = k;
-	if (k) {
-		iv->value = cb_stats_median(r, k);
-		cb_stats_median_ci(r, k, &iv->low, &iv->high);
-	}
+	rc = cb_stats_round_interval(r, k, iv);
 	free(r);
-	return 0;
+	return rc;
 }

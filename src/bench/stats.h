@@ -52,11 +52,27 @@ typedef struct cb_interval {
  */
 int cb_stats_interval(const double *x, size_t n, cb_interval *iv);
 
+/* The share trimmed from each end by cb_stats_round_interval. */
+#define CB_TRIM 0.2
+
+/*
+ * The figure of a series of round values and its 95% interval: the 20%
+ * trimmed mean of their logarithms (a geometric trimmed mean), with the
+ * Tukey-McLaughlin interval (winsorised variance, Student's t on h - 1
+ * degrees of freedom, h the values kept).  Rounds are the independent
+ * draws here: each saw the machine as it was then, so the interval holds
+ * the machine's drift; trimming keeps a few disturbed rounds out, and the
+ * mean, unlike a median, does not jump between the two levels of a machine
+ * that alternates.  Non-finite and non-positive values are skipped; fewer
+ * than 2 kept after trimming gives the range.  0 or CB_ERR_NOMEM.
+ */
+int cb_stats_round_interval(const double *x, size_t n, cb_interval *iv);
+
 /*
  * Paired ratio: over the i where both num[i] and den[i] are finite and
- * positive, the median of num[i] / den[i] and its 95% interval.  Pairs
- * are the rounds of one run, so that a drift of the machine moves both
- * sides of each ratio alike.  0 or CB_ERR_NOMEM.
+ * positive, cb_stats_round_interval of num[i] / den[i].  Pairs are the
+ * rounds of one run, so that a drift of the machine moves both sides of
+ * each ratio alike.  0 or CB_ERR_NOMEM.
  */
 int cb_stats_paired_ratio(const double *num, const double *den, size_t n, cb_interval *iv);
 

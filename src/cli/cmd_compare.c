@@ -17,13 +17,16 @@ static const char usage_text[] =
 	"\n"
 	"Pair the cases of two runs written with 'run -o FILE.json' (same algorithm,\n"
 	"backend, operation, message size and threads) and say which got faster or\n"
-	"slower.  A change counts when the two medians differ significantly (95%%,\n"
-	"standard errors from each median's confidence interval) and by more than\n"
-	"the threshold: between runs on a shared machine, drift easily exceeds\n"
-	"what one run's own confidence interval shows.\n"
+	"slower.  Each run timed a fixed reference workload in every round; when\n"
+	"both did, on the same CPU model, each ratio is corrected by how much the\n"
+	"reference changed (the machine, not the code).  A change counts when it is\n"
+	"significant (95%, standard errors from each figure's interval over its\n"
+	"rounds, the reference's, and the machine's instability seen in the\n"
+	"reference's spread) and larger than the threshold.\n"
 	"\n"
 	"options:\n"
 	"  --threshold PCT     smallest change that counts (default: 5)\n"
+	"  --no-normalize      do not correct by the reference workload\n"
 	"  --fail-on-slower    exit with status 3 if anything got slower\n"
 	"  --format FMT        table or json (default: table)\n"
 	"  -h, --help          this text\n"
@@ -46,7 +49,7 @@ static void context_line(const char *label, const char *path, const cb_context *
 }
 
 static void print_table(const char *old_path, const char *new_path, const cb_run *o, const cb_run *n,
-			const cb_change *c, size_t nc, double threshold)
+			const cb_change *c, size_t nc, double threshold, const cb_machine_change *mc)
 {
 	size_t wa = 9, wb = 7;
 	for (size_t i = 0; i < nc; i++) {
@@ -75,13 +78,23 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 		       r->operation, sz, r->threads, ov, nv, ch, cb_verdict_name(c[i].verdict));
 	}
 	printf("\n'~': no change beyond the noise or the %.1f%% threshold\n", 100 * threshold);
+	if (!mc->same_cpu)
+		printf("! the runs were made on different CPU models: the changes are the machine's as much as the code's\n");
+	else if (mc->used)
+		printf("machine: the reference workload took %+.1f%% in the new run; changes are corrected by it\n",
+		       100 * (mc->factor - 1));
+	if (mc->instability > 0.01)
+		printf("machine: unstable (reference spread over the rounds): a change must exceed about +-%.0f%% to be significant\n",
+		       100 * (exp(1.959964 * mc->instability) - 1));
 }
 
-static int print_json(const cb_change *c, size_t nc, double threshold)
+static int print_json(const cb_change *c, size_t nc, double threshold, const cb_machine_change *mc)
 {
 	json_t *root = json_object(), *arr = json_array();
 	int rc;
 	json_object_set_new(root, "threshold", json_real(threshold));
+	json_object_set_new(root, "machine_factor", mc->used ? json_real(mc->factor) : json_null());
+	json_object_set_new(root, "same_cpu", json_boolean(mc->same_cpu));
 	json_object_set_new(root, "changes", arr);
 	for (size_t i = 0; i < nc; i++) {
 		const cb_result *r = either(&c[i]);
@@ -98,6 +111,7 @@ static int print_json(const cb_change *c, size_t nc, double threshold)
 				    c[i].new_r && c[i].new_r->status == CB_STATUS_OK ? json_real(c[i].new_r->ops_per_sec)
 										      : json_null());
 		json_object_set_new(o, "ratio", c[i].ratio > 0 ? json_real(c[i].ratio) : json_null());
+		json_object_set_new(o, "raw_ratio", c[i].raw_ratio > 0 ? json_real(c[i].raw_ratio) : json_null());
 		json_object_set_new(o, "z", c[i].ratio > 0 && isfinite(c[i].z) ? json_real(c[i].z) : json_null());
 		json_object_set_new(o, "verdict", json_string(cb_verdict_name(c[i].verdict)));
 		json_array_append_new(arr, o);
@@ -110,15 +124,17 @@ static int print_json(const cb_change *c, size_t nc, double threshold)
 
 int cmd_compare(int argc, char **argv)
 {
-	enum { O_THRESHOLD = 256, O_FAIL, O_FORMAT };
+	enum { O_THRESHOLD = 256, O_FAIL, O_FORMAT, O_NONORM };
 	static const struct option longopts[] = {
 		{"threshold", required_argument, NULL, O_THRESHOLD},
 		{"fail-on-slower", no_argument, NULL, O_FAIL},
 		{"format", required_argument, NULL, O_FORMAT},
+		{"no-normalize", no_argument, NULL, O_NONORM},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	double threshold = 0.05;
+	cb_compare_opts co = {0.05, 1};
+	cb_machine_change mc;
 	int fail_on_slower = 0, json = 0, c, status = CB_EXIT_OK;
 	cb_run old_run = {0}, new_run = {0};
 	cb_change *ch = NULL;
@@ -129,11 +145,12 @@ int cmd_compare(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_THRESHOLD:
-			if (cli_parse_number("--threshold", optarg, 0, 1000, &threshold))
+			if (cli_parse_number("--threshold", optarg, 0, 1000, &co.threshold))
 				return CB_EXIT_USAGE;
-			threshold /= 100;
+			co.threshold /= 100;
 			break;
 		case O_FAIL: fail_on_slower = 1; break;
+		case O_NONORM: co.normalize = 0; break;
 		case O_FORMAT:
 			if (!strcmp(optarg, "json"))
 				json = 1;
@@ -155,18 +172,19 @@ int cmd_compare(int argc, char **argv)
 		status = CB_EXIT_FAIL;
 		goto out;
 	}
-	if (cb_compare_runs(&old_run, &new_run, threshold, &ch, &nch) != 0) {
+	cb_compare_machine(&old_run, &new_run, &co, &mc);
+	if (cb_compare_runs(&old_run, &new_run, &co, &ch, &nch) != 0) {
 		cli_error("out of memory");
 		status = CB_EXIT_FAIL;
 		goto out;
 	}
 	if (json) {
-		if (print_json(ch, nch, threshold) != 0) {
+		if (print_json(ch, nch, co.threshold, &mc) != 0) {
 			cli_error("cannot write to standard output");
 			status = CB_EXIT_FAIL;
 		}
 	} else {
-		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, threshold);
+		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, co.threshold, &mc);
 	}
 	if (fflush(stdout) != 0) {
 		cli_error("cannot write to standard output: %s", strerror(errno));

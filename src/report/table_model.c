@@ -471,7 +471,7 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 	if (k < max && c->rounds)
 		snprintf(lines[k++], CB_LINE_MAX,
 			 "%u rounds%s, %.3g ms per case each; ±CI: 95%% interval over the rounds; ratio: ops/s over %.128s%s, "
-			 "median of per-round ratios",
+			 "trimmed mean of per-round ratios",
 			 c->rounds, c->interleaved ? " in random order" : " (not interleaved)", c->slice_seconds * 1e3,
 			 c->baseline[0] ? c->baseline : "the same algorithm on the first backend", c->baseline[0] ? "'s" : "");
 	if (k < max && c->partial)

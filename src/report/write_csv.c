@@ -18,7 +18,7 @@ static const char *const csv_head[] = {
 	"cycles_per_op", "precision", "scaling", "noisy", "noise", "sizes_public_key",
 	"sizes_secret_key", "sizes_ciphertext", "sizes_signature", "sizes_shared_secret",
 	"sizes_overhead", "expansion", "notes", "security_classical", "security_quantum",
-	"kat",
+	"kat", "estimate_ns", "estimate_ci95_low", "estimate_ci95_high", "method", "random_cost", "rounds",
 };
 
 typedef struct csv_out {
@@ -133,6 +133,15 @@ static void csv_row(FILE *f, const cb_result *r, const cb_context *c)
 	csv_int(&o, r->security_classical);
 	csv_int(&o, r->security_quantum);
 	csv_str(&o, r->kat);
+	csv_real(&o, r->estimate_ns, ok && r->estimate_ns > 0);
+	csv_real(&o, r->estimate_low, ok && r->estimate_ns > 0);
+	csv_real(&o, r->estimate_high, ok && r->estimate_ns > 0);
+	csv_str(&o, r->method);
+	csv_str(&o, r->random_cost ? "true" : "false");
+	if (ok)
+		csv_u64(&o, r->nrounds);
+	else
+		sep(&o);
 	/* RFC 4180 ends records with CRLF; most tools accept LF, and so do we. */
 	fputc('\n', f);
 }
