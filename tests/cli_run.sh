@@ -157,7 +157,7 @@ for r in d["results"]:
             r["ns_per_op"][k] *= 3
         for k in ("ns_per_op", "ci95_low", "ci95_high"):
             r["estimate"][k] *= 3
-        r["rounds"] = [v * 3 for v in r["rounds"]]
+        r["rounds"] = [None if v is None else v * 3 for v in r["rounds"]]
         r["ops_per_sec"] /= 3
 json.dump(d, open(sys.argv[2], "w"))
 PY

@@ -36,7 +36,8 @@ int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
 
 /*
  * Under a table: one line per case that missed the precision target, with
- * its reason ("! x25519 openssl derive: 95% CI ..."); nothing when none did.
+ * its reason ("! x25519 openssl derive: 95% CI ..."), and the distribution
+ * of each random-cost case ("* rsa2048-pkcs1 openssl keygen: median ...").
  */
 int cb_report_write_noise(FILE *f, const cb_run *run) CB_WARN_UNUSED;
 

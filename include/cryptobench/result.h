@@ -19,7 +19,7 @@ extern "C" {
 #define CB_SCHEMA_VERSION_MIN 1
 
 /* Rounds a run records per case (docs/MEASUREMENT.md). */
-#define CB_ROUNDS_MAX 100
+#define CB_ROUNDS_MAX 200
 
 typedef enum cb_status {
 	CB_STATUS_OK = 0,

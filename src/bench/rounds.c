@@ -12,11 +12,11 @@
 #include "bench/timer.h"
 
 #define MIN_ROUNDS 6
-#define SLICE_TARGET_S 0.01
+#define SLICE_TARGET_S 0.002
 /* The reference workload's slice: enough calls for a stable median, little time. */
 #define REFERENCE_SLICE_NS 2e6
-/* Before each slice, at most this much untimed work brings the case's caches back. */
-#define REWARM_MAX_NS 1e6
+/* Before each slice, untimed work of at most this share of the slice brings the case's caches back. */
+#define REWARM_SHARE 0.05
 
 struct cb_slot_priv {
 	double *ns, *cyc; /* one value per sample: ns and ticks per operation */
@@ -128,9 +128,9 @@ static double median_since(const cb_slot_priv *p, size_t first)
 }
 
 /* Untimed calls before a slice: the other cases have had the caches. */
-static int rewarm(const cb_slot_priv *p, cb_op_fn op, void *st)
+static int rewarm(const cb_slot_priv *p, cb_op_fn op, void *st, double slice_ns)
 {
-	if (p->per_op * (double)p->batch > REWARM_MAX_NS)
+	if (p->per_op * (double)p->batch > REWARM_SHARE * slice_ns)
 		return 0;
 	for (uint64_t i = 0; i < p->batch; i++) {
 		int r = op(st);
@@ -147,7 +147,7 @@ static double slice_one(cb_slot *s, double slice_ns, size_t max)
 	void *st = s->states[0];
 	size_t first = p->n;
 	uint64_t start, t1;
-	int r = rewarm(p, s->op, st);
+	int r = rewarm(p, s->op, st, slice_ns);
 	if (r) {
 		s->m.error = r;
 		return NAN;
@@ -193,13 +193,14 @@ typedef struct worker {
 	double *ns, *cyc;
 	size_t n, cap;
 	uint64_t ops, end;
+	double slice_ns;
 	int error;
 } worker;
 
 static void *work(void *arg)
 {
 	worker *w = arg;
-	w->error = rewarm(w->p, w->op, w->state);
+	w->error = rewarm(w->p, w->op, w->state, w->slice_ns);
 	pthread_mutex_lock(&w->g->mu);
 	w->g->ready++;
 	pthread_cond_broadcast(&w->g->cv);
@@ -263,7 +264,7 @@ static double slice_threads(cb_slot *s, double slice_ns, size_t max)
 		return NAN;
 	}
 	for (unsigned i = 0; i < nt; i++) {
-		w[i] = (worker){.op = s->op, .state = s->states[i], .p = p, .g = &g, .stop = &stop, .cap = cap};
+		w[i] = (worker){.op = s->op, .state = s->states[i], .p = p, .g = &g, .stop = &stop, .cap = cap, .slice_ns = slice_ns};
 		w[i].ns = malloc(cap * sizeof(double));
 		w[i].cyc = malloc(cap * sizeof(double));
 		if (!w[i].ns || !w[i].cyc)
@@ -347,7 +348,7 @@ static double rel_half_width(double v, double lo, double hi)
 	return v > 0 ? (a > b ? a : b) / v : 0;
 }
 
-/* Has every case that is timed by rounds reached the precision target? */
+/* Has every case timed by rounds (of those still taking part) reached the precision target? */
 static int all_precise(const cb_slot *slots, size_t n, const cb_runner_opts *o, unsigned done)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -362,6 +363,14 @@ static int all_precise(const cb_slot *slots, size_t n, const cb_runner_opts *o, 
 			return 0;
 	}
 	return 1;
+}
+
+static int any_active(const cb_slot *slots, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (slots[i].priv->active)
+			return 1;
+	return 0;
 }
 
 static void finish(cb_slot *s, const cb_runner_opts *o, unsigned done)
@@ -459,17 +468,24 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 					continue;
 				if (o->on_slice)
 					o->on_slice(o->arg, r, i);
-				s->rounds[r] = run_slice(s, i < n ? slice_ns : REFERENCE_SLICE_NS, ro->max_samples);
+				s->rounds[r] = run_slice(s, i < n || slice_ns < REFERENCE_SLICE_NS ? slice_ns : REFERENCE_SLICE_NS,
+							 ro->max_samples);
 			}
 			done = r + 1;
 			if (o->on_round)
 				o->on_round(o->arg, done, planned);
-			if (done >= MIN_ROUNDS && all_precise(slots, n, ro, done))
-				break;
-			/* A call longer than the slice: the case has had its time (rounds go on for the rest). */
-			for (size_t i = 0; i < n; i++)
-				if (done >= MIN_ROUNDS && slots[i].priv->timed_ns >= 2 * budget_ns)
+			/*
+			 * A case stops taking slices once it is precise enough, or when
+			 * calls longer than the slice have given it twice its time; the
+			 * others go on.  Paired ratios use the rounds both took part in.
+			 */
+			for (size_t i = 0; i < n && done >= MIN_ROUNDS; i++)
+				if (slots[i].priv->active &&
+				    (slots[i].priv->timed_ns >= 2 * budget_ns ||
+				     (!slots[i].random_cost && done >= planned / 4 && all_precise(&slots[i], 1, ro, done))))
 					slots[i].priv->active = 0;
+			if (!any_active(slots, n))
+				break;
 		}
 	} else {
 		/* The old order: each case runs its rounds in turn; the reference runs before each case. */

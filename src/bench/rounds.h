@@ -65,13 +65,17 @@ typedef struct cb_rounds_info {
 /* Set the defaults: cb_runner_defaults, rounds from the budget, interleaved. */
 void cb_rounds_defaults(cb_rounds_opts *o);
 
-/* The rounds for a budget: slices of about 10 ms, at least 6 and at most CB_ROUNDS_MAX. */
+/* The rounds for a budget: slices of about 2 ms, at least 6 and at most CB_ROUNDS_MAX. */
 unsigned cb_rounds_auto(double time_budget);
 
 /*
- * Measure slots[0..n) in rounds.  A run stops after the planned rounds, or
- * earlier once every case's interval is within the precision target (after
- * 6 rounds and min_time), or on *stop.  Returns 0 or CB_ERR_NOMEM; an
+ * Measure slots[0..n) in rounds.  A case stops taking part once its
+ * interval is within the precision target (after 6 rounds, a quarter of
+ * the planned ones and min_time),
+ * or when it has had twice its budget (calls longer than the slice); the
+ * run stops after the planned rounds, when no case takes part, or on
+ * *stop.  Random-cost cases then get extra slices up to min_samples calls
+ * (within 5 budgets).  Returns 0 or CB_ERR_NOMEM; an
  * operation's failure is reported in that slot's m.error, and the slot
  * takes no part in later rounds.
  */

@@ -15,7 +15,7 @@ void cb_runner_defaults(cb_runner_opts *o)
 	o->time_budget = 1.0;
 	o->min_time = 0.05;
 	o->precision = 0.01;
-	o->warmup = 0.1;
+	o->warmup = 0.05;
 	o->min_samples = 20;
 	o->max_samples = 200000;
 	o->sample_target_ns = 50000;

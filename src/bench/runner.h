@@ -23,7 +23,7 @@ typedef struct cb_runner_opts {
 	double sample_target_ns; /* a batch lasts at least this long */
 } cb_runner_opts;
 
-/* The defaults: budget 1 s, precision 1%, warm-up 0.1 s, 20 random-cost calls, batches of >= 50 us. */
+/* The defaults: budget 1 s, precision 1%, warm-up 0.05 s, 20 random-cost calls, batches of >= 50 us. */
 void cb_runner_defaults(cb_runner_opts *o);
 
 typedef struct cb_measurement {

@@ -10,12 +10,20 @@
 #include "cryptobench/report.h"
 
 static const char usage_text[] =
-	"usage: cryptobench report RUN.json [-o FILE]... [--format FMT]\n"
+	"usage: cryptobench report RUN.json [-o FILE]... [--format FMT] [--ratio A/B]...\n"
 	"\n"
 	"Render a run saved with 'run -o FILE.json' as a table, Markdown, CSV,\n"
 	"JSON or a self-contained HTML page with a bar chart per operation.\n"
 	"\n"
 	"options:\n"
+	"  --ratio A/B         print the time ratio of two cases of the run instead of\n"
+	"                      the table, paired round by round, with its 95% interval\n"
+	"                      (repeatable).  A case is ALG[@BACKEND]:OP[:SIZE], e.g.\n"
+	"                      mlkem768:encaps/x25519@openssl:derive or\n"
+	"                      aes-256-gcm@openssl:encrypt:16K/chacha20-poly1305@openssl:encrypt:16K\n"
+	"  --baseline NAME[@BACKEND]  the ratio column's reference (as for run)\n"
+	"  -v, --verbose       under the table, the cases that missed the precision\n"
+	"                      target and the random-cost distributions\n"
 	"  -o, --output FILE   write to FILE (repeatable), format from the extension\n"
 	"                      (.html .md .csv .json .txt); written atomically\n"
 	"  --format FMT        table, json, csv, md or html for standard output\n"
@@ -23,7 +31,77 @@ static const char usage_text[] =
 	"  -h, --help          this text\n"
 	"\n"
 	"exit status: 0 written; 1 RUN.json cannot be read or an output cannot be\n"
-	"written; 2 usage error.\n";
+	"written; 2 usage error (also: a --ratio case that is not in the run).\n";
+
+/* Find the case ALG[@BACKEND]:OP[:SIZE] (one thread) in run; NULL with an error printed. */
+static const cb_result *find_case(const cb_run *run, const char *spec, size_t len)
+{
+	char buf[256], *alg, *op, *size, *backend;
+	size_t msg = 0;
+	int has_size = 0;
+	if (len >= sizeof(buf)) {
+		cli_error("case '%.*s' is too long", (int)len, spec);
+		return NULL;
+	}
+	memcpy(buf, spec, len);
+	buf[len] = 0;
+	alg = buf;
+	op = strchr(buf, ':');
+	if (!op || op == buf || !op[1]) {
+		cli_error("case '%s' needs ALG[@BACKEND]:OP[:SIZE], e.g. x25519@openssl:derive", buf);
+		return NULL;
+	}
+	*op++ = 0;
+	size = strchr(op, ':');
+	if (size) {
+		char err[128];
+		size_t one;
+		*size++ = 0;
+		if (cli_parse_sizes(size, &one, 1, &msg, err, sizeof(err)) != 0 || msg != 1) {
+			cli_error("case '%.*s': bad size '%s'", (int)len, spec, size);
+			return NULL;
+		}
+		msg = one;
+		has_size = 1;
+	}
+	backend = strchr(alg, '@');
+	if (backend)
+		*backend++ = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		if (r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, alg) && !strcmp(r->operation, op) &&
+		    (!backend || !strcmp(r->backend, backend)) && (!has_size || r->message_bytes == msg))
+			return r;
+	}
+	cli_error("no measured case '%.*s' in the run", (int)len, spec);
+	return NULL;
+}
+
+/* "NUM / DEN = 0.712 [0.701, 0.725] (time ratio, 40 rounds paired)" */
+static int print_ratio(const cb_run *run, const char *arg)
+{
+	const char *slash = strchr(arg, '/');
+	const cb_result *a, *b;
+	cb_ratio q;
+	if (!slash) {
+		cli_error("--ratio needs A/B, e.g. mlkem768:encaps/x25519:derive");
+		return CB_EXIT_USAGE;
+	}
+	a = find_case(run, arg, (size_t)(slash - arg));
+	b = a ? find_case(run, slash + 1, strlen(slash + 1)) : NULL;
+	if (!a || !b)
+		return CB_EXIT_USAGE;
+	if (cb_result_time_ratio(a, b, &q) != 0) {
+		cli_error("cannot divide '%s' by the other case", arg);
+		return CB_EXIT_FAIL;
+	}
+	if (q.paired)
+		printf("%s = %.4g [%.4g, %.4g] (time ratio, 95%% interval, %zu rounds paired)\n", arg, q.value, q.low,
+		       q.high, q.n);
+	else
+		printf("%s = %.4g (time ratio of the two estimates, not paired)\n", arg, q.value);
+	return CB_EXIT_OK;
+}
 
 #define MAX_OUTPUTS 8
 
@@ -32,17 +110,20 @@ int cmd_report(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
 		{"format", required_argument, NULL, 'f'},
+		{"ratio", required_argument, NULL, 'r'},
+		{"baseline", required_argument, NULL, 'b'},
+		{"verbose", no_argument, NULL, 'v'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *outputs[MAX_OUTPUTS];
-	size_t nout = 0;
-	int format = -1, c, status = CB_EXIT_OK;
+	const char *outputs[MAX_OUTPUTS], *ratios[MAX_OUTPUTS], *baseline = NULL;
+	size_t nout = 0, nratio = 0;
+	int format = -1, c, status = CB_EXIT_OK, verbose = 0;
 	cb_run run = {0};
 
 	opterr = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":ho:v", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			if (nout == MAX_OUTPUTS) {
@@ -63,6 +144,21 @@ int cmd_report(int argc, char **argv)
 				return CB_EXIT_USAGE;
 			}
 			break;
+		case 'r':
+			if (nratio == MAX_OUTPUTS) {
+				cli_error("too many --ratio (at most %d)", MAX_OUTPUTS);
+				return CB_EXIT_USAGE;
+			}
+			ratios[nratio++] = optarg;
+			break;
+		case 'b':
+			if (strlen(optarg) >= sizeof(run.context.baseline)) {
+				cli_error("--baseline is too long");
+				return CB_EXIT_USAGE;
+			}
+			baseline = optarg;
+			break;
+		case 'v': verbose = 1; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
 		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
@@ -74,13 +170,19 @@ int cmd_report(int argc, char **argv)
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
-	if (format >= 0 || nout == 0) {
-		if (cb_report_write(stdout, format >= 0 ? (cb_format)format : CB_FORMAT_TABLE, &run) != 0 || fflush(stdout)) {
+	if (baseline)
+		snprintf(run.context.baseline, sizeof(run.context.baseline), "%s", baseline);
+	for (size_t i = 0; i < nratio && status == CB_EXIT_OK; i++)
+		status = print_ratio(&run, ratios[i]);
+	if (status == CB_EXIT_OK && (format >= 0 || (nout == 0 && nratio == 0))) {
+		cb_format f = format >= 0 ? (cb_format)format : CB_FORMAT_TABLE;
+		if (cb_report_write(stdout, f, &run) != 0 ||
+		    (verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout)) {
 			cli_error("cannot write to standard output: %s", strerror(errno));
 			status = CB_EXIT_FAIL;
 		}
 	}
-	for (size_t i = 0; i < nout; i++) {
+	for (size_t i = 0; i < nout && status != CB_EXIT_USAGE; i++) {
 		if (cb_report_write_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), &run) != 0) {
 			cli_error("cannot write '%s': %s", outputs[i], strerror(errno));
 			status = CB_EXIT_FAIL;

@@ -214,7 +214,10 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 	}
 	fmt_ops(r->ops_per_sec, row->cell[CB_COL_OPS], CB_CELL_MAX);
 	fmt_latency(latency_of(r), row->cell[CB_COL_LAT], CB_CELL_MAX);
-	CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->random_cost ? "*" : r->noisy ? "!" : "");
+	if (r->random_cost)
+		CELL(row, CB_COL_CI, "%zu keys*", r->samples);
+	else
+		CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->noisy ? "!" : "");
 	if (is_bulk(r))
 		fmt_grouped(r->bytes_per_sec / 1e6, 1, row->cell[CB_COL_MBS], CB_CELL_MAX);
 	else
@@ -491,8 +494,8 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 		else
 			snprintf(keys, sizeof(keys), "%zu-%zu", keys_min, keys_max);
 		snprintf(lines[k++], CB_LINE_MAX,
-			 "* RSA key generation costs a random amount by nature (the prime search): median over %s keys, its ±CI "
-			 "the median's; p5-p95 in the JSON",
+			 "* RSA key generation costs a random amount by nature (the prime search): the median of %s keys, "
+			 "not marked as noise; p5-p95 with --verbose and in the JSON",
 			 keys);
 	}
 	return k;

@@ -180,6 +180,12 @@ int cb_report_write_noise(FILE *f, const cb_run *run)
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *res = &run->results[i];
 		char sz[32];
+		if (res->status == CB_STATUS_OK && res->random_cost) {
+			fprintf(f, "* %s %s %s: median %.4g ms, p5-p95 %.4g-%.4g ms over %zu keys\n", res->algorithm,
+				res->backend, res->operation, res->ns.median / 1e6, res->ns.p5 / 1e6, res->ns.p95 / 1e6,
+				res->samples);
+			continue;
+		}
 		if (res->status != CB_STATUS_OK || !res->noisy)
 			continue;
 		fprintf(f, "! %s %s %s", res->algorithm, res->backend, res->operation);
