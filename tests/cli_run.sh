@@ -212,5 +212,57 @@ grep -q '"kat": "pass"' "$T/out" && ok || bad "run results carry kat pass"
 expect 0 '' "$CB" run --quick --no-progress --backend openssl sha256 sm2-dh --ops digest,derive --sizes 64
 grep -q '^known answers: 1 implementation passed; none for: sm2-dh (round-trip self-check only)' "$T/out" && ok || bad "table has the known-answers line: $(cat "$T/out")"
 
+# Rounds: the schedule options, help text, the ratio column, --verbose.
+expect 0 '' "$CB" run --help
+grep -q '%%' "$T/out" && bad "run --help prints a doubled percent sign" || ok
+grep -q -- '--rounds N' "$T/out" && grep -q -- '--no-interleave' "$T/out" && grep -q -- '--baseline' "$T/out" && ok || bad "run --help lists the round options"
+expect 0 '' "$CB" compare --help
+grep -q '%%' "$T/out" && bad "compare --help prints a doubled percent sign" || ok
+expect 0 '' "$CB" run --quick --no-progress sha256 sm3 --sizes 64 --rounds 7 --format json
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1])); s=d["context"]["schedule"]
+assert s["rounds"] <= 7 and s["interleaved"] is True, s
+assert all(len(r["rounds"]) == s["rounds"] for r in d["results"])
+' "$T/out" && ok || bad "--rounds sets the rounds"
+expect 0 '' "$CB" run --quick --no-progress sha256 sm3 --sizes 64 --no-interleave --format json
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1])); assert d["context"]["schedule"]["interleaved"] is False
+' "$T/out" && ok || bad "--no-interleave is recorded"
+expect 2 'bad value' "$CB" run --quick sha256 --rounds 0
+expect 2 'bad value' "$CB" run --quick sha256 --rounds 201
+expect 2 'whole number' "$CB" run --quick sha256 --rounds 2.5
+expect 0 '' "$CB" run --quick --no-progress --backend openssl,nettle sha256 sm3 --sizes 64 -o "$T/pair.json"
+expect 0 '' "$CB" report "$T/pair.json"
+grep -q '^sha256 *nettle .*[0-9]±[0-9.]*%$' "$T/out" && ok || bad "the second backend gets a paired ratio: $(cat "$T/out")"
+grep -q '^sm3 *openssl .* 1$' "$T/out" && ok || bad "the first backend is the baseline"
+grep -q 'rounds in random order' "$T/out" && ok || bad "the table says how it was measured"
+grep -c '^! noisy' "$T/out" | grep -q '^0$' && ok || bad "no per-case noise lines without --verbose"
+expect 0 '' "$CB" report "$T/pair.json" --baseline sm3@openssl
+grep -q '^sha256 *openssl .*[0-9]±[0-9.]*%$' "$T/out" && ok || bad "--baseline: sha256 against sm3 of the same size"
+expect 0 '' "$CB" report "$T/pair.json" --ratio sha256@openssl:digest:64/sm3@openssl:digest
+grep -q '^sha256@openssl:digest:64/sm3@openssl:digest = [0-9.]* \[[0-9.]*, [0-9.]*\] (time ratio, 95% interval, [0-9]* rounds paired)$' "$T/out" && ok || bad "report --ratio: $(cat "$T/out")"
+expect 2 'no measured case' "$CB" report "$T/pair.json" --ratio sha256:digest/nosuch:digest
+expect 2 'needs A/B' "$CB" report "$T/pair.json" --ratio sha256:digest
+expect 2 'needs ALG' "$CB" report "$T/pair.json" --ratio sha256/sm3
+
+# Interrupted: the first SIGINT writes what was measured, marked partial, exit 130.
+rm -f "$T/int.json"
+"$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &
+pid=$!
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+got=$?
+[ "$got" -eq 130 ] && ok || bad "an interrupted run exits 130, not $got"
+grep -q 'interrupted' "$T/err" && ok || bad "an interrupted run says so: $(cat "$T/err")"
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1])); assert d["context"]["schedule"]["partial"] is True
+assert any(r["status"] == "ok" for r in d["results"]), d["results"]
+' "$T/int.json" && ok || bad "the interrupted run's JSON is written and marked partial"
+ls "$T" | grep -q 'tmp' && bad "an interrupted run left a temporary file" || ok
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -158,7 +158,7 @@ static void failures_and_stop(void)
 	cb_slot slots[2];
 	cb_rounds_opts o;
 	cb_rounds_info info;
-	volatile int stop = 1;
+	volatile sig_atomic_t stop = 1;
 
 	memset(slots, 0, sizeof(slots));
 	slots[0] = (cb_slot){.op = busy_op, .states = sa, .nthreads = 1};

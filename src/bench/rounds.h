@@ -12,6 +12,7 @@
 #ifndef CB_BENCH_ROUNDS_H
 #define CB_BENCH_ROUNDS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -42,7 +43,7 @@ typedef struct cb_rounds_opts {
 	unsigned rounds;     /* 0: cb_rounds_auto(r.time_budget) */
 	int interleave;      /* 0: each case runs all its rounds in turn (the old order) */
 	uint64_t seed;       /* of the order of the rounds; 0: a fresh one */
-	const volatile int *stop; /* when it becomes non-zero, stop after the current slice */
+	const volatile sig_atomic_t *stop; /* when it becomes non-zero (a signal handler), stop after the current slice */
 	/* Called after each round (may be NULL). */
 	void (*on_round)(void *arg, unsigned done, unsigned planned);
 	/* Called before each slice, with the slot index; n for the reference (may be NULL). */

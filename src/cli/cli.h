@@ -9,6 +9,7 @@
  *      sizes or thread counts
  *   3  the run finished and reported, but some cases failed their
  *      self-check or errored
+ *   130 run was interrupted (SIGINT/SIGTERM) and wrote what it had measured
  */
 #ifndef CB_CLI_H
 #define CB_CLI_H
@@ -19,6 +20,8 @@
 #define CB_EXIT_FAIL 1
 #define CB_EXIT_USAGE 2
 #define CB_EXIT_PARTIAL 3
+/* 128 + SIGINT, as a shell reports it: the run was interrupted and wrote what it had. */
+#define CB_EXIT_INTERRUPTED 130
 
 /* "error: <message>\n" on stderr (git style: lowercase, subject quoted). */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,8 +66,8 @@ static const char usage_text[] =
 	"  --no-interleave     the old order: each case runs all its rounds in turn\n"
 	"  --baseline NAME[@BACKEND]  the ratio column's reference: for each case, the\n"
 	"                      same operation and size of NAME (a comma list: the first\n"
-	"                      of the same class); default: the same algorithm on the\n"
-	"                      first selected backend\n"
+	"                      that has it; none: the cell is empty); default: the same\n"
+	"                      algorithm on the first selected backend\n"
 	"  --quick             short runs (time 0.1 s, precision 5%): a smoke test\n"
 	"  --backend LIST      only these backends (e.g. openssl,builtin)\n"
 	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
@@ -84,7 +85,9 @@ static const char usage_text[] =
 	"With -o and no --format, standard output stays quiet.  The ratio column is\n"
 	"ops/s over the baseline's, the median of per-round ratios (docs/MEASUREMENT.md).\n"
 	"exit status: 0 all cases ran; 1 an output could not be written; 2 usage\n"
-	"error; 3 some cases failed their self-check or errored (all are reported).\n";
+	"error; 3 some cases failed their self-check or errored (all are reported);\n"
+	"130 interrupted (SIGINT or SIGTERM): what was measured is written, marked\n"
+	"partial; a second signal ends it at once.\n";
 
 typedef struct run_args {
 	char *ops;
@@ -110,6 +113,31 @@ typedef struct run_args {
 	char *sels[MAX_ARGS];
 	size_t nsels;
 } run_args;
+
+/* ---- interruption ---- */
+
+/*
+ * The first SIGINT or SIGTERM asks the rounds to stop after the current
+ * slice, so that what was measured is written (marked partial); a second
+ * one ends the program as usual.
+ */
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+	signal(sig, SIG_DFL);
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 /* ---- suites ---- */
 
@@ -526,6 +554,8 @@ int cmd_run(int argc, char **argv)
 	so.opts = opts;
 	so.progress = progress;
 	so.arg = &a.progress;
+	so.rounds.stop = &interrupted;
+	catch_signals();
 	if (cb_session_run(plan, nplan, &so, &run) != 0) {
 		progress(&a.progress, NULL, 0, 0, NULL);
 		cli_error("out of memory");
@@ -536,6 +566,11 @@ int cmd_run(int argc, char **argv)
 	for (size_t i = 0; i < run.nresults; i++)
 		if (run.results[i].status == CB_STATUS_FAILED_SELFCHECK || run.results[i].status == CB_STATUS_ERROR)
 			status = CB_EXIT_PARTIAL;
+	if (interrupted) {
+		run.context.partial = 1;
+		cli_warn("interrupted: writing the %u round%s measured so far (marked partial)", run.context.rounds,
+			 run.context.rounds == 1 ? "" : "s");
+	}
 
 	if (a.format >= 0 || a.noutputs == 0) {
 		cb_format f = a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE;
@@ -551,6 +586,8 @@ int cmd_run(int argc, char **argv)
 			status = CB_EXIT_FAIL;
 		}
 	}
+	if (interrupted && status != CB_EXIT_FAIL)
+		status = CB_EXIT_INTERRUPTED;
 done:
 	free(plan);
 	cb_run_free(&run);

@@ -100,14 +100,13 @@ static const char *status_label(cb_status s)
 
 static int comparable(const cb_result *a, const cb_result *b)
 {
-	return a->status == CB_STATUS_OK && b->status == CB_STATUS_OK && !strcmp(a->kind, b->kind) &&
-	       !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
+	return a->status == CB_STATUS_OK && b->status == CB_STATUS_OK && !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
 }
 
 /*
  * The declared baseline for r: for each "NAME[@BACKEND]" of the comma list
- * in turn, the case of algorithm NAME comparable with r (same class,
- * operation, message size and threads), on BACKEND if given, else on r's
+ * in turn, the case of algorithm NAME comparable with r (same operation,
+ * message size and threads: ML-KEM keygen against SM2 keygen), on BACKEND if given, else on r's
  * backend if NAME has one there, else the first.  NULL if none.
  */
 static const cb_result *declared_baseline(const cb_run *run, const cb_result *r, const char *list)
