@@ -39,18 +39,6 @@ static const cb_change *find(const cb_change *c, size_t n, const char *alg, cons
 
 static uint64_t rng = 0x1234567;
 
-static double uniform(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
-}
-
-static double normal(void)
-{
-	return sqrt(-2 * log(uniform())) * cos(6.283185307179586 * uniform());
-}
 
 #define NCASES 8
 #define NROUNDS 30
@@ -63,16 +51,16 @@ static double normal(void)
  */
 static void synth_run(cb_run *run, double state_sd, double drift_sd, const double *slow)
 {
-	double state = exp(state_sd * normal()), drift[NROUNDS];
+	double state = exp(state_sd * tu_normal(&rng)), drift[NROUNDS];
 	cb_interval iv;
 	memset(run, 0, sizeof(*run));
 	snprintf(run->context.cpu_model, sizeof(run->context.cpu_model), "synthetic");
 	snprintf(run->context.reference_workload, sizeof(run->context.reference_workload), "ref");
 	for (int r = 0; r < NROUNDS; r++)
-		drift[r] = exp(drift_sd * normal());
+		drift[r] = exp(drift_sd * tu_normal(&rng));
 	run->context.nreference = NROUNDS;
 	for (int r = 0; r < NROUNDS; r++)
-		run->context.reference[r] = 4000 * state * drift[r] * exp(0.003 * normal());
+		run->context.reference[r] = 4000 * state * drift[r] * exp(0.003 * tu_normal(&rng));
 	{
 		double tmp[NROUNDS];
 		memcpy(tmp, run->context.reference, sizeof(tmp));
@@ -88,7 +76,7 @@ static void synth_run(cb_run *run, double state_sd, double drift_sd, const doubl
 		x = add(run, name, "sign", 1, 0, CB_STATUS_OK);
 		x->nrounds = NROUNDS;
 		for (int r = 0; r < NROUNDS; r++)
-			x->rounds[r] = 1000.0 * (i + 1) * slow[i] * state * drift[r] * exp(0.01 * normal());
+			x->rounds[r] = 1000.0 * (i + 1) * slow[i] * state * drift[r] * exp(0.01 * tu_normal(&rng));
 		cb_stats_round_interval(x->rounds, NROUNDS, &iv);
 		x->estimate_ns = iv.value;
 		x->estimate_low = iv.low;

@@ -1,3 +1,4 @@
+#include <math.h>
 #include "testutil.h"
 
 #include <ctype.h>
@@ -171,4 +172,20 @@ void tu_fill(uint8_t *buf, size_t n, uint64_t seed)
 		x ^= x << 17;
 		buf[i] = (uint8_t)(x >> 24);
 	}
+}
+
+double tu_uniform(uint64_t *state)
+{
+	uint64_t x = *state ? *state : 0x9e3779b97f4a7c15u;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return ((double)(x >> 11) + 0.5) / 9007199254740992.0;
+}
+
+double tu_normal(uint64_t *state)
+{
+	double u = tu_uniform(state), v = tu_uniform(state);
+	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
 }

@@ -39,6 +39,10 @@ void tu_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tu_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int tu_finish(void);
 
+/* Deterministic random numbers for simulations: uniform in (0, 1), and standard normal (Box-Muller). */
+double tu_uniform(uint64_t *state);
+double tu_normal(uint64_t *state);
+
 /* The vectors folder (never NULL). */
 const char *tu_vectors_dir(void);
 /* Load vectors/<relpath> as JSON; NULL (and a recorded skip) if missing. */
