@@ -95,6 +95,17 @@ static double xpos(double v, double lo, double hi, int logscale, double width)
 	return width * v / hi;
 }
 
+/* The figure's 95% interval in ns per operation (the estimate's; version 1 files: the median's). */
+static double ci_low(const cb_result *r)
+{
+	return r->estimate_low > 0 ? r->estimate_low : r->ns.ci95_low;
+}
+
+static double ci_high(const cb_result *r)
+{
+	return r->estimate_high > 0 ? r->estimate_high : r->ns.ci95_high;
+}
+
 static void chart(FILE *f, const cb_run *run, size_t first, const unsigned char *done)
 {
 	const cb_result *g = &run->results[first];
@@ -107,7 +118,7 @@ static void chart(FILE *f, const cb_run *run, size_t first, const unsigned char 
 		const cb_result *r = &run->results[i];
 		if (r->status != CB_STATUS_OK || !same_group(g, r) || (i != first && done[i]))
 			continue;
-		double top = r->ns.ci95_low > 0 ? 1e9 / r->ns.ci95_low : r->ops_per_sec;
+		double top = ci_low(r) > 0 ? 1e9 / ci_low(r) : r->ops_per_sec;
 		if (top > hi)
 			hi = top;
 		if (r->ops_per_sec < lo)
@@ -130,7 +141,7 @@ static void chart(FILE *f, const cb_run *run, size_t first, const unsigned char 
 		fprintf(f, ", %s messages", sz);
 	if (g->threads > 1)
 		fprintf(f, ", %u threads", g->threads);
-	fprintf(f, ": operations per second%s (whisker: 95%% CI of the median)</figcaption>\n", logscale ? ", log scale" : "");
+	fprintf(f, ": operations per second%s (whisker: its 95%% interval)</figcaption>\n", logscale ? ", log scale" : "");
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\">\n",
 		label_w + bar_w + 110, row_h * (double)n + 8);
 	size_t k = 0;
@@ -140,8 +151,8 @@ static void chart(FILE *f, const cb_run *run, size_t first, const unsigned char 
 			continue;
 		double y = 4 + row_h * (double)k++;
 		double w = xpos(r->ops_per_sec, lo, hi, logscale, bar_w);
-		double wl = r->ns.ci95_high > 0 ? xpos(1e9 / r->ns.ci95_high, lo, hi, logscale, bar_w) : w;
-		double wh = r->ns.ci95_low > 0 ? xpos(1e9 / r->ns.ci95_low, lo, hi, logscale, bar_w) : w;
+		double wl = ci_high(r) > 0 ? xpos(1e9 / ci_high(r), lo, hi, logscale, bar_w) : w;
+		double wh = ci_low(r) > 0 ? xpos(1e9 / ci_low(r), lo, hi, logscale, bar_w) : w;
 		fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", label_w - 6, y + 14);
 		esc(f, r->algorithm);
 		fputs(" (", f);
@@ -269,6 +280,15 @@ int cb_write_html(FILE *f, const cb_run *run)
 	}
 	fputs("<h2>Results</h2>\n", f);
 	table(f, &t);
+	{
+		char lines[6][CB_LINE_MAX];
+		size_t nl = cb_tab_summary(run, lines, 6);
+		for (size_t i = 0; i < nl; i++) {
+			fputs("<p class=\"summary\">", f);
+			esc(f, lines[i]);
+			fputs("</p>\n", f);
+		}
+	}
 	for (size_t i = 0; i < run->nresults; i++)
 		if (run->results[i].status == CB_STATUS_OK && run->results[i].noisy) {
 			fputs("<p class=\"noise\">noisy: ", f);
