@@ -173,27 +173,59 @@ static double t975(size_t df)
 	return z + (z * z * z + z) / (4 * d) + (5 * pow(z, 5) + 16 * z * z * z + 3 * z) / (96 * d * d);
 }
 
+/* The 20%-trimmed mean of sorted v[0..k). */
+static double trimmed_mean_sorted(const double *v, size_t k)
+{
+	size_t g = (size_t)floor(CB_TRIM * (double)k), h = k - 2 * g;
+	double tm = 0;
+	for (size_t i = g; i < k - g; i++)
+		tm += v[i];
+	return tm / (double)h;
+}
+
+/*
+ * Half-width of the batch-means interval of the values in time order:
+ * CB_BATCHES consecutive batches, each summarised by its trimmed mean,
+ * Student's t over the batches.  0 when there are too few values.
+ */
+static double batch_half_width(const double *inorder, size_t k)
+{
+	double bm[CB_BATCHES], mean = 0, var = 0, tmp[CB_ROUNDS_MAX];
+	size_t per = k / CB_BATCHES;
+	if (per < 2 || per > CB_ROUNDS_MAX)
+		return 0;
+	for (size_t b = 0; b < CB_BATCHES; b++) {
+		memcpy(tmp, inorder + b * per, per * sizeof(*tmp));
+		qsort(tmp, per, sizeof(*tmp), cmp_double);
+		bm[b] = trimmed_mean_sorted(tmp, per);
+		mean += bm[b];
+	}
+	mean /= CB_BATCHES;
+	for (size_t b = 0; b < CB_BATCHES; b++)
+		var += (bm[b] - mean) * (bm[b] - mean);
+	return t975(CB_BATCHES - 1) * sqrt(var / (CB_BATCHES - 1)) / sqrt((double)CB_BATCHES);
+}
+
 int cb_stats_round_interval(const double *x, size_t n, cb_interval *iv)
 {
-	double *v;
+	double *v, *inorder;
 	size_t k = 0;
 	memset(iv, 0, sizeof(*iv));
 	if (n == 0)
 		return 0;
-	v = malloc(n * sizeof(*v));
+	v = malloc(2 * n * sizeof(*v));
 	if (!v)
 		return CB_ERR_NOMEM;
+	inorder = v + n;
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(x[i]) && x[i] > 0)
-			v[k++] = log(x[i]);
+			inorder[k] = v[k] = log(x[i]), k++;
 	iv->n = k;
 	if (k) {
 		size_t g = (size_t)floor(CB_TRIM * (double)k), h = k - 2 * g;
-		double tm = 0, wm = 0, wv = 0;
+		double tm, wm = 0, wv = 0;
 		qsort(v, k, sizeof(*v), cmp_double);
-		for (size_t i = g; i < k - g; i++)
-			tm += v[i];
-		tm /= (double)h;
+		tm = trimmed_mean_sorted(v, k);
 		/* Winsorised: the g lowest set to the (g+1)-th, the g highest to the (k-g)-th. */
 		for (size_t i = 0; i < k; i++)
 			wm += v[i < g ? g : i >= k - g ? k - g - 1 : i];
@@ -208,7 +240,9 @@ int cb_stats_round_interval(const double *x, size_t n, cb_interval *iv)
 			iv->high = exp(v[k - 1]);
 		} else {
 			double se = sqrt(wv / (double)(k - 1)) / ((1 - 2 * CB_TRIM) * sqrt((double)k));
-			double half = t975(h - 1) * se;
+			double half = t975(h - 1) * se, bh = batch_half_width(inorder, k);
+			if (bh > half)
+				half = bh;
 			iv->low = exp(tm - half);
 			iv->high = exp(tm + half);
 		}

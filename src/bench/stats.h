@@ -52,19 +52,23 @@ typedef struct cb_interval {
  */
 int cb_stats_interval(const double *x, size_t n, cb_interval *iv);
 
-/* The share trimmed from each end by cb_stats_round_interval. */
+/* The share trimmed from each end by cb_stats_round_interval, and its batches. */
 #define CB_TRIM 0.2
+#define CB_BATCHES 10
 
 /*
- * The figure of a series of round values and its 95% interval: the 20%
- * trimmed mean of their logarithms (a geometric trimmed mean), with the
- * Tukey-McLaughlin interval (winsorised variance, Student's t on h - 1
- * degrees of freedom, h the values kept).  Rounds are the independent
- * draws here: each saw the machine as it was then, so the interval holds
- * the machine's drift; trimming keeps a few disturbed rounds out, and the
- * mean, unlike a median, does not jump between the two levels of a machine
- * that alternates.  Non-finite and non-positive values are skipped; fewer
- * than 2 kept after trimming gives the range.  0 or CB_ERR_NOMEM.
+ * The figure of a series of round values (in time order) and its 95%
+ * interval: the 20% trimmed mean of their logarithms (a geometric trimmed
+ * mean), with the wider of two intervals: Tukey-McLaughlin (winsorised
+ * variance, Student's t on h - 1 degrees of freedom, h the values kept),
+ * which treats rounds as independent draws of the machine, and batch
+ * means (CB_BATCHES consecutive batches of at least 2 rounds, Student's t
+ * over their trimmed means), which holds when the machine drifts slowly
+ * and consecutive rounds are alike.  Trimming keeps a few disturbed rounds
+ * out, and a mean, unlike a median, does not jump between the two levels
+ * of a machine that alternates.  Non-finite and non-positive values are
+ * skipped; fewer than 2 kept after trimming gives the range.  0 or
+ * CB_ERR_NOMEM.
  */
 int cb_stats_round_interval(const double *x, size_t n, cb_interval *iv);
 
