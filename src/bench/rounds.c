@@ -481,7 +481,8 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 			 */
 			for (size_t i = 0; i < n && done >= MIN_ROUNDS; i++)
 				if (slots[i].priv->active &&
-				    (slots[i].priv->timed_ns >= 2 * budget_ns ||
+				    ((slots[i].priv->timed_ns >= 2 * budget_ns &&
+				      slots[i].priv->per_op * (double)slots[i].priv->batch > slice_ns) ||
 				     (!slots[i].random_cost && done >= planned / 4 && all_precise(&slots[i], 1, ro, done))))
 					slots[i].priv->active = 0;
 			if (!any_active(slots, n))
@@ -502,7 +503,9 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 					o->on_slice(o->arg, r, i);
 				s->rounds[r] = run_slice(s, slice_ns, ro->max_samples);
 				cnt++;
-				if (cnt >= MIN_ROUNDS && (all_precise(s, 1, ro, cnt) || s->priv->timed_ns >= 2 * budget_ns))
+				if (cnt >= MIN_ROUNDS && (all_precise(s, 1, ro, cnt) ||
+							  (s->priv->timed_ns >= 2 * budget_ns &&
+							   s->priv->per_op * (double)s->priv->batch > slice_ns)))
 					break;
 			}
 			if (cnt > done)
