@@ -6,6 +6,7 @@
 # pair of runs, which should find no change (docs/VALIDATION.md).
 #
 #   scripts/repro-ratios.sh [SECONDS [RUNS]]   (default: 1 s per case, 3 runs)
+#   CB_RUN_ARGS=--no-interleave scripts/repro-ratios.sh   (the old order, to compare)
 #
 # Ratios are of time per operation (above 1: the first is slower).
 # Needs python3.
@@ -31,7 +32,7 @@ while [ "$i" -le "$N" ]; do
 	echo "run $i of $N ..." >&2
 	"$CB" run --no-progress --time "$S" --backend openssl,builtin,sodium \
 		x25519 mlkem768 ecdsa-p256 ed25519 aes-256-gcm chacha20-poly1305 sm2-sign rsa2048-pkcs1-sha256 \
-		--ops derive,encaps,sign,encrypt --sizes 16K --sig-sizes 32 -o "$T/run$i.json"
+		--ops derive,encaps,sign,encrypt --sizes 16K --sig-sizes 32 ${CB_RUN_ARGS:-} -o "$T/run$i.json"
 	for r in $RATIOS; do
 		"$CB" report "$T/run$i.json" --ratio "$r"
 	done >"$T/ratios$i.txt"

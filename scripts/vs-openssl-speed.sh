@@ -30,7 +30,7 @@ while [ "$i" -le "$R" ]; do
 		openssl speed -seconds "$S" -evp aes-256-gcm -bytes 16384 2>/dev/null | awk 'tolower($1) == "aes-256-gcm" {v = $NF; sub(/k$/, "", v); print "aes-256-gcm encrypt", v * 1000 / 16384}'
 	} >"$T/ossl.$i"
 	# cryptobench samples for the same fixed time (--min-time = --time).
-	run() { "$CB" run --no-progress --min-time "$S" --time "$S" "$@"; }
+	run() { "$CB" run --no-progress --backend openssl --min-time "$S" --time "$S" "$@"; }
 	run -o "$T/cb.$i.1.json" rsa2048-pkcs1-sha256 ecdsa-p256 --ops sign,verify --sig-sizes 32
 	run -o "$T/cb.$i.2.json" x25519 --ops derive
 	run -o "$T/cb.$i.3.json" sm2-sign --ops sign,verify --sig-sizes 20
