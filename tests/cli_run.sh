@@ -247,6 +247,13 @@ expect 2 'no measured case' "$CB" report "$T/pair.json" --ratio sha256:digest/no
 expect 2 'needs A/B' "$CB" report "$T/pair.json" --ratio sha256:digest
 expect 2 'needs ALG' "$CB" report "$T/pair.json" --ratio sha256/sm3
 
+# No fixed limit on words: 600 selectors, and a suite of 3000 words.
+expect 0 '' "$CB" run --quick --no-progress --backend openssl $(yes sha256 | head -600) --sizes 64 --format csv
+[ "$(grep -c '^sha256,' "$T/out")" -eq 1 ] && ok || bad "600 selectors of one name measure it once"
+yes 'sm3 --sizes 64' | head -1500 >"$T/big.suite"
+expect 0 '' "$CB" run --quick --no-progress --backend openssl --suite "$T/big.suite" --format csv
+grep -q '^sm3,' "$T/out" && ok || bad "a suite of 3000 words runs"
+
 # Interrupted: the first SIGINT writes what was measured, marked partial, exit 130.
 rm -f "$T/int.json"
 "$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &

@@ -26,7 +26,6 @@
 #define MAX_SIZES 32
 #define MAX_THREADS 16
 #define MAX_OUTPUTS 8
-#define MAX_ARGS 512
 
 static const char usage_text[] =
 	"usage: cryptobench run [options] [SELECTOR...]\n"
@@ -110,7 +109,7 @@ typedef struct run_args {
 	const char *outputs[MAX_OUTPUTS];
 	size_t noutputs;
 	int progress;
-	char *sels[MAX_ARGS];
+	char **sels; /* into the words parsed: no limit of its own */
 	size_t nsels;
 } run_args;
 
@@ -141,8 +140,14 @@ static void catch_signals(void)
 
 /* ---- suites ---- */
 
-static int load_suite(const char *name, char *words[], size_t cap, size_t *n, char **storage)
+/*
+ * Read a suite's words into *words (malloc'd), *n of them; *storage holds
+ * the text they point into.  -1 with the error printed and nothing to free.
+ */
+static int load_suite(const char *name, char ***words_out, size_t *n, char **storage)
 {
+	char **words;
+	size_t cap;
 	char path[4096];
 	uint8_t *data;
 	size_t len;
@@ -155,7 +160,17 @@ static int load_suite(const char *name, char *words[], size_t cap, size_t *n, ch
 		cli_error("cannot read suite '%s': %s", path, strerror(errno));
 		return -1;
 	}
+	/* At most one word per two bytes. */
+	cap = len / 2 + 1;
+	words = malloc(cap * sizeof(*words));
+	if (!words) {
+		free(data);
+		cli_error("out of memory");
+		return -1;
+	}
 	*storage = (char *)data;
+	*words_out = words;
+	*n = 0;
 	/* Words separated by white space; '#' to the end of the line is a comment. */
 	char *p = (char *)data;
 	while (*p) {
@@ -167,10 +182,6 @@ static int load_suite(const char *name, char *words[], size_t cap, size_t *n, ch
 		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
 			*p++ = 0;
 			continue;
-		}
-		if (*n == cap) {
-			cli_error("suite '%s' has too many words", path);
-			return -1;
 		}
 		words[(*n)++] = p;
 		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#')
@@ -278,13 +289,8 @@ static int parse_args(int argc, char **argv, run_args *a)
 		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		}
 	}
-	for (int i = optind; i < argc; i++) {
-		if (a->nsels == MAX_ARGS) {
-			cli_error("too many selectors");
-			return -1;
-		}
-		a->sels[a->nsels++] = argv[i];
-	}
+	a->sels = argv + optind;
+	a->nsels = optind < argc ? (size_t)(argc - optind) : 0;
 	return 0;
 }
 
@@ -428,7 +434,7 @@ static int check_output(const char *path, int fmt)
 int cmd_run(int argc, char **argv)
 {
 	run_args a = {.format = -1, .progress = 1};
-	char *words[MAX_ARGS], *suite_storage = NULL, err[512];
+	char **words = NULL, *suite_storage = NULL, err[512];
 	size_t nwords = 0, nalgs = 0, nthreads = 0, nplan;
 	const cb_alg_info *algs[MAX_ALGS];
 	size_lists sl = {0};
@@ -453,18 +459,36 @@ int cmd_run(int argc, char **argv)
 			suite = argv[i] + 8;
 	}
 	for (int pass = 0; pass < 2; pass++) {
+		size_t nsuite = 0;
+		char **suite_words = NULL;
+		free(words);
+		free(suite_storage);
+		words = NULL;
+		suite_storage = NULL;
+		if (suite && load_suite(suite, &suite_words, &nsuite, &suite_storage))
+			return CB_EXIT_USAGE;
+		words = malloc(((size_t)argc + nsuite + 1) * sizeof(*words));
+		if (!words) {
+			free(suite_words);
+			free(suite_storage);
+			cli_error("out of memory");
+			return CB_EXIT_FAIL;
+		}
 		nwords = 0;
 		words[nwords++] = argv[0];
-		if (suite && load_suite(suite, words, MAX_ARGS - (size_t)argc, &nwords, &suite_storage))
-			return CB_EXIT_USAGE;
+		for (size_t i = 0; i < nsuite; i++)
+			words[nwords++] = suite_words[i];
+		free(suite_words);
 		for (int i = 1; i < argc; i++)
 			words[nwords++] = argv[i];
+		words[nwords] = NULL;
 		memset(&a, 0, sizeof(a));
 		a.format = -1;
 		a.progress = 1;
 		rc = parse_args((int)nwords, words, &a);
 		if (rc) {
 			fputs(usage_text, rc > 0 ? stdout : stderr);
+			free(words);
 			free(suite_storage);
 			return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 		}
@@ -592,5 +616,6 @@ done:
 	free(plan);
 	cb_run_free(&run);
 	free(suite_storage);
+	free(words);
 	return status;
 }
