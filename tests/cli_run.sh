@@ -258,7 +258,7 @@ grep -q '^sm3,' "$T/out" && ok || bad "a suite of 3000 words runs"
 rm -f "$T/int.json"
 "$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &
 pid=$!
-sleep 2
+sleep 3
 kill -INT "$pid"
 wait "$pid"
 got=$?

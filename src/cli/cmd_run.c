@@ -497,6 +497,7 @@ int cmd_run(int argc, char **argv)
 		suite = "default";
 	}
 
+	catch_signals();
 	cb_runner_defaults(&ro);
 	if (a.quick) {
 		ro.time_budget = 0.1;
@@ -579,7 +580,6 @@ int cmd_run(int argc, char **argv)
 	so.progress = progress;
 	so.arg = &a.progress;
 	so.rounds.stop = &interrupted;
-	catch_signals();
 	if (cb_session_run(plan, nplan, &so, &run) != 0) {
 		progress(&a.progress, NULL, 0, 0, NULL);
 		cli_error("out of memory");
