@@ -254,6 +254,16 @@ yes 'sm3 --sizes 64' | head -1500 >"$T/big.suite"
 expect 0 '' "$CB" run --quick --no-progress --backend openssl --suite "$T/big.suite" --format csv
 grep -q '^sm3,' "$T/out" && ok || bad "a suite of 3000 words runs"
 
+# An output never replaces an input, nor another output (by inode, not spelling).
+cp "$T/pair.json" "$T/in.json"
+ln "$T/in.json" "$T/hard.json"
+expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/in.json"
+expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/hard.json"
+expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/../$(basename "$T")/in.json"
+cmp -s "$T/in.json" "$T/pair.json" && ok || bad "a refused report left its input changed"
+expect 2 'are one file' "$CB" run --quick sha256 -o "$T/same.json" -o "$T/same.json"
+[ ! -e "$T/same.json" ] && ok || bad "refused outputs were written"
+
 # Interrupted: the first SIGINT writes what was measured, marked partial, exit 130.
 rm -f "$T/int.json"
 "$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &

@@ -25,7 +25,8 @@ static const char usage_text[] =
 	"  -v, --verbose       under the table, the cases that missed the precision\n"
 	"                      target and the random-cost distributions\n"
 	"  -o, --output FILE   write to FILE (repeatable), format from the extension\n"
-	"                      (.html .md .csv .json .txt); written atomically\n"
+	"                      (.html .md .csv .json .txt); written atomically, never\n"
+	"                      over RUN.json itself\n"
 	"  --format FMT        table, json, csv, md or html for standard output\n"
 	"                      (default: table, or nothing when -o is given)\n"
 	"  -h, --help          this text\n"
@@ -167,6 +168,11 @@ int cmd_report(int argc, char **argv)
 	if (argc - optind != 1) {
 		cli_error("report takes one run file (see 'cryptobench report --help')");
 		return CB_EXIT_USAGE;
+	}
+	{
+		const char *in = argv[optind];
+		if (cli_check_outputs(&in, 1, outputs, nout) != 0)
+			return CB_EXIT_USAGE;
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;

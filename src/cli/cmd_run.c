@@ -75,7 +75,8 @@ static const char usage_text[] =
 	"  --format FMT        table, json, csv, md or html for standard output\n"
 	"                      (default: table)\n"
 	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
-	"                      (.json .csv .md .html .txt); written atomically\n"
+	"                      (.json .csv .md .html .txt); written atomically; two\n"
+	"                      -o naming one file are refused\n"
 	"  --no-progress       no progress line on standard error\n"
 	"  -v, --verbose       under the table, one line per case that missed the\n"
 	"                      precision target, with its reason\n"
@@ -543,6 +544,10 @@ int cmd_run(int argc, char **argv)
 	}
 	if (a.pin && cli_apply_pin(a.pin, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
+		status = CB_EXIT_USAGE;
+		goto done;
+	}
+	if (cli_check_outputs(NULL, 0, a.outputs, a.noutputs) != 0) {
 		status = CB_EXIT_USAGE;
 		goto done;
 	}

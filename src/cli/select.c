@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "cryptobench/registry.h"
@@ -258,4 +259,33 @@ int cli_load_run(const char *path, cb_run *run)
 		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION,
 			  cb_strerror(r));
 	return r;
+}
+
+/* 1 when a and b name one file (existing: same device and inode; else the same spelling). */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !ea && !eb && strcmp(a, b) == 0;
+}
+
+int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *outputs, size_t nout)
+{
+	for (size_t i = 0; i < nout; i++) {
+		if (!strcmp(outputs[i], "-"))
+			continue;
+		for (size_t k = 0; k < nin; k++)
+			if (same_file(outputs[i], inputs[k])) {
+				cli_error("output '%s' is the input '%s': refusing to replace it", outputs[i], inputs[k]);
+				return -1;
+			}
+		for (size_t k = 0; k < i; k++)
+			if (same_file(outputs[i], outputs[k])) {
+				cli_error("outputs '%s' and '%s' are one file", outputs[k], outputs[i]);
+				return -1;
+			}
+	}
+	return 0;
 }

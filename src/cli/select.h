@@ -42,6 +42,14 @@ int cli_parse_number(const char *opt, const char *s, double lo, double hi, doubl
 /* Read a run saved as JSON; on failure, print why and return the error. */
 int cli_load_run(const char *path, cb_run *run);
 
+/*
+ * Outputs must not name an input, nor each other: compared by device and
+ * inode (a hard link, a symlink or another spelling of one file is caught),
+ * by spelling for files that do not exist yet.  "-" (standard output) is
+ * never a conflict.  Returns 0, or -1 with the error printed.
+ */
+int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *outputs, size_t nout);
+
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);
 
