@@ -94,5 +94,18 @@ expect 2 "missing --dk" "$CB" kem keygen --alg mlkem768 --ek "$T/a"
 expect 0 "help" "$CB" kem decaps --help
 if grep -q "implicit-rejection" "$T/out"; then ok; else bad "decaps --help does not mention implicit rejection"; fi
 
+# A device is written through, not replaced by a regular file.
+D=$T/mlkem768
+expect 0 "decaps to /dev/null" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss /dev/null
+if [ -c /dev/null ]; then ok; else bad "decaps --ss /dev/null replaced the device"; fi
+mkfifo "$T/ss.fifo"
+cat "$T/ss.fifo" >"$T/ss.from-fifo" &
+catpid=$!
+expect 0 "decaps to a FIFO" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.fifo"
+wait "$catpid"
+if [ -p "$T/ss.fifo" ] && cmp -s "$T/ss.from-fifo" "$D/ss2"; then ok; else bad "a FIFO output is written through"; fi
+mkdir "$T/ss.dir"
+expect 1 "decaps to a folder" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.dir"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -264,6 +264,35 @@ cmp -s "$T/in.json" "$T/pair.json" && ok || bad "a refused report left its input
 expect 2 'are one file' "$CB" run --quick sha256 -o "$T/same.json" -o "$T/same.json"
 [ ! -e "$T/same.json" ] && ok || bad "refused outputs were written"
 
+# Outputs: devices and FIFOs written through, symlinks honoured, folders refused up front.
+ln -s /dev/null "$T/null.json"
+expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 -o "$T/null.json"
+[ -c /dev/null ] && [ -L "$T/null.json" ] && ok || bad "/dev/null (through a link) is no longer a character device"
+mkdir "$T/d.json"
+expect 1 'Is a directory' "$CB" run --quick --no-progress sha256 --sizes 64 -o "$T/d.json"
+grep -q 'known answers' "$T/out" && bad "a refused output was found only after the run" || ok
+echo old >"$T/target.json"
+ln -s "$T/target.json" "$T/link.json"
+expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 -o "$T/link.json"
+[ -L "$T/link.json" ] && grep -q '"schema_version"' "$T/target.json" && ok || bad "a symlink's target is written, the link kept"
+ln -s "$T/nowhere/x.json" "$T/dangling.json"
+expect 1 'cannot write' "$CB" run --quick --no-progress sha256 --sizes 64 -o "$T/dangling.json"
+mkfifo "$T/fifo.json"
+cat "$T/fifo.json" >"$T/from-fifo" &
+catpid=$!
+expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 -o "$T/fifo.json"
+wait "$catpid"
+[ -p "$T/fifo.json" ] && grep -q '"schema_version"' "$T/from-fifo" && ok || bad "a FIFO is written through and stays a FIFO"
+# A late failure (the folder went away during the run): the results go to stdout.
+mkdir "$T/gone"
+"$CB" run --no-progress sha256 --sizes 64 --time 2 -o "$T/gone/r.json" >"$T/late.out" 2>"$T/late.err" &
+pid=$!
+sleep 1
+rm -rf "$T/gone"
+wait "$pid"
+got=$?
+[ "$got" -eq 1 ] && grep -q 'standard output as JSON' "$T/late.err" && grep -q '"schema_version": 2' "$T/late.out" && ok || bad "a late write failure saves the results on stdout (exit $got): $(cat "$T/late.err")"
+
 # Interrupted: the first SIGINT writes what was measured, marked partial, exit 130.
 rm -f "$T/int.json"
 "$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &

@@ -82,8 +82,10 @@ static const char usage_text[] =
 	"                      precision target, with its reason\n"
 	"  -h, --help          this text\n"
 	"\n"
-	"With -o and no --format, standard output stays quiet.  The ratio column is\n"
-	"ops/s over the baseline's, the median of per-round ratios (docs/MEASUREMENT.md).\n"
+	"With -o and no --format, standard output stays quiet (unless every -o fails\n"
+	"after the run: then the results go there as JSON).  The ratio column is\n"
+	"ops/s over the baseline's, the trimmed mean of per-round ratios\n"
+	"(docs/MEASUREMENT.md).\n"
 	"exit status: 0 all cases ran; 1 an output could not be written; 2 usage\n"
 	"error; 3 some cases failed their self-check or errored (all are reported);\n"
 	"130 interrupted (SIGINT or SIGTERM): what was measured is written, marked\n"
@@ -419,16 +421,14 @@ static void progress(void *arg, const char *phase, size_t done, size_t total, co
 
 static int check_output(const char *path, int fmt)
 {
-	cb_atomic_file af;
 	if (fmt < 0) {
 		cli_error("cannot tell the format of '%s' from its extension (use .json, .csv, .md, .html or .txt)", path);
 		return CB_EXIT_USAGE;
 	}
-	if (cb_atomic_open(&af, path, 0644) != 0) {
+	if (cb_atomic_check(path) != 0) {
 		cli_error("cannot write '%s': %s", path, strerror(errno));
 		return CB_EXIT_FAIL;
 	}
-	cb_atomic_abort(&af);
 	return 0;
 }
 
@@ -609,10 +609,21 @@ int cmd_run(int argc, char **argv)
 			status = CB_EXIT_FAIL;
 		}
 	}
-	for (size_t i = 0; i < a.noutputs; i++) {
-		if (cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run) != 0) {
-			cli_error("cannot write '%s': %s", a.outputs[i], strerror(errno));
-			status = CB_EXIT_FAIL;
+	{
+		size_t written = 0;
+		for (size_t i = 0; i < a.noutputs; i++) {
+			if (cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run) != 0) {
+				cli_error("cannot write '%s': %s", a.outputs[i], strerror(errno));
+				status = CB_EXIT_FAIL;
+			} else {
+				written++;
+			}
+		}
+		/* Nothing saved what was measured: standard output gets it, as JSON. */
+		if (a.noutputs && !written && a.format < 0) {
+			cli_warn("writing the results to standard output as JSON instead");
+			if (cb_report_write(stdout, CB_FORMAT_JSON, &run) != 0 || fflush(stdout) != 0)
+				cli_error("cannot write to standard output either: %s", strerror(errno));
 		}
 	}
 	if (interrupted && status != CB_EXIT_FAIL)

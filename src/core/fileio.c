@@ -2,39 +2,118 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+/*
+ * What path names, for writing: 0 a regular file or nothing yet (written by
+ * rename, into *target: the path, or a symlink's resolved target); 1 a
+ * character device or FIFO (written through); -1 refused, errno set.
+ */
+static int classify(const char *path, char *target, size_t cap)
+{
+	struct stat st;
+	if (strlen(path) + 16 >= cap) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	snprintf(target, cap, "%s", path);
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (S_ISLNK(st.st_mode)) {
+		char *real;
+		if (stat(path, &st) != 0) {
+			/* A dangling link: where it points may not be what the user meant. */
+			errno = ENOENT;
+			return -1;
+		}
+		if (S_ISREG(st.st_mode)) {
+			real = realpath(path, NULL);
+			if (!real)
+				return -1;
+			if (strlen(real) + 16 >= cap) {
+				free(real);
+				errno = ENAMETOOLONG;
+				return -1;
+			}
+			snprintf(target, cap, "%s", real);
+			free(real);
+			return 0;
+		}
+	}
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		return 1;
+	if (S_ISREG(st.st_mode))
+		return 0;
+	/* A socket or a block device: not something a report goes to. */
+	errno = EINVAL;
+	return -1;
+}
+
 int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 {
-	int fd;
+	int fd, kind;
 	memset(af, 0, sizeof(*af));
-	if (strlen(path) + 16 >= sizeof(af->tmp)) {
-		errno = ENAMETOOLONG;
-		return CB_ERR_IO;
+	if (!strcmp(path, "-")) {
+		fd = dup(STDOUT_FILENO);
+		af->direct = 1;
+	} else {
+		kind = classify(path, af->path, sizeof(af->path));
+		if (kind < 0)
+			return CB_ERR_IO;
+		if (kind == 1) {
+			fd = open(path, O_WRONLY | O_NOCTTY);
+			af->direct = 1;
+		} else {
+			snprintf(af->tmp, sizeof(af->tmp), "%s.tmpXXXXXX", af->path);
+			fd = mkstemp(af->tmp);
+			if (fd >= 0 && fchmod(fd, (mode_t)mode) != 0) {
+				int e = errno;
+				close(fd);
+				unlink(af->tmp);
+				errno = e;
+				return CB_ERR_IO;
+			}
+		}
 	}
-	strcpy(af->path, path);
-	snprintf(af->tmp, sizeof(af->tmp), "%s.tmpXXXXXX", path);
-	fd = mkstemp(af->tmp);
 	if (fd < 0)
 		return CB_ERR_IO;
-	if (fchmod(fd, (mode_t)mode) != 0) {
-		int e = errno;
-		close(fd);
-		unlink(af->tmp);
-		errno = e;
-		return CB_ERR_IO;
-	}
 	af->f = fdopen(fd, "wb");
 	if (!af->f) {
 		int e = errno;
 		close(fd);
-		unlink(af->tmp);
+		if (!af->direct)
+			unlink(af->tmp);
 		errno = e;
 		return CB_ERR_IO;
 	}
+	return CB_OK;
+}
+
+int cb_atomic_check(const char *path)
+{
+	char target[4096], tmp[4096 + 16];
+	int kind, fd;
+	if (!strcmp(path, "-"))
+		return CB_OK;
+	kind = classify(path, target, sizeof(target));
+	if (kind < 0)
+		return CB_ERR_IO;
+	if (kind == 1)
+		return access(path, W_OK) == 0 ? CB_OK : CB_ERR_IO;
+	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", target);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return CB_ERR_IO;
+	close(fd);
+	unlink(tmp);
 	return CB_OK;
 }
 
@@ -43,11 +122,21 @@ int cb_atomic_commit(cb_atomic_file *af)
 	int e = 0;
 	if (!af->f)
 		return CB_ERR_ARG;
-	if (fflush(af->f) != 0 || ferror(af->f) || fsync(fileno(af->f)) != 0)
+	if (fflush(af->f) != 0 || ferror(af->f))
 		e = errno ? errno : EIO;
+	/* A device or pipe need not sync (and /dev/null cannot). */
+	if (!e && !af->direct && fsync(fileno(af->f)) != 0)
+		e = errno;
 	if (fclose(af->f) != 0 && !e)
 		e = errno;
 	af->f = NULL;
+	if (af->direct) {
+		if (e) {
+			errno = e;
+			return CB_ERR_IO;
+		}
+		return CB_OK;
+	}
 	if (!e && rename(af->tmp, af->path) != 0)
 		e = errno;
 	if (e) {
@@ -64,7 +153,8 @@ void cb_atomic_abort(cb_atomic_file *af)
 	if (af->f) {
 		fclose(af->f);
 		af->f = NULL;
-		unlink(af->tmp);
+		if (!af->direct)
+			unlink(af->tmp);
 	}
 	errno = e;
 }
