@@ -107,5 +107,18 @@ if [ -p "$T/ss.fifo" ] && cmp -s "$T/ss.from-fifo" "$D/ss2"; then ok; else bad "
 mkdir "$T/ss.dir"
 expect 1 "decaps to a folder" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.dir"
 
+# All outputs or none; never an output over an input or two outputs in one file.
+expect 1 "keygen with the second output's folder missing" "$CB" kem keygen --alg mlkem768 --ek "$T/half.ek" --dk "$T/no/such/dk"
+if [ ! -e "$T/half.ek" ]; then ok; else bad "keygen left the first output when the second failed"; fi
+expect 2 "keygen --ek X --dk X" "$CB" kem keygen --alg mlkem768 --ek "$T/x" --dk "$T/x"
+if [ ! -e "$T/x" ]; then ok; else bad "keygen wrote a refused output"; fi
+cp "$D/dk" "$T/dk.copy"
+expect 2 "decaps --ss over the dk" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$D/ct" --ss "$T/dk.copy"
+ln "$T/dk.copy" "$T/dk.link"
+expect 2 "decaps --ss over a hard link of the dk" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$D/ct" --ss "$T/dk.link"
+if cmp -s "$T/dk.copy" "$D/dk"; then ok; else bad "a refused decaps changed the secret key"; fi
+expect 2 "encaps --ct over the ek" "$CB" kem encaps --alg mlkem768 --ek "$D/ek" --ct "$D/ek" --ss "$T/ss.x"
+if [ ! -e "$T/ss.x" ]; then ok; else bad "a refused encaps wrote its other output"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/kem.h"
@@ -55,8 +57,11 @@ static const char common_usage[] =
 	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
 	"                whitespace.  Without --hex, files are raw bytes.\n"
 	"  --help        this text\n"
+	"\nOutputs appear together or not at all; an output that is one of the inputs,\n"
+	"or two outputs that are one file (compared by device and inode), is refused.\n"
 	"\nexit status: 0 success, 1 unreadable, malformed or invalid input, or unwritable\n"
-	"output, 2 usage error (unknown operation, option or algorithm)\n";
+	"output, 2 usage error (unknown operation, option or algorithm; an output that\n"
+	"is an input or another output)\n";
 
 static void kem_usage(FILE *f, const struct kem_opdesc *d)
 {
@@ -210,37 +215,72 @@ static int read_input(const char *path, uint8_t *out, size_t want, const struct 
 	return 0;
 }
 
-static int write_output(const char *path, const uint8_t *data, size_t len, unsigned mode,
-			const struct kem_args *a)
+/* One output of a command: all of a command's outputs appear together or not at all. */
+struct out_item {
+	const char *path;
+	const uint8_t *data;
+	size_t len;
+	unsigned mode;
+};
+
+static int put(FILE *f, const uint8_t *data, size_t len, int hex)
 {
-	uint8_t *hex = NULL;
-	int err;
-
-	if (a->hex) {
-		static const char digits[] = "0123456789abcdef";
-
-		hex = malloc(2 * len + 1);
-		if (!hex) {
-			cli_error("cannot write '%s': %s", path, cb_strerror(CB_ERR_NOMEM));
+	static const char digits[] = "0123456789abcdef";
+	if (!hex)
+		return len && fwrite(data, 1, len, f) != len ? -1 : 0;
+	for (size_t i = 0; i < len; i++) {
+		char two[2] = {digits[data[i] >> 4], digits[data[i] & 15]};
+		if (fwrite(two, 1, 2, f) != 2)
 			return -1;
-		}
-		for (size_t i = 0; i < len; i++) {
-			hex[2 * i] = (uint8_t)digits[data[i] >> 4];
-			hex[2 * i + 1] = (uint8_t)digits[data[i] & 15];
-		}
-		hex[2 * len] = '\n';
-		err = cb_write_file_atomic(path, hex, 2 * len + 1, mode);
-		cb_wipe(hex, 2 * len + 1);
-		free(hex);
-	} else {
-		err = cb_write_file_atomic(path, data, len, mode);
 	}
-	if (err) {
-		cli_error("cannot write '%s': %s", path,
-			  err == CB_ERR_IO ? lower_strerror(errno) : cb_strerror(err));
-		return -1;
+	return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+/*
+ * Write every item (raw, or hex with --hex): all temporary files are
+ * opened and written first, and renamed into place only when all of them
+ * could be; if a rename still fails, the outputs already renamed by this
+ * command are removed again.  Secrets bypass stdio's buffer.
+ */
+static int write_outputs(const struct out_item *it, size_t n, const struct kem_args *a)
+{
+	cb_atomic_file af[3];
+	size_t opened = 0, done = 0, bad = 0;
+	int e = 0;
+
+	for (; opened < n && !e; opened++) {
+		if (cb_atomic_open(&af[opened], it[opened].path, it[opened].mode) != 0) {
+			e = errno;
+			bad = opened;
+			break;
+		}
+		if (it[opened].mode == MODE_SECRET)
+			setvbuf(af[opened].f, NULL, _IONBF, 0);
+		if (put(af[opened].f, it[opened].data, it[opened].len, a->hex) != 0 || fflush(af[opened].f) != 0) {
+			e = errno ? errno : EIO;
+			bad = opened;
+		}
 	}
-	return 0;
+	/* opened: how many are open (the failing one included when its write failed). */
+	/* done: how many are in place. */
+	while (!e && done < n) {
+		if (cb_atomic_commit(&af[done]) != 0) {
+			e = errno;
+			bad = done;
+			break;
+		}
+		done++;
+	}
+	if (!e)
+		return 0;
+	cli_error("cannot write '%s': %s", it[bad].path, lower_strerror(e));
+	/* The rest are abandoned (a failed commit has closed its own: aborting it does nothing). */
+	for (size_t i = done; i < opened; i++)
+		cb_atomic_abort(&af[i]);
+	for (size_t i = 0; i < done; i++)
+		if (!af[i].direct)
+			unlink(af[i].path);
+	return -1;
 }
 
 /* "ML-KEM-768" for mlkem768, else the class description. */
@@ -262,9 +302,14 @@ static int need(const char *val, const char *opt, const struct kem_opdesc *d)
 
 static int do_keygen(const cb_kem_class *k, const struct kem_args *a)
 {
-	uint8_t *ek = malloc(k->public_key_bytes), *dk = malloc(k->secret_key_bytes);
+	const char *outs[2] = {a->ek, a->dk};
+	uint8_t *ek, *dk;
 	int rc = CB_EXIT_FAIL, err;
 
+	if (cli_check_outputs(NULL, 0, outs, 2) != 0)
+		return CB_EXIT_USAGE;
+	ek = malloc(k->public_key_bytes);
+	dk = malloc(k->secret_key_bytes);
 	if (!ek || !dk) {
 		cli_error("out of memory");
 		goto out;
@@ -274,9 +319,12 @@ static int do_keygen(const cb_kem_class *k, const struct kem_args *a)
 		cli_error("%s key generation failed: %s", a->alg, cb_strerror(err));
 		goto out;
 	}
-	if (write_output(a->ek, ek, k->public_key_bytes, MODE_PUBLIC, a) ||
-	    write_output(a->dk, dk, k->secret_key_bytes, MODE_SECRET, a))
-		goto out;
+	{
+		const struct out_item out[2] = {{a->ek, ek, k->public_key_bytes, MODE_PUBLIC},
+						 {a->dk, dk, k->secret_key_bytes, MODE_SECRET}};
+		if (write_outputs(out, 2, a))
+			goto out;
+	}
 	rc = CB_EXIT_OK;
 out:
 	if (dk)
@@ -288,11 +336,16 @@ out:
 
 static int do_encaps(const cb_kem_class *k, const struct kem_args *a)
 {
-	uint8_t *ek = malloc(k->public_key_bytes), *ct = malloc(k->ciphertext_bytes);
-	uint8_t *ss = malloc(k->shared_secret_bytes);
+	const char *ins[1] = {a->ek}, *outs[2] = {a->ct, a->ss};
+	uint8_t *ek, *ct, *ss;
 	char name[64];
 	int rc = CB_EXIT_FAIL, err;
 
+	if (cli_check_outputs(ins, 1, outs, 2) != 0)
+		return CB_EXIT_USAGE;
+	ek = malloc(k->public_key_bytes);
+	ct = malloc(k->ciphertext_bytes);
+	ss = malloc(k->shared_secret_bytes);
 	if (!ek || !ct || !ss) {
 		cli_error("out of memory");
 		goto out;
@@ -313,9 +366,12 @@ static int do_encaps(const cb_kem_class *k, const struct kem_args *a)
 		cli_error("%s encapsulation failed: %s", a->alg, cb_strerror(err));
 		goto out;
 	}
-	if (write_output(a->ct, ct, k->ciphertext_bytes, MODE_PUBLIC, a) ||
-	    write_output(a->ss, ss, k->shared_secret_bytes, MODE_SECRET, a))
-		goto out;
+	{
+		const struct out_item out[2] = {{a->ct, ct, k->ciphertext_bytes, MODE_PUBLIC},
+						 {a->ss, ss, k->shared_secret_bytes, MODE_SECRET}};
+		if (write_outputs(out, 2, a))
+			goto out;
+	}
 	rc = CB_EXIT_OK;
 out:
 	if (ss)
@@ -328,11 +384,16 @@ out:
 
 static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 {
-	uint8_t *dk = malloc(k->secret_key_bytes), *ct = malloc(k->ciphertext_bytes);
-	uint8_t *ss = malloc(k->shared_secret_bytes);
+	const char *ins[2] = {a->dk, a->ct}, *outs[1] = {a->ss};
+	uint8_t *dk, *ct, *ss;
 	char name[64];
 	int rc = CB_EXIT_FAIL, err;
 
+	if (cli_check_outputs(ins, 2, outs, 1) != 0)
+		return CB_EXIT_USAGE;
+	dk = malloc(k->secret_key_bytes);
+	ct = malloc(k->ciphertext_bytes);
+	ss = malloc(k->shared_secret_bytes);
 	if (!dk || !ct || !ss) {
 		cli_error("out of memory");
 		goto out;
@@ -355,8 +416,11 @@ static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 		cli_error("%s decapsulation failed: %s", a->alg, cb_strerror(err));
 		goto out;
 	}
-	if (write_output(a->ss, ss, k->shared_secret_bytes, MODE_SECRET, a))
-		goto out;
+	{
+		const struct out_item out[1] = {{a->ss, ss, k->shared_secret_bytes, MODE_SECRET}};
+		if (write_outputs(out, 1, a))
+			goto out;
+	}
 	rc = CB_EXIT_OK;
 out:
 	if (dk)
