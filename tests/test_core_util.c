@@ -1,8 +1,11 @@
 /* Small shared helpers: PKCS#7 checking and the DER signature codec. */
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/der.h"
 #include "core/util.h"
+#include "cryptobench/fileio.h"
 #include "testutil.h"
 
 static void test_pkcs7(void)
@@ -66,8 +69,36 @@ static void test_der_sig(void)
 	CHECK_EQ_INT(cb_der_sig_encode(r, s, der, &len), CB_ERR_LENGTH);
 }
 
+/* The temporary files of open atomic writes are what cb_atomic_cleanup removes (a signal handler's job). */
+static void test_atomic_cleanup(void)
+{
+	char dir[] = "/tmp/cb-test-cleanup-XXXXXX", path[4096];
+	cb_atomic_file a, b;
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/out.json", dir);
+	CHECK_EQ_INT(cb_write_file_atomic(path, "old", 3, 0644), 0);
+	CHECK_EQ_INT(cb_atomic_open(&a, path, 0644), 0);
+	CHECK_EQ_INT(cb_atomic_open(&b, path, 0600), 0);
+	CHECK(access(a.tmp, F_OK) == 0 && access(b.tmp, F_OK) == 0);
+	cb_atomic_cleanup();
+	CHECK(access(a.tmp, F_OK) != 0 && access(b.tmp, F_OK) != 0);
+	CHECK(access(path, F_OK) == 0); /* the target is left as it was */
+	cb_atomic_abort(&a);
+	cb_atomic_abort(&b);
+	/* Committed and aborted files are no longer tracked: nothing else is removed. */
+	CHECK_EQ_INT(cb_atomic_open(&a, path, 0644), 0);
+	CHECK_EQ_INT(cb_atomic_commit(&a), 0);
+	cb_atomic_cleanup();
+	CHECK(access(path, F_OK) == 0);
+	CHECK(unlink(path) == 0 && rmdir(dir) == 0);
+}
+
 int main(void)
 {
+	test_atomic_cleanup();
 	test_pkcs7();
 	test_der_sig();
 	return tu_finish();

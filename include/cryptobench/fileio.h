@@ -42,6 +42,13 @@ int cb_atomic_commit(cb_atomic_file *af) CB_WARN_UNUSED;
 /* Give up: close and remove the temporary file. */
 void cb_atomic_abort(cb_atomic_file *af);
 
+/*
+ * Remove every temporary file still open (at most 16 are tracked).  Only
+ * unlink(2): safe in a signal handler, which then ends the program; the
+ * targets are left as they were.
+ */
+void cb_atomic_cleanup(void);
+
 /* Whole-buffer convenience over the three above. */
 int cb_write_file_atomic(const char *path, const void *data, size_t len, unsigned mode) CB_WARN_UNUSED;
 

@@ -28,6 +28,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "warning: <message>\n" on stderr. */
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* SIGINT, SIGTERM, SIGHUP, SIGPIPE: remove temporary files, then end as the signal would. */
+void cli_default_signals(void);
+
 /* Subcommands: argv[0] is the subcommand's name; return an exit status. */
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);

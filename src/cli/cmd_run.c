@@ -121,14 +121,20 @@ typedef struct run_args {
 /*
  * The first SIGINT or SIGTERM asks the rounds to stop after the current
  * slice, so that what was measured is written (marked partial); a second
- * one ends the program as usual.
+ * one ends the program as usual (temporary files removed).
  */
 static volatile sig_atomic_t interrupted;
 
 static void on_signal(int sig)
 {
+	if (interrupted) {
+		/* The second: end now, as the signal would, without temporary files. */
+		cb_atomic_cleanup();
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
 	interrupted = sig;
-	signal(sig, SIG_DFL);
 }
 
 static void catch_signals(void)

@@ -2,10 +2,12 @@
  * cryptobench: what cryptography costs on this machine.
  * A table of subcommands (git's commands[] style); each parses its own options.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cryptobench/fileio.h"
 
 static const struct command {
 	const char *name;
@@ -34,8 +36,28 @@ static void usage(FILE *f)
 		   "  3  the run finished and was reported, but some cases failed or errored\n");
 }
 
+/* A signal ends the program as it would, without leaving temporary files behind. */
+static void on_fatal_signal(int sig)
+{
+	cb_atomic_cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void cli_default_signals(void)
+{
+	struct sigaction sa;
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
+	cli_default_signals();
 	if (argc < 2) {
 		usage(stderr);
 		return CB_EXIT_USAGE;

@@ -9,6 +9,38 @@
 #include <unistd.h>
 
 /*
+ * The temporary files open now, for cb_atomic_cleanup in a signal handler:
+ * pointers into the open cb_atomic_files, set and cleared outside it.
+ */
+#define MAX_TEMPS 16
+static const char *volatile temps[MAX_TEMPS];
+
+static void track(const char *tmp)
+{
+	for (size_t i = 0; i < MAX_TEMPS; i++)
+		if (!temps[i]) {
+			temps[i] = tmp;
+			return;
+		}
+}
+
+static void untrack(const char *tmp)
+{
+	for (size_t i = 0; i < MAX_TEMPS; i++)
+		if (temps[i] == tmp)
+			temps[i] = NULL;
+}
+
+void cb_atomic_cleanup(void)
+{
+	for (size_t i = 0; i < MAX_TEMPS; i++) {
+		const char *t = temps[i];
+		if (t)
+			unlink(t);
+	}
+}
+
+/*
  * What path names, for writing: 0 a regular file or nothing yet (written by
  * rename, into *target: the path, or a symlink's resolved target); 1 a
  * character device or FIFO (written through); -1 refused, errno set.
@@ -74,10 +106,13 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 		} else {
 			snprintf(af->tmp, sizeof(af->tmp), "%s.tmpXXXXXX", af->path);
 			fd = mkstemp(af->tmp);
+			if (fd >= 0)
+				track(af->tmp);
 			if (fd >= 0 && fchmod(fd, (mode_t)mode) != 0) {
 				int e = errno;
 				close(fd);
 				unlink(af->tmp);
+				untrack(af->tmp);
 				errno = e;
 				return CB_ERR_IO;
 			}
@@ -89,8 +124,10 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 	if (!af->f) {
 		int e = errno;
 		close(fd);
-		if (!af->direct)
+		if (!af->direct) {
 			unlink(af->tmp);
+			untrack(af->tmp);
+		}
 		errno = e;
 		return CB_ERR_IO;
 	}
@@ -139,8 +176,10 @@ int cb_atomic_commit(cb_atomic_file *af)
 	}
 	if (!e && rename(af->tmp, af->path) != 0)
 		e = errno;
-	if (e) {
+	if (e)
 		unlink(af->tmp);
+	untrack(af->tmp);
+	if (e) {
 		errno = e;
 		return CB_ERR_IO;
 	}
@@ -153,8 +192,10 @@ void cb_atomic_abort(cb_atomic_file *af)
 	if (af->f) {
 		fclose(af->f);
 		af->f = NULL;
-		if (!af->direct)
+		if (!af->direct) {
 			unlink(af->tmp);
+			untrack(af->tmp);
+		}
 	}
 	errno = e;
 }
