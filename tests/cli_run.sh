@@ -293,6 +293,12 @@ wait "$pid"
 got=$?
 [ "$got" -eq 1 ] && grep -q 'standard output as JSON' "$T/late.err" && grep -q '"schema_version": 2' "$T/late.out" && ok || bad "a late write failure saves the results on stdout (exit $got): $(cat "$T/late.err")"
 
+# Errors are one line, with the real reason.
+head -c 1100000 /dev/zero | tr '\0' 'x' >"$T/huge.suite"
+expect 2 'larger than 1 MiB' "$CB" run --suite "$T/huge.suite"
+expect 2 'bad value' "$CB" run --quick sha256 --time x
+[ "$(wc -l <"$T/err")" -eq 1 ] && ok || bad "a bad option value prints one line, not the usage: $(head -3 "$T/err")"
+
 # Interrupted: the first SIGINT writes what was measured, marked partial, exit 130.
 rm -f "$T/int.json"
 "$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &

@@ -213,6 +213,7 @@ static int prepare_kem(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	}
 	if ((r = k->keypair(c->pk, c->sk)) != 0 || (r = k->encaps(c->in, c->out, c->pk)) != 0 ||
 	    (r = k->decaps(ss2, c->in, c->sk)) != 0) {
+		cb_wipe(ss2, k->shared_secret_bytes);
 		free(ss2);
 		return fail(err, errlen, r, "key generation, encapsulation or decapsulation failed: %s", cb_strerror(r));
 	}

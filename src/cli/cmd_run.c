@@ -165,9 +165,16 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 		snprintf(path, sizeof(path), "%s", name);
 	else
 		snprintf(path, sizeof(path), "%s/%s.suite", dir && *dir ? dir : CB_SUITES_DIR, name);
-	if (cb_read_file(path, &data, &len, 1 << 20) != 0) {
-		cli_error("cannot read suite '%s': %s", path, strerror(errno));
-		return -1;
+	{
+		int err = cb_read_file(path, &data, &len, 1 << 20);
+		if (err == CB_ERR_LENGTH) {
+			cli_error("suite '%s' is larger than 1 MiB", path);
+			return -1;
+		}
+		if (err) {
+			cli_error("cannot read suite '%s': %s", path, err == CB_ERR_IO ? strerror(errno) : cb_strerror(err));
+			return -1;
+		}
 	}
 	/* At most one word per two bytes. */
 	cap = len / 2 + 1;
@@ -494,7 +501,9 @@ int cmd_run(int argc, char **argv)
 		a.progress = 1;
 		rc = parse_args((int)nwords, words, &a);
 		if (rc) {
-			fputs(usage_text, rc > 0 ? stdout : stderr);
+			/* Help on stdout when asked; after an error, its one line is enough. */
+			if (rc > 0)
+				fputs(usage_text, stdout);
 			free(words);
 			free(suite_storage);
 			return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;

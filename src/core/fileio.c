@@ -1,5 +1,7 @@
 #include "cryptobench/fileio.h"
 
+#include "core/util.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -226,14 +228,23 @@ int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 			uint8_t *nb;
 			if (cap > maxlen) {
 				fclose(f);
+				cb_wipe(buf, cap + 1);
 				free(buf);
 				return CB_ERR_LENGTH;
 			}
-			nb = realloc(buf, ncap + 1);
+			/* Not realloc: the old buffer may hold a secret key, and is wiped before it goes. */
+			nb = malloc(ncap + 1);
 			if (!nb) {
 				fclose(f);
+				if (buf)
+					cb_wipe(buf, cap + 1);
 				free(buf);
 				return CB_ERR_NOMEM;
+			}
+			if (buf) {
+				memcpy(nb, buf, n);
+				cb_wipe(buf, cap + 1);
+				free(buf);
 			}
 			buf = nb;
 			cap = ncap;
@@ -246,12 +257,14 @@ int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 	if (ferror(f)) {
 		int e = errno;
 		fclose(f);
+		cb_wipe(buf, cap + 1);
 		free(buf);
 		errno = e;
 		return CB_ERR_IO;
 	}
 	fclose(f);
 	if (n > maxlen) {
+		cb_wipe(buf, cap + 1);
 		free(buf);
 		return CB_ERR_LENGTH;
 	}
