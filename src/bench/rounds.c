@@ -190,9 +190,11 @@ typedef struct worker {
 	const cb_slot_priv *p;
 	gate *g;
 	const int *stop;
+	unsigned *batches; /* batches completed by all workers of the slice */
+	unsigned *alive;   /* workers not yet finished */
 	double *ns, *cyc;
 	size_t n, cap;
-	uint64_t ops, end;
+	uint64_t ops, begin, end;
 	double slice_ns;
 	int error;
 } worker;
@@ -207,6 +209,7 @@ static void *work(void *arg)
 	while (!w->g->go)
 		pthread_cond_wait(&w->g->cv, &w->g->mu);
 	pthread_mutex_unlock(&w->g->mu);
+	w->begin = cb_now_ns();
 	while (!w->error && !__atomic_load_n(w->stop, __ATOMIC_RELAXED)) {
 		uint64_t t0 = cb_now_ns(), c0 = cb_ticks();
 		for (uint64_t i = 0; i < w->p->batch; i++) {
@@ -220,6 +223,7 @@ static void *work(void *arg)
 		if (w->error)
 			break;
 		w->ops += w->p->batch;
+		__atomic_add_fetch(w->batches, 1, __ATOMIC_RELAXED);
 		if (w->n < w->cap) {
 			w->ns[w->n] = (double)(t1 - t0) / (double)w->p->batch;
 			w->cyc[w->n] = (double)(c1 - c0) / (double)w->p->batch;
@@ -227,6 +231,7 @@ static void *work(void *arg)
 		}
 	}
 	w->end = cb_now_ns();
+	__atomic_sub_fetch(w->alive, 1, __ATOMIC_RELAXED);
 	return NULL;
 }
 
@@ -252,6 +257,8 @@ static double slice_threads(cb_slot *s, double slice_ns, size_t max)
 	gate g = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0};
 	worker *w = calloc(nt, sizeof(*w));
 	int stop = 0;
+	unsigned batches = 0, alive = nt;
+	uint64_t first = 0;
 	uint64_t start, end = 0, ops = 0;
 	/* Room for every sample the slice can take: batches last >= sample_target. */
 	size_t cap = (size_t)(slice_ns / (p->per_op * (double)p->batch > 1 ? p->per_op * (double)p->batch : 1)) * 2 + 64;
@@ -264,7 +271,8 @@ static double slice_threads(cb_slot *s, double slice_ns, size_t max)
 		return NAN;
 	}
 	for (unsigned i = 0; i < nt; i++) {
-		w[i] = (worker){.op = s->op, .state = s->states[i], .p = p, .g = &g, .stop = &stop, .cap = cap, .slice_ns = slice_ns};
+		w[i] = (worker){.op = s->op, .state = s->states[i], .p = p, .g = &g, .stop = &stop, .cap = cap, .slice_ns = slice_ns,
+				  .batches = &batches, .alive = &alive};
 		w[i].ns = malloc(cap * sizeof(double));
 		w[i].cyc = malloc(cap * sizeof(double));
 		if (!w[i].ns || !w[i].cyc)
@@ -286,13 +294,20 @@ static double slice_threads(cb_slot *s, double slice_ns, size_t max)
 	g.go = 1;
 	pthread_cond_broadcast(&g.cv);
 	pthread_mutex_unlock(&g.mu);
-	if (!s->m.error)
+	if (!s->m.error) {
 		sleep_until(start + (uint64_t)slice_ns);
+		/* A loaded machine may not have run the workers yet: a slice holds at least one batch. */
+		while (!__atomic_load_n(&batches, __ATOMIC_RELAXED) && __atomic_load_n(&alive, __ATOMIC_RELAXED))
+			sleep_until(cb_now_ns() + 100000);
+	}
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(w[i].thread, NULL);
 		if (w[i].end > end)
 			end = w[i].end;
+		/* From the first worker to wake, not from the broadcast: waking takes a while. */
+		if (w[i].begin && w[i].begin > start && (i == 0 || w[i].begin < first))
+			first = w[i].begin;
 		ops += w[i].ops;
 		if (!s->m.error)
 			s->m.error = w[i].error;
@@ -302,6 +317,8 @@ static double slice_threads(cb_slot *s, double slice_ns, size_t max)
 			for (size_t k = 0; k < w[i].n; k++)
 				if (push(p, w[i].ns[k], w[i].cyc[k], max) != 0)
 					p->active = 0;
+		if (first && first < end)
+			start = first;
 		s->m.total_ops += ops;
 		p->timed_ns += (double)(end - start);
 		value = (double)(end - start) / (double)ops;
