@@ -285,7 +285,7 @@ wait "$catpid"
 [ -p "$T/fifo.json" ] && grep -q '"schema_version"' "$T/from-fifo" && ok || bad "a FIFO is written through and stays a FIFO"
 # A late failure (the folder went away during the run): the results go to stdout.
 mkdir "$T/gone"
-"$CB" run --no-progress sha256 --sizes 64 --time 2 -o "$T/gone/r.json" >"$T/late.out" 2>"$T/late.err" &
+"$CB" run --no-progress --backend openssl sha256 --sizes 64 --time 2 -o "$T/gone/r.json" >"$T/late.out" 2>"$T/late.err" &
 pid=$!
 sleep 1
 rm -rf "$T/gone"
