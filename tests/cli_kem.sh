@@ -4,6 +4,7 @@
 # usage: cli_kem.sh <path to cryptobench>
 CB=$1
 [ -x "$CB" ] || { echo "usage: $0 <cryptobench>" >&2; exit 2; }
+case $CB in /*) ;; *) CB=$PWD/$CB ;; esac
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 pass=0
@@ -94,31 +95,104 @@ expect 2 "missing --dk" "$CB" kem keygen --alg mlkem768 --ek "$T/a"
 expect 0 "help" "$CB" kem decaps --help
 if grep -q "implicit-rejection" "$T/out"; then ok; else bad "decaps --help does not mention implicit rejection"; fi
 
-# A device is written through, not replaced by a regular file.
+# Outputs never replace what is not a regular file.  /dev/null is written
+# through a link in $T (and directly only when not root: as root a
+# regression would replace the real device); afterwards it is only looked at.
 D=$T/mlkem768
-expect 0 "decaps to /dev/null" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss /dev/null
-if [ -c /dev/null ]; then ok; else bad "decaps --ss /dev/null replaced the device"; fi
+ln -s /dev/null "$T/null"
+expect 0 "decaps to a link to /dev/null" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/null"
+if [ -L "$T/null" ] && [ -c /dev/null ] && [ "$(stat -c %a /dev/null)" = 666 ]; then ok; else bad "decaps through a link to /dev/null replaced the link or the device"; fi
+expect 0 "encaps to links to /dev/null" "$CB" kem encaps --alg mlkem768 --ek "$D/ek.hex" --ct "$T/null" --ss - --hex
+if [ "$(wc -c <"$T/out")" = 65 ] && [ -L "$T/null" ]; then ok; else bad "encaps --ss - writes the secret to stdout"; fi
+if [ "$(id -u)" != 0 ]; then
+	expect 0 "decaps to /dev/null" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss /dev/null
+fi
+[ -c /dev/null ] && ok || bad "/dev/null is no longer a character device"
 mkfifo "$T/ss.fifo"
 cat "$T/ss.fifo" >"$T/ss.from-fifo" &
 catpid=$!
 expect 0 "decaps to a FIFO" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.fifo"
 wait "$catpid"
 if [ -p "$T/ss.fifo" ] && cmp -s "$T/ss.from-fifo" "$D/ss2"; then ok; else bad "a FIFO output is written through"; fi
+# a FIFO and a file in one command: both written, the FIFO stays one
+mkfifo "$T/ct.fifo"
+cat "$T/ct.fifo" >"$T/ct.from-fifo" &
+catpid=$!
+expect 0 "encaps --ct to a FIFO" "$CB" kem encaps --alg mlkem768 --ek "$D/ek" --ct "$T/ct.fifo" --ss "$T/ss.withfifo"
+wait "$catpid"
+if [ -p "$T/ct.fifo" ] && [ "$(wc -c <"$T/ct.from-fifo")" = 1088 ] && [ "$(wc -c <"$T/ss.withfifo")" = 32 ]; then ok; else bad "encaps with a FIFO and a file"; fi
+expect 0 "decaps of what came through the FIFO" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$T/ct.from-fifo" --ss "$T/ss.fromfifo2"
+same "$T/ss.withfifo" "$T/ss.fromfifo2"
 mkdir "$T/ss.dir"
 expect 1 "decaps to a folder" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.dir"
+has "decaps to a folder" "cannot write '$T/ss.dir': is a directory"
+[ -d "$T/ss.dir" ] && ok || bad "a folder output was replaced"
+ln -s ss.dir "$T/ss.dirlink"
+expect 1 "decaps to a link to a folder" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.dirlink"
+has "decaps to a link to a folder" "is a directory"
+ln -s no-such-file "$T/ss.dangling"
+expect 1 "decaps to a dangling link" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.dangling"
+has "decaps to a dangling link" "is a symbolic link to 'no-such-file', which does not exist"
+if [ -L "$T/ss.dangling" ] && [ ! -e "$T/no-such-file" ]; then ok; else bad "a dangling link output was followed or replaced"; fi
+# a link to a regular file: the target is replaced (mode 0600), the link stays
+mkdir "$T/real"
+echo old >"$T/real/ss"
+chmod 644 "$T/real/ss"
+ln -s real/ss "$T/ss.link"
+expect 0 "decaps to a link to a file" "$CB" kem decaps --alg mlkem768 --dk "$D/dk" --ct "$D/ct" --ss "$T/ss.link"
+if [ -L "$T/ss.link" ] && [ "$(readlink "$T/ss.link")" = real/ss ]; then ok; else bad "the output link was replaced"; fi
+same "$T/real/ss" "$D/ss2"
+mode "$T/real/ss" 600
 
 # All outputs or none; never an output over an input or two outputs in one file.
 expect 1 "keygen with the second output's folder missing" "$CB" kem keygen --alg mlkem768 --ek "$T/half.ek" --dk "$T/no/such/dk"
 if [ ! -e "$T/half.ek" ]; then ok; else bad "keygen left the first output when the second failed"; fi
+if [ -w /dev/full ]; then
+	# the second output fails when written: the first, a file, is not there (and an old one unchanged)
+	expect 1 "encaps with --ss to a full device" "$CB" kem encaps --alg mlkem768 --ek "$D/ek" --ct "$T/half.ct" --ss /dev/full
+	has "encaps with --ss to a full device" "cannot write '/dev/full': no space left on device"
+	if [ ! -e "$T/half.ct" ]; then ok; else bad "encaps left the ciphertext when the secret failed"; fi
+	cp "$D/ek" "$T/old.ek"
+	expect 1 "keygen with --dk to a full device" "$CB" kem keygen --alg mlkem768 --ek "$T/old.ek" --dk /dev/full --hex
+	same "$T/old.ek" "$D/ek"
+	expect 1 "encaps with --ct to a full device" "$CB" kem encaps --alg mlkem768 --ek "$D/ek" --ct /dev/full --ss "$T/half.ss"
+	if [ ! -e "$T/half.ss" ]; then ok; else bad "encaps left the secret when the ciphertext failed"; fi
+fi
 expect 2 "keygen --ek X --dk X" "$CB" kem keygen --alg mlkem768 --ek "$T/x" --dk "$T/x"
+has "keygen --ek X --dk X" "are one file"
 if [ ! -e "$T/x" ]; then ok; else bad "keygen wrote a refused output"; fi
+# one new file spelt two ways (by its folder's device and inode and its name)
+mkdir "$T/sub"
+expect 2 "keygen --ek ./X --dk X" "$CB" kem keygen --alg mlkem768 --ek "$T/./x" --dk "$T/x"
+expect 2 "keygen --ek sub/../X --dk X" "$CB" kem keygen --alg mlkem768 --ek "$T/sub/../x" --dk "$T/x"
+(cd "$T" && "$CB" kem keygen --alg mlkem768 --ek x --dk "$T/x" 2>"$T/err")
+[ $? = 2 ] && ok || bad "keygen --ek x --dk \$T/x (relative and absolute) was accepted"
+if [ ! -e "$T/x" ]; then ok; else bad "keygen wrote a refused output"; fi
+expect 2 "encaps --ct and --ss, one new file spelt through another folder" "$CB" kem encaps --alg mlkem768 --ek "$D/ek" --ct "$T/sub/y" --ss "$T/real/../sub/y"
+# existing outputs: by device and inode
+cp "$D/ek" "$T/out1"
+ln "$T/out1" "$T/out1.hard"
+ln -s out1 "$T/out1.sym"
+expect 2 "keygen --ek F --dk hard link of F" "$CB" kem keygen --alg mlkem768 --ek "$T/out1" --dk "$T/out1.hard"
+expect 2 "keygen --ek F --dk symlink to F" "$CB" kem keygen --alg mlkem768 --ek "$T/out1.sym" --dk "$T/out1"
+same "$T/out1" "$D/ek"
 cp "$D/dk" "$T/dk.copy"
 expect 2 "decaps --ss over the dk" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$D/ct" --ss "$T/dk.copy"
+has "decaps --ss over the dk" "is the input"
 ln "$T/dk.copy" "$T/dk.link"
 expect 2 "decaps --ss over a hard link of the dk" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$D/ct" --ss "$T/dk.link"
+ln -s dk.copy "$T/dk.sym"
+expect 2 "decaps --ss over a symlink to the dk" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$D/ct" --ss "$T/dk.sym"
+expect 2 "decaps --ss over the dk, spelt another way" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$D/ct" --ss "$T/sub/../dk.copy"
+cp "$D/ct" "$T/ct.copy"
+expect 2 "decaps --ss over the ct" "$CB" kem decaps --alg mlkem768 --dk "$T/dk.copy" --ct "$T/ct.copy" --ss "$T/ct.copy"
+same "$T/ct.copy" "$D/ct"
 if cmp -s "$T/dk.copy" "$D/dk"; then ok; else bad "a refused decaps changed the secret key"; fi
 expect 2 "encaps --ct over the ek" "$CB" kem encaps --alg mlkem768 --ek "$D/ek" --ct "$D/ek" --ss "$T/ss.x"
 if [ ! -e "$T/ss.x" ]; then ok; else bad "a refused encaps wrote its other output"; fi
+# no temporary file is left anywhere
+if find "$T" -name '*.tmp*' -o -name '*.old*' | grep -q .; then bad "temporary files left: $(find "$T" -name '*.tmp*' -o -name '*.old*')"; else ok; fi
+[ -c /dev/null ] && ok || bad "/dev/null is no longer a character device"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -260,7 +260,28 @@ ln "$T/in.json" "$T/hard.json"
 expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/in.json"
 expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/hard.json"
 expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/../$(basename "$T")/in.json"
+ln -s in.json "$T/sym.json"
+expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/sym.json"
+expect 2 'is the input' "$CB" report "$T/sym.json" -o "$T/hard.json"
+expect 2 'is the input' "$CB" report "$T/in.json" -o "$T/rep.md" -o "$T/in.json"
+[ ! -e "$T/rep.md" ] && ok || bad "a refused report wrote its other output"
 cmp -s "$T/in.json" "$T/pair.json" && ok || bad "a refused report left its input changed"
+[ -L "$T/sym.json" ] && ok || bad "a refused report replaced a link to its input"
+# two outputs, one new file spelt two ways
+mkdir "$T/sub"
+expect 2 'are one file' "$CB" report "$T/in.json" -o "$T/rep.md" -o "$T/./rep.md"
+expect 2 'are one file' "$CB" report "$T/in.json" -o "$T/sub/../rep.md" -o "$T/rep.md"
+[ ! -e "$T/rep.md" ] && ok || bad "refused report outputs were written"
+# report through a link to /dev/null, and to a FIFO
+ln -s /dev/null "$T/null.md"
+expect 0 '' "$CB" report "$T/in.json" -o "$T/null.md"
+[ -c /dev/null ] && [ -L "$T/null.md" ] && ok || bad "report through a link to /dev/null replaced the link or the device"
+mkfifo "$T/fifo.md"
+cat "$T/fifo.md" >"$T/from-fifo.md" &
+catpid=$!
+expect 0 '' "$CB" report "$T/in.json" -o "$T/fifo.md"
+wait "$catpid"
+[ -p "$T/fifo.md" ] && grep -q 'sha256' "$T/from-fifo.md" && ok || bad "report to a FIFO is written through"
 expect 2 'are one file' "$CB" run --quick sha256 -o "$T/same.json" -o "$T/same.json"
 [ ! -e "$T/same.json" ] && ok || bad "refused outputs were written"
 

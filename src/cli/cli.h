@@ -6,7 +6,8 @@
  *   1  an operation failed: unreadable or malformed input, invalid key,
  *      unwritable output, ...
  *   2  usage error: unknown command, option, algorithm or operation; bad
- *      sizes or thread counts
+ *      sizes or thread counts; an output that is an input or another
+ *      output (cli_check_outputs)
  *   3  the run finished and reported, but some cases failed their
  *      self-check or errored
  *   130 run was interrupted (SIGINT/SIGTERM) and wrote what it had measured

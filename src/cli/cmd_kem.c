@@ -57,8 +57,11 @@ static const char common_usage[] =
 	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
 	"                whitespace.  Without --hex, files are raw bytes.\n"
 	"  --help        this text\n"
-	"\nOutputs appear together or not at all; an output that is one of the inputs,\n"
-	"or two outputs that are one file (compared by device and inode), is refused.\n"
+	"\nOutputs appear together or not at all.  A device or FIFO is written through\n"
+	"and '-' is standard output; a symlink's target is replaced (the link stays);\n"
+	"a folder, a dangling symlink or a socket is refused.  An output that is one of\n"
+	"the inputs, or two outputs that are one file (compared by device and inode,\n"
+	"and for new files by folder and name), is refused.\n"
 	"\nexit status: 0 success, 1 unreadable, malformed or invalid input, or unwritable\n"
 	"output, 2 usage error (unknown operation, option or algorithm; an output that\n"
 	"is an input or another output)\n";
@@ -223,64 +226,60 @@ struct out_item {
 	unsigned mode;
 };
 
-static int put(FILE *f, const uint8_t *data, size_t len, int hex)
+/* Lower-case hex of one nibble, without a branch or a table index on it (keys are secret). */
+static char hexdigit(unsigned v)
 {
-	static const char digits[] = "0123456789abcdef";
-	if (!hex)
-		return len && fwrite(data, 1, len, f) != len ? -1 : 0;
-	for (size_t i = 0; i < len; i++) {
-		char two[2] = {digits[data[i] >> 4], digits[data[i] & 15]};
-		if (fwrite(two, 1, 2, f) != 2)
-			return -1;
-	}
-	return fputc('\n', f) == EOF ? -1 : 0;
+	return (char)('0' + v + (((9u - v) >> 8) & ('a' - '0' - 10)));
 }
 
 /*
- * Write every item (raw, or hex with --hex): all temporary files are
- * opened and written first, and renamed into place only when all of them
- * could be; if a rename still fails, the outputs already renamed by this
- * command are removed again.  Secrets bypass stdio's buffer.
+ * Write every item (raw, or hex and a newline with --hex) as one commit:
+ * all appear or none does (cb_write_files_atomic: files written and synced
+ * first, devices and FIFOs next, renames last, undone on a failure).  The
+ * data go out with write(2) from buffers wiped here, not through stdio.
+ * Prints the error and returns -1 on failure.
  */
 static int write_outputs(const struct out_item *it, size_t n, const struct kem_args *a)
 {
-	cb_atomic_file af[3];
-	size_t opened = 0, done = 0, bad = 0;
-	int e = 0;
+	cb_output out[3];
+	uint8_t *enc[3] = {NULL, NULL, NULL};
+	size_t failed = 0;
+	int rc = 0, err = CB_OK;
 
-	for (; opened < n && !e; opened++) {
-		if (cb_atomic_open(&af[opened], it[opened].path, it[opened].mode) != 0) {
-			e = errno;
-			bad = opened;
+	if (n > CB_ARRAY_LEN(out))
+		n = CB_ARRAY_LEN(out); /* a command has at most three outputs */
+	for (size_t i = 0; i < n; i++) {
+		out[i] = (cb_output){it[i].path, it[i].data, it[i].len, it[i].mode};
+		if (!a->hex)
+			continue;
+		enc[i] = malloc(2 * it[i].len + 1);
+		if (!enc[i]) {
+			err = CB_ERR_NOMEM;
 			break;
 		}
-		if (it[opened].mode == MODE_SECRET)
-			setvbuf(af[opened].f, NULL, _IONBF, 0);
-		if (put(af[opened].f, it[opened].data, it[opened].len, a->hex) != 0 || fflush(af[opened].f) != 0) {
-			e = errno ? errno : EIO;
-			bad = opened;
+		for (size_t k = 0; k < it[i].len; k++) {
+			enc[i][2 * k] = (uint8_t)hexdigit(it[i].data[k] >> 4);
+			enc[i][2 * k + 1] = (uint8_t)hexdigit(it[i].data[k] & 15);
 		}
+		enc[i][2 * it[i].len] = '\n';
+		out[i].data = enc[i];
+		out[i].len = 2 * it[i].len + 1;
 	}
-	/* opened: how many are open (the failing one included when its write failed). */
-	/* done: how many are in place. */
-	while (!e && done < n) {
-		if (cb_atomic_commit(&af[done]) != 0) {
-			e = errno;
-			bad = done;
-			break;
+	if (!err)
+		err = cb_write_files_atomic(out, n, &failed);
+	if (err == CB_ERR_IO) {
+		cli_output_error(it[failed].path, errno);
+		rc = -1;
+	} else if (err) {
+		cli_error("cannot write the outputs: %s", cb_strerror(err));
+		rc = -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (enc[i]) {
+			cb_wipe(enc[i], 2 * it[i].len + 1);
+			free(enc[i]);
 		}
-		done++;
-	}
-	if (!e)
-		return 0;
-	cli_error("cannot write '%s': %s", it[bad].path, lower_strerror(e));
-	/* The rest are abandoned (a failed commit has closed its own: aborting it does nothing). */
-	for (size_t i = done; i < opened; i++)
-		cb_atomic_abort(&af[i]);
-	for (size_t i = 0; i < done; i++)
-		if (!af[i].direct)
-			unlink(af[i].path);
-	return -1;
+	return rc;
 }
 
 /* "ML-KEM-768" for mlkem768, else the class description. */

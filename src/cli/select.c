@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "cryptobench/fileio.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
 
@@ -261,31 +263,44 @@ int cli_load_run(const char *path, cb_run *run)
 	return r;
 }
 
-/* 1 when a and b name one file (existing: same device and inode; else the same spelling). */
-static int same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-	if (ea && eb)
-		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-	return !ea && !eb && strcmp(a, b) == 0;
-}
-
 int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *outputs, size_t nout)
 {
 	for (size_t i = 0; i < nout; i++) {
 		if (!strcmp(outputs[i], "-"))
 			continue;
 		for (size_t k = 0; k < nin; k++)
-			if (same_file(outputs[i], inputs[k])) {
+			if (cb_same_file(outputs[i], inputs[k])) {
 				cli_error("output '%s' is the input '%s': refusing to replace it", outputs[i], inputs[k]);
 				return -1;
 			}
 		for (size_t k = 0; k < i; k++)
-			if (same_file(outputs[i], outputs[k])) {
+			if (strcmp(outputs[k], "-") != 0 && cb_same_file(outputs[i], outputs[k])) {
 				cli_error("outputs '%s' and '%s' are one file", outputs[k], outputs[i]);
 				return -1;
 			}
 	}
 	return 0;
+}
+
+void cli_output_error(const char *path, int err)
+{
+	struct stat st;
+	char to[4096], msg[256];
+	ssize_t n;
+	if (strcmp(path, "-") != 0 && lstat(path, &st) == 0) {
+		if (S_ISLNK(st.st_mode) && stat(path, &st) != 0 && errno == ENOENT &&
+		    (n = readlink(path, to, sizeof(to) - 1)) >= 0) {
+			to[n] = 0;
+			cli_error("cannot write '%s': it is a symbolic link to '%s', which does not exist", path, to);
+			return;
+		}
+		if (stat(path, &st) == 0 && (S_ISSOCK(st.st_mode) || S_ISBLK(st.st_mode))) {
+			cli_error("cannot write '%s': it is a %s (outputs are regular files, character devices or FIFOs)",
+				  path, S_ISSOCK(st.st_mode) ? "socket" : "block device");
+			return;
+		}
+	}
+	snprintf(msg, sizeof(msg), "%s", strerror(err));
+	msg[0] = (char)tolower((unsigned char)msg[0]);
+	cli_error("cannot write '%s': %s", path, msg);
 }

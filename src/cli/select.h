@@ -45,10 +45,18 @@ int cli_load_run(const char *path, cb_run *run);
 /*
  * Outputs must not name an input, nor each other: compared by device and
  * inode (a hard link, a symlink or another spelling of one file is caught),
- * by spelling for files that do not exist yet.  "-" (standard output) is
- * never a conflict.  Returns 0, or -1 with the error printed.
+ * for names not taken yet, by the folder's device and inode and the final
+ * name (cb_same_file).  "-" (standard output) is never a conflict.
+ * Returns 0, or -1 with the error printed.
  */
 int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *outputs, size_t nout);
+
+/*
+ * Print "cannot write 'PATH': why" for an output that errno value err
+ * refused, saying what the path is when that is the reason (a symlink to
+ * nothing, a socket, a block device).
+ */
+void cli_output_error(const char *path, int err);
 
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);

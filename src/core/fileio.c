@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +93,38 @@ static int classify(const char *path, char *target, size_t cap)
 	return -1;
 }
 
+/*
+ * Open a device or FIFO for writing through.  What was one when looked at
+ * may have been replaced since: only a device or FIFO is written (never a
+ * regular file in place, which would not be atomic); EAGAIN otherwise.
+ */
+static int open_direct(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_WRONLY | O_NOCTTY), e;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0)
+		e = errno;
+	else if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		return fd;
+	else
+		e = EAGAIN;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/* Remove the temporary file, if this write still has one. */
+static void drop(cb_atomic_file *af)
+{
+	if (af->pending) {
+		unlink(af->tmp);
+		untrack(af->tmp);
+		af->pending = 0;
+	}
+}
+
 int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 {
 	int fd, kind;
@@ -103,18 +137,19 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 		if (kind < 0)
 			return CB_ERR_IO;
 		if (kind == 1) {
-			fd = open(path, O_WRONLY | O_NOCTTY);
+			fd = open_direct(path);
 			af->direct = 1;
 		} else {
 			snprintf(af->tmp, sizeof(af->tmp), "%s.tmpXXXXXX", af->path);
 			fd = mkstemp(af->tmp);
-			if (fd >= 0)
+			if (fd >= 0) {
 				track(af->tmp);
+				af->pending = 1;
+			}
 			if (fd >= 0 && fchmod(fd, (mode_t)mode) != 0) {
 				int e = errno;
 				close(fd);
-				unlink(af->tmp);
-				untrack(af->tmp);
+				drop(af);
 				errno = e;
 				return CB_ERR_IO;
 			}
@@ -126,10 +161,7 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 	if (!af->f) {
 		int e = errno;
 		close(fd);
-		if (!af->direct) {
-			unlink(af->tmp);
-			untrack(af->tmp);
-		}
+		drop(af);
 		errno = e;
 		return CB_ERR_IO;
 	}
@@ -156,36 +188,141 @@ int cb_atomic_check(const char *path)
 	return CB_OK;
 }
 
-int cb_atomic_commit(cb_atomic_file *af)
+/*
+ * Flush, sync (a file; a device or pipe need not, and /dev/null cannot) and
+ * close.  The temporary file stays for the rename.  0 or an errno value.
+ */
+static int finish(cb_atomic_file *af)
 {
 	int e = 0;
 	if (!af->f)
-		return CB_ERR_ARG;
+		return 0;
+	errno = 0;
 	if (fflush(af->f) != 0 || ferror(af->f))
 		e = errno ? errno : EIO;
-	/* A device or pipe need not sync (and /dev/null cannot). */
 	if (!e && !af->direct && fsync(fileno(af->f)) != 0)
 		e = errno;
 	if (fclose(af->f) != 0 && !e)
 		e = errno;
 	af->f = NULL;
-	if (af->direct) {
-		if (e) {
-			errno = e;
-			return CB_ERR_IO;
+	return e;
+}
+
+/* How a target was before its rename, to put it back. */
+struct undo {
+	int renamed;
+	enum { WAS_NEW, WAS_KEPT, WAS_LOST } was;
+	char keep[sizeof(((cb_atomic_file *)0)->tmp) + 8];
+};
+
+/*
+ * Rename every pending temporary file over its target, as one step.  When
+ * more than one is renamed, each target that exists is first kept aside as
+ * a hard link; if a rename fails, the targets renamed before it get their
+ * old file back (a target that did not exist is removed again; one that
+ * could not be kept aside, on a file system without hard links, keeps its
+ * new content).  The signals that end a program wait until this is over.
+ * 0 or an errno value, with the failing index in *failed.
+ */
+static int install(cb_atomic_file *af, size_t n, size_t *failed)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
+	struct undo *u = NULL;
+	sigset_t block, old;
+	size_t npending = 0, i;
+	int e = 0;
+
+	for (i = 0; i < n; i++)
+		npending += af[i].pending != 0;
+	if (npending > 1) {
+		u = calloc(n, sizeof(*u));
+		if (!u) {
+			*failed = 0;
+			return ENOMEM;
 		}
-		return CB_OK;
 	}
-	if (!e && rename(af->tmp, af->path) != 0)
-		e = errno;
-	if (e)
-		unlink(af->tmp);
-	untrack(af->tmp);
+	sigemptyset(&block);
+	for (size_t s = 0; s < sizeof(sigs) / sizeof(sigs[0]); s++)
+		sigaddset(&block, sigs[s]);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	for (i = 0; i < n; i++) {
+		struct stat st;
+		if (!af[i].pending)
+			continue;
+		if (u) {
+			snprintf(u[i].keep, sizeof(u[i].keep), "%s.old", af[i].tmp);
+			if (lstat(af[i].path, &st) != 0)
+				u[i].was = WAS_NEW;
+			else if (link(af[i].path, u[i].keep) == 0)
+				u[i].was = WAS_KEPT;
+			else
+				u[i].was = WAS_LOST;
+		}
+		if (rename(af[i].tmp, af[i].path) != 0) {
+			e = errno;
+			if (u && u[i].was == WAS_KEPT)
+				unlink(u[i].keep);
+			break;
+		}
+		untrack(af[i].tmp);
+		af[i].pending = 0;
+		if (u)
+			u[i].renamed = 1;
+	}
 	if (e) {
-		errno = e;
-		return CB_ERR_IO;
+		*failed = i;
+		for (size_t k = i; u && k-- > 0;) {
+			if (!u[k].renamed)
+				continue;
+			if (u[k].was == WAS_KEPT)
+				rename(u[k].keep, af[k].path);
+			else if (u[k].was == WAS_NEW)
+				unlink(af[k].path);
+		}
+		for (size_t k = i; k < n; k++)
+			drop(&af[k]);
+	} else {
+		for (size_t k = 0; u && k < n; k++)
+			if (u[k].renamed && u[k].was == WAS_KEPT)
+				unlink(u[k].keep);
 	}
-	return CB_OK;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	free(u);
+	return e;
+}
+
+int cb_atomic_commit_all(cb_atomic_file *af, size_t n, size_t *failed)
+{
+	size_t bad = 0, dummy;
+	int e = 0, r = CB_ERR_IO;
+	if (!failed)
+		failed = &dummy;
+	*failed = 0;
+	for (size_t i = 0; i < n && !e; i++)
+		if (!af[i].f && !af[i].pending) {
+			bad = i;
+			e = EINVAL;
+			r = CB_ERR_ARG;
+		}
+	/* Files first, then devices and FIFOs (which cannot be taken back), then the renames. */
+	for (int direct = 0; direct < 2 && !e; direct++)
+		for (size_t i = 0; i < n && !e; i++)
+			if (af[i].direct == direct && (e = finish(&af[i])) != 0)
+				bad = i;
+	if (!e)
+		e = install(af, n, &bad);
+	if (!e)
+		return CB_OK;
+	for (size_t i = 0; i < n; i++)
+		cb_atomic_abort(&af[i]);
+	*failed = bad;
+	errno = e;
+	return r;
+}
+
+int cb_atomic_commit(cb_atomic_file *af)
+{
+	return cb_atomic_commit_all(af, 1, NULL);
 }
 
 void cb_atomic_abort(cb_atomic_file *af)
@@ -194,25 +331,122 @@ void cb_atomic_abort(cb_atomic_file *af)
 	if (af->f) {
 		fclose(af->f);
 		af->f = NULL;
-		if (!af->direct) {
-			unlink(af->tmp);
-			untrack(af->tmp);
-		}
 	}
+	drop(af);
 	errno = e;
+}
+
+/* write(2) all of it (no stdio buffer holds a copy).  0, or -1 with errno. */
+static int write_all(int fd, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (w == 0)
+				errno = EIO;
+			return -1;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+int cb_write_files_atomic(const cb_output *out, size_t n, size_t *failed)
+{
+	cb_atomic_file *af;
+	size_t i = 0, dummy;
+	int e = 0, r;
+	if (!failed)
+		failed = &dummy;
+	*failed = 0;
+	if (!n)
+		return CB_OK;
+	af = calloc(n, sizeof(*af));
+	if (!af)
+		return CB_ERR_NOMEM;
+	for (i = 0; i < n; i++)
+		if (cb_atomic_open(&af[i], out[i].path, out[i].mode) != 0) {
+			e = errno;
+			goto fail;
+		}
+	/* The files written and synced first, then the devices and FIFOs, then the renames. */
+	for (int direct = 0; direct < 2; direct++)
+		for (i = 0; i < n; i++) {
+			if (af[i].direct != direct)
+				continue;
+			if (write_all(fileno(af[i].f), out[i].data, out[i].len) != 0) {
+				e = errno;
+				goto fail;
+			}
+			if (!direct && (e = finish(&af[i])) != 0)
+				goto fail;
+		}
+	r = cb_atomic_commit_all(af, n, failed);
+	free(af);
+	return r;
+fail:
+	*failed = i;
+	for (size_t k = 0; k < n; k++)
+		cb_atomic_abort(&af[k]);
+	free(af);
+	errno = e;
+	return CB_ERR_IO;
 }
 
 int cb_write_file_atomic(const char *path, const void *data, size_t len, unsigned mode)
 {
-	cb_atomic_file af;
-	int r = cb_atomic_open(&af, path, mode);
-	if (r)
-		return r;
-	if (len && fwrite(data, 1, len, af.f) != len) {
-		cb_atomic_abort(&af);
-		return CB_ERR_IO;
+	const cb_output o = {path, data, len, mode};
+	return cb_write_files_atomic(&o, 1, NULL);
+}
+
+/* Split a copy of path (in buf) into its folder and final name, trailing slashes ignored.  -1 if too long. */
+static int split(const char *path, char *buf, size_t cap, const char **dir, const char **name)
+{
+	size_t len = strlen(path);
+	char *slash;
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	if (len >= cap)
+		return -1;
+	memcpy(buf, path, len);
+	buf[len] = 0;
+	slash = strrchr(buf, '/');
+	if (!slash) {
+		*dir = ".";
+		*name = buf;
+	} else if (slash == buf) {
+		*dir = "/";
+		*name = buf + 1;
+	} else {
+		*slash = 0;
+		*dir = buf;
+		*name = slash + 1;
 	}
-	return cb_atomic_commit(&af);
+	return 0;
+}
+
+int cb_same_file(const char *a, const char *b)
+{
+	char ba[4096], bb[4096];
+	const char *da, *na, *db, *nb;
+	struct stat sa, sb;
+	int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (ea || eb)
+		return 0;
+	/* Neither exists yet: one file when they are one name in one folder. */
+	if (split(a, ba, sizeof(ba), &da, &na) != 0 || split(b, bb, sizeof(bb), &db, &nb) != 0)
+		return strcmp(a, b) == 0;
+	if (strcmp(na, nb) != 0)
+		return 0;
+	if (stat(da, &sa) != 0 || stat(db, &sb) != 0)
+		return strcmp(a, b) == 0;
+	return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
