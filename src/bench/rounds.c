@@ -118,13 +118,17 @@ static int push(cb_slot_priv *p, double ns, double cyc, size_t max)
 	return 0;
 }
 
-/* The median of p->ns[first..n), NaN when empty. */
+/* The median of the slice's samples p->ns[first..n) (all finite), NaN when none or out of memory. */
 static double median_since(const cb_slot_priv *p, size_t first)
 {
-	cb_interval iv;
-	if (p->n <= first || cb_stats_interval(p->ns + first, p->n - first, &iv) != 0 || !iv.n)
+	size_t k = p->n - first;
+	double *tmp, m;
+	if (p->n <= first || !(tmp = malloc(k * sizeof(*tmp))))
 		return NAN;
-	return iv.value;
+	memcpy(tmp, p->ns + first, k * sizeof(*tmp));
+	m = cb_stats_median(tmp, k);
+	free(tmp);
+	return m;
 }
 
 /* Untimed calls before a slice: the other cases have had the caches. */

@@ -408,11 +408,6 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 	return n;
 }
 
-static void copy(char *dst, size_t cap, const char *src)
-{
-	snprintf(dst, cap, "%s", src ? src : "");
-}
-
 /* The progress line: preparation case by case, then the rounds. */
 static void progress(void *arg, const char *phase, size_t done, size_t total, const cb_plan_case *pc)
 {
@@ -587,10 +582,10 @@ int cmd_run(int argc, char **argv)
 	cb_context_collect(&run.context);
 	run.context.time_budget = ro.time_budget;
 	run.context.precision_target = ro.precision;
-	copy(run.context.pinning, sizeof(run.context.pinning), a.pin);
+	snprintf(run.context.pinning, sizeof(run.context.pinning), "%s", a.pin ? a.pin : "");
 	run.context.overhead_ns = cb_runner_overhead_ns(&ro);
 
-	copy(run.context.baseline, sizeof(run.context.baseline), a.baseline);
+	snprintf(run.context.baseline, sizeof(run.context.baseline), "%s", a.baseline ? a.baseline : "");
 	memset(&so, 0, sizeof(so));
 	cb_rounds_defaults(&so.rounds);
 	so.rounds.r = ro;
