@@ -288,7 +288,7 @@ static void display_name(char *out, size_t cap, const cb_kem_class *k)
 	if (!strncmp(k->info.name, "mlkem", 5))
 		snprintf(out, cap, "ML-KEM-%s", k->info.name + 5);
 	else
-		snprintf(out, cap, "%s", k->info.description);
+		snprintf(out, cap, "%s", cb_alg_catalog(&k->info)->description);
 }
 
 static int need(const char *val, const char *opt, const struct kem_opdesc *d)
