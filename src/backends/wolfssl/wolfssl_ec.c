@@ -1,0 +1,668 @@
+/*
+ * wolfCrypt classes for X25519, Ed25519, ECDSA P-256 and ECDH P-256, under
+ * the OpenSSL classes' names and encodings:
+ *
+ *   kex  x25519      public and secret: raw 32 bytes (RFC 7748)
+ *   kex  ecdh-p256   public: uncompressed X9.62 point (65 bytes); secret:
+ *                    PKCS#8 DER (RFC 5915, without the public key); shared
+ *                    secret: the 32-byte x-coordinate
+ *   sig  ecdsa-p256  SHA-256, DER Ecdsa-Sig-Value; public: SPKI DER
+ *   sig  ed25519     pure Ed25519 (RFC 8032); public: SPKI DER; secret:
+ *                    PKCS#8 DER of the seed
+ *
+ * The SPKI / PKCS#8 wrappers are fixed prefixes (the keys have one length).
+ * Each P-256 handle owns a WC_RNG: Debian's wolfSSL is built with
+ * ECC_TIMING_RESISTANT, so ECDH and ECDSA take random blinding / nonces
+ * from it (wc_ecc_set_rng).
+ */
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/curve25519.h>
+#include <wolfssl/wolfcrypt/ecc.h>
+#include <wolfssl/wolfcrypt/ed25519.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/wolfcrypt/random.h>
+#include <wolfssl/wolfcrypt/sha256.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/wolfssl/wolfssl_common.h"
+#include "core/der.h"
+#include "core/util.h"
+
+/* DER prefixes (RFC 5480, RFC 5915 / 5208, RFC 8410), as in src/core/kat.c. */
+static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
+				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
+/* The order n of P-256, big-endian. */
+static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
+				   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
+				   0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
+
+#define P256_BYTES 32
+#define P256_POINT 65
+#define ECDSA_MAX_DER 72
+
+static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *body, size_t len, uint8_t *out, size_t *outlen)
+{
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < prelen + len)
+		return CB_ERR_LENGTH;
+	if (prelen)
+		memcpy(out, pre, prelen);
+	memcpy(out + prelen, body, len);
+	*outlen = prelen + len;
+	return CB_OK;
+}
+
+/* 32 random bytes from a fresh wolfCrypt DRBG (key generation only). */
+static int wolf_random(uint8_t *out, size_t len)
+{
+	WC_RNG rng;
+	int r;
+
+	if (wc_InitRng(&rng) != 0)
+		return CB_ERR_RANDOM;
+	r = wc_RNG_GenerateBlock(&rng, out, (word32)len);
+	wc_FreeRng(&rng);
+	return r == 0 ? CB_OK : CB_ERR_RANDOM;
+}
+
+/* ---- X25519 ---- */
+
+struct x25519_key {
+	uint8_t sk[CURVE25519_KEYSIZE]; /* as given (export_secret returns it unchanged) */
+	uint8_t pk[CURVE25519_KEYSIZE];
+	curve25519_key key, peer;
+	int have_key, have_peer;
+};
+
+static void x25519_free(void *p)
+{
+	struct x25519_key *k = p;
+	if (!k)
+		return;
+	if (k->have_key)
+		wc_curve25519_free(&k->key);
+	if (k->have_peer)
+		wc_curve25519_free(&k->peer);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static int x25519_from_secret(const uint8_t *sk, void **key)
+{
+	struct x25519_key *k;
+	uint8_t cl[CURVE25519_KEYSIZE];
+	int r;
+
+	*key = NULL;
+	if (cb_wolfssl_ready() != CB_OK)
+		return CB_ERR_BACKEND;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->sk, sk, sizeof(k->sk));
+	/* wolfCrypt takes only clamped scalars; X25519 clamps anyway (RFC 7748 5). */
+	memcpy(cl, sk, sizeof(cl));
+	cl[0] &= 248;
+	cl[31] &= 127;
+	cl[31] |= 64;
+	r = wc_curve25519_init(&k->key);
+	if (r == 0) {
+		k->have_key = 1;
+		r = wc_curve25519_init(&k->peer);
+	}
+	if (r == 0) {
+		k->have_peer = 1;
+		r = wc_curve25519_make_pub((int)sizeof(k->pk), k->pk, (int)sizeof(cl), cl);
+	}
+	if (r == 0)
+		r = wc_curve25519_import_private_raw_ex(cl, sizeof(cl), k->pk, sizeof(k->pk), &k->key,
+							EC25519_LITTLE_ENDIAN);
+	cb_wipe(cl, sizeof(cl));
+	if (r != 0) {
+		x25519_free(k);
+		return CB_ERR_BACKEND;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int x25519_keygen(const cb_opts *opts, void **key)
+{
+	uint8_t sk[CURVE25519_KEYSIZE];
+	int r;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (cb_wolfssl_ready() != CB_OK)
+		return CB_ERR_BACKEND;
+	if ((r = wolf_random(sk, sizeof(sk))) != 0)
+		return r;
+	r = x25519_from_secret(sk, key);
+	cb_wipe(sk, sizeof(sk));
+	return r;
+}
+
+static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != CURVE25519_KEYSIZE)
+		return CB_ERR_FORMAT;
+	return x25519_from_secret(in, key);
+}
+
+static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = key;
+	return k ? copy_out(NULL, 0, k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct x25519_key *k = key;
+	return k ? copy_out(NULL, 0, k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+}
+
+static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct x25519_key *k = key;
+	uint8_t pv[CURVE25519_KEYSIZE];
+	word32 n = CURVE25519_KEYSIZE;
+	int r;
+
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	if (peerlen != CURVE25519_KEYSIZE || *sslen < CURVE25519_KEYSIZE)
+		return CB_ERR_LENGTH;
+	/*
+	 * RFC 7748 5: the top bit of the u-coordinate is ignored; wolfCrypt
+	 * refuses a value with it set, OpenSSL masks it, so mask it here.
+	 */
+	memcpy(pv, peer, sizeof(pv));
+	pv[31] &= 127;
+	if (wc_curve25519_import_public_ex(pv, sizeof(pv), &k->peer, EC25519_LITTLE_ENDIAN) != 0)
+		return CB_ERR_INVALID_KEY;
+	r = wc_curve25519_shared_secret_ex(&k->key, &k->peer, ss, &n, EC25519_LITTLE_ENDIAN);
+	if (r != 0) {
+		/* includes the all-zero result of a small-order peer value */
+		cb_wipe(ss, CURVE25519_KEYSIZE);
+		return CB_ERR_INVALID_KEY;
+	}
+	*sslen = n;
+	return CB_OK;
+}
+
+/* ---- Ed25519 ---- */
+
+struct ed25519_h {
+	int has_secret;
+	ed25519_key key;
+	uint8_t pk[ED25519_PUB_KEY_SIZE];
+	uint8_t seed[ED25519_KEY_SIZE];
+};
+
+static void ed25519_free(void *p)
+{
+	struct ed25519_h *k = p;
+	if (!k)
+		return;
+	wc_ed25519_free(&k->key);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static struct ed25519_h *ed25519_new(void)
+{
+	struct ed25519_h *k;
+
+	if (cb_wolfssl_ready() != CB_OK)
+		return NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return NULL;
+	if (wc_ed25519_init(&k->key) != 0) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+static int ed25519_keygen(const cb_opts *opts, void **key)
+{
+	struct ed25519_h *k;
+	word32 n;
+	int r;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (!(k = ed25519_new()))
+		return CB_ERR_BACKEND;
+	if ((r = wolf_random(k->seed, sizeof(k->seed))) != 0) {
+		ed25519_free(k);
+		return r;
+	}
+	r = wc_ed25519_import_private_only(k->seed, sizeof(k->seed), &k->key);
+	if (r == 0)
+		r = wc_ed25519_make_public(&k->key, k->pk, sizeof(k->pk));
+	if (r == 0)
+		r = wc_ed25519_import_private_key(k->seed, sizeof(k->seed), k->pk, sizeof(k->pk), &k->key);
+	n = sizeof(k->pk);
+	if (r == 0)
+		r = wc_ed25519_export_public(&k->key, k->pk, &n);
+	if (r != 0) {
+		ed25519_free(k);
+		return CB_ERR_BACKEND;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, void **key)
+{
+	struct ed25519_h *k;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(cb_spki_ed25519_prefix) + ED25519_PUB_KEY_SIZE ||
+	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
+		return CB_ERR_FORMAT;
+	if (!(k = ed25519_new()))
+		return CB_ERR_BACKEND;
+	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), sizeof(k->pk));
+	if (wc_ed25519_import_public(k->pk, sizeof(k->pk), &k->key) != 0) {
+		ed25519_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct ed25519_h *k = key;
+	return k ? copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk), out, outlen)
+		 : CB_ERR_ARG;
+}
+
+static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct ed25519_h *k = key;
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	return copy_out(pkcs8_ed25519, sizeof(pkcs8_ed25519), k->seed, sizeof(k->seed), out, outlen);
+}
+
+static size_t ed25519_max_signature(const void *key)
+{
+	(void)key;
+	return ED25519_SIG_SIZE;
+}
+
+static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct ed25519_h *k = key;
+	word32 n = ED25519_SIG_SIZE;
+	static const uint8_t none[1];
+
+	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*siglen < ED25519_SIG_SIZE || mlen > 0xffffffffu)
+		return CB_ERR_LENGTH;
+	if (wc_ed25519_sign_msg(m ? m : none, (word32)mlen, sig, &n, &k->key) != 0)
+		return CB_ERR_BACKEND;
+	*siglen = n;
+	return CB_OK;
+}
+
+/* The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian. */
+static const uint8_t ed25519_l[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+				      0xa2, 0xde, 0xf9, 0xde, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+				      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
+
+/* 1 when the little-endian S (public data) is below L (RFC 8032 5.1.7). */
+static int ed25519_s_canonical(const uint8_t s[32])
+{
+	for (int i = 31; i >= 0; i--) {
+		if (s[i] != ed25519_l[i])
+			return s[i] < ed25519_l[i];
+	}
+	return 0;
+}
+
+static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct ed25519_h *k = key;
+	static const uint8_t none[1];
+	int res = 0, r;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	if (siglen != ED25519_SIG_SIZE || mlen > 0xffffffffu)
+		return CB_ERR_VERIFY;
+	/*
+	 * wolfSSL 5.5 accepts some S >= L (Wycheproof ed25519 tcId 85, "S just
+	 * above the bound"): a malleable signature.  OpenSSL refuses it, and so
+	 * does this class.
+	 */
+	if (!ed25519_s_canonical(sig + 32))
+		return CB_ERR_VERIFY;
+	r = wc_ed25519_verify_msg(sig, (word32)siglen, m ? m : none, (word32)mlen, &res, &k->key);
+	return (r == 0 && res == 1) ? CB_OK : CB_ERR_VERIFY;
+}
+
+/* ---- P-256: ECDH and ECDSA ---- */
+
+struct p256_key {
+	int has_secret, have_rng, have_peer, peer_set;
+	WC_RNG rng;
+	ecc_key key, peer;
+	uint8_t pub_raw[P256_POINT];
+	uint8_t peer_raw[P256_POINT];
+};
+
+static void p256_free(void *p)
+{
+	struct p256_key *k = p;
+	if (!k)
+		return;
+	wc_ecc_free(&k->key);
+	if (k->have_peer)
+		wc_ecc_free(&k->peer);
+	if (k->have_rng)
+		wc_FreeRng(&k->rng);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static struct p256_key *p256_new(void)
+{
+	struct p256_key *k;
+
+	if (cb_wolfssl_ready() != CB_OK)
+		return NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return NULL;
+	if (wc_ecc_init(&k->key) != 0) {
+		free(k);
+		return NULL;
+	}
+	if (wc_InitRng(&k->rng) != 0) {
+		p256_free(k);
+		return NULL;
+	}
+	k->have_rng = 1;
+	if (wc_ecc_init(&k->peer) != 0) {
+		p256_free(k);
+		return NULL;
+	}
+	k->have_peer = 1;
+	if (wc_ecc_set_rng(&k->key, &k->rng) != 0) {
+		p256_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+static int p256_store_public(struct p256_key *k)
+{
+	word32 n = P256_POINT;
+	if (wc_ecc_export_x963(&k->key, k->pub_raw, &n) != 0 || n != P256_POINT)
+		return CB_ERR_BACKEND;
+	return CB_OK;
+}
+
+static int p256_keygen(const cb_opts *opts, void **key)
+{
+	struct p256_key *k;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (!(k = p256_new()))
+		return CB_ERR_BACKEND;
+	if (wc_ecc_make_key_ex(&k->rng, P256_BYTES, &k->key, ECC_SECP256R1) != 0 || p256_store_public(k) != 0) {
+		p256_free(k);
+		return CB_ERR_BACKEND;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+/* import_secret (ecdh-p256): PKCS#8 prefix || d, 0 < d < n. */
+static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct p256_key *k;
+	const uint8_t *d;
+	uint8_t acc = 0;
+
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(pkcs8_p256) + P256_BYTES || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
+		return CB_ERR_FORMAT;
+	d = in + sizeof(pkcs8_p256);
+	for (size_t i = 0; i < P256_BYTES; i++)
+		acc |= d[i];
+	if (!acc || memcmp(d, p256_n, P256_BYTES) >= 0)
+		return CB_ERR_INVALID_KEY;
+	if (!(k = p256_new()))
+		return CB_ERR_BACKEND;
+	if (wc_ecc_import_private_key_ex(d, P256_BYTES, NULL, 0, &k->key, ECC_SECP256R1) != 0 ||
+	    wc_ecc_make_pub_ex(&k->key, NULL, &k->rng) != 0 || p256_store_public(k) != 0) {
+		p256_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+/* An uncompressed point on P-256 into e (cofactor 1: on the curve is enough). */
+static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
+{
+	if (len != P256_POINT || pt[0] != 0x04)
+		return CB_ERR_INVALID_KEY;
+	if (wc_ecc_import_x963_ex(pt, P256_POINT, e, ECC_SECP256R1) != 0)
+		return CB_ERR_INVALID_KEY;
+	if (wc_ecc_point_is_on_curve(&e->pubkey, wc_ecc_get_curve_idx(ECC_SECP256R1)) != 0)
+		return CB_ERR_INVALID_KEY;
+	return CB_OK;
+}
+
+/* import_public (ecdsa-p256): SPKI prefix || point. */
+static int p256_import_public(const uint8_t *in, size_t len, void **key)
+{
+	struct p256_key *k;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(cb_spki_p256_prefix) + P256_POINT ||
+	    memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0)
+		return CB_ERR_FORMAT;
+	if (!(k = p256_new()))
+		return CB_ERR_BACKEND;
+	if ((r = p256_point_import(in + sizeof(cb_spki_p256_prefix), P256_POINT, &k->key)) != 0) {
+		p256_free(k);
+		return r;
+	}
+	memcpy(k->pub_raw, in + sizeof(cb_spki_p256_prefix), P256_POINT);
+	*key = k;
+	return CB_OK;
+}
+
+static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct p256_key *k = key;
+	return k ? copy_out(NULL, 0, k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
+}
+
+static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct p256_key *k = key;
+	return k ? copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), k->pub_raw, P256_POINT, out, outlen)
+		 : CB_ERR_ARG;
+}
+
+static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct p256_key *k = key;
+	uint8_t d[P256_BYTES];
+	word32 n = sizeof(d);
+	int r;
+
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	/* const is cast away: wolfCrypt's export takes a non-const key it does not change */
+	if (wc_ecc_export_private_only((ecc_key *)&k->key, d, &n) != 0 || n != P256_BYTES) {
+		cb_wipe(d, sizeof(d));
+		return CB_ERR_BACKEND;
+	}
+	r = copy_out(pkcs8_p256, sizeof(pkcs8_p256), d, sizeof(d), out, outlen);
+	cb_wipe(d, sizeof(d));
+	return r;
+}
+
+static int p256_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct p256_key *k = key;
+	word32 n = P256_BYTES;
+	int r;
+
+	if (!k || !peer || !ss || !sslen || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*sslen < P256_BYTES)
+		return CB_ERR_LENGTH;
+	if (!k->peer_set || peerlen != P256_POINT || memcmp(peer, k->peer_raw, P256_POINT) != 0) {
+		k->peer_set = 0;
+		if ((r = p256_point_import(peer, peerlen, &k->peer)) != 0)
+			return r;
+		memcpy(k->peer_raw, peer, P256_POINT);
+		k->peer_set = 1;
+	}
+	if (wc_ecc_shared_secret(&k->key, &k->peer, ss, &n) != 0 || n != P256_BYTES) {
+		cb_wipe(ss, P256_BYTES);
+		return CB_ERR_BACKEND;
+	}
+	*sslen = n;
+	return CB_OK;
+}
+
+static size_t p256_max_signature(const void *key)
+{
+	(void)key;
+	return ECDSA_MAX_DER;
+}
+
+static int p256_hash(const uint8_t *m, size_t mlen, uint8_t dig[WC_SHA256_DIGEST_SIZE])
+{
+	static const uint8_t none[1];
+	if (mlen > 0xffffffffu)
+		return CB_ERR_LENGTH;
+	return wc_Sha256Hash(m ? m : none, (word32)mlen, dig) == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct p256_key *k = key;
+	uint8_t dig[WC_SHA256_DIGEST_SIZE];
+	word32 n;
+	int r;
+
+	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*siglen < ECDSA_MAX_DER)
+		return CB_ERR_LENGTH;
+	if ((r = p256_hash(m, mlen, dig)) != 0)
+		return r;
+	n = (word32)*siglen;
+	if (wc_ecc_sign_hash(dig, sizeof(dig), sig, &n, &k->rng, &k->key) != 0)
+		return CB_ERR_BACKEND;
+	*siglen = n;
+	return CB_OK;
+}
+
+static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct p256_key *k = key;
+	uint8_t dig[WC_SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
+	int res = 0, r;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	/* SEQUENCE { INTEGER r, INTEGER s }, strict DER, nothing after it (as OpenSSL). */
+	if (cb_der_sig_decode(sig, siglen, r32, s32) != 0)
+		return CB_ERR_VERIFY;
+	if ((r = p256_hash(m, mlen, dig)) != 0)
+		return r;
+	r = wc_ecc_verify_hash(sig, (word32)siglen, dig, sizeof(dig), &res, &k->key);
+	return (r == 0 && res == 1) ? CB_OK : CB_ERR_VERIFY;
+}
+
+const cb_kex_class cb_wolfssl_x25519 = {
+	.info = WOLFSSL_INFO(CB_KIND_KEX, "x25519",
+			     "wolfCrypt's C field arithmetic; the peer value's top bit is masked here (wolfCrypt refuses it)"),
+	.keygen = x25519_keygen,
+	.key_free = x25519_free,
+	.export_public = x25519_export_public,
+	.export_secret = x25519_export_secret,
+	.derive = x25519_derive,
+	.import_secret = x25519_import,
+};
+
+const cb_kex_class cb_wolfssl_ecdh_p256 = {
+	.info = WOLFSSL_INFO(CB_KIND_KEX, "ecdh-p256",
+			     "ECC_TIMING_RESISTANT: the scalar multiplication is blinded with the handle's DRBG; "
+			     "the peer point is checked on the curve when it changes"),
+	.keygen = p256_keygen,
+	.key_free = p256_free,
+	.export_public = p256_export_point,
+	.export_secret = p256_export_secret,
+	.derive = p256_derive,
+	.import_secret = p256_import_secret,
+};
+
+const cb_sig_class cb_wolfssl_ecdsa_p256 = {
+	.info = WOLFSSL_INFO(CB_KIND_SIG, "ecdsa-p256",
+			     "random k per signature from the handle's wolfCrypt DRBG (Hash_DRBG); includes SHA-256; "
+			     "verify includes a strict DER check"),
+	.keygen = p256_keygen,
+	.key_free = p256_free,
+	.export_public = p256_export_spki,
+	.export_secret = p256_export_secret,
+	.max_signature = p256_max_signature,
+	.sign = p256_sign,
+	.verify = p256_verify,
+	.import_public = p256_import_public,
+};
+
+const cb_sig_class cb_wolfssl_ed25519 = {
+	.info = WOLFSSL_INFO(CB_KIND_SIG, "ed25519",
+			     "verify includes an S < L check done here: wolfSSL 5.5 accepts some non-canonical S"),
+	.keygen = ed25519_keygen,
+	.key_free = ed25519_free,
+	.export_public = ed25519_export_public,
+	.export_secret = ed25519_export_secret,
+	.max_signature = ed25519_max_signature,
+	.sign = ed25519_sign,
+	.verify = ed25519_verify,
+	.import_public = ed25519_import,
+};

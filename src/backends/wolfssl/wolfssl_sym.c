@@ -1,0 +1,407 @@
+/*
+ * wolfCrypt symmetric ciphers (AES ECB/CBC/CTR/GCM, ChaCha20-Poly1305) and
+ * hashes (SHA-256, SHA3-256), under the OpenSSL classes' names and
+ * semantics: AEAD tags appended, PKCS#7 padding (done here: wolfCrypt's
+ * block modes have none) for the -pkcs7 variants, CTR with a 16-byte
+ * big-endian counter block.
+ *
+ * A cipher context holds the key schedules made once in init() (for AES
+ * ECB/CBC one for encryption and one for decryption; for GCM the key and
+ * its 4-bit H table); wolfCrypt's ChaCha20-Poly1305 has only a one-shot
+ * call over the raw key, so that context keeps the key.
+ */
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/aes.h>
+#include <wolfssl/wolfcrypt/chacha20_poly1305.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/wolfcrypt/sha256.h>
+#include <wolfssl/wolfcrypt/sha3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/wolfssl/wolfssl_common.h"
+#include "core/util.h"
+
+enum wsym_mode { WS_ECB, WS_CBC, WS_CTR, WS_GCM, WS_CHAPOLY };
+
+#define AES_BLK 16
+/* Longest GCM IV accepted (as the OpenSSL classes). */
+#define GCM_MAX_IV 128
+
+struct wsym_ctx {
+	const cb_cipher_class *cls;
+	enum wsym_mode mode;
+	int have_enc, have_dec;
+	Aes enc, dec;
+	uint8_t key[32]; /* ChaCha20-Poly1305 only */
+};
+
+/* wolfCrypt refuses some NULL pointers even with a zero length. */
+static const uint8_t empty[1];
+
+static void wsym_free(void *p)
+{
+	struct wsym_ctx *c = p;
+	if (!c)
+		return;
+	if (c->have_enc)
+		wc_AesFree(&c->enc);
+	if (c->have_dec)
+		wc_AesFree(&c->dec);
+	cb_wipe(c, sizeof(*c));
+	free(c);
+}
+
+static int wsym_init(const cb_cipher_class *cls, enum wsym_mode mode, void **out, const uint8_t *key)
+{
+	struct wsym_ctx *c;
+	word32 kl = (word32)cls->key_bytes;
+	int r = 0;
+
+	if (!out || !key)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (cb_wolfssl_ready() != CB_OK)
+		return CB_ERR_BACKEND;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return CB_ERR_NOMEM;
+	c->cls = cls;
+	c->mode = mode;
+	if (mode == WS_CHAPOLY) {
+		memcpy(c->key, key, 32);
+		*out = c;
+		return CB_OK;
+	}
+	if (wc_AesInit(&c->enc, NULL, INVALID_DEVID) != 0) {
+		wsym_free(c);
+		return CB_ERR_BACKEND;
+	}
+	c->have_enc = 1;
+	switch (mode) {
+	case WS_ECB:
+	case WS_CBC:
+		if (wc_AesInit(&c->dec, NULL, INVALID_DEVID) != 0) {
+			wsym_free(c);
+			return CB_ERR_BACKEND;
+		}
+		c->have_dec = 1;
+		r = wc_AesSetKey(&c->enc, key, kl, NULL, AES_ENCRYPTION);
+		if (r == 0)
+			r = wc_AesSetKey(&c->dec, key, kl, NULL, AES_DECRYPTION);
+		break;
+	case WS_CTR: /* CTR uses the encryption schedule both ways */
+		r = wc_AesSetKey(&c->enc, key, kl, NULL, AES_ENCRYPTION);
+		break;
+	case WS_GCM:
+		r = wc_AesGcmSetKey(&c->enc, key, kl);
+		break;
+	default:
+		r = -1;
+	}
+	if (r != 0) {
+		wsym_free(c);
+		return CB_ERR_BACKEND;
+	}
+	*out = c;
+	return CB_OK;
+}
+
+/* ECB/CBC over whole blocks (len a multiple of 16); CBC chains through iv. */
+static int block_crypt(struct wsym_ctx *c, int enc, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	int r;
+
+	if (!len)
+		return CB_OK;
+	if (c->mode == WS_ECB)
+		r = enc ? wc_AesEcbEncrypt(&c->enc, dst, src, (word32)len) : wc_AesEcbDecrypt(&c->dec, dst, src, (word32)len);
+	else
+		r = enc ? wc_AesCbcEncrypt(&c->enc, dst, src, (word32)len) : wc_AesCbcDecrypt(&c->dec, dst, src, (word32)len);
+	return r == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+static int set_iv(struct wsym_ctx *c, int enc, const uint8_t *iv, size_t ivlen)
+{
+	const cb_cipher_class *cls = c->cls;
+	Aes *a = (enc || c->mode == WS_CTR) ? &c->enc : &c->dec;
+
+	if (!cls->iv_bytes)
+		return CB_OK;
+	if (!iv)
+		return CB_ERR_ARG;
+	if (ivlen != cls->iv_bytes)
+		return CB_ERR_LENGTH;
+	if (wc_AesSetIV(a, iv) != 0)
+		return CB_ERR_BACKEND;
+	a->left = 0; /* CTR: no keystream carried over from the last message */
+	return CB_OK;
+}
+
+static int aead_check(struct wsym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
+{
+	if (!iv || (aadlen && !aad))
+		return CB_ERR_ARG;
+	if (aadlen > 0xffffffffu)
+		return CB_ERR_LENGTH;
+	if (c->mode == WS_GCM)
+		return (ivlen == 0 || ivlen > GCM_MAX_IV) ? CB_ERR_LENGTH : CB_OK;
+	return ivlen == CHACHA20_POLY1305_AEAD_IV_SIZE ? CB_OK : CB_ERR_LENGTH;
+}
+
+static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+			size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct wsym_ctx *c = p;
+	const cb_cipher_class *cls;
+	uint8_t last[AES_BLK];
+	size_t need, full, rem;
+	int err;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen > 0xffffffffu - 2 * AES_BLK)
+		return CB_ERR_LENGTH;
+	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
+		return CB_ERR_LENGTH;
+	need = cls->padded ? (inlen / AES_BLK + 1) * AES_BLK : inlen;
+	need += cls->tag_bytes;
+	if (*outlen < need)
+		return CB_ERR_LENGTH;
+	if (!in)
+		in = empty;
+
+	if (cls->tag_bytes) {
+		if ((err = aead_check(c, iv, ivlen, aad, aadlen)) != 0)
+			return err;
+		if (!aad)
+			aad = empty;
+		if (c->mode == WS_GCM)
+			err = wc_AesGcmEncrypt(&c->enc, out, in, (word32)inlen, iv, (word32)ivlen, out + inlen,
+					       (word32)cls->tag_bytes, aad, (word32)aadlen);
+		else
+			err = wc_ChaCha20Poly1305_Encrypt(c->key, iv, aad, (word32)aadlen, in, (word32)inlen, out,
+							  out + inlen);
+		if (err != 0)
+			return CB_ERR_BACKEND;
+		*outlen = need;
+		return CB_OK;
+	}
+	if ((err = set_iv(c, 1, iv, ivlen)) != 0)
+		return err;
+	if (c->mode == WS_CTR) {
+		if (inlen && wc_AesCtrEncrypt(&c->enc, out, in, (word32)inlen) != 0)
+			return CB_ERR_BACKEND;
+		*outlen = need;
+		return CB_OK;
+	}
+	full = inlen - inlen % AES_BLK;
+	if ((err = block_crypt(c, 1, full, out, in)) != 0)
+		return err;
+	if (cls->padded) {
+		rem = inlen - full;
+		if (rem)
+			memcpy(last, in + full, rem);
+		memset(last + rem, (int)(AES_BLK - rem), AES_BLK - rem);
+		err = block_crypt(c, 1, AES_BLK, out + full, last);
+		cb_wipe(last, sizeof(last));
+		if (err)
+			return err;
+	}
+	*outlen = need;
+	return CB_OK;
+}
+
+static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+			size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct wsym_ctx *c = p;
+	const cb_cipher_class *cls;
+	size_t body, pad;
+	int err;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen < cls->tag_bytes)
+		return CB_ERR_LENGTH;
+	if (inlen > 0xffffffffu)
+		return CB_ERR_LENGTH;
+	body = inlen - cls->tag_bytes;
+	if (cls->block_bytes > 1 && body % cls->block_bytes)
+		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
+	if (cls->padded && body == 0)
+		return CB_ERR_DECRYPT;
+	if (*outlen < body)
+		return CB_ERR_LENGTH;
+	if (!in)
+		in = empty;
+
+	if (cls->tag_bytes) {
+		if ((err = aead_check(c, iv, ivlen, aad, aadlen)) != 0)
+			return err;
+		if (!aad)
+			aad = empty;
+		if (c->mode == WS_GCM)
+			err = wc_AesGcmDecrypt(&c->enc, out, in, (word32)body, iv, (word32)ivlen, in + body,
+					       (word32)cls->tag_bytes, aad, (word32)aadlen);
+		else
+			err = wc_ChaCha20Poly1305_Decrypt(c->key, iv, aad, (word32)aadlen, in, (word32)body, in + body,
+							  out);
+		if (err != 0) {
+			/* Never release unauthenticated plaintext. */
+			cb_wipe(out, body);
+			return (err == AES_GCM_AUTH_E || err == MAC_CMP_FAILED_E) ? CB_ERR_VERIFY : CB_ERR_BACKEND;
+		}
+		*outlen = body;
+		return CB_OK;
+	}
+	if ((err = set_iv(c, 0, iv, ivlen)) != 0)
+		return err;
+	if (c->mode == WS_CTR) {
+		if (body && wc_AesCtrEncrypt(&c->enc, out, in, (word32)body) != 0)
+			return CB_ERR_BACKEND;
+		*outlen = body;
+		return CB_OK;
+	}
+	if ((err = block_crypt(c, 0, body, out, in)) != 0)
+		return err;
+	if (cls->padded) {
+		if (cb_pkcs7_check(out, body, AES_BLK, &pad) != 0) {
+			cb_wipe(out, body);
+			return CB_ERR_DECRYPT;
+		}
+		body -= pad;
+	}
+	*outlen = body;
+	return CB_OK;
+}
+
+#define AES_NOTE "wolfCrypt's portable C AES (Debian's build has no AES-NI)"
+#define GCM_NOTE "wolfCrypt's portable C AES and 4-bit-table GHASH (Debian's build has no AES-NI/PCLMUL)"
+
+#define WS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, note)                                                           \
+	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	{                                                                                                           \
+		return wsym_init(&cb_wolfssl_##id, md, ctx, key);                                                   \
+	}                                                                                                           \
+	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
+		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note),                                                     \
+		.key_bytes = kb,                                                                                    \
+		.iv_bytes = ivb,                                                                                    \
+		.block_bytes = bb,                                                                                  \
+		.tag_bytes = tb,                                                                                    \
+		.padded = pad,                                                                                      \
+		.init = id##_init,                                                                                  \
+		.free = wsym_free,                                                                                  \
+		.encrypt = wsym_encrypt,                                                                            \
+		.decrypt = wsym_decrypt,                                                                            \
+	}
+
+WS_CIPHER(aes128_ecb, "aes-128-ecb", WS_ECB, 16, 0, 16, 0, 0, AES_NOTE);
+WS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", WS_ECB, 16, 0, 16, 0, 1, AES_NOTE);
+WS_CIPHER(aes128_cbc, "aes-128-cbc", WS_CBC, 16, 16, 16, 0, 0, AES_NOTE);
+WS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", WS_CBC, 16, 16, 16, 0, 1, AES_NOTE);
+WS_CIPHER(aes128_ctr, "aes-128-ctr", WS_CTR, 16, 16, 1, 0, 0, AES_NOTE);
+WS_CIPHER(aes128_gcm, "aes-128-gcm", WS_GCM, 16, 12, 1, 16, 0, GCM_NOTE);
+WS_CIPHER(aes256_ecb, "aes-256-ecb", WS_ECB, 32, 0, 16, 0, 0, AES_NOTE);
+WS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", WS_ECB, 32, 0, 16, 0, 1, AES_NOTE);
+WS_CIPHER(aes256_cbc, "aes-256-cbc", WS_CBC, 32, 16, 16, 0, 0, AES_NOTE);
+WS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", WS_CBC, 32, 16, 16, 0, 1, AES_NOTE);
+WS_CIPHER(aes256_ctr, "aes-256-ctr", WS_CTR, 32, 16, 1, 0, 0, AES_NOTE);
+WS_CIPHER(aes256_gcm, "aes-256-gcm", WS_GCM, 32, 12, 1, 16, 0, GCM_NOTE);
+WS_CIPHER(chacha20_poly1305, "chacha20-poly1305", WS_CHAPOLY, 32, 12, 1, 16, 0,
+	  "wolfCrypt's one-shot call: the Poly1305 key is derived per message from the raw key");
+
+/* Hashes: a context re-initialised by every call (as the OpenSSL classes). */
+
+enum whash_alg { WH_SHA256, WH_SHA3_256 };
+
+struct whash_ctx {
+	enum whash_alg alg;
+	union {
+		wc_Sha256 sha256;
+		wc_Sha3 sha3;
+	} s;
+};
+
+static void whash_free(void *p)
+{
+	if (!p)
+		return;
+	cb_wipe(p, sizeof(struct whash_ctx));
+	free(p);
+}
+
+static int whash_init(enum whash_alg alg, void **out)
+{
+	struct whash_ctx *h;
+
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (cb_wolfssl_ready() != CB_OK)
+		return CB_ERR_BACKEND;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return CB_ERR_NOMEM;
+	h->alg = alg;
+	*out = h;
+	return CB_OK;
+}
+
+static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	struct whash_ctx *h = p;
+	int r;
+
+	if (!h || !out || (!in && inlen))
+		return CB_ERR_ARG;
+	if (inlen > 0xffffffffu)
+		return CB_ERR_LENGTH;
+	if (h->alg == WH_SHA256) {
+		r = wc_InitSha256_ex(&h->s.sha256, NULL, INVALID_DEVID);
+		if (r == 0 && inlen)
+			r = wc_Sha256Update(&h->s.sha256, in, (word32)inlen);
+		if (r == 0)
+			r = wc_Sha256Final(&h->s.sha256, out);
+		wc_Sha256Free(&h->s.sha256);
+	} else {
+		r = wc_InitSha3_256(&h->s.sha3, NULL, INVALID_DEVID);
+		if (r == 0 && inlen)
+			r = wc_Sha3_256_Update(&h->s.sha3, in, (word32)inlen);
+		if (r == 0)
+			r = wc_Sha3_256_Final(&h->s.sha3, out);
+		wc_Sha3_256_Free(&h->s.sha3);
+	}
+	return r == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+static int sha256_init(void **ctx)
+{
+	return whash_init(WH_SHA256, ctx);
+}
+
+static int sha3_256_init(void **ctx)
+{
+	return whash_init(WH_SHA3_256, ctx);
+}
+
+const cb_hash_class cb_wolfssl_sha256 = {
+	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha256", "portable C (Debian's build has no Intel SHA/AVX code)"),
+	.digest_bytes = WC_SHA256_DIGEST_SIZE,
+	.block_bytes = WC_SHA256_BLOCK_SIZE,
+	.init = sha256_init,
+	.free = whash_free,
+	.digest = whash_digest,
+};
+
+const cb_hash_class cb_wolfssl_sha3_256 = {
+	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha3-256", NULL),
+	.digest_bytes = WC_SHA3_256_DIGEST_SIZE,
+	.block_bytes = WC_SHA3_256_BLOCK_SIZE,
+	.init = sha3_256_init,
+	.free = whash_free,
+	.digest = whash_digest,
+};
