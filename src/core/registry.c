@@ -18,6 +18,7 @@ static const cb_alg_info *const *const lists[] = {
 	cb_sodium_algs,
 #endif
 	cb_builtin_algs,
+	cb_hybrid_algs,
 };
 
 size_t cb_registry_count(void)
