@@ -25,8 +25,38 @@ static const struct {
 	{"x25519mlkem768", {"mlkem768", "x25519", NULL}},
 	{"secp256r1mlkem768", {"ecdh-p256", "mlkem768", NULL}},
 	{"xwing", {"mlkem768", "x25519", NULL}},
-	{"sm2mlkem768", {"mlkem768", "sm2-dhkem", NULL}},
+	{"sm2mlkem768", {"mlkem768", "sm2-dh", NULL}},
 };
+
+#define T_END {NULL, NULL}
+static const struct {
+	const char *name, *op;
+	cb_hybrid_term terms[5];
+} terms[] = {
+	{"x25519mlkem768", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen"}, T_END}},
+	{"x25519mlkem768", "encaps", {{"mlkem768", "encaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	{"x25519mlkem768", "decaps", {{"mlkem768", "decaps"}, {"x25519", "derive"}, T_END}},
+	{"secp256r1mlkem768", "keygen", {{"ecdh-p256", "keygen"}, {"mlkem768", "keygen"}, T_END}},
+	{"secp256r1mlkem768", "encaps",
+	 {{"ecdh-p256", "keygen"}, {"ecdh-p256", "derive"}, {"mlkem768", "encaps"}, T_END}},
+	{"secp256r1mlkem768", "decaps", {{"ecdh-p256", "derive"}, {"mlkem768", "decaps"}, T_END}},
+	{"xwing", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen"}, T_END}},
+	{"xwing", "encaps", {{"mlkem768", "encaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	/* decapsulation re-expands the seed (draft section 5.5) */
+	{"xwing", "decaps",
+	 {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	{"sm2mlkem768", "keygen", {{"mlkem768", "keygen"}, {"sm2-dh", "keygen"}, T_END}},
+	{"sm2mlkem768", "encaps", {{"mlkem768", "encaps"}, {"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, T_END}},
+	{"sm2mlkem768", "decaps", {{"mlkem768", "decaps"}, {"sm2-dh", "derive"}, T_END}},
+};
+
+const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op)
+{
+	for (size_t i = 0; name && op && i < CB_ARRAY_LEN(terms); i++)
+		if (!strcmp(terms[i].name, name) && !strcmp(terms[i].op, op))
+			return terms[i].terms;
+	return NULL;
+}
 
 const char *const *cb_hybrid_parts(const char *name)
 {

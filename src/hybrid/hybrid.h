@@ -59,6 +59,19 @@ int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, cons
 const char *const *cb_hybrid_parts(const char *name);
 
 /*
+ * What one operation of a hybrid does in terms of its parts' timed
+ * operations, e.g. x25519mlkem768 encaps = mlkem768 encaps + x25519
+ * keygen (the ephemeral share) + x25519 derive.  A list ended by
+ * {NULL, NULL}; NULL when name / op is not a hybrid's.  `run` subtracts
+ * the sum of these from the hybrid's time: the rest is the combiner's own
+ * cost (hashing, copying, making OpenSSL key objects from bytes).
+ */
+typedef struct cb_hybrid_term {
+	const char *alg, *op;
+} cb_hybrid_term;
+const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op);
+
+/*
  * SM2 public-key encryption (GM/T 0003.4-2012 section 6, h = 1) with a
  * given ephemeral scalar k, ciphertext C1 || C3 || C2 (97 + mlen bytes,
  * mlen <= 256), and decryption (ctlen 97 .. 353; CB_ERR_DECRYPT when C3
