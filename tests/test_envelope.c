@@ -86,8 +86,8 @@ static void roundtrips(void)
 	for (size_t k = 0; k < CB_ARRAY_LEN(kems); k++) {
 		if (make_key(&key, kems[k]))
 			continue;
-		for (int aead = 1; aead <= 2; aead++)
-			for (size_t s = 0; s < CB_ARRAY_LEN(sizes); s++) {
+		for (int aead = 1; aead <= 3; aead++)
+			for (size_t s = 0; cb_env_aead_name(aead) && s < CB_ARRAY_LEN(sizes); s++) {
 				uint8_t *env, *pt;
 				size_t el, pl;
 				tu_note("%s %s %zu bytes", kems[k], cb_env_aead_name(aead), sizes[s]);
@@ -212,6 +212,35 @@ static void tamper(void)
 	free(env);
 }
 
+/* SM4-GCM: a modified chunk and a modified tag are refused too. */
+static void sm4(void)
+{
+	static struct key key;
+	static uint8_t msg[CHUNK + 3];
+	uint8_t *env, *pt;
+	size_t el, pl;
+	if (!cb_env_aead_name(CB_ENV_SM4GCM)) {
+		tu_note("no SM4-GCM here (libgcrypt backend not built)");
+		return;
+	}
+	tu_fill(msg, sizeof(msg), 4);
+	if (make_key(&key, "sm2mlkem768"))
+		return;
+	CHECK_EQ_INT(seal(msg, sizeof(msg), &key, 1, CB_ENV_SM4GCM, &env, &el), CB_OK);
+	env[el - 1] ^= 1;
+	CHECK_EQ_INT(open_env(env, el, &key, &pt, &pl), CB_ERR_VERIFY);
+	free(pt);
+	env[el - 1] ^= 1;
+	env[el - 30] ^= 1;
+	CHECK_EQ_INT(open_env(env, el, &key, &pt, &pl), CB_ERR_VERIFY);
+	free(pt);
+	env[el - 30] ^= 1;
+	CHECK_EQ_INT(open_env(env, el, &key, &pt, &pl), CB_OK);
+	CHECK(pl == sizeof(msg) && memcmp(pt, msg, pl) == 0);
+	free(pt);
+	free(env);
+}
+
 static void args(void)
 {
 	static struct key key;
@@ -225,7 +254,12 @@ static void args(void)
 	CHECK_EQ_INT(cb_envelope_seal(n, n, &r, 1, CB_ENV_AES256GCM, 9), CB_ERR_ARG);
 	CHECK_EQ_INT(cb_env_aead_parse("aes-256-gcm"), CB_ENV_AES256GCM);
 	CHECK_EQ_INT(cb_env_aead_parse("chacha20-poly1305"), CB_ENV_CHACHA20POLY1305);
+#ifdef CB_HAVE_GCRYPT
+	CHECK_EQ_INT(cb_env_aead_parse("sm4-gcm"), CB_ENV_SM4GCM);
+#else
 	CHECK_EQ_INT(cb_env_aead_parse("sm4-gcm"), 0);
+#endif
+	CHECK_EQ_INT(cb_env_aead_parse("aes-128-gcm"), 0);
 	fclose(n);
 }
 
@@ -234,6 +268,7 @@ int main(void)
 	roundtrips();
 	recipients();
 	tamper();
+	sm4();
 	args();
 	return tu_finish();
 }

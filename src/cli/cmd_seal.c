@@ -36,7 +36,8 @@ static const char seal_usage[] =
 	"                keygen' writes it (raw bytes), e.g. xwing:bob.ek; up to 32\n"
 	"                (mlkem768, mlkem1024, x25519mlkem768, secp256r1mlkem768, xwing,\n"
 	"                sm2mlkem768, sm2-enc-kem, ...)\n"
-	"  --aead NAME   aes-256-gcm (default) or chacha20-poly1305\n"
+	"  --aead NAME   aes-256-gcm (default), chacha20-poly1305, or sm4-gcm (from\n"
+	"                libgcrypt, when its backend is built)\n"
 	"  --chunk SIZE  plaintext bytes per chunk, a power of two from 1K to 16M\n"
 	"                (default 64K)\n"
 	"  -i FILE       input (default: standard input)\n"
@@ -223,7 +224,8 @@ int cmd_seal(int argc, char **argv)
 		} else if (!strcmp(a, "--aead")) {
 			aead = cb_env_aead_parse(argv[++i]);
 			if (!aead) {
-				cli_error("unknown AEAD '%s' (aes-256-gcm or chacha20-poly1305)", argv[i]);
+				cli_error("unknown or unavailable AEAD '%s' (aes-256-gcm, chacha20-poly1305, "
+					  "sm4-gcm with libgcrypt)", argv[i]);
 				rc = CB_EXIT_USAGE;
 				goto out;
 			}

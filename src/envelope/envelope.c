@@ -21,6 +21,9 @@
 
 #include "core/util.h"
 #include "sha3/sha3.h"
+#ifdef CB_HAVE_GCRYPT
+#include "backends/gcrypt/gcrypt_common.h"
+#endif
 
 #define MAGIC "CBSEAL\0\1"
 #define FIXED 18 /* magic 8, aead 1, chunk_log2 1, prefix 7, n 1 */
@@ -39,23 +42,58 @@ int cb_env_aead_parse(const char *name)
 		return CB_ENV_AES256GCM;
 	if (!strcmp(name, "chacha20-poly1305"))
 		return CB_ENV_CHACHA20POLY1305;
+	if (!strcmp(name, "sm4-gcm") && cb_env_aead_name(CB_ENV_SM4GCM))
+		return CB_ENV_SM4GCM;
 	return 0;
 }
 
 const char *cb_env_aead_name(int aead)
 {
-	return aead == CB_ENV_AES256GCM ? "aes-256-gcm" : aead == CB_ENV_CHACHA20POLY1305 ? "chacha20-poly1305" : NULL;
+	switch (aead) {
+	case CB_ENV_AES256GCM:
+		return "aes-256-gcm";
+	case CB_ENV_CHACHA20POLY1305:
+		return "chacha20-poly1305";
+#ifdef CB_HAVE_GCRYPT
+	case CB_ENV_SM4GCM:
+		return cb_gcry_unavailable() ? NULL : "sm4-gcm";
+#endif
+	default:
+		return NULL;
+	}
 }
 
-/* ---- AEAD through OpenSSL: one context, the key set once ---------------- */
+/*
+ * ---- AEAD: OpenSSL (one context, the key set once), or libgcrypt for
+ * SM4-GCM (one handle, the key set once) -------------------------------- */
 
 struct aead {
 	EVP_CIPHER_CTX *ctx;
+#ifdef CB_HAVE_GCRYPT
+	gcry_cipher_hd_t gh;
+	int enc;
+#endif
 };
 
 static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc)
 {
 	const EVP_CIPHER *c = id == CB_ENV_AES256GCM ? EVP_aes_256_gcm() : id == CB_ENV_CHACHA20POLY1305 ? EVP_chacha20_poly1305() : NULL;
+#ifdef CB_HAVE_GCRYPT
+	a->gh = NULL;
+	a->enc = enc;
+	if (id == CB_ENV_SM4GCM) {
+		a->ctx = NULL;
+		if (!cb_env_aead_name(id) || cb_gcry_init())
+			return CB_ERR_UNSUPPORTED;
+		if (gcry_cipher_open(&a->gh, GCRY_CIPHER_SM4, GCRY_CIPHER_MODE_GCM, 0) ||
+		    gcry_cipher_setkey(a->gh, key, 16)) {
+			gcry_cipher_close(a->gh);
+			a->gh = NULL;
+			return CB_ERR_BACKEND;
+		}
+		return CB_OK;
+	}
+#endif
 	if (!c)
 		return CB_ERR_FORMAT;
 	a->ctx = EVP_CIPHER_CTX_new();
@@ -72,13 +110,48 @@ static void aead_free(struct aead *a)
 {
 	EVP_CIPHER_CTX_free(a->ctx); /* cleanses the key schedule */
 	a->ctx = NULL;
+#ifdef CB_HAVE_GCRYPT
+	if (a->gh)
+		gcry_cipher_close(a->gh); /* wipes the key */
+	a->gh = NULL;
+#endif
 }
+
+#ifdef CB_HAVE_GCRYPT
+/* SM4-GCM, the same contract as aead_seal / aead_open. */
+static int gcry_aead(struct aead *a, int enc, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
+		     const uint8_t *in, size_t len, uint8_t *out)
+{
+	gcry_error_t e = gcry_cipher_reset(a->gh);
+	if (!e)
+		e = gcry_cipher_setiv(a->gh, nonce, 12);
+	if (!e && aadlen)
+		e = gcry_cipher_authenticate(a->gh, aad, aadlen);
+	if (!e)
+		e = gcry_cipher_final(a->gh);
+	if (!e && len)
+		e = enc ? gcry_cipher_encrypt(a->gh, out, len, in, len) : gcry_cipher_decrypt(a->gh, out, len, in, len);
+	if (e)
+		return CB_ERR_BACKEND;
+	if (enc)
+		return gcry_cipher_gettag(a->gh, out + len, 16) ? CB_ERR_BACKEND : CB_OK;
+	if (gcry_cipher_checktag(a->gh, in + len, 16)) {
+		cb_wipe(out, len);
+		return CB_ERR_VERIFY;
+	}
+	return CB_OK;
+}
+#endif
 
 /* Seal len bytes of in into out || tag. */
 static int aead_seal(struct aead *a, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
 		     const uint8_t *in, size_t len, uint8_t *out)
 {
 	int n = 0, ok;
+#ifdef CB_HAVE_GCRYPT
+	if (a->gh)
+		return gcry_aead(a, 1, nonce, aad, aadlen, in, len, out);
+#endif
 	ok = EVP_CipherInit_ex(a->ctx, NULL, NULL, NULL, nonce, 1) > 0 &&
 	     (!aadlen || EVP_CipherUpdate(a->ctx, NULL, &n, aad, (int)aadlen) > 0) &&
 	     (!len || EVP_CipherUpdate(a->ctx, out, &n, in, (int)len) > 0) &&
@@ -98,6 +171,10 @@ static int aead_open(struct aead *a, const uint8_t nonce[12], const uint8_t *aad
 	if (len < TAG)
 		return CB_ERR_VERIFY;
 	len -= TAG;
+#ifdef CB_HAVE_GCRYPT
+	if (a->gh)
+		return gcry_aead(a, 0, nonce, aad, aadlen, in, len, out);
+#endif
 	memcpy(tag, in + len, TAG);
 	ok = EVP_CipherInit_ex(a->ctx, NULL, NULL, NULL, nonce, 0) > 0 &&
 	     EVP_CIPHER_CTX_ctrl(a->ctx, EVP_CTRL_AEAD_SET_TAG, TAG, tag) > 0 &&

@@ -11,7 +11,8 @@
  *
  * Recipients are any KEM class (ML-KEM-768/1024, x25519mlkem768, xwing,
  * sm2mlkem768, ...), keys as `cryptobench kem keygen` writes them.
- * Payload AEADs: AES-256-GCM and ChaCha20-Poly1305 (OpenSSL).
+ * Payload AEADs: AES-256-GCM and ChaCha20-Poly1305 (OpenSSL), SM4-GCM
+ * (libgcrypt).
  *
  * cb_envelope_open writes each chunk's plaintext to out only after that
  * chunk authenticated; a failure later (a missing final chunk) is reported
@@ -32,7 +33,12 @@
 
 #include "cryptobench/kem.h"
 
-enum cb_env_aead { CB_ENV_AES256GCM = 1, CB_ENV_CHACHA20POLY1305 = 2 };
+/*
+ * SM4-GCM (libgcrypt; OpenSSL 3.0 has none) exists only when the
+ * libgcrypt backend is built: cb_env_aead_name() is NULL for it otherwise.
+ * Its 128-bit keys are the first 16 bytes of the derived 32-byte keys.
+ */
+enum cb_env_aead { CB_ENV_AES256GCM = 1, CB_ENV_CHACHA20POLY1305 = 2, CB_ENV_SM4GCM = 3 };
 
 #define CB_ENV_MAX_RECIPIENTS 32
 #define CB_ENV_CHUNK_LOG2_DEFAULT 16 /* 64 KiB */
@@ -44,7 +50,7 @@ typedef struct cb_env_recipient {
 	const uint8_t *pk; /* kem->public_key_bytes */
 } cb_env_recipient;
 
-/* "aes-256-gcm" / "chacha20-poly1305" to the id (0: unknown), and back. */
+/* "aes-256-gcm" / "chacha20-poly1305" / "sm4-gcm" to the id (0: unknown or not built), and back. */
 int cb_env_aead_parse(const char *name);
 const char *cb_env_aead_name(int aead);
 
