@@ -46,6 +46,14 @@ same "$T/msg" "$T/two.out"
 expect 0 "open by the second recipient" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/two.env" -o "$T/two.out2"
 same "$T/msg" "$T/two.out2"
 
+# two threads each way give back the input (the format does not depend on the count)
+expect 0 "seal --threads 2" "$CB" seal -r "xwing:$T/xwing.ek" --chunk 1K --threads 2 -i "$T/msg" -o "$T/t2.env"
+expect 0 "open --threads 2" "$CB" open -k "xwing:$T/xwing.dk" --threads 2 -i "$T/t2.env" -o "$T/t2.out"
+same "$T/msg" "$T/t2.out"
+expect 0 "open --threads 1 of a two-thread envelope" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/t2.env" -o "$T/t1.out"
+same "$T/msg" "$T/t1.out"
+expect 2 "bad thread count" "$CB" open -k "xwing:$T/xwing.dk" --threads 0 -i "$T/t2.env"
+
 # failures: exit 4, the output as it was, nothing left behind
 echo "old content" >"$T/keep"
 cp "$T/keep" "$T/keep.orig"

@@ -241,6 +241,68 @@ static void sm4(void)
 	free(env);
 }
 
+/* Several workers: the same envelope whatever the count, across batch boundaries. */
+static int seal_mt(const uint8_t *msg, size_t len, struct key *key, unsigned threads, uint8_t **out, size_t *outlen)
+{
+	cb_env_recipient r = {key->k, key->pk};
+	FILE *in = fmemopen((void *)msg, len, "rb"), *o;
+	char *p = NULL;
+	size_t pl = 0;
+	int rc;
+	o = open_memstream(&p, &pl);
+	rc = cb_envelope_seal_mt(in, o, &r, 1, CB_ENV_AES256GCM, LOG2, threads);
+	fclose(in);
+	fclose(o);
+	*out = (uint8_t *)p;
+	*outlen = pl;
+	return rc;
+}
+
+static int open_mt(const uint8_t *env, size_t len, const struct key *key, unsigned threads, size_t *ptlen,
+		   uint8_t **pt)
+{
+	FILE *in = fmemopen((void *)env, len, "rb"), *o;
+	char *p = NULL;
+	size_t pl = 0;
+	int rc;
+	o = open_memstream(&p, &pl);
+	rc = cb_envelope_open_mt(in, o, key->k, key->sk, threads);
+	fclose(in);
+	fclose(o);
+	*pt = (uint8_t *)p;
+	*ptlen = pl;
+	return rc;
+}
+
+static void threads(void)
+{
+	static struct key key;
+	/* 4 MiB per worker and batch is 4096 chunks of 1 KiB: 9 MiB cross a batch with 2 workers */
+	size_t len = (9u << 20) + 123, el, pl;
+	uint8_t *msg = malloc(len), *env, *pt;
+	if (!msg || make_key(&key, "xwing"))
+		return;
+	tu_fill(msg, len, 5);
+	for (unsigned st = 1; st <= 3; st += 2) {
+		tu_note("sealed with %u workers", st);
+		CHECK_EQ_INT(seal_mt(msg, len, &key, st, &env, &el), CB_OK);
+		for (unsigned ot = 1; ot <= 4; ot++) {
+			CHECK_EQ_INT(open_mt(env, el, &key, ot, &pl, &pt), CB_OK);
+			CHECK(pl == len && memcmp(pt, msg, len) == 0);
+			free(pt);
+		}
+		/* a chunk in the second batch modified; a cut at a chunk boundary there */
+		env[el - 1000 * (CHUNK + 16)] ^= 4;
+		CHECK_EQ_INT(open_mt(env, el, &key, 2, &pl, &pt), CB_ERR_VERIFY);
+		free(pt);
+		env[el - 1000 * (CHUNK + 16)] ^= 4;
+		CHECK_EQ_INT(open_mt(env, el - 123 - 16 - 100 * (CHUNK + 16), &key, 2, &pl, &pt), CB_ERR_VERIFY);
+		free(pt);
+		free(env);
+	}
+	free(msg);
+}
+
 static void args(void)
 {
 	static struct key key;
@@ -269,6 +331,7 @@ int main(void)
 	recipients();
 	tamper();
 	sm4();
+	threads();
 	args();
 	return tu_finish();
 }

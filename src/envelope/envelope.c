@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,15 +259,173 @@ static int io_error(FILE *f)
 	return CB_ERR_IO;
 }
 
+
+/* ---- the chunk stream, in batches processed by up to `threads` workers ---- */
+
+#define MAX_THREADS 64
+#define BATCH_BYTES ((size_t)4 << 20) /* per worker and batch */
+
+struct batch {
+	size_t n, cap;     /* chunks in the batch, its capacity */
+	size_t inlen;      /* bytes a full chunk reads */
+	uint8_t **in, **out;
+	size_t *len;       /* bytes read for each chunk */
+	uint32_t *index;
+	int *final;
+};
+
+struct worker {
+	pthread_t tid;
+	struct aead a;
+	struct batch *b;
+	const uint8_t *prefix;
+	unsigned id, count;
+	int enc, rc;
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	uint8_t nonce[12];
+	w->rc = CB_OK;
+	for (size_t i = w->id; i < w->b->n && !w->rc; i += w->count) {
+		chunk_nonce(nonce, w->prefix, w->b->index[i], w->b->final[i]);
+		/* opening: a short non-final chunk, or a final one without its tag, fails here */
+		w->rc = w->enc ? aead_seal(&w->a, nonce, NULL, 0, w->b->in[i], w->b->len[i], w->b->out[i])
+			       : aead_open(&w->a, nonce, NULL, 0, w->b->in[i], w->b->len[i], w->b->out[i]);
+	}
+	return NULL;
+}
+
+static int stream(FILE *in, FILE *out, int aead, const uint8_t key[32], const uint8_t prefix[7], size_t chunk,
+		  int enc, unsigned threads)
+{
+	struct worker w[MAX_THREADS];
+	struct batch b = {0};
+	size_t per = BATCH_BYTES / chunk;
+	uint32_t index = 0;
+	int rc = CB_OK, done = 0;
+	unsigned t;
+
+	if (threads < 1)
+		threads = 1;
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	if (per < 1)
+		per = 1;
+	if (threads == 1)
+		per = 1; /* one chunk at a time: nothing to share */
+	b.cap = per * threads;
+	b.inlen = enc ? chunk : chunk + TAG;
+	b.in = calloc(b.cap, sizeof(*b.in));
+	b.out = calloc(b.cap, sizeof(*b.out));
+	b.len = calloc(b.cap, sizeof(*b.len));
+	b.index = calloc(b.cap, sizeof(*b.index));
+	b.final = calloc(b.cap, sizeof(*b.final));
+	memset(w, 0, sizeof(w));
+	if (!b.in || !b.out || !b.len || !b.index || !b.final) {
+		rc = CB_ERR_NOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < b.cap; i++) {
+		b.in[i] = malloc(chunk + TAG);
+		b.out[i] = malloc(chunk + TAG);
+		if (!b.in[i] || !b.out[i]) {
+			rc = CB_ERR_NOMEM;
+			goto out;
+		}
+	}
+	for (t = 0; t < threads; t++) {
+		rc = aead_init(&w[t].a, aead, key, enc);
+		if (rc)
+			goto out;
+		w[t].b = &b;
+		w[t].prefix = prefix;
+		w[t].id = t;
+		w[t].count = threads;
+		w[t].enc = enc;
+	}
+	while (!done) {
+		/* read a batch; a chunk is final when it is short or nothing follows it */
+		for (b.n = 0; b.n < b.cap && !done; b.n++) {
+			size_t n = read_full(in, b.in[b.n], b.inlen);
+			if (ferror(in)) {
+				rc = io_error(in);
+				goto out;
+			}
+			b.len[b.n] = n;
+			b.final[b.n] = done = n < b.inlen || !more(in);
+			if (ferror(in)) {
+				rc = io_error(in);
+				goto out;
+			}
+			b.index[b.n] = index;
+			if (!done && index == UINT32_MAX) {
+				rc = enc ? CB_ERR_LENGTH : CB_ERR_VERIFY; /* 2^32 chunks */
+				goto out;
+			}
+			index++;
+		}
+		/* seal or open it: the calling thread is worker 0; a worker that
+		 * cannot be started has its share done here afterwards */
+		{
+			unsigned nw = threads < b.n ? threads : (unsigned)b.n;
+			int live[MAX_THREADS] = {0};
+			for (t = 0; t < nw; t++)
+				w[t].count = nw;
+			for (t = 1; t < nw; t++)
+				live[t] = pthread_create(&w[t].tid, NULL, work, &w[t]) == 0;
+			work(&w[0]);
+			for (t = 1; t < nw; t++) {
+				if (live[t])
+					pthread_join(w[t].tid, NULL);
+				else
+					work(&w[t]);
+			}
+			for (t = 0; t < nw; t++)
+				if (w[t].rc && !rc)
+					rc = w[t].rc;
+		}
+		if (rc)
+			goto out;
+		/* write it in order (opening: only when the whole batch authenticated) */
+		for (size_t i = 0; i < b.n; i++) {
+			size_t len = enc ? b.len[i] + TAG : b.len[i] - TAG;
+			if (len && fwrite(b.out[i], 1, len, out) != len) {
+				rc = io_error(out);
+				goto out;
+			}
+		}
+	}
+	rc = fflush(out) ? io_error(out) : CB_OK;
+out:
+	for (t = 0; t < threads; t++)
+		aead_free(&w[t].a);
+	for (size_t i = 0; b.in && b.out && i < b.cap; i++) {
+		if (b.in[i])
+			cb_wipe(b.in[i], chunk + TAG);
+		if (b.out[i])
+			cb_wipe(b.out[i], chunk + TAG);
+		free(b.in[i]);
+		free(b.out[i]);
+	}
+	free(b.in);
+	free(b.out);
+	free(b.len);
+	free(b.index);
+	free(b.final);
+	return rc;
+}
+
 /* ---- seal --------------------------------------------------------------- */
 
-int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2)
+int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2,
+			unsigned threads)
 {
-	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], nonce[12], zero[12] = {0};
-	uint8_t *hdr = NULL, *buf = NULL, *ss = NULL;
+	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0};
+	uint8_t *hdr = NULL, *ss = NULL;
 	size_t hlen = FIXED, cap = FIXED, chunk;
 	struct aead a = {NULL};
-	uint32_t index = 0;
 	int rc;
 
 	if (!in || !out || !r || nr == 0 || nr > CB_ENV_MAX_RECIPIENTS || !cb_env_aead_name(aead) ||
@@ -280,9 +439,8 @@ int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, 
 	}
 	chunk = (size_t)1 << chunk_log2;
 	hdr = malloc(cap);
-	buf = malloc(2 * (chunk + TAG));
 	ss = malloc(64);
-	if (!hdr || !buf || !ss) {
+	if (!hdr || !ss) {
 		rc = CB_ERR_NOMEM;
 		goto out;
 	}
@@ -320,38 +478,7 @@ int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, 
 		goto out;
 	}
 	payload_key(pk, fk, hdr, hlen);
-	rc = aead_init(&a, aead, pk, 1);
-	if (rc)
-		goto out;
-	for (;;) {
-		size_t n = read_full(in, buf, chunk);
-		int final;
-		if (ferror(in)) {
-			rc = io_error(in);
-			goto out;
-		}
-		final = n < chunk || !more(in);
-		if (ferror(in)) {
-			rc = io_error(in);
-			goto out;
-		}
-		chunk_nonce(nonce, hdr + 10, index, final);
-		rc = aead_seal(&a, nonce, NULL, 0, buf, n, buf + chunk + TAG);
-		if (rc)
-			goto out;
-		if (fwrite(buf + chunk + TAG, 1, n + TAG, out) != n + TAG) {
-			rc = io_error(out);
-			goto out;
-		}
-		if (final)
-			break;
-		if (index == UINT32_MAX) {
-			rc = CB_ERR_LENGTH; /* 2^32 chunks */
-			goto out;
-		}
-		index++;
-	}
-	rc = fflush(out) ? io_error(out) : CB_OK;
+	rc = stream(in, out, aead, pk, hdr + 10, chunk, 1, threads);
 out:
 	aead_free(&a);
 	cb_wipe(fk, sizeof(fk));
@@ -359,10 +486,7 @@ out:
 	cb_wipe(wk, sizeof(wk));
 	if (ss)
 		cb_wipe(ss, 64);
-	if (buf)
-		cb_wipe(buf, 2 * (chunk + TAG));
 	free(ss);
-	free(buf);
 	free(hdr);
 	return rc;
 }
@@ -386,13 +510,12 @@ static int hdr_read(FILE *in, uint8_t **hdr, size_t *hlen, size_t *cap, size_t l
 	return CB_OK;
 }
 
-int cb_envelope_open(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk)
+int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk, unsigned threads)
 {
-	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], nonce[12], zero[12] = {0}, ss[64];
-	uint8_t *hdr = NULL, *buf = NULL;
+	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0}, ss[64];
+	uint8_t *hdr = NULL;
 	size_t hlen = 0, cap = 0, chunk = 0;
 	struct aead a = {NULL};
-	uint32_t index = 0;
 	int rc, found = 0, named = 0;
 	unsigned nr;
 
@@ -466,53 +589,23 @@ int cb_envelope_open(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t
 		goto out;
 	}
 	payload_key(pk, fk, hdr, hlen);
-	rc = aead_init(&a, hdr[8], pk, 0);
-	if (rc)
-		goto out;
-	buf = malloc(2 * (chunk + TAG));
-	if (!buf) {
-		rc = CB_ERR_NOMEM;
-		goto out;
-	}
-	for (;;) {
-		size_t n = read_full(in, buf, chunk + TAG);
-		int final;
-		if (ferror(in)) {
-			rc = io_error(in);
-			goto out;
-		}
-		final = n < chunk + TAG || !more(in);
-		if (ferror(in)) {
-			rc = io_error(in);
-			goto out;
-		}
-		chunk_nonce(nonce, hdr + 10, index, final);
-		/* a short non-final chunk, or a final one without its tag, fails here */
-		rc = aead_open(&a, nonce, NULL, 0, buf, n, buf + chunk + TAG);
-		if (rc)
-			goto out;
-		if (n > TAG && fwrite(buf + chunk + TAG, 1, n - TAG, out) != n - TAG) {
-			rc = io_error(out);
-			goto out;
-		}
-		if (final)
-			break;
-		if (index == UINT32_MAX) {
-			rc = CB_ERR_VERIFY;
-			goto out;
-		}
-		index++;
-	}
-	rc = fflush(out) ? io_error(out) : CB_OK;
+	rc = stream(in, out, hdr[8], pk, hdr + 10, chunk, 0, threads);
 out:
 	aead_free(&a);
 	cb_wipe(fk, sizeof(fk));
 	cb_wipe(pk, sizeof(pk));
 	cb_wipe(wk, sizeof(wk));
 	cb_wipe(ss, sizeof(ss));
-	if (buf)
-		cb_wipe(buf, 2 * (chunk + TAG));
-	free(buf);
 	free(hdr);
 	return rc;
+}
+
+int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2)
+{
+	return cb_envelope_seal_mt(in, out, r, nr, aead, chunk_log2, 1);
+}
+
+int cb_envelope_open(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk)
+{
+	return cb_envelope_open_mt(in, out, kem, sk, 1);
 }

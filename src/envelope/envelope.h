@@ -57,5 +57,16 @@ const char *cb_env_aead_name(int aead);
 int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead,
 		     unsigned chunk_log2) CB_WARN_UNUSED;
 int cb_envelope_open(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk) CB_WARN_UNUSED;
+/*
+ * The same with the chunks sealed / opened by `threads` workers (1 to 64;
+ * the calling thread is one of them): the input is read in batches of up
+ * to 4 MiB per worker, the batch's chunks are shared out, and the results
+ * written in order (opening: a batch is written only when all its chunks
+ * authenticated).  The output is byte for byte the same for any count.
+ */
+int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2,
+			unsigned threads) CB_WARN_UNUSED;
+int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk,
+			unsigned threads) CB_WARN_UNUSED;
 
 #endif
