@@ -4,7 +4,10 @@
 # the exact apt-get line and stops with status 1.
 set -eu
 
-PKGS="build-essential cmake pkg-config libssl-dev libjansson-dev valgrind clang libgcrypt20-dev nettle-dev libgmp-dev libsodium-dev"
+# The tools, then each backend's packages (src/backends/backends.list).
+HERE=$(dirname "$0")
+PKGS="build-essential cmake pkg-config libjansson-dev valgrind clang"
+PKGS="$PKGS $(awk '/^[a-z]/ { for (i = 2; i <= NF; i++) if ($i != "-") printf "%s ", $i }' "$HERE/../src/backends/backends.list")"
 
 missing=""
 for p in $PKGS; do

@@ -40,6 +40,8 @@ grep -q 'sha256' "$T/out" && ok || bad "list shows sha256"
 grep -q '^gm' "$T/out" && ok || bad "list groups by family"
 expect 0 '' "$CB" list --names
 grep -qx 'aes-256-gcm' "$T/out" && ok || bad "list --names prints bare names"
+expect 0 '' "$CB" list --backends
+grep -Eq '^openssl +openssl +3\.' "$T/out" && grep -q '^builtin ' "$T/out" && ok || bad "list --backends names each backend with its version"
 
 # Bad input: one clear line, documented status, nothing measured.
 expect 2 'unknown algorithm' "$CB" run --quick no-such-alg

@@ -35,10 +35,10 @@ static int bad_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 static const cb_kem_class toy_kem = {
-	{CB_KIND_KEM, "toy-kem", CB_FAMILY_PQ, "test", "toy", 0, 0, NULL, NULL}, 32, 32, 32, 32,
+	{CB_KIND_KEM, "toy-kem", "test", NULL, NULL, NULL}, 32, 32, 32, 32,
 	toy_keypair, toy_encaps, toy_decaps, 0, NULL, 0, NULL};
 static const cb_kem_class broken_kem = {
-	{CB_KIND_KEM, "broken-kem", CB_FAMILY_PQ, "test", "broken", 0, 0, NULL, NULL}, 32, 32, 32, 32,
+	{CB_KIND_KEM, "broken-kem", "test", NULL, NULL, NULL}, 32, 32, 32, 32,
 	toy_keypair, toy_encaps, bad_decaps, 0, NULL, 0, NULL};
 
 /* A toy unpadded 16-byte-block cipher: XOR with the key. */
@@ -64,7 +64,7 @@ static int xor_crypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *
 	return 0;
 }
 static const cb_cipher_class toy_cipher = {
-	{CB_KIND_CIPHER, "toy-cipher", CB_FAMILY_CLASSICAL, "test", "toy", 0, 0, NULL, NULL}, 16, 0, 16, 0, 0,
+	{CB_KIND_CIPHER, "toy-cipher", "test", NULL, NULL, NULL}, 16, 0, 16, 0, 0,
 	xor_init, xor_free, xor_crypt, xor_crypt};
 
 static int counter;
@@ -176,7 +176,12 @@ static void test_registry(void)
 		if (!a)
 			continue;
 		tu_note("%s/%s", a->name, a->backend);
-		CHECK(a->name && a->family && a->backend && a->description);
+		CHECK(a->name && a->backend);
+		/* Every class has its catalog row, of its own kind. */
+		const cb_catalog_entry *e = cb_catalog_find(a->name);
+		CHECK(e != NULL && e->kind == a->kind && e == cb_alg_catalog(a));
+		if (e)
+			CHECK(e->family && e->description && e->description[0] && e->classical_bits > 0);
 		CHECK(cb_kind_name(a->kind) != NULL);
 		CHECK(cb_kind_ops(a->kind) != NULL);
 		CHECK(cb_alg_implementation(a) != NULL);
@@ -188,6 +193,35 @@ static void test_registry(void)
 	}
 	tu_note("%s", "");
 	CHECK(cb_registry_get(n) == NULL);
+	/* The catalog: unique names, each implemented by some backend of this build or listed for one. */
+	for (size_t i = 0; i < cb_catalog_count(); i++) {
+		const cb_catalog_entry *e = cb_catalog_get(i);
+		tu_note("catalog %s", e->name);
+		CHECK(cb_catalog_find(e->name) == e);
+		CHECK(cb_kind_name(e->kind) != NULL);
+	}
+	tu_note("%s", "");
+	CHECK(cb_catalog_get(cb_catalog_count()) == NULL && cb_catalog_find("no-such-alg") == NULL);
+	/* Backends: each class carries its descriptor's name; openssl and builtin are always built. */
+	size_t total = 0;
+	for (size_t i = 0; i < cb_backend_count(); i++) {
+		const cb_backend *b = cb_backend_get(i);
+		tu_note("backend %s", b->name);
+		CHECK(cb_backend_find(b->name) == b && b->library && b->version && b->version());
+		for (size_t l = 0; b->classes[l]; l++)
+			for (size_t k = 0; b->classes[l][k]; k++, total++)
+				CHECK(strcmp(b->classes[l][k]->backend, b->name) == 0);
+	}
+	tu_note("%s", "");
+	CHECK(total == n);
+	CHECK(cb_backend_find("openssl") && cb_backend_find("builtin") && !cb_backend_find("nosuch"));
+	CHECK(cb_backend_get(cb_backend_count()) == NULL);
+	/* A name without a row gets the stand-in row of its kind, never NULL. */
+	const cb_alg_info ghost = {.kind = CB_KIND_SIG, .name = "ghost", .backend = "none"};
+	CHECK(cb_alg_catalog(&ghost) != NULL && cb_alg_catalog(&ghost)->kind == CB_KIND_SIG);
+	char d[64];
+	const cb_alg_info noted = {.kind = CB_KIND_HASH, .name = "sha256", .backend = "none", .notes = "a note"};
+	CHECK(strcmp(cb_alg_describe(&noted, d, sizeof(d)), "SHA-256 (FIPS 180-4); a note") == 0);
 	CHECK(cb_registry_find("no-such-algorithm", NULL) == NULL);
 }
 

@@ -24,6 +24,7 @@
 
 #include "backends/openssl/openssl_ec_import.h"
 #include "core/util.h"
+#include "cryptobench/catalog.h"
 #include "cryptobench/kat.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/pke.h"
@@ -510,8 +511,8 @@ static void roundtrips(void)
 		static uint8_t pk[MAXB], sk[MAXB], ct[MAXB], ss[64], ss2[64];
 		tu_note("%s round trips", all[i]);
 		CHECK(!strcmp(k->info.backend, "builtin"));
-		CHECK(!strncmp(all[i], "sm2-", 4) ? !strcmp(k->info.family, CB_FAMILY_GM)
-						   : !strcmp(k->info.family, CB_FAMILY_HYBRID));
+		CHECK(!strncmp(all[i], "sm2-", 4) ? !strcmp(cb_alg_catalog(&k->info)->family, CB_FAMILY_GM)
+						   : !strcmp(cb_alg_catalog(&k->info)->family, CB_FAMILY_HYBRID));
 		for (int r = 0; r < 5; r++) {
 			CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
 			CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);

@@ -1,6 +1,7 @@
 /*
  * Wycheproof vectors through the classes of one backend (nettle here;
- * tests/test_sodium_wycheproof.c includes this file for libsodium), using
+ * tests/test_sodium_wycheproof.c and tests/test_botan_wycheproof.c include
+ * this file for libsodium and Botan), using
  * only the class interface: X25519 and ECDH P-256 derive (import_secret),
  * ECDSA P-256 / Ed25519 / RSA PKCS#1 v1.5 and PSS verify (import_public of
  * the group's publicKeyDer), RSA PKCS#1 v1.5 decrypt (import_secret of the

@@ -22,10 +22,11 @@ static const cb_alg_info *find(const char *name)
 	if (a) {
 		CHECK(cb_alg_unavailable(a) == NULL);
 		CHECK(strncmp(cb_alg_implementation(a), "openssl-", 8) == 0);
-		CHECK_EQ_INT(a->classical_bits, 128);
-		CHECK_EQ_INT(a->quantum_bits, 0);
-		CHECK(a->description && a->description[0]);
-		CHECK(strcmp(a->family, strncmp(name, "sm2", 3) == 0 ? CB_FAMILY_GM
+		const cb_catalog_entry *e = cb_alg_catalog(a);
+		CHECK_EQ_INT(e->classical_bits, 128);
+		CHECK_EQ_INT(e->quantum_bits, 0);
+		CHECK(e->description && e->description[0]);
+		CHECK(strcmp(e->family, strncmp(name, "sm2", 3) == 0 ? CB_FAMILY_GM
 								     : CB_FAMILY_CLASSICAL) == 0);
 	}
 	return a;

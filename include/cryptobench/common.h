@@ -88,16 +88,18 @@ typedef struct cb_opts {
 /*
  * The header of every class struct.  `name` is the stable lower-case
  * selector a user types (e.g. "rsa2048-oaep-sha256"); several backends may
- * provide the same name.
+ * provide the same name.  What the algorithm is (family, description,
+ * security) is in its catalog row (catalog.h), written once.
  */
 typedef struct cb_alg_info {
-	cb_kind kind;
-	const char *name;
-	const char *family;      /* CB_FAMILY_* */
-	const char *backend;     /* "openssl", "builtin", ... */
-	const char *description; /* one line, e.g. "RSA-2048 OAEP (SHA-256, MGF1-SHA-256)" */
-	int classical_bits;      /* classical security in bits (SP 800-57), 0 if n/a */
-	int quantum_bits;        /* security against a quantum adversary, 0 if broken */
+	cb_kind kind;        /* the same as its catalog row's (a test checks) */
+	const char *name;    /* its row in the algorithm catalog (catalog.h) */
+	const char *backend; /* "openssl", "builtin", ... */
+	/*
+	 * What this backend's implementation adds to the catalog's
+	 * description ("includes a small DER-to-raw conversion"), or NULL.
+	 */
+	const char *notes;
 	/*
 	 * NULL when usable here; otherwise a static reason why not
 	 * ("OpenSSL was built without SM2").  May itself be NULL (always usable).

@@ -1,19 +1,20 @@
 /*
- * What each backend contributes to the registry: NULL-terminated arrays of
- * class headers, one array per source file so that backends grow
- * independently, and each library's version for the run context.
+ * The class arrays backends share with their descriptor (cb_backend, in
+ * registry.h) and with tests: NULL-terminated arrays of class headers, one
+ * per source file so that backends grow independently.  The registry finds
+ * backends through their descriptors, not through this header.
  */
 #ifndef CB_BACKENDS_H
 #define CB_BACKENDS_H
 
-#include "cryptobench/common.h"
+#include "cryptobench/registry.h"
 
 /* OpenSSL 3 (the system's libcrypto). */
 extern const cb_alg_info *const cb_openssl_rsa_algs[];  /* openssl_rsa.c: RSA pke + sig */
 extern const cb_alg_info *const cb_openssl_ec_algs[];   /* openssl_ec.c: X25519, P-256, Ed25519 */
 extern const cb_alg_info *const cb_openssl_sm2_algs[];  /* openssl_sm2.c: SM2 sig, pke, kex */
 extern const cb_alg_info *const cb_openssl_sym_algs[];  /* openssl_sym.c: ciphers and hashes */
-/* Other libraries, built when found (CMake defines CB_HAVE_<LIB>). */
+/* Other libraries, built when found (src/backends/backends.list; CMake defines CB_HAVE_<NAME>). */
 extern const cb_alg_info *const cb_gcrypt_algs[]; /* gcrypt/: libgcrypt */
 extern const cb_alg_info *const cb_nettle_algs[]; /* nettle/: nettle + hogweed */
 extern const cb_alg_info *const cb_sodium_algs[]; /* sodium/: libsodium */

@@ -7,7 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backends/backends.h"
+#include "cryptobench/registry.h"
 #include "bench/timer.h"
 
 #ifndef CB_VERSION
@@ -110,16 +110,7 @@ void cb_context_collect(cb_context *ctx)
 	trim(ctx->cflags);
 	copy(ctx->build_type, sizeof(ctx->build_type), CB_BUILD_TYPE);
 	ctx->timer_resolution_ns = cb_timer_resolution_ns();
-	add_library(ctx, "openssl", cb_openssl_version_short());
-#ifdef CB_HAVE_GCRYPT
-	add_library(ctx, "libgcrypt", cb_gcrypt_version());
-#endif
-#ifdef CB_HAVE_NETTLE
-	add_library(ctx, "nettle", cb_nettle_version());
-#endif
-#ifdef CB_HAVE_SODIUM
-	add_library(ctx, "libsodium", cb_sodium_version());
-#endif
+	for (size_t i = 0; i < cb_backend_count(); i++)
+		add_library(ctx, cb_backend_get(i)->library, cb_backend_get(i)->version());
 	add_library(ctx, "jansson", JANSSON_VERSION);
-	add_library(ctx, "builtin", CB_VERSION);
 }

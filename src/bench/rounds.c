@@ -168,11 +168,11 @@ static double slice_one(cb_slot *s, double slice_ns, size_t max)
 		}
 		uint64_t c1 = cb_ticks();
 		t1 = cb_now_ns();
-		s->m.total_ops += p->batch;
 		if (push(p, (double)(t1 - t0) / (double)p->batch, (double)(c1 - c0) / (double)p->batch, max) != 0) {
 			p->active = 0; /* the sample store is full: this case has had its share */
 			break;
 		}
+		s->m.total_ops += p->batch; /* counted once kept: total_ops is batch x samples */
 	} while ((double)(t1 - start) < slice_ns);
 	p->timed_ns += (double)(t1 - start);
 	return median_since(p, first);

@@ -23,12 +23,13 @@ static void fill_identity(cb_result *r, const cb_plan_case *pc)
 	const cb_alg_info *alg = pc->alg;
 	copy(r->algorithm, sizeof(r->algorithm), alg->name);
 	copy(r->kind, sizeof(r->kind), cb_kind_name(alg->kind));
-	copy(r->family, sizeof(r->family), alg->family);
+	const cb_catalog_entry *facts = cb_alg_catalog(alg);
+	copy(r->family, sizeof(r->family), facts->family);
 	copy(r->backend, sizeof(r->backend), alg->backend);
 	copy(r->implementation, sizeof(r->implementation), cb_alg_implementation(alg));
-	copy(r->description, sizeof(r->description), alg->description);
-	r->security_classical = alg->classical_bits;
-	r->security_quantum = alg->quantum_bits;
+	cb_alg_describe(alg, r->description, sizeof(r->description));
+	r->security_classical = facts->classical_bits;
+	r->security_quantum = facts->quantum_bits;
 	r->threads = pc->threads ? pc->threads : 1;
 	copy(r->operation, sizeof(r->operation), pc->op ? pc->op : "-");
 	r->message_bytes = pc->op ? pc->msg : 0;

@@ -315,7 +315,7 @@ static void display_name(char *out, size_t cap, const cb_kem_class *k)
 	else if (h >= 0)
 		snprintf(out, cap, "%s", hybrids[h].display);
 	else
-		snprintf(out, cap, "%s", k->info.description);
+		snprintf(out, cap, "%s", cb_alg_catalog(&k->info)->description);
 }
 
 /* Why a hybrid's share can be invalid. */

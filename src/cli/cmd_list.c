@@ -9,7 +9,7 @@
 #include "cryptobench/registry.h"
 
 static const char usage_text[] =
-	"usage: cryptobench list [--names] [SELECTOR...]\n"
+	"usage: cryptobench list [--names | --backends] [SELECTOR...]\n"
 	"\n"
 	"List every algorithm this build knows, by family, with its class, backend,\n"
 	"operations and whether it can run here (and why not).  SELECTORs filter\n"
@@ -17,6 +17,7 @@ static const char usage_text[] =
 	"'sm2', families 'classical' 'gm' 'pq' 'hybrid', classes 'kem' 'sig' ...).\n"
 	"\n"
 	"  --names    print only the names of usable algorithms, one per line\n"
+	"  --backends print the backends of this build: library, version, classes\n"
 	"  -h, --help this text\n";
 
 static const char *const families[] = {CB_FAMILY_CLASSICAL, CB_FAMILY_GM, CB_FAMILY_PQ, CB_FAMILY_HYBRID};
@@ -31,21 +32,39 @@ static int picked(const cb_alg_info *a, char **sels, int nsels)
 	return 0;
 }
 
+/* One line per backend built: name, library, run-time version, classes. */
+static int list_backends(void)
+{
+	printf("%-10s  %-10s  %-24s  %s\n", "backend", "library", "version", "classes");
+	for (size_t i = 0; i < cb_backend_count(); i++) {
+		const cb_backend *b = cb_backend_get(i);
+		size_t n = 0;
+		for (size_t l = 0; b->classes[l]; l++)
+			for (size_t k = 0; b->classes[l][k]; k++)
+				n++;
+		printf("%-10s  %-10s  %-24s  %zu\n", b->name, b->library, b->version(), n);
+	}
+	return CB_EXIT_OK;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{"names", no_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-	int names = 0, c;
+		{"names", no_argument, NULL, 'n'}, {"backends", no_argument, NULL, 'b'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+	int names = 0, backends = 0, c;
 	const cb_alg_info *a;
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n': names = 1; break;
+		case 'b': backends = 1; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
 		default: fputs(usage_text, stderr); return CB_EXIT_USAGE;
 		}
 	}
+	if (backends)
+		return list_backends();
 	char **sels = argv + optind;
 	int nsels = argc - optind;
 	for (int i = 0; i < nsels; i++) {
@@ -85,7 +104,7 @@ int cmd_list(int argc, char **argv)
 	for (size_t f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
 		int header = 0;
 		for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++) {
-			if (strcmp(a->family, families[f]) || !picked(a, sels, nsels))
+			if (strcmp(cb_alg_catalog(a)->family, families[f]) || !picked(a, sels, nsels))
 				continue;
 			if (!header) {
 				printf("%s%s\n", f ? "\n" : "", families[f]);
@@ -100,8 +119,10 @@ int cmd_list(int argc, char **argv)
 				strncat(ops, o[i], sizeof(ops) - strlen(ops) - 1);
 			}
 			const char *why = cb_alg_unavailable(a);
+			char desc[256];
+			cb_alg_describe(a, desc, sizeof(desc));
 			printf("  %-*s  %-6s  %-*s  %-22s  %s%s%s%s\n", (int)wname, a->name, cb_kind_name(a->kind),
-			       (int)wback, a->backend, ops, a->description, why ? "  [unavailable: " : "", why ? why : "",
+			       (int)wback, a->backend, ops, desc, why ? "  [unavailable: " : "", why ? why : "",
 			       why ? "]" : "");
 		}
 	}

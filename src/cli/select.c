@@ -27,7 +27,7 @@ static int is_exact_name(const char *sel)
 int cli_selector_matches(const char *sel, const cb_alg_info *a)
 {
 	size_t n = strlen(sel);
-	if (!strcmp(sel, "all") || !strcmp(sel, a->family) || !strcmp(sel, cb_kind_name(a->kind)))
+	if (!strcmp(sel, "all") || !strcmp(sel, cb_alg_catalog(a)->family) || !strcmp(sel, cb_kind_name(a->kind)))
 		return 1;
 	if (strpbrk(sel, "*?"))
 		return cb_name_match(sel, a->name);

@@ -1,41 +1,60 @@
 #include "cryptobench/registry.h"
 
+#include <stdio.h>
 #include <string.h>
 
-#include "backends/backends.h"
 #include "core/util.h"
 
-/* Order: the order `list` prints and wildcards expand in. */
-static const cb_alg_info *const *const lists[] = {
-	cb_openssl_rsa_algs, cb_openssl_ec_algs, cb_openssl_sm2_algs, cb_openssl_sym_algs,
-#ifdef CB_HAVE_GCRYPT
-	cb_gcrypt_algs,
-#endif
-#ifdef CB_HAVE_NETTLE
-	cb_nettle_algs,
-#endif
-#ifdef CB_HAVE_SODIUM
-	cb_sodium_algs,
-#endif
-	cb_builtin_algs,
-	cb_hybrid_algs,
+/*
+ * The backends this build found, in src/backends/backends.list order (the
+ * order `list` prints and wildcards expand in).  CMake writes
+ * backend_list.inc: one CB_BACKEND(name) per backend built.
+ */
+#define CB_BACKEND(n) extern const cb_backend cb_backend_##n;
+#include "backend_list.inc"
+#undef CB_BACKEND
+
+static const cb_backend *const backends[] = {
+#define CB_BACKEND(n) &cb_backend_##n,
+#include "backend_list.inc"
+#undef CB_BACKEND
 };
+
+size_t cb_backend_count(void)
+{
+	return CB_ARRAY_LEN(backends);
+}
+
+const cb_backend *cb_backend_get(size_t i)
+{
+	return i < CB_ARRAY_LEN(backends) ? backends[i] : NULL;
+}
+
+const cb_backend *cb_backend_find(const char *name)
+{
+	for (size_t i = 0; name && i < CB_ARRAY_LEN(backends); i++)
+		if (strcmp(backends[i]->name, name) == 0)
+			return backends[i];
+	return NULL;
+}
 
 size_t cb_registry_count(void)
 {
 	size_t n = 0;
-	for (size_t l = 0; l < CB_ARRAY_LEN(lists); l++)
-		for (size_t i = 0; lists[l][i]; i++)
-			n++;
+	for (size_t b = 0; b < CB_ARRAY_LEN(backends); b++)
+		for (size_t l = 0; backends[b]->classes[l]; l++)
+			for (size_t i = 0; backends[b]->classes[l][i]; i++)
+				n++;
 	return n;
 }
 
 const cb_alg_info *cb_registry_get(size_t idx)
 {
-	for (size_t l = 0; l < CB_ARRAY_LEN(lists); l++)
-		for (size_t i = 0; lists[l][i]; i++)
-			if (idx-- == 0)
-				return lists[l][i];
+	for (size_t b = 0; b < CB_ARRAY_LEN(backends); b++)
+		for (size_t l = 0; backends[b]->classes[l]; l++)
+			for (size_t i = 0; backends[b]->classes[l][i]; i++)
+				if (idx-- == 0)
+					return backends[b]->classes[l][i];
 	return NULL;
 }
 
@@ -51,6 +70,15 @@ const cb_alg_info *cb_registry_find(const char *name, const char *backend)
 const char *cb_alg_unavailable(const cb_alg_info *a)
 {
 	return a->unavailable ? a->unavailable() : NULL;
+}
+
+char *cb_alg_describe(const cb_alg_info *a, char *out, size_t cap)
+{
+	const char *notes = a->notes;
+	if (cap == 0)
+		return out;
+	snprintf(out, cap, "%s%s%s", cb_alg_catalog(a)->description, notes ? "; " : "", notes ? notes : "");
+	return out;
 }
 
 const char *cb_alg_implementation(const cb_alg_info *a)

@@ -191,9 +191,7 @@ static int dh_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 const cb_kem_class cb_hybrid_sm2_dhkem = {
-	.info = {CB_KIND_KEM, "sm2-dhkem", CB_FAMILY_GM, "builtin",
-		 "SM2-curve ephemeral-static DH as a KEM, SM3 KDF (cryptobench, docs/HYBRID.md)",
-		 128, 0, cb_hy_sm_unavailable, builtin_implementation},
+	.info = {CB_KIND_KEM, "sm2-dhkem", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation},
 	.public_key_bytes = P,
 	.secret_key_bytes = S + P,
 	.ciphertext_bytes = P,
@@ -241,9 +239,7 @@ static int enc_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 const cb_kem_class cb_hybrid_sm2_enc_kem = {
-	.info = {CB_KIND_KEM, "sm2-enc-kem", CB_FAMILY_GM, "builtin",
-		 "SM2 encryption (GM/T 0003.4) of a fresh 32-byte key as a KEM, C1C3C2",
-		 128, 0, cb_hy_sm_unavailable, builtin_implementation},
+	.info = {CB_KIND_KEM, "sm2-enc-kem", "builtin", "SM2 encryption written here on OpenSSL EC_POINT and SM3", cb_hy_sm_unavailable, builtin_implementation},
 	.public_key_bytes = P,
 	.secret_key_bytes = S + P,
 	.ciphertext_bytes = P + 32 + 32,
@@ -337,9 +333,7 @@ static int sm_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 const cb_kem_class cb_hybrid_sm2mlkem768 = {
-	.info = {CB_KIND_KEM, "sm2mlkem768", CB_FAMILY_HYBRID, "builtin",
-		 "SM2-curve DH + ML-KEM-768, SM3 combiner (cryptobench, docs/HYBRID.md)",
-		 192, 192, cb_hy_sm_unavailable, builtin_implementation},
+	.info = {CB_KIND_KEM, "sm2mlkem768", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation},
 	.public_key_bytes = EK + P,
 	.secret_key_bytes = DK + S + P,
 	.ciphertext_bytes = CT + P,

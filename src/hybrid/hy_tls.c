@@ -121,9 +121,7 @@ static int x_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 const cb_kem_class cb_hybrid_x25519mlkem768 = {
-	.info = {CB_KIND_KEM, "x25519mlkem768", CB_FAMILY_HYBRID, "builtin",
-		 "X25519MLKEM768 (TLS 0x11EC, draft-ietf-tls-ecdhe-mlkem): ML-KEM-768 + X25519, concatenated",
-		 192, 192, NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "x25519mlkem768", "builtin", "X25519 through OpenSSL EVP", NULL, builtin_implementation},
 	.public_key_bytes = EK + X,
 	.secret_key_bytes = DK + 2 * X,
 	.ciphertext_bytes = CT + X,
@@ -213,9 +211,7 @@ static int p_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
-	.info = {CB_KIND_KEM, "secp256r1mlkem768", CB_FAMILY_HYBRID, "builtin",
-		 "SecP256r1MLKEM768 (TLS 0x11EB, draft-ietf-tls-ecdhe-mlkem): P-256 ECDH + ML-KEM-768, concatenated",
-		 192, 192, NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin", "P-256 through OpenSSL EC_POINT", NULL, builtin_implementation},
 	.public_key_bytes = P + EK,
 	.secret_key_bytes = S + DK,
 	.ciphertext_bytes = P + CT,

@@ -138,9 +138,7 @@ static int xw_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 const cb_kem_class cb_hybrid_xwing = {
-	.info = {CB_KIND_KEM, "xwing", CB_FAMILY_HYBRID, "builtin",
-		 "X-Wing (draft-connolly-cfrg-xwing-kem-10): ML-KEM-768 + X25519, SHA3-256 combiner",
-		 192, 192, NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "xwing", "builtin", "X25519 through OpenSSL EVP; decaps re-expands the seed", NULL, builtin_implementation},
 	.public_key_bytes = EK + 32,
 	.secret_key_bytes = 32,
 	.ciphertext_bytes = CT + 32,

@@ -30,8 +30,7 @@ static int mlkem1024_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coin
 }
 
 static const cb_kem_class mlkem512 = {
-	.info = {CB_KIND_KEM, "mlkem512", CB_FAMILY_PQ, "builtin", "ML-KEM-512 (FIPS 203)",
-		 128, 128, NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "mlkem512", "builtin", NULL, NULL, builtin_implementation},
 	.public_key_bytes = CB_MLKEM512_EK_BYTES,
 	.secret_key_bytes = CB_MLKEM512_DK_BYTES,
 	.ciphertext_bytes = CB_MLKEM512_CT_BYTES,
@@ -46,8 +45,7 @@ static const cb_kem_class mlkem512 = {
 };
 
 static const cb_kem_class mlkem768 = {
-	.info = {CB_KIND_KEM, "mlkem768", CB_FAMILY_PQ, "builtin", "ML-KEM-768 (FIPS 203)",
-		 192, 192, NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "mlkem768", "builtin", NULL, NULL, builtin_implementation},
 	.public_key_bytes = CB_MLKEM768_EK_BYTES,
 	.secret_key_bytes = CB_MLKEM768_DK_BYTES,
 	.ciphertext_bytes = CB_MLKEM768_CT_BYTES,
@@ -62,8 +60,7 @@ static const cb_kem_class mlkem768 = {
 };
 
 static const cb_kem_class mlkem1024 = {
-	.info = {CB_KIND_KEM, "mlkem1024", CB_FAMILY_PQ, "builtin", "ML-KEM-1024 (FIPS 203)",
-		 256, 256, NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "mlkem1024", "builtin", NULL, NULL, builtin_implementation},
 	.public_key_bytes = CB_MLKEM1024_EK_BYTES,
 	.secret_key_bytes = CB_MLKEM1024_DK_BYTES,
 	.ciphertext_bytes = CB_MLKEM1024_CT_BYTES,
@@ -83,3 +80,12 @@ const cb_alg_info *const cb_builtin_algs[] = {
 	&mlkem1024.info,
 	NULL,
 };
+
+static const char *builtin_version(void)
+{
+	return CB_VERSION;
+}
+
+static const cb_alg_info *const *const builtin_classes[] = {cb_builtin_algs, cb_hybrid_algs, NULL};
+
+const cb_backend cb_backend_builtin = {"builtin", "builtin", builtin_version, builtin_classes};

@@ -118,3 +118,7 @@ const cb_alg_info *const cb_gcrypt_algs[] = {
 	&cb_gcry_rsa4096_pss_sha256.info,
 	NULL,
 };
+
+static const cb_alg_info *const *const gcrypt_classes[] = {cb_gcrypt_algs, NULL};
+
+const cb_backend cb_backend_gcrypt = {"gcrypt", "libgcrypt", cb_gcrypt_version, gcrypt_classes};

@@ -852,16 +852,11 @@ static int ed25519_s_ok(const uint8_t *s)
 
 /* ---- classes ---------------------------------------------------------- */
 
-#define GEC_INFO(kind_, name_, desc_)                                                              \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
-		.backend = "gcrypt", .description = (desc_), .classical_bits = 128,                \
-		.quantum_bits = 0, .unavailable = cb_gcry_unavailable,                             \
-		.implementation = cb_gcrypt_implementation                                         \
-	}
+#define GEC_INFO(kind_, name_) \
+	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation}
 
 const cb_kex_class cb_gcry_x25519 = {
-	.info = GEC_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys"),
+	.info = GEC_INFO(CB_KIND_KEX, "x25519"),
 	.keygen = x25519_keygen,
 	.key_free = x25519_free,
 	.export_public = x25519_export_public,
@@ -871,8 +866,7 @@ const cb_kex_class cb_gcry_x25519 = {
 };
 
 const cb_kex_class cb_gcry_ecdh_p256 = {
-	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256",
-			 "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret"),
+	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256"),
 	.keygen = p256_kex_keygen,
 	.key_free = p256_kex_free,
 	.export_public = p256_kex_export_public,
@@ -883,10 +877,7 @@ const cb_kex_class cb_gcry_ecdh_p256 = {
 
 /* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
 const cb_kex_class cb_gcry_sm2_dh = {
-	.info = {.kind = CB_KIND_KEX, .name = "sm2-dh", .family = CB_FAMILY_GM, .backend = "gcrypt",
-		 .description = "ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange",
-		 .classical_bits = 128, .quantum_bits = 0, .unavailable = cb_gcry_unavailable,
-		 .implementation = cb_gcrypt_implementation},
+	.info = GEC_INFO(CB_KIND_KEX, "sm2-dh"),
 	.keygen = sm2_dh_keygen,
 	.key_free = p256_kex_free,
 	.export_public = p256_kex_export_public,
@@ -896,7 +887,7 @@ const cb_kex_class cb_gcry_sm2_dh = {
 };
 
 const cb_sig_class cb_gcry_ecdsa_p256 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256", "ECDSA on P-256 with SHA-256, DER signatures"),
+	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256"),
 	.keygen = ecdsa_keygen,
 	.key_free = gsig_free,
 	.export_public = gsig_export_public,
@@ -908,7 +899,7 @@ const cb_sig_class cb_gcry_ecdsa_p256 = {
 };
 
 const cb_sig_class cb_gcry_ed25519 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures"),
+	.info = GEC_INFO(CB_KIND_SIG, "ed25519"),
 	.keygen = ed25519_keygen,
 	.key_free = gsig_free,
 	.export_public = gsig_export_public,

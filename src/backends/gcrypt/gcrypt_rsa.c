@@ -522,13 +522,13 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 /* ---- classes ------------------------------------------------------------- */
 
-#define RSA_INFO(kind_, nm, desc, cbits)                                                           \
-	{                                                                                          \
-		kind_, nm, CB_FAMILY_CLASSICAL, "gcrypt", desc, cbits, 0, cb_gcry_unavailable,     \
+#define RSA_INFO(kind_, nm)                                                                        \
+	{                                                           \
+		kind_, nm, "gcrypt", NULL, cb_gcry_unavailable,                                    \
 			cb_gcrypt_implementation                                                   \
 	}
 
-#define RSA_PKE(id, nm, desc, nbits, cbits, pad, hash, ovh)                                        \
+#define RSA_PKE(id, nm, nbits, pad, hash, ovh)                                                     \
 	static const struct rsa_variant id##_v = {nbits, pad, hash, ovh};                          \
 	static int id##_keygen(const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
@@ -536,7 +536,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
 	const cb_pke_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_PKE, nm, desc, cbits),                                    \
+		.info = RSA_INFO(CB_KIND_PKE, nm),                                                 \
 		.keygen = id##_keygen,                                                             \
 		.key_free = rsa_free,                                                              \
 		.export_public = rsa_export_public,                                                \
@@ -547,7 +547,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		.decrypt = rsa_decrypt,                                                            \
 	}
 
-#define RSA_SIG(id, nm, desc, nbits, cbits, pad, salt)                                             \
+#define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
 	static const struct rsa_variant id##_v = {nbits, pad, NULL, salt};                         \
 	static int id##_keygen(const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
@@ -559,7 +559,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		return rsa_import_public(&id##_v, in, len, key);                                   \
 	}                                                                                          \
 	const cb_sig_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_SIG, nm, desc, cbits),                                    \
+		.info = RSA_INFO(CB_KIND_SIG, nm),                                                 \
 		.keygen = id##_keygen,                                                             \
 		.key_free = rsa_free,                                                              \
 		.export_public = rsa_export_public,                                                \
@@ -574,22 +574,22 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 #define OV_OAEP256 (2 * 32 + 2)
 #define OV_OAEP1 (2 * 20 + 2)
 
-RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", "RSA-2048 PKCS#1 v1.5 encryption", 2048, 112, RSA_PKCS1, NULL, OV_PKCS1);
-RSA_PKE(rsa2048_oaep256, "rsa2048-oaep-sha256", "RSA-2048 OAEP (SHA-256, MGF1-SHA-256, empty label)", 2048, 112, RSA_OAEP, "sha256", OV_OAEP256);
-RSA_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", "RSA-2048 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)", 2048, 112, RSA_OAEP, "sha1", OV_OAEP1);
-RSA_PKE(rsa2048_raw, "rsa2048-raw", "RSA-2048 without padding (k-byte messages below n)", 2048, 112, RSA_RAW, NULL, 0);
-RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", "RSA-3072 PKCS#1 v1.5 encryption", 3072, 128, RSA_PKCS1, NULL, OV_PKCS1);
-RSA_PKE(rsa3072_oaep256, "rsa3072-oaep-sha256", "RSA-3072 OAEP (SHA-256, MGF1-SHA-256, empty label)", 3072, 128, RSA_OAEP, "sha256", OV_OAEP256);
-RSA_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", "RSA-3072 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)", 3072, 128, RSA_OAEP, "sha1", OV_OAEP1);
-RSA_PKE(rsa3072_raw, "rsa3072-raw", "RSA-3072 without padding (k-byte messages below n)", 3072, 128, RSA_RAW, NULL, 0);
-RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", "RSA-4096 PKCS#1 v1.5 encryption", 4096, 152, RSA_PKCS1, NULL, OV_PKCS1);
-RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", "RSA-4096 OAEP (SHA-256, MGF1-SHA-256, empty label)", 4096, 152, RSA_OAEP, "sha256", OV_OAEP256);
-RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", "RSA-4096 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)", 4096, 152, RSA_OAEP, "sha1", OV_OAEP1);
-RSA_PKE(rsa4096_raw, "rsa4096-raw", "RSA-4096 without padding (k-byte messages below n)", 4096, 152, RSA_RAW, NULL, 0);
+RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, RSA_PKCS1, NULL, OV_PKCS1);
+RSA_PKE(rsa2048_oaep256, "rsa2048-oaep-sha256", 2048, RSA_OAEP, "sha256", OV_OAEP256);
+RSA_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, RSA_OAEP, "sha1", OV_OAEP1);
+RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, RSA_RAW, NULL, 0);
+RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, RSA_PKCS1, NULL, OV_PKCS1);
+RSA_PKE(rsa3072_oaep256, "rsa3072-oaep-sha256", 3072, RSA_OAEP, "sha256", OV_OAEP256);
+RSA_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, RSA_OAEP, "sha1", OV_OAEP1);
+RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, RSA_RAW, NULL, 0);
+RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, RSA_PKCS1, NULL, OV_PKCS1);
+RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", 4096, RSA_OAEP, "sha256", OV_OAEP256);
+RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, RSA_OAEP, "sha1", OV_OAEP1);
+RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, RSA_RAW, NULL, 0);
 
-RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", "RSA-2048 PKCS#1 v1.5 signature with SHA-256", 2048, 112, RSA_PKCS1, 0);
-RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", "RSA-2048 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 2048, 112, RSA_PSS, 32);
-RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", "RSA-3072 PKCS#1 v1.5 signature with SHA-256", 3072, 128, RSA_PKCS1, 0);
-RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", "RSA-3072 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 3072, 128, RSA_PSS, 32);
-RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", "RSA-4096 PKCS#1 v1.5 signature with SHA-256", 4096, 152, RSA_PKCS1, 0);
-RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", "RSA-4096 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 4096, 152, RSA_PSS, 32);
+RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, RSA_PKCS1, 0);
+RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, RSA_PSS, 32);
+RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, RSA_PKCS1, 0);
+RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, RSA_PSS, 32);
+RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, RSA_PKCS1, 0);
+RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, RSA_PSS, 32);

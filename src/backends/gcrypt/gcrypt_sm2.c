@@ -538,16 +538,11 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 
 /* ---- classes ------------------------------------------------------------- */
 
-#define SM2_INFO(kind_, name_, desc_)                                                              \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_GM, .backend = "gcrypt",     \
-		.description = (desc_), .classical_bits = 128, .quantum_bits = 0,                  \
-		.unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation     \
-	}
+#define SM2_INFO(kind_, name_, notes_) \
+	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .notes = (notes_), .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation}
 
 const cb_sig_class cb_gcry_sm2_sign = {
-	.info = SM2_INFO(CB_KIND_SIG, "sm2-sign",
-			 "SM2 signature on sm2p256v1 with SM3 and Z_A (GM/T 0003.2), DER signatures"),
+	.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL),
 	.keygen = sm2_sign_keygen,
 	.key_free = sm2_free,
 	.export_public = sm2_export_public,
@@ -558,7 +553,7 @@ const cb_sig_class cb_gcry_sm2_sign = {
 	.import_public = sm2_sign_import,
 };
 
-#define SM2_PKE(id, fmt, name_, desc_)                                                             \
+#define SM2_PKE(id, fmt, name_, notes_)                                                            \
 	static int id##_keygen(const cb_opts *opts, void **out)                                    \
 	{                                                                                          \
 		return sm2_keygen(fmt, opts, out);                                                 \
@@ -567,19 +562,19 @@ const cb_sig_class cb_gcry_sm2_sign = {
 	{                                                                                          \
 		return sm2_import_secret(fmt, in, len, opts, out);                                 \
 	}                                                                                          \
-	const cb_pke_class cb_gcry_##id = {                                                        \
-		.info = SM2_INFO(CB_KIND_PKE, name_, desc_),                                       \
-		.keygen = id##_keygen,                                                             \
-		.key_free = sm2_free,                                                              \
-		.export_public = sm2_export_public,                                                \
-		.export_secret = sm2_export_secret,                                                \
-		.max_plaintext = sm2_max_plaintext,                                                \
-		.max_ciphertext = sm2_max_ciphertext,                                              \
-		.encrypt = sm2_encrypt,                                                            \
-		.decrypt = sm2_decrypt,                                                            \
-		.import_secret = id##_import,                                                      \
+	const cb_pke_class cb_gcry_##id = {                                                         \
+		.info = SM2_INFO(CB_KIND_PKE, name_, notes_),                                       \
+		.keygen = id##_keygen,                                                              \
+		.key_free = sm2_free,                                                               \
+		.export_public = sm2_export_public,                                                 \
+		.export_secret = sm2_export_secret,                                                 \
+		.max_plaintext = sm2_max_plaintext,                                                 \
+		.max_ciphertext = sm2_max_ciphertext,                                               \
+		.encrypt = sm2_encrypt,                                                             \
+		.decrypt = sm2_decrypt,                                                             \
+		.import_secret = id##_import,                                                       \
 	}
 
-SM2_PKE(sm2_enc_c1c3c2, CB_SM2_C1C3C2, "sm2-enc-c1c3c2", "SM2 encryption, C1||C3||C2 (GM/T 0003.4-2012), libgcrypt's native parts");
-SM2_PKE(sm2_enc_c1c2c3, CB_SM2_C1C2C3, "sm2-enc-c1c2c3", "SM2 encryption, C1||C2||C3 (legacy order); includes a small raw-to-raw conversion");
-SM2_PKE(sm2_enc_der, CB_SM2_DER, "sm2-enc-der", "SM2 encryption, GM/T 0009 DER ciphertext; includes a small raw-to-DER conversion");
+SM2_PKE(sm2_enc_c1c3c2, CB_SM2_C1C3C2, "sm2-enc-c1c3c2", "libgcrypt's native parts");
+SM2_PKE(sm2_enc_c1c2c3, CB_SM2_C1C2C3, "sm2-enc-c1c2c3", "includes a small raw-to-raw conversion");
+SM2_PKE(sm2_enc_der, CB_SM2_DER, "sm2-enc-der", "includes a small raw-to-DER conversion");

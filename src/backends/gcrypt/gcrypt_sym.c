@@ -197,14 +197,14 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
  * Each class needs its own init() because the class's function pointers get
  * no class argument; these are one-line trampolines into the code above.
  */
-#define GSYM_CIPHER(id, nm, fam, desc, cbits, qbits, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)           \
+#define GSYM_CIPHER(id, nm, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)                                       \
 	static const struct gsym_variant id##_v = {galgo, gmode, gkind, maxiv};                                     \
 	static int id##_init(void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return gsym_init(&cb_gcry_##id, &id##_v, ctx, key);                                                 \
 	}                                                                                                           \
 	const cb_cipher_class cb_gcry_##id = {                                                                      \
-		.info = {CB_KIND_CIPHER, nm, fam, "gcrypt", desc, cbits, qbits, cb_gcry_unavailable,                \
+		.info = {CB_KIND_CIPHER, nm, "gcrypt", NULL, cb_gcry_unavailable,                                   \
 			 cb_gcrypt_implementation},                                                                 \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
@@ -217,8 +217,6 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.decrypt = gsym_decrypt,                                                                            \
 	}
 
-#define CLA CB_FAMILY_CLASSICAL
-#define GM CB_FAMILY_GM
 #define A128 GCRY_CIPHER_AES128
 #define A256 GCRY_CIPHER_AES256
 #define SM4 GCRY_CIPHER_SM4
@@ -229,26 +227,26 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 /* Same IV limit as the OpenSSL classes (libgcrypt's GCM takes any length). */
 #define GCM_MAX_IV 128
 
-GSYM_CIPHER(aes128_ecb, "aes-128-ecb", CLA, "AES-128 ECB, no padding", 128, 64, A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
-GSYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", CLA, "AES-128 ECB, PKCS#7 padding", 128, 64, A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
-GSYM_CIPHER(aes128_cbc, "aes-128-cbc", CLA, "AES-128 CBC, no padding", 128, 64, A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
-GSYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", CLA, "AES-128 CBC, PKCS#7 padding", 128, 64, A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
-GSYM_CIPHER(aes128_ctr, "aes-128-ctr", CLA, "AES-128 CTR (128-bit counter block)", 128, 64, A128, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
-GSYM_CIPHER(aes128_gcm, "aes-128-gcm", CLA, "AES-128 GCM, 16-byte tag", 128, 64, A128, GCM, GSYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
-GSYM_CIPHER(aes256_ecb, "aes-256-ecb", CLA, "AES-256 ECB, no padding", 256, 128, A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 0);
-GSYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", CLA, "AES-256 ECB, PKCS#7 padding", 256, 128, A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 1);
-GSYM_CIPHER(aes256_cbc, "aes-256-cbc", CLA, "AES-256 CBC, no padding", 256, 128, A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 0);
-GSYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CLA, "AES-256 CBC, PKCS#7 padding", 256, 128, A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 1);
-GSYM_CIPHER(aes256_ctr, "aes-256-ctr", CLA, "AES-256 CTR (128-bit counter block)", 256, 128, A256, CTR, GSYM_CTR, 0, 32, 16, 1, 0, 0);
-GSYM_CIPHER(aes256_gcm, "aes-256-gcm", CLA, "AES-256 GCM, 16-byte tag", 256, 128, A256, GCM, GSYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
+GSYM_CIPHER(aes128_ecb, "aes-128-ecb", A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
+GSYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
+GSYM_CIPHER(aes128_cbc, "aes-128-cbc", A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
+GSYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
+GSYM_CIPHER(aes128_ctr, "aes-128-ctr", A128, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
+GSYM_CIPHER(aes128_gcm, "aes-128-gcm", A128, GCM, GSYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+GSYM_CIPHER(aes256_ecb, "aes-256-ecb", A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 0);
+GSYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 1);
+GSYM_CIPHER(aes256_cbc, "aes-256-cbc", A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 0);
+GSYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 1);
+GSYM_CIPHER(aes256_ctr, "aes-256-ctr", A256, CTR, GSYM_CTR, 0, 32, 16, 1, 0, 0);
+GSYM_CIPHER(aes256_gcm, "aes-256-gcm", A256, GCM, GSYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
 /* RFC 8439 with a 12-byte nonce, as the OpenSSL class. */
-GSYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", CLA, "ChaCha20-Poly1305 (RFC 8439)", 256, 128, GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305, GSYM_AEAD, 12, 32, 12, 1, 16, 0);
-GSYM_CIPHER(sm4_ecb, "sm4-ecb", GM, "SM4 ECB, no padding (GB/T 32907)", 128, 64, SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
-GSYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", GM, "SM4 ECB, PKCS#7 padding", 128, 64, SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
-GSYM_CIPHER(sm4_cbc, "sm4-cbc", GM, "SM4 CBC, no padding", 128, 64, SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
-GSYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", GM, "SM4 CBC, PKCS#7 padding", 128, 64, SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
-GSYM_CIPHER(sm4_ctr, "sm4-ctr", GM, "SM4 CTR (128-bit counter block)", 128, 64, SM4, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
-GSYM_CIPHER(sm4_gcm, "sm4-gcm", GM, "SM4 GCM, 16-byte tag", 128, 64, SM4, GCM, GSYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+GSYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305, GSYM_AEAD, 12, 32, 12, 1, 16, 0);
+GSYM_CIPHER(sm4_ecb, "sm4-ecb", SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
+GSYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
+GSYM_CIPHER(sm4_cbc, "sm4-cbc", SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
+GSYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
+GSYM_CIPHER(sm4_ctr, "sm4-ctr", SM4, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
+GSYM_CIPHER(sm4_gcm, "sm4-gcm", SM4, GCM, GSYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
 
 /*
  * Hashes: one gcry_md_hd_t opened in init() and reset per call.  Measured
@@ -313,13 +311,13 @@ static int ghash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	return CB_OK;
 }
 
-#define GHASH(id, nm, fam, desc, cbits, qbits, galgo, db, bb)                                                      \
+#define GHASH(id, nm, galgo, db, bb)                                                                                \
 	static int id##_init(void **ctx)                                                                            \
 	{                                                                                                           \
 		return ghash_init(&cb_gcry_##id, galgo, ctx);                                                       \
 	}                                                                                                           \
 	const cb_hash_class cb_gcry_##id = {                                                                        \
-		.info = {CB_KIND_HASH, nm, fam, "gcrypt", desc, cbits, qbits, cb_gcry_unavailable,                  \
+		.info = {CB_KIND_HASH, nm, "gcrypt", NULL, cb_gcry_unavailable,                                     \
 			 cb_gcrypt_implementation},                                                                 \
 		.digest_bytes = db,                                                                                 \
 		.block_bytes = bb,                                                                                  \
@@ -328,6 +326,6 @@ static int ghash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 		.digest = ghash_digest,                                                                             \
 	}
 
-GHASH(sha256, "sha256", CLA, "SHA-256 (FIPS 180-4)", 128, 128, GCRY_MD_SHA256, 32, 64);
-GHASH(sha3_256, "sha3-256", CLA, "SHA3-256 (FIPS 202)", 128, 128, GCRY_MD_SHA3_256, 32, 136);
-GHASH(sm3, "sm3", GM, "SM3 (GB/T 32905)", 128, 128, GCRY_MD_SM3, 32, 64);
+GHASH(sha256, "sha256", GCRY_MD_SHA256, 32, 64);
+GHASH(sha3_256, "sha3-256", GCRY_MD_SHA3_256, 32, 136);
+GHASH(sm3, "sm3", GCRY_MD_SM3, 32, 64);

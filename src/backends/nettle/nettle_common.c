@@ -56,3 +56,7 @@ const char *cb_nettle_implementation(void)
 {
 	return "nettle-" CB_STR(NETTLE_VERSION_MAJOR) "." CB_STR(NETTLE_VERSION_MINOR);
 }
+
+static const cb_alg_info *const *const nettle_classes[] = {cb_nettle_algs, NULL};
+
+const cb_backend cb_backend_nettle = {"nettle", "nettle", cb_nettle_version, nettle_classes};

@@ -522,16 +522,11 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return ok ? CB_OK : CB_ERR_VERIFY;
 }
 
-#define NETTLE_INFO(kind_, name_, desc_)                                                           \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
-		.backend = "nettle", .description = (desc_), .classical_bits = 128,                \
-		.quantum_bits = 0, .unavailable = NULL,                                            \
-		.implementation = cb_nettle_implementation                                         \
-	}
+#define NETTLE_INFO(kind_, name_) \
+	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation}
 
 const cb_kex_class cb_nettle_x25519 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys"),
+	.info = NETTLE_INFO(CB_KIND_KEX, "x25519"),
 	.keygen = x25519_keygen,
 	.key_free = x25519_free,
 	.export_public = x25519_export_public,
@@ -541,8 +536,7 @@ const cb_kex_class cb_nettle_x25519 = {
 };
 
 const cb_kex_class cb_nettle_ecdh_p256 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256",
-			    "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret"),
+	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256"),
 	.keygen = p256_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_point,
@@ -552,7 +546,7 @@ const cb_kex_class cb_nettle_ecdh_p256 = {
 };
 
 const cb_sig_class cb_nettle_ecdsa_p256 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", "ECDSA on P-256 with SHA-256, DER signatures"),
+	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256"),
 	.keygen = p256_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_spki,
@@ -564,7 +558,7 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 };
 
 const cb_sig_class cb_nettle_ed25519 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures"),
+	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519"),
 	.keygen = ed25519_keygen,
 	.key_free = ed25519_free,
 	.export_public = ed25519_export_public,

@@ -452,14 +452,10 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 	return ok ? CB_OK : CB_ERR_VERIFY;
 }
 
-#define NRSA_INFO(kind_, name_, desc_, cbits_)                                                     \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
-		.backend = "nettle", .description = (desc_), .classical_bits = (cbits_),           \
-		.quantum_bits = 0, .unavailable = NULL, .implementation = cb_nettle_implementation \
-	}
+#define NRSA_INFO(kind_, name_) \
+	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation}
 
-#define NRSA_PKE(id, nm, desc, bits, cbits)                                                        \
+#define NRSA_PKE(id, nm, bits)                                                                     \
 	static int id##_keygen(const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
 		(void)opts;                                                                        \
@@ -471,7 +467,7 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		return nrsa_import(bits, NRSA_PKCS1_ENC, 1, in, len, key);                         \
 	}                                                                                          \
 	const cb_pke_class cb_nettle_##id = {                                                      \
-		.info = NRSA_INFO(CB_KIND_PKE, nm, desc, cbits),                                   \
+		.info = NRSA_INFO(CB_KIND_PKE, nm),                                                \
 		.keygen = id##_keygen,                                                             \
 		.key_free = nrsa_free,                                                             \
 		.export_public = nrsa_export_public,                                               \
@@ -483,7 +479,7 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		.import_secret = id##_import,                                                      \
 	}
 
-#define NRSA_SIG(id, nm, desc, bits, cbits, scheme)                                                \
+#define NRSA_SIG(id, nm, bits, scheme)                                                             \
 	static int id##_keygen(const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
 		(void)opts;                                                                        \
@@ -494,7 +490,7 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		return nrsa_import(bits, scheme, 0, in, len, key);                                 \
 	}                                                                                          \
 	const cb_sig_class cb_nettle_##id = {                                                      \
-		.info = NRSA_INFO(CB_KIND_SIG, nm, desc, cbits),                                   \
+		.info = NRSA_INFO(CB_KIND_SIG, nm),                                                \
 		.keygen = id##_keygen,                                                             \
 		.key_free = nrsa_free,                                                             \
 		.export_public = nrsa_export_public,                                               \
@@ -505,12 +501,12 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		.import_public = id##_import,                                                      \
 	}
 
-NRSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", "RSA-2048 PKCS#1 v1.5 encryption", 2048, 112);
-NRSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", "RSA-3072 PKCS#1 v1.5 encryption", 3072, 128);
-NRSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", "RSA-4096 PKCS#1 v1.5 encryption", 4096, 152);
-NRSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", "RSA-2048 PKCS#1 v1.5 signature with SHA-256", 2048, 112, NRSA_PKCS1_SIG);
-NRSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", "RSA-2048 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 2048, 112, NRSA_PSS);
-NRSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", "RSA-3072 PKCS#1 v1.5 signature with SHA-256", 3072, 128, NRSA_PKCS1_SIG);
-NRSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", "RSA-3072 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 3072, 128, NRSA_PSS);
-NRSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", "RSA-4096 PKCS#1 v1.5 signature with SHA-256", 4096, 152, NRSA_PKCS1_SIG);
-NRSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", "RSA-4096 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 4096, 152, NRSA_PSS);
+NRSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048);
+NRSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072);
+NRSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096);
+NRSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, NRSA_PKCS1_SIG);
+NRSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, NRSA_PSS);
+NRSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, NRSA_PKCS1_SIG);
+NRSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, NRSA_PSS);
+NRSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, NRSA_PKCS1_SIG);
+NRSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, NRSA_PSS);

@@ -280,13 +280,13 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	return CB_OK;
 }
 
-#define NS_CIPHER(id, nm, desc, cbits, qbits, md, kb, ivb, bb, tb, pad)                                         \
+#define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
 	static int id##_init(void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return nsym_init(&cb_nettle_##id, md, ctx, key);                                                    \
 	}                                                                                                           \
 	const cb_cipher_class cb_nettle_##id = {                                                                    \
-		.info = {CB_KIND_CIPHER, nm, CB_FAMILY_CLASSICAL, "nettle", desc, cbits, qbits, NULL,               \
+		.info = {CB_KIND_CIPHER, nm, "nettle", NULL, NULL,                                                  \
 			 cb_nettle_implementation},                                                                 \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
@@ -299,19 +299,19 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.decrypt = nsym_decrypt,                                                                            \
 	}
 
-NS_CIPHER(aes128_ecb, "aes-128-ecb", "AES-128 ECB, no padding", 128, 64, NS_ECB, 16, 0, 16, 0, 0);
-NS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", "AES-128 ECB, PKCS#7 padding", 128, 64, NS_ECB, 16, 0, 16, 0, 1);
-NS_CIPHER(aes128_cbc, "aes-128-cbc", "AES-128 CBC, no padding", 128, 64, NS_CBC, 16, 16, 16, 0, 0);
-NS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", "AES-128 CBC, PKCS#7 padding", 128, 64, NS_CBC, 16, 16, 16, 0, 1);
-NS_CIPHER(aes128_ctr, "aes-128-ctr", "AES-128 CTR (128-bit counter block)", 128, 64, NS_CTR, 16, 16, 1, 0, 0);
-NS_CIPHER(aes128_gcm, "aes-128-gcm", "AES-128 GCM, 16-byte tag", 128, 64, NS_GCM128, 16, 12, 1, 16, 0);
-NS_CIPHER(aes256_ecb, "aes-256-ecb", "AES-256 ECB, no padding", 256, 128, NS_ECB, 32, 0, 16, 0, 0);
-NS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", "AES-256 ECB, PKCS#7 padding", 256, 128, NS_ECB, 32, 0, 16, 0, 1);
-NS_CIPHER(aes256_cbc, "aes-256-cbc", "AES-256 CBC, no padding", 256, 128, NS_CBC, 32, 16, 16, 0, 0);
-NS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", "AES-256 CBC, PKCS#7 padding", 256, 128, NS_CBC, 32, 16, 16, 0, 1);
-NS_CIPHER(aes256_ctr, "aes-256-ctr", "AES-256 CTR (128-bit counter block)", 256, 128, NS_CTR, 32, 16, 1, 0, 0);
-NS_CIPHER(aes256_gcm, "aes-256-gcm", "AES-256 GCM, 16-byte tag", 256, 128, NS_GCM256, 32, 12, 1, 16, 0);
-NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20-Poly1305 (RFC 8439)", 256, 128, NS_CHAPOLY, 32, 12, 1, 16, 0);
+NS_CIPHER(aes128_ecb, "aes-128-ecb", NS_ECB, 16, 0, 16, 0, 0);
+NS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", NS_ECB, 16, 0, 16, 0, 1);
+NS_CIPHER(aes128_cbc, "aes-128-cbc", NS_CBC, 16, 16, 16, 0, 0);
+NS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", NS_CBC, 16, 16, 16, 0, 1);
+NS_CIPHER(aes128_ctr, "aes-128-ctr", NS_CTR, 16, 16, 1, 0, 0);
+NS_CIPHER(aes128_gcm, "aes-128-gcm", NS_GCM128, 16, 12, 1, 16, 0);
+NS_CIPHER(aes256_ecb, "aes-256-ecb", NS_ECB, 32, 0, 16, 0, 0);
+NS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", NS_ECB, 32, 0, 16, 0, 1);
+NS_CIPHER(aes256_cbc, "aes-256-cbc", NS_CBC, 32, 16, 16, 0, 0);
+NS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", NS_CBC, 32, 16, 16, 0, 1);
+NS_CIPHER(aes256_ctr, "aes-256-ctr", NS_CTR, 32, 16, 1, 0, 0);
+NS_CIPHER(aes256_gcm, "aes-256-gcm", NS_GCM256, 32, 12, 1, 16, 0);
+NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", NS_CHAPOLY, 32, 12, 1, 16, 0);
 
 /* Hashes: one context of nettle's hash (meta) struct, reused by every call. */
 
@@ -364,13 +364,13 @@ static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	return CB_OK;
 }
 
-#define NS_HASH(id, nm, fam, desc, meta, db, bb)                                                                    \
+#define NS_HASH(id, nm, meta, db, bb)                                                                               \
 	static int id##_init(void **ctx)                                                                            \
 	{                                                                                                           \
 		return nhash_init(&cb_nettle_##id, &meta, ctx);                                                     \
 	}                                                                                                           \
 	const cb_hash_class cb_nettle_##id = {                                                                      \
-		.info = {CB_KIND_HASH, nm, fam, "nettle", desc, 128, 128, NULL, cb_nettle_implementation},          \
+		.info = {CB_KIND_HASH, nm, "nettle", NULL, NULL, cb_nettle_implementation},                         \
 		.digest_bytes = db,                                                                                 \
 		.block_bytes = bb,                                                                                  \
 		.init = id##_init,                                                                                  \
@@ -378,6 +378,6 @@ static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 		.digest = nhash_digest,                                                                             \
 	}
 
-NS_HASH(sha256, "sha256", CB_FAMILY_CLASSICAL, "SHA-256 (FIPS 180-4)", nettle_sha256, 32, 64);
-NS_HASH(sha3_256, "sha3-256", CB_FAMILY_CLASSICAL, "SHA3-256 (FIPS 202)", nettle_sha3_256, 32, 136);
-NS_HASH(sm3, "sm3", CB_FAMILY_GM, "SM3 (GB/T 32905)", nettle_sm3, 32, 64);
+NS_HASH(sha256, "sha256", nettle_sha256, 32, 64);
+NS_HASH(sha3_256, "sha3-256", nettle_sha3_256, 32, 136);
+NS_HASH(sm3, "sm3", nettle_sm3, 32, 64);

@@ -76,17 +76,11 @@ static int ed25519_import(const uint8_t *in, size_t len, void **key)
 	return cb_ossl_sig_import_spki(&ed25519, in, len, NULL, key);
 }
 
-#define OSSL_INFO(kind_, name_, desc_, unavail_)                                                   \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
-		.backend = "openssl", .description = (desc_), .classical_bits = 128,               \
-		.quantum_bits = 0, .unavailable = (unavail_),                                      \
-		.implementation = cb_openssl_implementation                                        \
-	}
+#define OSSL_INFO(kind_, name_, unavail_) \
+	{.kind = (kind_), .name = (name_), .backend = "openssl", .unavailable = (unavail_), .implementation = cb_openssl_implementation}
 
 static const cb_kex_class x25519 = {
-	.info = OSSL_INFO(CB_KIND_KEX, "x25519",
-			  "X25519 key agreement (RFC 7748), raw 32-byte keys", unavailable_x25519),
+	.info = OSSL_INFO(CB_KIND_KEX, "x25519", unavailable_x25519),
 	.keygen = x25519_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,
@@ -96,9 +90,7 @@ static const cb_kex_class x25519 = {
 };
 
 static const cb_kex_class ecdh_p256 = {
-	.info = OSSL_INFO(CB_KIND_KEX, "ecdh-p256",
-			  "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret",
-			  unavailable_ec),
+	.info = OSSL_INFO(CB_KIND_KEX, "ecdh-p256", unavailable_ec),
 	.keygen = p256_kex_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,
@@ -108,8 +100,7 @@ static const cb_kex_class ecdh_p256 = {
 };
 
 static const cb_sig_class ecdsa_p256 = {
-	.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", "ECDSA on P-256 with SHA-256, DER signatures",
-			  unavailable_ec),
+	.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", unavailable_ec),
 	.keygen = p256_sig_keygen,
 	.key_free = cb_ossl_sig_free,
 	.export_public = cb_ossl_sig_export_public,
@@ -121,8 +112,7 @@ static const cb_sig_class ecdsa_p256 = {
 };
 
 static const cb_sig_class ed25519 = {
-	.info = OSSL_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures",
-			  unavailable_ed25519),
+	.info = OSSL_INFO(CB_KIND_SIG, "ed25519", unavailable_ed25519),
 	.keygen = ed25519_keygen,
 	.key_free = cb_ossl_sig_free,
 	.export_public = cb_ossl_sig_export_public,

@@ -353,7 +353,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
  * Each class needs its own keygen() because the function pointer gets no
  * class argument; the trampolines pass the class's variant.
  */
-#define RSA_PKE(id, nm, desc, nbits, cbits, padding, mdname, mgfname, ovh)                                          \
+#define RSA_PKE(id, nm, nbits, padding, mdname, mgfname, ovh)                                                       \
 	static const struct rsa_pke id;                                                                             \
 	static int id##_keygen(const cb_opts *opts, void **key)                                                     \
 	{                                                                                                           \
@@ -366,7 +366,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
 	}                                                                                                           \
 	static const struct rsa_pke id = {                                                                          \
-		.c = {.info = {CB_KIND_PKE, nm, CB_FAMILY_CLASSICAL, "openssl", desc, cbits, 0, rsa_unavailable,    \
+		.c = {.info = {CB_KIND_PKE, nm, "openssl", NULL, rsa_unavailable,                                   \
 			       cb_openssl_implementation},                                                          \
 		      .keygen = id##_keygen,                                                                        \
 		      .key_free = rsa_key_free,                                                                     \
@@ -380,7 +380,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		.v = {nbits, CB_KIND_PKE, padding, mdname, mgfname, 0, ovh},                                        \
 	}
 
-#define RSA_SIG(id, nm, desc, nbits, cbits, padding, salt)                                                          \
+#define RSA_SIG(id, nm, nbits, padding, salt)                                                                       \
 	static const struct rsa_sig id;                                                                             \
 	static int id##_keygen(const cb_opts *opts, void **key)                                                     \
 	{                                                                                                           \
@@ -392,7 +392,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
 	}                                                                                                           \
 	static const struct rsa_sig id = {                                                                          \
-		.c = {.info = {CB_KIND_SIG, nm, CB_FAMILY_CLASSICAL, "openssl", desc, cbits, 0, rsa_unavailable,    \
+		.c = {.info = {CB_KIND_SIG, nm, "openssl", NULL, rsa_unavailable,                                   \
 			       cb_openssl_implementation},                                                          \
 		      .keygen = id##_keygen,                                                                        \
 		      .key_free = rsa_key_free,                                                                     \
@@ -410,30 +410,30 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 #define OV_OAEP256 (2 * 32 + 2)
 #define OV_OAEP1 (2 * 20 + 2)
 
-RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", "RSA-2048 PKCS#1 v1.5 encryption", 2048, 112, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
-RSA_PKE(rsa2048_oaep256, "rsa2048-oaep-sha256", "RSA-2048 OAEP (SHA-256, MGF1-SHA-256, empty label)", 2048, 112, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
-RSA_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", "RSA-2048 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)", 2048, 112, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
-RSA_PKE(rsa2048_raw, "rsa2048-raw", "RSA-2048 without padding (k-byte messages below n)", 2048, 112, RSA_NO_PADDING, NULL, NULL, 0);
-RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", "RSA-3072 PKCS#1 v1.5 encryption", 3072, 128, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
-RSA_PKE(rsa3072_oaep256, "rsa3072-oaep-sha256", "RSA-3072 OAEP (SHA-256, MGF1-SHA-256, empty label)", 3072, 128, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
-RSA_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", "RSA-3072 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)", 3072, 128, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
-RSA_PKE(rsa3072_raw, "rsa3072-raw", "RSA-3072 without padding (k-byte messages below n)", 3072, 128, RSA_NO_PADDING, NULL, NULL, 0);
-RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", "RSA-4096 PKCS#1 v1.5 encryption", 4096, 152, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
-RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", "RSA-4096 OAEP (SHA-256, MGF1-SHA-256, empty label)", 4096, 152, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
-RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", "RSA-4096 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)", 4096, 152, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
-RSA_PKE(rsa4096_raw, "rsa4096-raw", "RSA-4096 without padding (k-byte messages below n)", 4096, 152, RSA_NO_PADDING, NULL, NULL, 0);
+RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
+RSA_PKE(rsa2048_oaep256, "rsa2048-oaep-sha256", 2048, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
+RSA_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
+RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, RSA_NO_PADDING, NULL, NULL, 0);
+RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
+RSA_PKE(rsa3072_oaep256, "rsa3072-oaep-sha256", 3072, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
+RSA_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
+RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, RSA_NO_PADDING, NULL, NULL, 0);
+RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
+RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", 4096, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
+RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
+RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, RSA_NO_PADDING, NULL, NULL, 0);
 
-RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", "RSA-2048 PKCS#1 v1.5 signature with SHA-256", 2048, 112, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", "RSA-2048 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 2048, 112, RSA_PKCS1_PSS_PADDING, 32);
-RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", "RSA-3072 PKCS#1 v1.5 signature with SHA-256", 3072, 128, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", "RSA-3072 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 3072, 128, RSA_PKCS1_PSS_PADDING, 32);
-RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", "RSA-4096 PKCS#1 v1.5 signature with SHA-256", 4096, 152, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", "RSA-4096 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 4096, 152, RSA_PKCS1_PSS_PADDING, 32);
+RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, RSA_PKCS1_PADDING, 0);
+RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, RSA_PKCS1_PSS_PADDING, 32);
+RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, RSA_PKCS1_PADDING, 0);
+RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, RSA_PKCS1_PSS_PADDING, 32);
+RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, RSA_PKCS1_PADDING, 0);
+RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, RSA_PKCS1_PSS_PADDING, 32);
 
 /* Internal only (openssl_import.h): OAEP with SHA-256 and MGF1-SHA-1. */
-RSA_PKE(rsa2048_oaep256_mgf1, "rsa2048-oaep-sha256-mgf1sha1", "RSA-2048 OAEP (SHA-256, MGF1-SHA-1)", 2048, 112, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
-RSA_PKE(rsa3072_oaep256_mgf1, "rsa3072-oaep-sha256-mgf1sha1", "RSA-3072 OAEP (SHA-256, MGF1-SHA-1)", 3072, 128, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
-RSA_PKE(rsa4096_oaep256_mgf1, "rsa4096-oaep-sha256-mgf1sha1", "RSA-4096 OAEP (SHA-256, MGF1-SHA-1)", 4096, 152, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
+RSA_PKE(rsa2048_oaep256_mgf1, "rsa2048-oaep-sha256-mgf1sha1", 2048, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
+RSA_PKE(rsa3072_oaep256_mgf1, "rsa3072-oaep-sha256-mgf1sha1", 3072, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
+RSA_PKE(rsa4096_oaep256_mgf1, "rsa4096-oaep-sha256-mgf1sha1", 4096, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
 
 const cb_alg_info *const cb_openssl_rsa_algs[] = {
 	&rsa2048_pkcs1.c.info,        &rsa2048_oaep256.c.info,    &rsa2048_oaep1.c.info,

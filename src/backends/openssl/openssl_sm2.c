@@ -310,17 +310,11 @@ static int import_der(const uint8_t *in, size_t len, const cb_opts *opts, void *
 	return cb_ossl_pke_import_pkcs8(&sm2_enc_der, in, len, key);
 }
 
-#define GM_INFO(kind_, name_, desc_, unavail_)                                                     \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_GM, .backend = "openssl",    \
-		.description = (desc_), .classical_bits = 128, .quantum_bits = 0,                  \
-		.unavailable = (unavail_), .implementation = cb_openssl_implementation             \
-	}
+#define GM_INFO(kind_, name_, notes_, unavail_) \
+	{.kind = (kind_), .name = (name_), .backend = "openssl", .notes = (notes_), .unavailable = (unavail_), .implementation = cb_openssl_implementation}
 
 static const cb_sig_class sm2_sign = {
-	.info = GM_INFO(CB_KIND_SIG, "sm2-sign",
-			"SM2 signature on sm2p256v1 with SM3 and Z_A (GM/T 0003.2), DER signatures",
-			unavailable_sm2),
+	.info = GM_INFO(CB_KIND_SIG, "sm2-sign", NULL, unavailable_sm2),
 	.keygen = sm2_sign_keygen,
 	.key_free = cb_ossl_sig_free,
 	.export_public = cb_ossl_sig_export_public,
@@ -331,31 +325,29 @@ static const cb_sig_class sm2_sign = {
 	.import_public = sm2_sign_import,
 };
 
-#define SM2_PKE(name_, desc_, keygen_, import_)                                                           \
-	{                                                                                          \
-		.info = GM_INFO(CB_KIND_PKE, name_, desc_, unavailable_sm2), .keygen = keygen_,    \
-		.key_free = sm2_pke_free, .export_public = sm2_pke_export_public,                  \
-		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,    \
-		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,              \
-		.decrypt = sm2_pke_decrypt, .import_secret = import_                               \
+#define SM2_PKE(name_, notes_, keygen_, import_)                                                   \
+	{                                                                                           \
+		.info = GM_INFO(CB_KIND_PKE, name_, notes_, unavailable_sm2), .keygen = keygen_,    \
+		.key_free = sm2_pke_free, .export_public = sm2_pke_export_public,                   \
+		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,     \
+		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,               \
+		.decrypt = sm2_pke_decrypt, .import_secret = import_                                \
 	}
 
 static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE(
 	"sm2-enc-c1c3c2",
-	"SM2 encryption, C1||C3||C2 (GM/T 0003.4-2012); includes a small DER-to-raw conversion",
+	"includes a small DER-to-raw conversion",
 	keygen_c1c3c2, import_c1c3c2);
 static const cb_pke_class sm2_enc_c1c2c3 =
 	SM2_PKE("sm2-enc-c1c2c3",
-		"SM2 encryption, C1||C2||C3 (legacy order); includes a small DER-to-raw conversion",
+		"includes a small DER-to-raw conversion",
 		keygen_c1c2c3, import_c1c2c3);
 static const cb_pke_class sm2_enc_der =
-	SM2_PKE("sm2-enc-der", "SM2 encryption, GM/T 0009 DER ciphertext (OpenSSL's native form)",
+	SM2_PKE("sm2-enc-der", "OpenSSL's native form",
 		keygen_der, import_der);
 
 static const cb_kex_class sm2_dh = {
-	.info = GM_INFO(CB_KIND_KEX, "sm2-dh",
-			"ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange",
-			unavailable_sm2_dh),
+	.info = GM_INFO(CB_KIND_KEX, "sm2-dh", NULL, unavailable_sm2_dh),
 	.keygen = sm2_dh_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,

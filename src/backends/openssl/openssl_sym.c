@@ -226,7 +226,7 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
  * function pointers get no class argument; these are one-line trampolines
  * into the shared code above.
  */
-#define SYM_CIPHER(id, nm, fam, desc, cbits, qbits, oname, md, maxiv, kb, ivb, bb, tb, pad)                       \
+#define SYM_CIPHER(id, nm, oname, md, maxiv, kb, ivb, bb, tb, pad)                                                  \
 	static const struct sym_variant id##_v = {oname, md, maxiv};                                                \
 	static const cb_cipher_class id;                                                                            \
 	static const char *id##_unavailable(void)                                                                   \
@@ -238,7 +238,7 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 		return sym_init(&id, &id##_v, ctx, key);                                                            \
 	}                                                                                                           \
 	static const cb_cipher_class id = {                                                                         \
-		.info = {CB_KIND_CIPHER, nm, fam, "openssl", desc, cbits, qbits, id##_unavailable,                  \
+		.info = {CB_KIND_CIPHER, nm, "openssl", NULL, id##_unavailable,                                     \
 			 cb_openssl_implementation},                                                                \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
@@ -251,32 +251,30 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 		.decrypt = sym_decrypt,                                                                             \
 	}
 
-#define CLA CB_FAMILY_CLASSICAL
-#define GM CB_FAMILY_GM
 /* GCM accepts IVs up to 128 bytes in OpenSSL 3.0 (GCM_IV_MAX_SIZE). */
 #define GCM_MAX_IV 128
 
-SYM_CIPHER(aes128_ecb, "aes-128-ecb", CLA, "AES-128 ECB, no padding", 128, 64, "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", CLA, "AES-128 ECB, PKCS#7 padding", 128, 64, "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
-SYM_CIPHER(aes128_cbc, "aes-128-cbc", CLA, "AES-128 CBC, no padding", 128, 64, "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", CLA, "AES-128 CBC, PKCS#7 padding", 128, 64, "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
-SYM_CIPHER(aes128_ctr, "aes-128-ctr", CLA, "AES-128 CTR (128-bit counter block)", 128, 64, "AES-128-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
-SYM_CIPHER(aes128_gcm, "aes-128-gcm", CLA, "AES-128 GCM, 16-byte tag", 128, 64, "AES-128-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
-SYM_CIPHER(aes256_ecb, "aes-256-ecb", CLA, "AES-256 ECB, no padding", 256, 128, "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 0);
-SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", CLA, "AES-256 ECB, PKCS#7 padding", 256, 128, "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 1);
-SYM_CIPHER(aes256_cbc, "aes-256-cbc", CLA, "AES-256 CBC, no padding", 256, 128, "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 0);
-SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CLA, "AES-256 CBC, PKCS#7 padding", 256, 128, "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 1);
-SYM_CIPHER(aes256_ctr, "aes-256-ctr", CLA, "AES-256 CTR (128-bit counter block)", 256, 128, "AES-256-CTR", SYM_STREAM, 0, 32, 16, 1, 0, 0);
-SYM_CIPHER(aes256_gcm, "aes-256-gcm", CLA, "AES-256 GCM, 16-byte tag", 256, 128, "AES-256-GCM", SYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
+SYM_CIPHER(aes128_ecb, "aes-128-ecb", "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
+SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
+SYM_CIPHER(aes128_cbc, "aes-128-cbc", "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
+SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
+SYM_CIPHER(aes128_ctr, "aes-128-ctr", "AES-128-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
+SYM_CIPHER(aes128_gcm, "aes-128-gcm", "AES-128-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+SYM_CIPHER(aes256_ecb, "aes-256-ecb", "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 0);
+SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 1);
+SYM_CIPHER(aes256_cbc, "aes-256-cbc", "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 0);
+SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 1);
+SYM_CIPHER(aes256_ctr, "aes-256-ctr", "AES-256-CTR", SYM_STREAM, 0, 32, 16, 1, 0, 0);
+SYM_CIPHER(aes256_gcm, "aes-256-gcm", "AES-256-GCM", SYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
 /* RFC 8439; OpenSSL 3.0 initialises it only with a 12-byte nonce. */
-SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", CLA, "ChaCha20-Poly1305 (RFC 8439)", 256, 128, "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
-SYM_CIPHER(sm4_ecb, "sm4-ecb", GM, "SM4 ECB, no padding (GB/T 32907)", 128, 64, "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", GM, "SM4 ECB, PKCS#7 padding", 128, 64, "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
-SYM_CIPHER(sm4_cbc, "sm4-cbc", GM, "SM4 CBC, no padding", 128, 64, "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", GM, "SM4 CBC, PKCS#7 padding", 128, 64, "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
-SYM_CIPHER(sm4_ctr, "sm4-ctr", GM, "SM4 CTR (128-bit counter block)", 128, 64, "SM4-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
+SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
+SYM_CIPHER(sm4_ecb, "sm4-ecb", "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
+SYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
+SYM_CIPHER(sm4_cbc, "sm4-cbc", "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
+SYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
+SYM_CIPHER(sm4_ctr, "sm4-ctr", "SM4-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
 /* OpenSSL 3.0 has no SM4-GCM (added in 3.2); unavailable() then says so. */
-SYM_CIPHER(sm4_gcm, "sm4-gcm", GM, "SM4 GCM, 16-byte tag", 128, 64, "SM4-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+SYM_CIPHER(sm4_gcm, "sm4-gcm", "SM4-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
 
 /* Hashes: a fetched EVP_MD and one EVP_MD_CTX reused by every call. */
 
@@ -344,7 +342,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	return n == h->cls->digest_bytes ? CB_OK : CB_ERR_BACKEND;
 }
 
-#define SYM_HASH(id, nm, fam, desc, cbits, qbits, oname, db, bb)                                                    \
+#define SYM_HASH(id, nm, oname, db, bb)                                                                             \
 	static const cb_hash_class id;                                                                              \
 	static const char *id##_unavailable(void)                                                                   \
 	{                                                                                                           \
@@ -355,7 +353,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 		return hash_init(&id, oname, ctx);                                                                  \
 	}                                                                                                           \
 	static const cb_hash_class id = {                                                                           \
-		.info = {CB_KIND_HASH, nm, fam, "openssl", desc, cbits, qbits, id##_unavailable,                    \
+		.info = {CB_KIND_HASH, nm, "openssl", NULL, id##_unavailable,                                       \
 			 cb_openssl_implementation},                                                                \
 		.digest_bytes = db,                                                                                 \
 		.block_bytes = bb,                                                                                  \
@@ -364,9 +362,9 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 		.digest = hash_digest,                                                                              \
 	}
 
-SYM_HASH(sha256, "sha256", CLA, "SHA-256 (FIPS 180-4)", 128, 128, "SHA2-256", 32, 64);
-SYM_HASH(sha3_256, "sha3-256", CLA, "SHA3-256 (FIPS 202)", 128, 128, "SHA3-256", 32, 136);
-SYM_HASH(sm3, "sm3", GM, "SM3 (GB/T 32905)", 128, 128, "SM3", 32, 64);
+SYM_HASH(sha256, "sha256", "SHA2-256", 32, 64);
+SYM_HASH(sha3_256, "sha3-256", "SHA3-256", 32, 136);
+SYM_HASH(sm3, "sm3", "SM3", 32, 64);
 
 const cb_alg_info *const cb_openssl_sym_algs[] = {
 	&aes128_ecb.info,  &aes128_ecb_p.info, &aes128_cbc.info, &aes128_cbc_p.info, &aes128_ctr.info,

@@ -62,13 +62,8 @@ static const char *unavailable_any(void)
 	return sodium_ready() != 0 ? "sodium_init() failed" : NULL;
 }
 
-#define SODIUM_INFO(kind_, name_, desc_, cbits_, qbits_, unavail_)                                 \
-	{                                                                                          \
-		.kind = (kind_), .name = (name_), .family = CB_FAMILY_CLASSICAL,                   \
-		.backend = "sodium", .description = (desc_), .classical_bits = (cbits_),           \
-		.quantum_bits = (qbits_), .unavailable = (unavail_),                               \
-		.implementation = sodium_implementation                                            \
-	}
+#define SODIUM_INFO(kind_, name_, unavail_) \
+	{.kind = (kind_), .name = (name_), .backend = "sodium", .unavailable = (unavail_), .implementation = sodium_implementation}
 
 /* SHA-256: stateless one-shot; the context is a token. */
 
@@ -99,7 +94,7 @@ static int sha256_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *ou
 }
 
 static const cb_hash_class sha256 = {
-	.info = SODIUM_INFO(CB_KIND_HASH, "sha256", "SHA-256 (FIPS 180-4)", 128, 128, unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_HASH, "sha256", unavailable_any),
 	.digest_bytes = crypto_hash_sha256_BYTES,
 	.block_bytes = 64,
 	.init = sha256_init,
@@ -210,8 +205,7 @@ static int aead_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 }
 
 static const cb_cipher_class chacha20_poly1305 = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", "ChaCha20-Poly1305 (RFC 8439)", 256, 128,
-			    unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", unavailable_any),
 	.key_bytes = 32,
 	.iv_bytes = 12,
 	.block_bytes = 1,
@@ -224,8 +218,7 @@ static const cb_cipher_class chacha20_poly1305 = {
 };
 
 static const cb_cipher_class aes256_gcm = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", "AES-256 GCM, 16-byte tag", 256, 128,
-			    unavailable_aesgcm),
+	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", unavailable_aesgcm),
 	.key_bytes = 32,
 	.iv_bytes = 12,
 	.block_bytes = 1,
@@ -342,8 +335,7 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 }
 
 static const cb_kex_class x25519 = {
-	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", "X25519 key agreement (RFC 7748), raw 32-byte keys", 128, 0,
-			    unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any),
 	.keygen = x25519_keygen,
 	.key_free = x25519_free,
 	.export_public = x25519_export_public,
@@ -480,8 +472,7 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 }
 
 static const cb_sig_class ed25519 = {
-	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", "Ed25519 (RFC 8032, pure), 64-byte signatures", 128, 0,
-			    unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any),
 	.keygen = ed25519_keygen,
 	.key_free = ed25519_free,
 	.export_public = ed25519_export_public,
@@ -495,3 +486,7 @@ static const cb_sig_class ed25519 = {
 const cb_alg_info *const cb_sodium_algs[] = {
 	&sha256.info, &chacha20_poly1305.info, &aes256_gcm.info, &x25519.info, &ed25519.info, NULL,
 };
+
+static const cb_alg_info *const *const sodium_classes[] = {cb_sodium_algs, NULL};
+
+const cb_backend cb_backend_sodium = {"sodium", "libsodium", cb_sodium_version, sodium_classes};

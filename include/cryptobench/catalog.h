@@ -1,0 +1,41 @@
+/*
+ * The algorithm catalog: what an algorithm is, written once, whichever
+ * backends implement it.  A class (common.h) carries only its name, its
+ * backend and what is particular to that backend; its kind, family,
+ * description and security come from the catalog row of its name.
+ */
+#ifndef CRYPTOBENCH_CATALOG_H
+#define CRYPTOBENCH_CATALOG_H
+
+#include "cryptobench/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cb_catalog_entry {
+	cb_kind kind;
+	const char *name;        /* the selector, e.g. "rsa2048-oaep-sha256" */
+	const char *family;      /* CB_FAMILY_* */
+	int classical_bits;      /* classical security in bits (SP 800-57), 0 if n/a */
+	int quantum_bits;        /* security against a quantum adversary, 0 if broken */
+	const char *description; /* one line, e.g. "RSA-2048 OAEP (SHA-256, MGF1-SHA-256)" */
+} cb_catalog_entry;
+
+/* Number of rows and the i-th (0 <= i < count), grouped by kind. */
+size_t cb_catalog_count(void);
+const cb_catalog_entry *cb_catalog_get(size_t i);
+
+/* The row of this name; NULL if the catalog has none. */
+const cb_catalog_entry *cb_catalog_find(const char *name);
+
+/*
+ * The row of a class's name.  Never NULL: a class whose name has no row
+ * (a test rejects that) gets a row that says so, of the class's kind.
+ */
+const cb_catalog_entry *cb_alg_catalog(const cb_alg_info *a);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,53 @@
+/*
+ * Shared by the mbedTLS 2.28 adapters: the implementation label, a per-handle
+ * random generator (CTR_DRBG seeded from mbedtls_entropy), PKCS#8 output,
+ * and the class instances that mbedtls_common.c lists.
+ */
+#ifndef CB_MBEDTLS_COMMON_H
+#define CB_MBEDTLS_COMMON_H
+
+#include <mbedtls/ctr_drbg.h>
+#include <mbedtls/entropy.h>
+#include <mbedtls/pk.h>
+
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
+#include "cryptobench/sig.h"
+
+/* "mbedtls-2.28.3" (the headers' version). */
+const char *cb_mbedtls_implementation(void);
+
+/* A random generator owned by one key handle (handles are single-threaded). */
+typedef struct cbm_rng {
+	mbedtls_entropy_context entropy;
+	mbedtls_ctr_drbg_context drbg;
+} cbm_rng;
+
+/* Seeds r; CB_OK or CB_ERR_RANDOM (r is then freed). */
+int cbm_rng_init(cbm_rng *r);
+void cbm_rng_free(cbm_rng *r);
+/* The callback and its argument for mbedTLS's f_rng / p_rng. */
+int cbm_rng_cb(void *p_rng, unsigned char *out, size_t len);
+
+/* DER PKCS#8 PrivateKeyInfo of an RSA or P-256 key (mbedTLS 2.28 writes only PKCS#1 / SEC1). */
+int cbm_write_pkcs8(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen);
+/* DER SubjectPublicKeyInfo. */
+int cbm_write_spki(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen);
+
+/* mbedtls_sym.c */
+extern const cb_hash_class cb_mbedtls_sha256;
+extern const cb_cipher_class cb_mbedtls_aes128_ecb, cb_mbedtls_aes128_ecb_p, cb_mbedtls_aes128_cbc,
+	cb_mbedtls_aes128_cbc_p, cb_mbedtls_aes128_ctr, cb_mbedtls_aes128_gcm, cb_mbedtls_aes256_ecb,
+	cb_mbedtls_aes256_ecb_p, cb_mbedtls_aes256_cbc, cb_mbedtls_aes256_cbc_p, cb_mbedtls_aes256_ctr,
+	cb_mbedtls_aes256_gcm, cb_mbedtls_chacha20_poly1305;
+
+/* mbedtls_ec.c */
+extern const cb_kex_class cb_mbedtls_x25519, cb_mbedtls_ecdh_p256;
+extern const cb_sig_class cb_mbedtls_ecdsa_p256;
+
+/* mbedtls_rsa.c */
+extern const cb_alg_info *const cb_mbedtls_rsa_algs[];
+
+#endif

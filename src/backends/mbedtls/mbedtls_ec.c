@@ -1,0 +1,413 @@
+/*
+ * mbedTLS elliptic-curve classes under the OpenSSL classes' names and
+ * encodings:
+ *
+ *   kex  x25519      public and secret: raw 32 bytes (RFC 7748)
+ *   kex  ecdh-p256   public: uncompressed X9.62 point (65 bytes); secret:
+ *                    DER PKCS#8; shared secret: the x-coordinate
+ *   sig  ecdsa-p256  SHA-256, DER signatures; public: SPKI DER; secret:
+ *                    DER PKCS#8
+ *
+ * Each key handle owns a CTR_DRBG seeded from mbedtls_entropy and passes it
+ * to every operation: mbedTLS uses it to randomise the projective
+ * coordinates of the scalar multiplication (blinding).  ECDSA nonces are
+ * RFC 6979 deterministic (Debian builds with MBEDTLS_ECDSA_DETERMINISTIC).
+ * derive keeps the last peer's parsed and checked point in the handle.
+ */
+#include <mbedtls/ecdh.h>
+#include <mbedtls/ecdsa.h>
+#include <mbedtls/ecp.h>
+#include <mbedtls/sha256.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/mbedtls/mbedtls_common.h"
+#include "core/der.h"
+#include "core/util.h"
+
+#define P256_POINT 65
+#define X25519_LEN 32
+
+struct mec_key {
+	cbm_rng rng;
+	int x25519;     /* else P-256, in pk */
+	int has_secret; /* 0: a verify-only handle (import_public) */
+	mbedtls_pk_context pk;  /* P-256 */
+	mbedtls_ecp_keypair xk; /* X25519 */
+	uint8_t sk[X25519_LEN]; /* X25519: the scalar as given (mbedTLS keeps it clamped) */
+	/* The last peer of derive. */
+	mbedtls_ecp_point peer;
+	uint8_t peer_raw[P256_POINT];
+	size_t peer_len;
+};
+
+static mbedtls_ecp_keypair *mec_ec(struct mec_key *k)
+{
+	return k->x25519 ? &k->xk : mbedtls_pk_ec(k->pk);
+}
+
+static void mec_free(void *p)
+{
+	struct mec_key *k = p;
+	if (!k)
+		return;
+	mbedtls_pk_free(&k->pk);
+	mbedtls_ecp_keypair_free(&k->xk);
+	mbedtls_ecp_point_free(&k->peer);
+	cbm_rng_free(&k->rng);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static int mec_new(int x25519, struct mec_key **out)
+{
+	struct mec_key *k;
+	int r;
+
+	*out = NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	k->x25519 = x25519;
+	mbedtls_pk_init(&k->pk);
+	mbedtls_ecp_keypair_init(&k->xk);
+	mbedtls_ecp_point_init(&k->peer);
+	if ((r = cbm_rng_init(&k->rng)) != 0) {
+		mbedtls_pk_free(&k->pk);
+		mbedtls_ecp_keypair_free(&k->xk);
+		free(k);
+		return r;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+/* X25519 */
+
+static int x25519_set_secret(struct mec_key *k, const uint8_t sk[X25519_LEN])
+{
+	mbedtls_ecp_keypair *e = &k->xk;
+
+	if (mbedtls_ecp_read_key(MBEDTLS_ECP_DP_CURVE25519, e, sk, X25519_LEN) != 0)
+		return CB_ERR_INVALID_KEY;
+	if (mbedtls_ecp_mul(&e->grp, &e->Q, &e->d, &e->grp.G, cbm_rng_cb, &k->rng) != 0)
+		return CB_ERR_BACKEND;
+	memcpy(k->sk, sk, X25519_LEN);
+	k->has_secret = 1;
+	return CB_OK;
+}
+
+static int x25519_keygen(const cb_opts *opts, void **key)
+{
+	struct mec_key *k;
+	uint8_t sk[X25519_LEN];
+	int r;
+
+	(void)opts;
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mec_new(1, &k)) != 0)
+		return r;
+	if (mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0)
+		r = CB_ERR_RANDOM;
+	else
+		r = x25519_set_secret(k, sk);
+	cb_wipe(sk, sizeof(sk));
+	if (r) {
+		mec_free(k);
+		return r;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct mec_key *k;
+	int r;
+
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != X25519_LEN)
+		return CB_ERR_FORMAT;
+	if ((r = mec_new(1, &k)) != 0)
+		return r;
+	if ((r = x25519_set_secret(k, in)) != 0) {
+		mec_free(k);
+		return r;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
+{
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if (*outlen < n)
+		return CB_ERR_LENGTH;
+	memcpy(out, src, n);
+	*outlen = n;
+	return CB_OK;
+}
+
+/* x25519: 32 little-endian bytes; P-256: the uncompressed point. */
+static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
+{
+	struct mec_key *k = (struct mec_key *)key;
+	mbedtls_ecp_keypair *e;
+	uint8_t buf[P256_POINT];
+	size_t n = 0;
+
+	if (!k || !out || !outlen)
+		return CB_ERR_ARG;
+	e = mec_ec(k);
+	if (mbedtls_ecp_point_write_binary(&e->grp, &e->Q, MBEDTLS_ECP_PF_UNCOMPRESSED, &n, buf, sizeof(buf)) != 0)
+		return CB_ERR_BACKEND;
+	return copy_out(buf, n, out, outlen);
+}
+
+static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct mec_key *k = key;
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	return copy_out(k->sk, sizeof(k->sk), out, outlen);
+}
+
+static int mec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	struct mec_key *k = key;
+	mbedtls_ecp_keypair *e;
+	mbedtls_mpi z;
+	size_t want;
+	int r;
+
+	if (!k || !peer || !ss || !sslen)
+		return CB_ERR_ARG;
+	want = k->x25519 ? X25519_LEN : P256_POINT;
+	if (peerlen != want)
+		return CB_ERR_LENGTH;
+	if (*sslen < 32)
+		return CB_ERR_LENGTH;
+	if (!k->has_secret)
+		return CB_ERR_ARG;
+	e = mec_ec(k);
+	if (k->peer_len != peerlen || memcmp(k->peer_raw, peer, peerlen) != 0) {
+		k->peer_len = 0;
+		/* X25519: the top bit is masked (RFC 7748); mbedTLS rejects the low-order points. */
+		if (mbedtls_ecp_point_read_binary(&e->grp, &k->peer, peer, peerlen) != 0 ||
+		    mbedtls_ecp_check_pubkey(&e->grp, &k->peer) != 0)
+			return CB_ERR_INVALID_KEY;
+		memcpy(k->peer_raw, peer, peerlen);
+		k->peer_len = peerlen;
+	}
+	mbedtls_mpi_init(&z);
+	r = mbedtls_ecdh_compute_shared(&e->grp, &z, &k->peer, &e->d, cbm_rng_cb, &k->rng);
+	if (r == 0)
+		r = k->x25519 ? mbedtls_mpi_write_binary_le(&z, ss, 32) : mbedtls_mpi_write_binary(&z, ss, 32);
+	mbedtls_mpi_free(&z);
+	if (r != 0) {
+		cb_wipe(ss, 32);
+		return CB_ERR_INVALID_KEY;
+	}
+	*sslen = 32;
+	return CB_OK;
+}
+
+const cb_kex_class cb_mbedtls_x25519 = {
+	.info = {CB_KIND_KEX, "x25519", "mbedtls", "mbedtls_ecp Montgomery ladder on its generic bignum code (x86-64 "
+		 "inline-assembly multiply, no X25519-specific field arithmetic); each derive passes the handle's "
+		 "CTR_DRBG, which randomises the coordinates",
+		 NULL, cb_mbedtls_implementation},
+	.keygen = x25519_keygen,
+	.key_free = mec_free,
+	.export_public = mec_export_point,
+	.export_secret = x25519_export_secret,
+	.derive = mec_derive,
+	.import_secret = x25519_import,
+};
+
+/* P-256 keys: ECDH and ECDSA share the handle. */
+
+static int p256_keygen(void **key)
+{
+	struct mec_key *k;
+	int r;
+
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mec_new(0, &k)) != 0)
+		return r;
+	if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_ECKEY)) != 0 ||
+	    mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, mbedtls_pk_ec(k->pk), cbm_rng_cb, &k->rng) != 0) {
+		mec_free(k);
+		return CB_ERR_BACKEND;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int p256_keygen_opts(const cb_opts *opts, void **key)
+{
+	(void)opts;
+	return p256_keygen(key);
+}
+
+static int p256_is_ours(mbedtls_pk_context *pk)
+{
+	return mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY && mbedtls_pk_ec(*pk)->grp.id == MBEDTLS_ECP_DP_SECP256R1;
+}
+
+/* DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
+static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct mec_key *k;
+	int r;
+
+	(void)opts;
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mec_new(0, &k)) != 0)
+		return r;
+	if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0) {
+		mec_free(k);
+		return CB_ERR_FORMAT;
+	}
+	if (!p256_is_ours(&k->pk) || mbedtls_ecp_check_privkey(&mbedtls_pk_ec(k->pk)->grp, &mbedtls_pk_ec(k->pk)->d)) {
+		mec_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	struct mec_key *k = (struct mec_key *)key;
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	return cbm_write_pkcs8(&k->pk, out, outlen);
+}
+
+static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
+{
+	struct mec_key *k = (struct mec_key *)key;
+	if (!k)
+		return CB_ERR_ARG;
+	return cbm_write_spki(&k->pk, out, outlen);
+}
+
+const cb_kex_class cb_mbedtls_ecdh_p256 = {
+	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
+		 "(randomised coordinates); generic bignum (x86-64 inline-assembly multiply) with NIST fast reduction", NULL,
+		 cb_mbedtls_implementation},
+	.keygen = p256_keygen_opts,
+	.key_free = mec_free,
+	.export_public = mec_export_point,
+	.export_secret = p256_export_secret,
+	.derive = mec_derive,
+	.import_secret = p256_import_secret,
+};
+
+/* ECDSA P-256 with SHA-256. */
+
+static int ecdsa_import_public(const uint8_t *in, size_t len, void **key)
+{
+	struct mec_key *k;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mec_new(0, &k)) != 0)
+		return r;
+	/* SPKI DER, nothing after it; the point is checked to be on the curve. */
+	if (mbedtls_pk_parse_public_key(&k->pk, in, len) != 0) {
+		mec_free(k);
+		return CB_ERR_FORMAT;
+	}
+	if (!p256_is_ours(&k->pk)) {
+		mec_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static size_t ecdsa_max_signature(const void *key)
+{
+	(void)key;
+	return 72;
+}
+
+static int ecdsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct mec_key *k = key;
+	uint8_t h[32], buf[MBEDTLS_ECDSA_MAX_LEN];
+	size_t n = 0;
+	int r;
+
+	if (!k || !sig || !siglen || (!m && mlen))
+		return CB_ERR_ARG;
+	if (!k->has_secret)
+		return CB_ERR_ARG;
+	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
+		return CB_ERR_BACKEND;
+	r = mbedtls_ecdsa_write_signature(mbedtls_pk_ec(k->pk), MBEDTLS_MD_SHA256, h, sizeof(h), buf, &n, cbm_rng_cb,
+					  &k->rng);
+	if (r != 0)
+		return CB_ERR_BACKEND;
+	return copy_out(buf, n, sig, siglen);
+}
+
+static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct mec_key *k = key;
+	mbedtls_ecp_keypair *e;
+	uint8_t h[32], rb[32], sb[32];
+	mbedtls_mpi r, s;
+	int ret;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	/* Strict DER here (core/der.c), as OpenSSL; mbedTLS's reader is laxer on lengths. */
+	if (cb_der_sig_decode(sig, siglen, rb, sb) != 0)
+		return CB_ERR_VERIFY;
+	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
+		return CB_ERR_BACKEND;
+	e = mbedtls_pk_ec(k->pk);
+	mbedtls_mpi_init(&r);
+	mbedtls_mpi_init(&s);
+	ret = mbedtls_mpi_read_binary(&r, rb, 32);
+	if (ret == 0)
+		ret = mbedtls_mpi_read_binary(&s, sb, 32);
+	if (ret == 0)
+		ret = mbedtls_ecdsa_verify(&e->grp, h, sizeof(h), &e->Q, &r, &s);
+	mbedtls_mpi_free(&r);
+	mbedtls_mpi_free(&s);
+	if (ret == 0)
+		return CB_OK;
+	return ret == MBEDTLS_ERR_ECP_VERIFY_FAILED ? CB_ERR_VERIFY : CB_ERR_BACKEND;
+}
+
+const cb_sig_class cb_mbedtls_ecdsa_p256 = {
+	.info = {CB_KIND_SIG, "ecdsa-p256", "mbedtls", "RFC 6979 deterministic nonces (MBEDTLS_ECDSA_DETERMINISTIC); "
+		 "the handle's CTR_DRBG is passed for blinding only; signatures parsed by strict DER here",
+		 NULL, cb_mbedtls_implementation},
+	.keygen = p256_keygen_opts,
+	.key_free = mec_free,
+	.export_public = p256_export_spki,
+	.export_secret = p256_export_secret,
+	.max_signature = ecdsa_max_signature,
+	.sign = ecdsa_sign,
+	.verify = ecdsa_verify,
+	.import_public = ecdsa_import_public,
+};

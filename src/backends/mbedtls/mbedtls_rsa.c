@@ -1,0 +1,370 @@
+/*
+ * mbedTLS RSA classes under the OpenSSL classes' names and encodings: public
+ * keys SPKI DER, secret keys PKCS#8 DER (written here around mbedTLS's
+ * PKCS#1 output), e = 65537.
+ *
+ *   pke  rsaN-pkcs1            PKCS#1 v1.5 encryption
+ *   pke  rsaN-oaep-sha256      OAEP, SHA-256 and MGF1-SHA-256, empty label
+ *   sig  rsaN-pkcs1-sha256     PKCS#1 v1.5 signature with SHA-256
+ *   sig  rsaN-pss-sha256       PSS, SHA-256, MGF1-SHA-256, 32-byte salt
+ *
+ * Each handle owns a CTR_DRBG (seeded from mbedtls_entropy) that is passed
+ * to every private-key operation, so mbedTLS blinds them, and to the
+ * randomised paddings (PKCS#1 v1.5 and OAEP encryption, the PSS salt).
+ */
+#include <mbedtls/rsa.h>
+#include <mbedtls/sha256.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/mbedtls/mbedtls_common.h"
+#include "core/util.h"
+
+enum mrsa_pad { MR_PKCS1, MR_OAEP, MR_SIG_PKCS1, MR_SIG_PSS };
+
+struct mrsa_key {
+	cbm_rng rng;
+	mbedtls_pk_context pk;
+	int has_secret;
+	enum mrsa_pad pad;
+	size_t k; /* modulus bytes */
+};
+
+#define SALT_LEN 32
+
+static mbedtls_rsa_context *mrsa(struct mrsa_key *k)
+{
+	return mbedtls_pk_rsa(k->pk);
+}
+
+static void mrsa_free(void *p)
+{
+	struct mrsa_key *k = p;
+	if (!k)
+		return;
+	mbedtls_pk_free(&k->pk);
+	cbm_rng_free(&k->rng);
+	cb_wipe(k, sizeof(*k));
+	free(k);
+}
+
+static int mrsa_new(enum mrsa_pad pad, struct mrsa_key **out)
+{
+	struct mrsa_key *k;
+	int r;
+
+	*out = NULL;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	k->pad = pad;
+	mbedtls_pk_init(&k->pk);
+	if ((r = cbm_rng_init(&k->rng)) != 0) {
+		free(k);
+		return r;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+/* After the key is loaded: its size must be the class's; OAEP and PSS use SHA-256 for MGF1. */
+static int mrsa_ready(struct mrsa_key *k, unsigned bits)
+{
+	if (mbedtls_pk_get_type(&k->pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->pk) != bits)
+		return CB_ERR_INVALID_KEY;
+	/* mbedTLS 2.28's explicit padding functions refuse a context set to the other padding. */
+	if (k->pad == MR_OAEP || k->pad == MR_SIG_PSS)
+		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA256);
+	else
+		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
+	k->k = mbedtls_pk_get_len(&k->pk);
+	return CB_OK;
+}
+
+static int mrsa_keygen(enum mrsa_pad pad, unsigned bits, void **key)
+{
+	struct mrsa_key *k;
+	int r;
+
+	if (!key)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mrsa_new(pad, &k)) != 0)
+		return r;
+	if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
+	    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, bits, 65537) != 0) {
+		mrsa_free(k);
+		return CB_ERR_BACKEND;
+	}
+	if ((r = mrsa_ready(k, bits)) != 0) {
+		mrsa_free(k);
+		return r;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+/* DER PKCS#8 (mbedTLS also reads PKCS#1 and PEM). */
+static int mrsa_import_secret(enum mrsa_pad pad, unsigned bits, const uint8_t *in, size_t len, void **key)
+{
+	struct mrsa_key *k;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mrsa_new(pad, &k)) != 0)
+		return r;
+	if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0) {
+		mrsa_free(k);
+		return CB_ERR_FORMAT;
+	}
+	if ((r = mrsa_ready(k, bits)) != 0 || mbedtls_rsa_check_privkey(mrsa(k)) != 0) {
+		mrsa_free(k);
+		return r ? r : CB_ERR_INVALID_KEY;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+/* SPKI DER, nothing after it. */
+static int mrsa_import_public(enum mrsa_pad pad, unsigned bits, const uint8_t *in, size_t len, void **key)
+{
+	struct mrsa_key *k;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if ((r = mrsa_new(pad, &k)) != 0)
+		return r;
+	if (mbedtls_pk_parse_public_key(&k->pk, in, len) != 0) {
+		mrsa_free(k);
+		return CB_ERR_FORMAT;
+	}
+	if ((r = mrsa_ready(k, bits)) != 0) {
+		mrsa_free(k);
+		return r;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+static int mrsa_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	struct mrsa_key *k = (struct mrsa_key *)key;
+	return k ? cbm_write_spki(&k->pk, out, outlen) : CB_ERR_ARG;
+}
+
+static int mrsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	struct mrsa_key *k = (struct mrsa_key *)key;
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	return cbm_write_pkcs8(&k->pk, out, outlen);
+}
+
+/* Encryption */
+
+static size_t mrsa_max_plaintext(const void *key)
+{
+	const struct mrsa_key *k = key;
+	if (!k)
+		return 0;
+	return k->pad == MR_OAEP ? k->k - 2 * 32 - 2 : k->k - 11;
+}
+
+static size_t mrsa_max_ciphertext(const void *key, size_t mlen)
+{
+	const struct mrsa_key *k = key;
+	(void)mlen;
+	return k ? k->k : 0;
+}
+
+static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
+{
+	struct mrsa_key *k = key;
+	int r;
+
+	if (!k || !c || !clen || (!m && mlen))
+		return CB_ERR_ARG;
+	if (mlen > mrsa_max_plaintext(k))
+		return CB_ERR_LENGTH;
+	if (*clen < k->k)
+		return CB_ERR_LENGTH;
+	if (k->pad == MR_OAEP)
+		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen, m, c);
+	else
+		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, mlen, m, c);
+	if (r != 0)
+		return CB_ERR_BACKEND;
+	*clen = k->k;
+	return CB_OK;
+}
+
+static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
+{
+	struct mrsa_key *k = key;
+	size_t n = 0;
+	int r;
+
+	if (!k || !c || !m || !mlen)
+		return CB_ERR_ARG;
+	if (!k->has_secret)
+		return CB_ERR_ARG;
+	/* mbedTLS reads exactly k bytes. */
+	if (clen != k->k)
+		return CB_ERR_DECRYPT;
+	if (k->pad == MR_OAEP)
+		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n, c, m,
+						   *mlen);
+	else
+		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, &n, c, m,
+							*mlen);
+	if (r == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE)
+		return CB_ERR_LENGTH;
+	if (r != 0)
+		return CB_ERR_DECRYPT;
+	*mlen = n;
+	return CB_OK;
+}
+
+/* Signatures */
+
+static size_t mrsa_max_signature(const void *key)
+{
+	const struct mrsa_key *k = key;
+	return k ? k->k : 0;
+}
+
+static int mrsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct mrsa_key *k = key;
+	uint8_t h[32];
+	int r;
+
+	if (!k || !sig || !siglen || (!m && mlen))
+		return CB_ERR_ARG;
+	if (!k->has_secret)
+		return CB_ERR_ARG;
+	if (*siglen < k->k)
+		return CB_ERR_LENGTH;
+	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
+		return CB_ERR_BACKEND;
+	if (k->pad == MR_SIG_PSS)
+		r = mbedtls_rsa_rsassa_pss_sign_ext(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_MD_SHA256, sizeof(h), h,
+						    SALT_LEN, sig);
+	else
+		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE,
+						      MBEDTLS_MD_SHA256, sizeof(h), h, sig);
+	if (r != 0) {
+		cb_wipe(sig, k->k);
+		return CB_ERR_BACKEND;
+	}
+	*siglen = k->k;
+	return CB_OK;
+}
+
+static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct mrsa_key *k = key;
+	uint8_t h[32];
+	int r;
+
+	if (!k || !sig || (!m && mlen))
+		return CB_ERR_ARG;
+	if (siglen != k->k)
+		return CB_ERR_VERIFY;
+	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
+		return CB_ERR_BACKEND;
+	if (k->pad == MR_SIG_PSS)
+		r = mbedtls_rsa_rsassa_pss_verify_ext(mrsa(k), NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
+						      sizeof(h), h, MBEDTLS_MD_SHA256, SALT_LEN, sig);
+	else
+		r = mbedtls_rsa_rsassa_pkcs1_v15_verify(mrsa(k), NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
+							sizeof(h), h, sig);
+	/* Any failure of a well-formed public operation is a signature that does not verify. */
+	return r == 0 ? CB_OK : CB_ERR_VERIFY;
+}
+
+#define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
+
+#define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
+	static int id##_keygen(const cb_opts *o, void **key)                                                        \
+	{                                                                                                           \
+		(void)o;                                                                                            \
+		return mrsa_keygen(pad_, bits, key);                                                                \
+	}                                                                                                           \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *o, void **key)                         \
+	{                                                                                                           \
+		(void)o;                                                                                            \
+		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
+	}                                                                                                           \
+	static const cb_pke_class id = {                                                                            \
+		.info = {CB_KIND_PKE, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation},                      \
+		.keygen = id##_keygen,                                                                              \
+		.key_free = mrsa_free,                                                                              \
+		.export_public = mrsa_export_public,                                                                \
+		.export_secret = mrsa_export_secret,                                                                \
+		.max_plaintext = mrsa_max_plaintext,                                                                \
+		.max_ciphertext = mrsa_max_ciphertext,                                                              \
+		.encrypt = mrsa_encrypt,                                                                            \
+		.decrypt = mrsa_decrypt,                                                                            \
+		.import_secret = id##_import,                                                                       \
+	}
+
+#define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
+	static int id##_keygen(const cb_opts *o, void **key)                                                        \
+	{                                                                                                           \
+		(void)o;                                                                                            \
+		return mrsa_keygen(pad_, bits, key);                                                                \
+	}                                                                                                           \
+	static int id##_import(const uint8_t *in, size_t len, void **key)                                           \
+	{                                                                                                           \
+		return mrsa_import_public(pad_, bits, in, len, key);                                                \
+	}                                                                                                           \
+	static const cb_sig_class id = {                                                                            \
+		.info = {CB_KIND_SIG, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation},                      \
+		.keygen = id##_keygen,                                                                              \
+		.key_free = mrsa_free,                                                                              \
+		.export_public = mrsa_export_public,                                                                \
+		.export_secret = mrsa_export_secret,                                                                \
+		.max_signature = mrsa_max_signature,                                                                \
+		.sign = mrsa_sign,                                                                                  \
+		.verify = mrsa_verify,                                                                              \
+		.import_public = id##_import,                                                                       \
+	}
+
+#define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND
+#define PSS_NOTES "salt from the handle's CTR_DRBG; " BLIND
+
+MR_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, MR_PKCS1, ENC_NOTES);
+MR_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, MR_PKCS1, ENC_NOTES);
+MR_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, MR_PKCS1, ENC_NOTES);
+MR_PKE(rsa2048_oaep, "rsa2048-oaep-sha256", 2048, MR_OAEP, ENC_NOTES);
+MR_PKE(rsa3072_oaep, "rsa3072-oaep-sha256", 3072, MR_OAEP, ENC_NOTES);
+MR_PKE(rsa4096_oaep, "rsa4096-oaep-sha256", 4096, MR_OAEP, ENC_NOTES);
+MR_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, MR_SIG_PKCS1, BLIND);
+MR_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, MR_SIG_PKCS1, BLIND);
+MR_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, MR_SIG_PKCS1, BLIND);
+MR_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, MR_SIG_PSS, PSS_NOTES);
+MR_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, MR_SIG_PSS, PSS_NOTES);
+MR_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, MR_SIG_PSS, PSS_NOTES);
+
+const cb_alg_info *const cb_mbedtls_rsa_algs[] = {
+	&rsa2048_pkcs1.info,
+	&rsa3072_pkcs1.info,
+	&rsa4096_pkcs1.info,
+	&rsa2048_oaep.info,
+	&rsa3072_oaep.info,
+	&rsa4096_oaep.info,
+	&rsa2048_pkcs1_sha256.info,
+	&rsa2048_pss_sha256.info,
+	&rsa3072_pkcs1_sha256.info,
+	&rsa3072_pss_sha256.info,
+	&rsa4096_pkcs1_sha256.info,
+	&rsa4096_pss_sha256.info,
+	NULL,
+};

@@ -1,0 +1,359 @@
+/*
+ * mbedTLS symmetric classes: SHA-256, AES ECB/CBC/CTR/GCM and
+ * ChaCha20-Poly1305 under the OpenSSL classes' names and semantics (AEAD tag
+ * appended, PKCS#7 padding done here for the -pkcs7 variants: mbedTLS's
+ * low-level AES has none; CTR over a 16-byte big-endian counter block).
+ *
+ * A context holds the key schedules made once in init() (AES: one for
+ * encryption, one for decryption; GCM: its AES key and GHASH table), so a
+ * timed call is mbedTLS's cipher over the message.  mbedTLS 2.28 uses
+ * AES-NI and PCLMULQDQ when the CPU has them (MBEDTLS_AESNI_C, checked at
+ * run time); the implementation label says which.  ChaCha20-Poly1305 is
+ * portable C.
+ */
+#include <mbedtls/aes.h>
+#include <mbedtls/aesni.h>
+#include <mbedtls/chachapoly.h>
+#include <mbedtls/gcm.h>
+#include <mbedtls/sha256.h>
+#include <mbedtls/version.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/mbedtls/mbedtls_common.h"
+#include "core/util.h"
+
+#define AES_BLOCK 16
+/* Longest GCM IV accepted (as the OpenSSL classes). */
+#define GCM_MAX_IV 128
+
+static const char *aes_implementation(void)
+{
+	/*
+	 * mbedTLS makes the same check itself (mbedtls_aesni_has_support() is
+	 * internal); this one only names what runs.
+	 */
+#if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_AESNI_HAVE_CODE) && defined(__GNUC__)
+	if (__builtin_cpu_supports("aes") && __builtin_cpu_supports("pclmul"))
+		return "mbedtls-" MBEDTLS_VERSION_STRING "-aesni";
+#endif
+	return "mbedtls-" MBEDTLS_VERSION_STRING "-c";
+}
+
+enum msym_mode { MS_ECB, MS_CBC, MS_CTR, MS_GCM, MS_CHAPOLY };
+
+struct msym_ctx {
+	const cb_cipher_class *cls;
+	enum msym_mode mode;
+	mbedtls_aes_context enc, dec;
+	mbedtls_gcm_context gcm;
+	mbedtls_chachapoly_context cp;
+};
+
+static void msym_free(void *p)
+{
+	struct msym_ctx *c = p;
+	if (!c)
+		return;
+	mbedtls_aes_free(&c->enc);
+	mbedtls_aes_free(&c->dec);
+	mbedtls_gcm_free(&c->gcm);
+	mbedtls_chachapoly_free(&c->cp);
+	cb_wipe(c, sizeof(*c));
+	free(c);
+}
+
+static int msym_init(const cb_cipher_class *cls, enum msym_mode mode, void **out, const uint8_t *key)
+{
+	struct msym_ctx *c;
+	unsigned bits;
+	int r = 0;
+
+	if (!out || !key)
+		return CB_ERR_ARG;
+	*out = NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return CB_ERR_NOMEM;
+	c->cls = cls;
+	c->mode = mode;
+	mbedtls_aes_init(&c->enc);
+	mbedtls_aes_init(&c->dec);
+	mbedtls_gcm_init(&c->gcm);
+	mbedtls_chachapoly_init(&c->cp);
+	bits = (unsigned)cls->key_bytes * 8;
+	switch (mode) {
+	case MS_ECB:
+	case MS_CBC:
+		r = mbedtls_aes_setkey_dec(&c->dec, key, bits);
+		/* fall through */
+	case MS_CTR:
+		if (r == 0)
+			r = mbedtls_aes_setkey_enc(&c->enc, key, bits);
+		break;
+	case MS_GCM:
+		r = mbedtls_gcm_setkey(&c->gcm, MBEDTLS_CIPHER_ID_AES, key, bits);
+		break;
+	case MS_CHAPOLY:
+		r = mbedtls_chachapoly_setkey(&c->cp, key);
+		break;
+	}
+	if (r != 0) {
+		msym_free(c);
+		return CB_ERR_BACKEND;
+	}
+	*out = c;
+	return CB_OK;
+}
+
+static int aead_iv_ok(const struct msym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
+{
+	if (!iv || (aadlen && !aad))
+		return CB_ERR_ARG;
+	if (c->mode == MS_GCM)
+		return (ivlen == 0 || ivlen > GCM_MAX_IV) ? CB_ERR_LENGTH : CB_OK;
+	return ivlen == 12 ? CB_OK : CB_ERR_LENGTH;
+}
+
+/* ECB/CBC over whole blocks; iv (CBC) is updated. */
+static int block_crypt(struct msym_ctx *c, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	int mode = enc ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT;
+	mbedtls_aes_context *k = enc ? &c->enc : &c->dec;
+
+	if (!len)
+		return 0;
+	if (c->mode == MS_CBC)
+		return mbedtls_aes_crypt_cbc(k, mode, len, iv, src, dst);
+	for (size_t i = 0; i < len; i += AES_BLOCK)
+		if (mbedtls_aes_crypt_ecb(k, mode, src + i, dst + i) != 0)
+			return -1;
+	return 0;
+}
+
+static int ctr_crypt(struct msym_ctx *c, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	uint8_t stream[AES_BLOCK];
+	size_t off = 0;
+	int r;
+
+	if (!len)
+		return 0;
+	r = mbedtls_aes_crypt_ctr(&c->enc, len, &off, ctr, stream, src, dst);
+	cb_wipe(stream, sizeof(stream));
+	return r;
+}
+
+static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+			size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct msym_ctx *c = p;
+	const cb_cipher_class *cls;
+	uint8_t ivbuf[AES_BLOCK], last[AES_BLOCK];
+	size_t need, full, rem;
+	int err, r;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen > SIZE_MAX / 2)
+		return CB_ERR_LENGTH;
+	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
+		return CB_ERR_LENGTH;
+	need = cls->padded ? (inlen / AES_BLOCK + 1) * AES_BLOCK : inlen;
+	need += cls->tag_bytes;
+	if (*outlen < need)
+		return CB_ERR_LENGTH;
+
+	if (cls->tag_bytes) {
+		if ((err = aead_iv_ok(c, iv, ivlen, aad, aadlen)) != 0)
+			return err;
+		if (c->mode == MS_GCM)
+			r = mbedtls_gcm_crypt_and_tag(&c->gcm, MBEDTLS_GCM_ENCRYPT, inlen, iv, ivlen, aad, aadlen, in,
+						      out, cls->tag_bytes, out + inlen);
+		else
+			r = mbedtls_chachapoly_encrypt_and_tag(&c->cp, inlen, iv, aad, aadlen, in, out, out + inlen);
+		if (r != 0)
+			return CB_ERR_BACKEND;
+		*outlen = need;
+		return CB_OK;
+	}
+	if (cls->iv_bytes) {
+		if (!iv)
+			return CB_ERR_ARG;
+		if (ivlen != cls->iv_bytes)
+			return CB_ERR_LENGTH;
+		memcpy(ivbuf, iv, AES_BLOCK);
+	}
+	if (c->mode == MS_CTR) {
+		if (ctr_crypt(c, ivbuf, inlen, out, in) != 0)
+			return CB_ERR_BACKEND;
+		*outlen = need;
+		return CB_OK;
+	}
+	full = inlen - inlen % AES_BLOCK;
+	if (block_crypt(c, 1, ivbuf, full, out, in) != 0)
+		return CB_ERR_BACKEND;
+	if (cls->padded) {
+		rem = inlen - full;
+		if (rem)
+			memcpy(last, in + full, rem);
+		memset(last + rem, (int)(AES_BLOCK - rem), AES_BLOCK - rem);
+		r = block_crypt(c, 1, ivbuf, AES_BLOCK, out + full, last);
+		cb_wipe(last, sizeof(last));
+		if (r != 0)
+			return CB_ERR_BACKEND;
+	}
+	*outlen = need;
+	return CB_OK;
+}
+
+static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+			size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct msym_ctx *c = p;
+	const cb_cipher_class *cls;
+	uint8_t ivbuf[AES_BLOCK];
+	size_t body, pad;
+	int err, r;
+
+	if (!c || !outlen || (!in && inlen) || !out)
+		return CB_ERR_ARG;
+	cls = c->cls;
+	if (inlen < cls->tag_bytes)
+		return CB_ERR_LENGTH;
+	body = inlen - cls->tag_bytes;
+	if (cls->block_bytes > 1 && body % cls->block_bytes)
+		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
+	if (cls->padded && body == 0)
+		return CB_ERR_DECRYPT;
+	if (*outlen < body)
+		return CB_ERR_LENGTH;
+
+	if (cls->tag_bytes) {
+		if ((err = aead_iv_ok(c, iv, ivlen, aad, aadlen)) != 0)
+			return err;
+		if (c->mode == MS_GCM)
+			r = mbedtls_gcm_auth_decrypt(&c->gcm, body, iv, ivlen, aad, aadlen, in + body, cls->tag_bytes, in,
+						     out);
+		else
+			r = mbedtls_chachapoly_auth_decrypt(&c->cp, body, iv, aad, aadlen, in + body, in, out);
+		if (r == MBEDTLS_ERR_GCM_AUTH_FAILED || r == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED) {
+			cb_wipe(out, body); /* mbedTLS zeroes it too */
+			return CB_ERR_VERIFY;
+		}
+		if (r != 0) {
+			cb_wipe(out, body);
+			return CB_ERR_BACKEND;
+		}
+		*outlen = body;
+		return CB_OK;
+	}
+	if (cls->iv_bytes) {
+		if (!iv)
+			return CB_ERR_ARG;
+		if (ivlen != cls->iv_bytes)
+			return CB_ERR_LENGTH;
+		memcpy(ivbuf, iv, AES_BLOCK);
+	}
+	if (c->mode == MS_CTR) {
+		if (ctr_crypt(c, ivbuf, body, out, in) != 0)
+			return CB_ERR_BACKEND;
+		*outlen = body;
+		return CB_OK;
+	}
+	if (block_crypt(c, 0, ivbuf, body, out, in) != 0) {
+		cb_wipe(out, body);
+		return CB_ERR_BACKEND;
+	}
+	if (cls->padded) {
+		if (cb_pkcs7_check(out, body, AES_BLOCK, &pad) != 0) {
+			cb_wipe(out, body);
+			return CB_ERR_DECRYPT;
+		}
+		body -= pad;
+	}
+	*outlen = body;
+	return CB_OK;
+}
+
+#define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"
+
+#define MS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, notes_, impl)                                                  \
+	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	{                                                                                                           \
+		return msym_init(&cb_mbedtls_##id, md, ctx, key);                                                   \
+	}                                                                                                           \
+	const cb_cipher_class cb_mbedtls_##id = {                                                                   \
+		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl},                                        \
+		.key_bytes = kb,                                                                                    \
+		.iv_bytes = ivb,                                                                                    \
+		.block_bytes = bb,                                                                                  \
+		.tag_bytes = tb,                                                                                    \
+		.padded = pad,                                                                                      \
+		.init = id##_init,                                                                                  \
+		.free = msym_free,                                                                                  \
+		.encrypt = msym_encrypt,                                                                            \
+		.decrypt = msym_decrypt,                                                                            \
+	}
+
+MS_CIPHER(aes128_ecb, "aes-128-ecb", MS_ECB, 16, 0, 16, 0, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", MS_ECB, 16, 0, 16, 0, 1, AES_NOTES, aes_implementation);
+MS_CIPHER(aes128_cbc, "aes-128-cbc", MS_CBC, 16, 16, 16, 0, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", MS_CBC, 16, 16, 16, 0, 1, AES_NOTES, aes_implementation);
+MS_CIPHER(aes128_ctr, "aes-128-ctr", MS_CTR, 16, 16, 1, 0, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes128_gcm, "aes-128-gcm", MS_GCM, 16, 12, 1, 16, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes256_ecb, "aes-256-ecb", MS_ECB, 32, 0, 16, 0, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", MS_ECB, 32, 0, 16, 0, 1, AES_NOTES, aes_implementation);
+MS_CIPHER(aes256_cbc, "aes-256-cbc", MS_CBC, 32, 16, 16, 0, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", MS_CBC, 32, 16, 16, 0, 1, AES_NOTES, aes_implementation);
+MS_CIPHER(aes256_ctr, "aes-256-ctr", MS_CTR, 32, 16, 1, 0, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(aes256_gcm, "aes-256-gcm", MS_GCM, 32, 12, 1, 16, 0, AES_NOTES, aes_implementation);
+MS_CIPHER(chacha20_poly1305, "chacha20-poly1305", MS_CHAPOLY, 32, 12, 1, 16, 0, "portable C (no assembly in mbedTLS 2.28)",
+	  cb_mbedtls_implementation);
+
+/* SHA-256: one context, restarted by every call. */
+
+static int sha256_init(void **out)
+{
+	mbedtls_sha256_context *h;
+
+	if (!out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return CB_ERR_NOMEM;
+	mbedtls_sha256_init(h);
+	*out = h;
+	return CB_OK;
+}
+
+static void sha256_free(void *p)
+{
+	if (!p)
+		return;
+	mbedtls_sha256_free(p);
+	free(p);
+}
+
+static int sha256_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	mbedtls_sha256_context *h = p;
+
+	if (!h || !out || (!in && inlen))
+		return CB_ERR_ARG;
+	if (mbedtls_sha256_starts_ret(h, 0) != 0 || (inlen && mbedtls_sha256_update_ret(h, in, inlen) != 0) ||
+	    mbedtls_sha256_finish_ret(h, out) != 0)
+		return CB_ERR_BACKEND;
+	return CB_OK;
+}
+
+const cb_hash_class cb_mbedtls_sha256 = {
+	.info = {CB_KIND_HASH, "sha256", "mbedtls", "portable C", NULL, cb_mbedtls_implementation},
+	.digest_bytes = 32,
+	.block_bytes = 64,
+	.init = sha256_init,
+	.free = sha256_free,
+	.digest = sha256_digest,
+};

@@ -1,0 +1,178 @@
+/*
+ * One row per algorithm: its facts, whichever backends implement it.
+ * Adding an algorithm is one row here plus the class in each backend
+ * that has it (DEVELOPERS.md).  Security in bits: SP 800-57 Part 1
+ * table 2 for the classical figures; the quantum ones halve symmetric
+ * keys (Grover), keep a hash's collision resistance, give 0 for what
+ * Shor's algorithm breaks and, for ML-KEM, the bits of its NIST
+ * category (FIPS 203 section 8: categories 1, 3, 5).
+ */
+#include "cryptobench/catalog.h"
+
+#include <string.h>
+
+#include "core/util.h"
+
+#define KEM CB_KIND_KEM
+#define PKE CB_KIND_PKE
+#define SIG CB_KIND_SIG
+#define KEX CB_KIND_KEX
+#define CIPHER CB_KIND_CIPHER
+#define HASH CB_KIND_HASH
+#define CLA CB_FAMILY_CLASSICAL
+#define GM CB_FAMILY_GM
+#define PQ CB_FAMILY_PQ
+#define HYB CB_FAMILY_HYBRID
+
+static const cb_catalog_entry catalog[] = {
+	{KEM, "mlkem1024", PQ, 256, 256,
+	 "ML-KEM-1024 (FIPS 203)"},
+	{KEM, "mlkem512", PQ, 128, 128,
+	 "ML-KEM-512 (FIPS 203)"},
+	{KEM, "mlkem768", PQ, 192, 192,
+	 "ML-KEM-768 (FIPS 203)"},
+	{KEM, "secp256r1mlkem768", HYB, 192, 192,
+	 "SecP256r1MLKEM768 (TLS 0x11EB, draft-ietf-tls-ecdhe-mlkem): P-256 ECDH + ML-KEM-768, concatenated"},
+	{KEM, "sm2-dhkem", GM, 128, 0,
+	 "SM2-curve ephemeral-static DH as a KEM, SM3 KDF (cryptobench, docs/HYBRID.md)"},
+	{KEM, "sm2-enc-kem", GM, 128, 0,
+	 "SM2 encryption (GM/T 0003.4) of a fresh 32-byte key as a KEM, C1C3C2"},
+	{KEM, "sm2mlkem768", HYB, 192, 192,
+	 "SM2-curve DH + ML-KEM-768, SM3 combiner (cryptobench, docs/HYBRID.md)"},
+	{KEM, "x25519mlkem768", HYB, 192, 192,
+	 "X25519MLKEM768 (TLS 0x11EC, draft-ietf-tls-ecdhe-mlkem): ML-KEM-768 + X25519, concatenated"},
+	{KEM, "xwing", HYB, 192, 192,
+	 "X-Wing (draft-connolly-cfrg-xwing-kem-10): ML-KEM-768 + X25519, SHA3-256 combiner"},
+	{PKE, "rsa2048-oaep-sha1", CLA, 112, 0,
+	 "RSA-2048 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)"},
+	{PKE, "rsa2048-oaep-sha256", CLA, 112, 0,
+	 "RSA-2048 OAEP (SHA-256, MGF1-SHA-256, empty label)"},
+	{PKE, "rsa2048-pkcs1", CLA, 112, 0,
+	 "RSA-2048 PKCS#1 v1.5 encryption"},
+	{PKE, "rsa2048-raw", CLA, 112, 0,
+	 "RSA-2048 without padding (k-byte messages below n)"},
+	{PKE, "rsa3072-oaep-sha1", CLA, 128, 0,
+	 "RSA-3072 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)"},
+	{PKE, "rsa3072-oaep-sha256", CLA, 128, 0,
+	 "RSA-3072 OAEP (SHA-256, MGF1-SHA-256, empty label)"},
+	{PKE, "rsa3072-pkcs1", CLA, 128, 0,
+	 "RSA-3072 PKCS#1 v1.5 encryption"},
+	{PKE, "rsa3072-raw", CLA, 128, 0,
+	 "RSA-3072 without padding (k-byte messages below n)"},
+	{PKE, "rsa4096-oaep-sha1", CLA, 152, 0,
+	 "RSA-4096 OAEP (SHA-1, MGF1-SHA-1, empty label; legacy)"},
+	{PKE, "rsa4096-oaep-sha256", CLA, 152, 0,
+	 "RSA-4096 OAEP (SHA-256, MGF1-SHA-256, empty label)"},
+	{PKE, "rsa4096-pkcs1", CLA, 152, 0,
+	 "RSA-4096 PKCS#1 v1.5 encryption"},
+	{PKE, "rsa4096-raw", CLA, 152, 0,
+	 "RSA-4096 without padding (k-byte messages below n)"},
+	{PKE, "sm2-enc-c1c2c3", GM, 128, 0,
+	 "SM2 encryption, C1||C2||C3 (legacy order)"},
+	{PKE, "sm2-enc-c1c3c2", GM, 128, 0,
+	 "SM2 encryption, C1||C3||C2 (GM/T 0003.4-2012)"},
+	{PKE, "sm2-enc-der", GM, 128, 0,
+	 "SM2 encryption, GM/T 0009 DER ciphertext"},
+	{SIG, "ecdsa-p256", CLA, 128, 0,
+	 "ECDSA on P-256 with SHA-256, DER signatures"},
+	{SIG, "ed25519", CLA, 128, 0,
+	 "Ed25519 (RFC 8032, pure), 64-byte signatures"},
+	{SIG, "rsa2048-pkcs1-sha256", CLA, 112, 0,
+	 "RSA-2048 PKCS#1 v1.5 signature with SHA-256"},
+	{SIG, "rsa2048-pss-sha256", CLA, 112, 0,
+	 "RSA-2048 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)"},
+	{SIG, "rsa3072-pkcs1-sha256", CLA, 128, 0,
+	 "RSA-3072 PKCS#1 v1.5 signature with SHA-256"},
+	{SIG, "rsa3072-pss-sha256", CLA, 128, 0,
+	 "RSA-3072 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)"},
+	{SIG, "rsa4096-pkcs1-sha256", CLA, 152, 0,
+	 "RSA-4096 PKCS#1 v1.5 signature with SHA-256"},
+	{SIG, "rsa4096-pss-sha256", CLA, 152, 0,
+	 "RSA-4096 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)"},
+	{SIG, "sm2-sign", GM, 128, 0,
+	 "SM2 signature on sm2p256v1 with SM3 and Z_A (GM/T 0003.2), DER signatures"},
+	{KEX, "ecdh-p256", CLA, 128, 0,
+	 "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret"},
+	{KEX, "sm2-dh", GM, 128, 0,
+	 "ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange"},
+	{KEX, "x25519", CLA, 128, 0,
+	 "X25519 key agreement (RFC 7748), raw 32-byte keys"},
+	{CIPHER, "aes-128-cbc", CLA, 128, 64,
+	 "AES-128 CBC, no padding"},
+	{CIPHER, "aes-128-cbc-pkcs7", CLA, 128, 64,
+	 "AES-128 CBC, PKCS#7 padding"},
+	{CIPHER, "aes-128-ctr", CLA, 128, 64,
+	 "AES-128 CTR (128-bit counter block)"},
+	{CIPHER, "aes-128-ecb", CLA, 128, 64,
+	 "AES-128 ECB, no padding"},
+	{CIPHER, "aes-128-ecb-pkcs7", CLA, 128, 64,
+	 "AES-128 ECB, PKCS#7 padding"},
+	{CIPHER, "aes-128-gcm", CLA, 128, 64,
+	 "AES-128 GCM, 16-byte tag"},
+	{CIPHER, "aes-256-cbc", CLA, 256, 128,
+	 "AES-256 CBC, no padding"},
+	{CIPHER, "aes-256-cbc-pkcs7", CLA, 256, 128,
+	 "AES-256 CBC, PKCS#7 padding"},
+	{CIPHER, "aes-256-ctr", CLA, 256, 128,
+	 "AES-256 CTR (128-bit counter block)"},
+	{CIPHER, "aes-256-ecb", CLA, 256, 128,
+	 "AES-256 ECB, no padding"},
+	{CIPHER, "aes-256-ecb-pkcs7", CLA, 256, 128,
+	 "AES-256 ECB, PKCS#7 padding"},
+	{CIPHER, "aes-256-gcm", CLA, 256, 128,
+	 "AES-256 GCM, 16-byte tag"},
+	{CIPHER, "chacha20-poly1305", CLA, 256, 128,
+	 "ChaCha20-Poly1305 (RFC 8439)"},
+	{CIPHER, "sm4-cbc", GM, 128, 64,
+	 "SM4 CBC, no padding"},
+	{CIPHER, "sm4-cbc-pkcs7", GM, 128, 64,
+	 "SM4 CBC, PKCS#7 padding"},
+	{CIPHER, "sm4-ctr", GM, 128, 64,
+	 "SM4 CTR (128-bit counter block)"},
+	{CIPHER, "sm4-ecb", GM, 128, 64,
+	 "SM4 ECB, no padding (GB/T 32907)"},
+	{CIPHER, "sm4-ecb-pkcs7", GM, 128, 64,
+	 "SM4 ECB, PKCS#7 padding"},
+	{CIPHER, "sm4-gcm", GM, 128, 64,
+	 "SM4 GCM, 16-byte tag"},
+	{HASH, "sha256", CLA, 128, 128,
+	 "SHA-256 (FIPS 180-4)"},
+	{HASH, "sha3-256", CLA, 128, 128,
+	 "SHA3-256 (FIPS 202)"},
+	{HASH, "sm3", GM, 128, 128,
+	 "SM3 (GB/T 32905)"},
+};
+
+size_t cb_catalog_count(void)
+{
+	return CB_ARRAY_LEN(catalog);
+}
+
+const cb_catalog_entry *cb_catalog_get(size_t i)
+{
+	return i < CB_ARRAY_LEN(catalog) ? &catalog[i] : NULL;
+}
+
+const cb_catalog_entry *cb_catalog_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < CB_ARRAY_LEN(catalog); i++)
+		if (strcmp(catalog[i].name, name) == 0)
+			return &catalog[i];
+	return NULL;
+}
+
+static const cb_catalog_entry unknown[CB_KIND_COUNT] = {
+#define UNKNOWN(k) {k, "?", CLA, 0, 0, "(not in the algorithm catalog)"}
+	UNKNOWN(KEM), UNKNOWN(PKE), UNKNOWN(SIG), UNKNOWN(KEX), UNKNOWN(CIPHER), UNKNOWN(HASH),
+#undef UNKNOWN
+};
+
+const cb_catalog_entry *cb_alg_catalog(const cb_alg_info *a)
+{
+	const cb_catalog_entry *e = a ? cb_catalog_find(a->name) : NULL;
+	if (e)
+		return e;
+	return &unknown[a && (unsigned)a->kind < CB_KIND_COUNT ? a->kind : 0];
+}
