@@ -1,6 +1,8 @@
 #!/bin/sh
 # `cryptobench kem`: keygen / encaps / decaps on files, binary and hex, for
-# each ML-KEM parameter set; file modes; error exits and messages.
+# each ML-KEM parameter set and each hybrid / SM2 KEM (docs/HYBRID.md);
+# file modes; error exits and messages; the X-Wing draft's vector and the
+# X25519 / P-256 halves of the TLS groups against `openssl pkeyutl`.
 # usage: cli_kem.sh <path to cryptobench>
 CB=$1
 [ -x "$CB" ] || { echo "usage: $0 <cryptobench>" >&2; exit 2; }
@@ -193,6 +195,100 @@ if [ ! -e "$T/ss.x" ]; then ok; else bad "a refused encaps wrote its other outpu
 # no temporary file is left anywhere
 if find "$T" -name '*.tmp*' -o -name '*.old*' | grep -q .; then bad "temporary files left: $(find "$T" -name '*.tmp*' -o -name '*.old*')"; else ok; fi
 [ -c /dev/null ] && ok || bad "/dev/null is no longer a character device"
+
+# ---- hybrid and SM2 KEMs (docs/HYBRID.md): sizes are the wire sizes -------
+HERE=$(cd "$(dirname "$0")" && pwd)
+size() { s=$(wc -c <"$1"); if [ "$s" = "$2" ]; then ok; else bad "$1 is $s bytes, wanted $2"; fi; }
+for spec in "x25519mlkem768 1216 2464 1120 64" "secp256r1mlkem768 1249 2432 1153 64" \
+	"xwing 1216 32 1120 32" "sm2mlkem768 1249 2497 1153 32" "sm2-dhkem 65 97 65 32" \
+	"sm2-enc-kem 65 97 129 32"; do
+	set -- $spec
+	alg=$1
+	D=$T/$alg
+	mkdir "$D"
+	expect 0 "$alg keygen" "$CB" kem keygen --alg $alg --ek "$D/ek" --dk "$D/dk"
+	expect 0 "$alg encaps" "$CB" kem encaps --alg $alg --ek "$D/ek" --ct "$D/ct" --ss "$D/ss1"
+	expect 0 "$alg decaps" "$CB" kem decaps --alg $alg --dk "$D/dk" --ct "$D/ct" --ss "$D/ss2"
+	same "$D/ss1" "$D/ss2"
+	size "$D/ek" $2; size "$D/dk" $3; size "$D/ct" $4; size "$D/ss1" $5
+	mode "$D/dk" 600; mode "$D/ss1" 600; mode "$D/ek" 644; mode "$D/ct" 644
+	expect 0 "$alg keygen --hex" "$CB" kem keygen --alg $alg --ek "$D/ek.hex" --dk "$D/dk.hex" --hex
+	expect 0 "$alg encaps --hex" "$CB" kem encaps --alg $alg --ek "$D/ek.hex" --ct "$D/ct.hex" --ss "$D/ss1.hex" --hex
+	expect 0 "$alg decaps --hex" "$CB" kem decaps --alg $alg --dk "$D/dk.hex" --ct "$D/ct.hex" --ss "$D/ss2.hex" --hex
+	same "$D/ss1.hex" "$D/ss2.hex"
+	head -c $(($4 - 1)) "$D/ct" >"$D/short.ct"
+	expect 1 "$alg short ciphertext" "$CB" kem decaps --alg $alg --dk "$D/dk" --ct "$D/short.ct" --ss "$T/x"
+	has "$alg short ciphertext" "is $(($4 - 1)) bytes; $alg ciphertexts are $4 bytes"
+	{ cat "$D/ek"; printf 'x'; } >"$D/long.ek"
+	expect 1 "$alg long ek" "$CB" kem encaps --alg $alg --ek "$D/long.ek" --ct "$T/x" --ss "$T/y"
+	has "$alg long ek" "is $(($2 + 1)) bytes; $alg encapsulation keys are $2 bytes"
+done
+if [ -e "$T/x" ] || [ -e "$T/y" ]; then bad "outputs written after a failure"; else ok; fi
+
+# an X25519 share of low order (u = 0): refused in the client share and in the server share
+D=$T/x25519mlkem768
+{ head -c 1184 "$D/ek"; head -c 32 /dev/zero; } >"$T/low.ek"
+expect 1 "x25519mlkem768 low-order client share" "$CB" kem encaps --alg x25519mlkem768 --ek "$T/low.ek" --ct "$T/x" --ss "$T/y"
+has "x25519mlkem768 low-order client share" "is not a valid X25519MLKEM768 public key"
+has "x25519mlkem768 low-order client share" "low order"
+{ head -c 1088 "$D/ct"; head -c 32 /dev/zero; } >"$T/low.ct"
+expect 1 "x25519mlkem768 low-order server share" "$CB" kem decaps --alg x25519mlkem768 --dk "$D/dk" --ct "$T/low.ct" --ss "$T/y"
+has "x25519mlkem768 low-order server share" "is not a valid X25519MLKEM768 ciphertext"
+{ head -c 1088 "$T/xwing/ct"; head -c 32 /dev/zero; } >"$T/low.xct"
+expect 1 "xwing low-order ct_X" "$CB" kem decaps --alg xwing --dk "$T/xwing/dk" --ct "$T/low.xct" --ss "$T/y"
+# the ML-KEM part with a coefficient >= q (FIPS 203 7.2)
+{ printf '\377\017'; tail -c +3 "$D/ek"; } >"$T/unreduced.ek"
+expect 1 "x25519mlkem768 unreduced ek" "$CB" kem encaps --alg x25519mlkem768 --ek "$T/unreduced.ek" --ct "$T/x" --ss "$T/y"
+has "x25519mlkem768 unreduced ek" "modulus check (FIPS 203 7.2)"
+# a P-256 point off the curve (y changed) and a compressed one
+D=$T/secp256r1mlkem768
+flipbyte "$D/ek" "$T/offcurve.ek" 64
+expect 1 "secp256r1mlkem768 point off the curve" "$CB" kem encaps --alg secp256r1mlkem768 --ek "$T/offcurve.ek" --ct "$T/x" --ss "$T/y"
+has "secp256r1mlkem768 point off the curve" "not an uncompressed point on the curve"
+{ printf '\002'; tail -c +2 "$D/ct"; } >"$T/compressed.ct"
+expect 1 "secp256r1mlkem768 compressed server share" "$CB" kem decaps --alg secp256r1mlkem768 --dk "$D/dk" --ct "$T/compressed.ct" --ss "$T/y"
+flipbyte "$T/sm2mlkem768/ct" "$T/offcurve.sct" 1152
+expect 1 "sm2mlkem768 C off the curve" "$CB" kem decaps --alg sm2mlkem768 --dk "$T/sm2mlkem768/dk" --ct "$T/offcurve.sct" --ss "$T/y"
+# a flipped ML-KEM bit: implicit rejection (exit 0, another secret)
+flipbyte "$T/xwing/ct" "$T/flip.xct" 10
+expect 0 "xwing flipped ct_M" "$CB" kem decaps --alg xwing --dk "$T/xwing/dk" --ct "$T/flip.xct" --ss "$T/xwing/ssflip"
+differ "$T/xwing/ss1" "$T/xwing/ssflip"
+# sm2-enc-kem is not implicitly rejecting: a modified C3 fails
+flipbyte "$T/sm2-enc-kem/ct" "$T/flip.ect" 70
+expect 1 "sm2-enc-kem modified C3" "$CB" kem decaps --alg sm2-enc-kem --dk "$T/sm2-enc-kem/dk" --ct "$T/flip.ect" --ss "$T/y"
+has "sm2-enc-kem modified C3" "does not decrypt"
+if [ -e "$T/x" ] || [ -e "$T/y" ]; then bad "outputs written after a refused share"; else ok; fi
+
+# X-Wing draft-10 Appendix C vector 1 (tests/xwing_vectors.h): decapsulate the draft's ct with its seed
+vec() { # vec <field>: the first vector's field as hex
+	awk -v f="/* $1 */" 'index($0, f) { on = 1; next } on && (/\/\*/ || /}/) { exit } on { gsub(/[\t ",]/, ""); printf "%s", $0 }' "$HERE/xwing_vectors.h"
+}
+if [ -r "$HERE/xwing_vectors.h" ]; then
+	vec seed >"$T/xw.dk"; vec ct >"$T/xw.ct"; vec ss >"$T/xw.want"; echo >>"$T/xw.want"
+	expect 0 "xwing draft vector 1 decaps" "$CB" kem decaps --alg xwing --hex --dk "$T/xw.dk" --ct "$T/xw.ct" --ss "$T/xw.ss"
+	same "$T/xw.ss" "$T/xw.want"
+	[ "$(wc -c <"$T/xw.want")" = 65 ] && ok || bad "the X-Wing vector was not read from xwing_vectors.h"
+else
+	bad "tests/xwing_vectors.h not found beside $0"
+fi
+
+# The classical halves of the TLS groups with the OpenSSL command line: the
+# X25519 / P-256 secret of the client (from --dk) and the server's share
+# (from --ct) give the second / first 32 bytes of the shared secret.
+if command -v openssl >/dev/null && command -v xxd >/dev/null; then
+	D=$T/x25519mlkem768
+	{ printf '302e020100300506032b656e04220420'; tail -c +2401 "$D/dk" | head -c 32 | od -An -v -tx1 | tr -d ' \n'; } | xxd -r -p >"$T/x.key.der"
+	{ printf '302a300506032b656e032100'; tail -c 32 "$D/ct" | od -An -v -tx1 | tr -d ' \n'; } | xxd -r -p >"$T/x.peer.der"
+	if openssl pkeyutl -derive -inkey "$T/x.key.der" -keyform DER -peerkey "$T/x.peer.der" -peerform DER -out "$T/x.ossl" 2>"$T/err"; then
+		tail -c 32 "$D/ss1" >"$T/x.half"; same "$T/x.half" "$T/x.ossl"
+	else bad "openssl pkeyutl X25519: $(cat "$T/err")"; fi
+	D=$T/secp256r1mlkem768
+	{ printf '3041020100301306072a8648ce3d020106082a8648ce3d030107042730250201010420'; head -c 32 "$D/dk" | od -An -v -tx1 | tr -d ' \n'; } | xxd -r -p >"$T/p.key.der"
+	{ printf '3059301306072a8648ce3d020106082a8648ce3d030107034200'; head -c 65 "$D/ct" | od -An -v -tx1 | tr -d ' \n'; } | xxd -r -p >"$T/p.peer.der"
+	if openssl pkeyutl -derive -inkey "$T/p.key.der" -keyform DER -peerkey "$T/p.peer.der" -peerform DER -out "$T/p.ossl" 2>"$T/err"; then
+		head -c 32 "$D/ss1" >"$T/p.half"; same "$T/p.half" "$T/p.ossl"
+	else bad "openssl pkeyutl P-256: $(cat "$T/err")"; fi
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -30,6 +30,8 @@ static const struct {
 	{"x25519", 1},		  {"ecdh-p256", 1},	    {"sm2-enc-c1c3c2", 1},
 	{"sm2-enc-c1c2c3", 1},	  {"sm2-enc-der", 1},	    {"mlkem512", 1},
 	{"mlkem768", 1},	  {"mlkem1024", 1},
+	{"x25519mlkem768", 1},	  {"secp256r1mlkem768", 1}, {"xwing", 1},
+	{"sm2mlkem768", 1},	  {"sm2-dhkem", 1},	    {"sm2-enc-kem", 1},
 };
 
 #define NVEC (sizeof(with_vectors) / sizeof(with_vectors[0]))

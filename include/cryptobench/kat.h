@@ -5,7 +5,7 @@
  * A small const table of vectors taken from the standards (NIST SP 800-38A,
  * the GCM specification, RFC 8439, FIPS 180-4 / 202, RFC 8032, RFC 6979,
  * RFC 7748, RFC 5903, GB/T 32905 / 32907, draft-ribose-cfrg-sm4,
- * GM/T 0003.5, NIST ACVP for FIPS 203), keyed by algorithm name: a vector applies to every backend that
+ * GM/T 0003.5, NIST ACVP for FIPS 203, draft-connolly-cfrg-xwing-kem), keyed by algorithm name: a vector applies to every backend that
  * provides that name.  A round trip (decrypt(encrypt(m)) = m) passes for a
  * consistent but wrong implementation; a known answer does not.
  *
@@ -20,7 +20,11 @@
  *   pke     import_secret, decrypt gives the message; a modified ciphertext
  *           is rejected
  *   kem     keypair_derand and encaps_derand give the expected outputs
- *           (compared by SHA-3 digest), decaps gives the shared secret
+ *           (compared by SHA-3 digest), decaps gives the shared secret;
+ *           the hybrids (src/hybrid) on coins built from published
+ *           component vectors (ACVP ML-KEM, RFC 7748, RFC 5903, GM/T
+ *           0003.5) or the X-Wing draft's own vector, checking the parts
+ *           those vectors fix
  */
 #ifndef CRYPTOBENCH_KAT_H
 #define CRYPTOBENCH_KAT_H

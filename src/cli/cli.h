@@ -10,6 +10,7 @@
  *      output (cli_check_outputs)
  *   3  the run finished and reported, but some cases failed their
  *      self-check or errored
+ *   4  `open`: authentication failed
  *   130 run was interrupted (SIGINT/SIGTERM) and wrote what it had measured
  */
 #ifndef CB_CLI_H
@@ -21,6 +22,8 @@
 #define CB_EXIT_FAIL 1
 #define CB_EXIT_USAGE 2
 #define CB_EXIT_PARTIAL 3
+/* `open`: the envelope did not authenticate (wrong key, modified, truncated). */
+#define CB_EXIT_AUTH 4
 /* 128 + SIGINT, as a shell reports it: the run was interrupted and wrote what it had. */
 #define CB_EXIT_INTERRUPTED 130
 
@@ -36,6 +39,8 @@ void cli_default_signals(void);
 int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_kem(int argc, char **argv);
+int cmd_seal(int argc, char **argv);
+int cmd_open(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_report(int argc, char **argv);

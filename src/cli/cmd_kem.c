@@ -42,18 +42,24 @@ static const struct kem_opdesc {
 	 "usage: cryptobench kem encaps --alg <alg> --ek <file> --ct <file> --ss <file> [--hex]\n"
 	 "\nEncapsulate to the key in --ek: write the ciphertext to --ct (mode 0644) and\n"
 	 "the shared secret to --ss (mode 0600).  An ML-KEM key that fails the modulus\n"
-	 "check of FIPS 203 section 7.2 is rejected.\n"},
+	 "check of FIPS 203 section 7.2 is rejected, and so is a hybrid's classical\n"
+	 "share that is not a valid point (off the curve, compressed, or of low order).\n"
+	 "For the TLS groups --ek is the client's key share and --ct the server's.\n"},
 	{"decaps", OP_DECAPS,
 	 "usage: cryptobench kem decaps --alg <alg> --dk <file> --ct <file> --ss <file> [--hex]\n"
 	 "\nDecapsulate --ct with the key in --dk and write the shared secret to --ss\n"
 	 "(mode 0600).  A modified ciphertext is not an error: ML-KEM then returns its\n"
-	 "implicit-rejection secret, which differs from the sender's.  A key that fails\n"
-	 "the hash check of FIPS 203 section 7.3 is rejected.\n"},
+	 "implicit-rejection secret, which differs from the sender's (so do the hybrids\n"
+	 "for their ML-KEM part).  A key that fails the hash check of FIPS 203 section\n"
+	 "7.3 is rejected, as is a hybrid ciphertext whose classical share is not a\n"
+	 "valid point, and an sm2-enc-kem ciphertext that does not decrypt.\n"},
 };
 
 static const char common_usage[] =
 	"\noptions:\n"
-	"  --alg <alg>   a KEM from 'cryptobench list', e.g. mlkem512, mlkem768, mlkem1024\n"
+	"  --alg <alg>   a KEM from 'cryptobench list': mlkem512, mlkem768, mlkem1024,\n"
+	"                x25519mlkem768, secp256r1mlkem768, xwing, sm2mlkem768,\n"
+	"                sm2-dhkem, sm2-enc-kem (docs/HYBRID.md has their byte layouts)\n"
 	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
 	"                whitespace.  Without --hex, files are raw bytes.\n"
 	"  --help        this text\n"
@@ -282,13 +288,45 @@ static int write_outputs(const struct out_item *it, size_t n, const struct kem_a
 	return rc;
 }
 
-/* "ML-KEM-768" for mlkem768, else the class description. */
+/* The display names of the hybrids (docs/HYBRID.md). */
+static const struct {
+	const char *name, *display;
+	int ec; /* 1: a Weierstrass point share, 2: an X25519 share, 0: none */
+} hybrids[] = {
+	{"x25519mlkem768", "X25519MLKEM768", 2}, {"secp256r1mlkem768", "SecP256r1MLKEM768", 1},
+	{"xwing", "X-Wing", 2},			  {"sm2mlkem768", "SM2MLKEM768", 1},
+	{"sm2-dhkem", "SM2 DHKEM", 1},		  {"sm2-enc-kem", "SM2 encryption KEM", 1},
+};
+
+static int hybrid_index(const cb_kem_class *k)
+{
+	for (size_t i = 0; i < CB_ARRAY_LEN(hybrids); i++)
+		if (!strcmp(k->info.name, hybrids[i].name))
+			return (int)i;
+	return -1;
+}
+
+/* "ML-KEM-768" for mlkem768, "X-Wing" for xwing, ..., else the class description. */
 static void display_name(char *out, size_t cap, const cb_kem_class *k)
 {
+	int h = hybrid_index(k);
 	if (!strncmp(k->info.name, "mlkem", 5))
 		snprintf(out, cap, "ML-KEM-%s", k->info.name + 5);
+	else if (h >= 0)
+		snprintf(out, cap, "%s", hybrids[h].display);
 	else
 		snprintf(out, cap, "%s", cb_alg_catalog(&k->info)->description);
+}
+
+/* Why a hybrid's share can be invalid. */
+static const char *share_reason(const cb_kem_class *k)
+{
+	int h = hybrid_index(k);
+	if (h < 0)
+		return "";
+	if (hybrids[h].ec == 2)
+		return "the X25519 share is of low order (all-zero shared secret, RFC 8446 7.4.2)";
+	return "the elliptic-curve share is not an uncompressed point on the curve (RFC 8446 4.2.8.2)";
 }
 
 static int need(const char *val, const char *opt, const struct kem_opdesc *d)
@@ -357,6 +395,11 @@ static int do_encaps(const cb_kem_class *k, const struct kem_args *a)
 		if (!strncmp(k->info.name, "mlkem", 5))
 			cli_error("'%s' is not a valid %s encapsulation key: a coefficient is not "
 				  "reduced modulo q (FIPS 203 7.2)", a->ek, name);
+		else if (hybrid_index(k) >= 0 && strncmp(k->info.name, "sm2-", 4) != 0)
+			cli_error("'%s' is not a valid %s public key: its ML-KEM part fails the "
+				  "modulus check (FIPS 203 7.2), or %s", a->ek, name, share_reason(k));
+		else if (hybrid_index(k) >= 0)
+			cli_error("'%s' is not a valid %s public key: %s", a->ek, name, share_reason(k));
 		else
 			cli_error("'%s' is not a valid %s public key", a->ek, name);
 		goto out;
@@ -407,8 +450,18 @@ static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 		if (!strncmp(k->info.name, "mlkem", 5))
 			cli_error("'%s' is not a valid %s decapsulation key: the hash of its "
 				  "encapsulation key does not match (FIPS 203 7.3)", a->dk, name);
+		else if (hybrid_index(k) >= 0)
+			cli_error("'%s' is not a valid %s ciphertext for '%s': %s; or the key's "
+				  "ML-KEM part fails its hash check (FIPS 203 7.3)", a->ct, name, a->dk,
+				  share_reason(k));
 		else
 			cli_error("'%s' is not a valid %s secret key", a->dk, name);
+		goto out;
+	}
+	if (err == CB_ERR_DECRYPT) {
+		display_name(name, sizeof(name), k);
+		cli_error("'%s' does not decrypt with '%s': %s rejects it (C3 does not match)", a->ct,
+			  a->dk, name);
 		goto out;
 	}
 	if (err) {

@@ -21,6 +21,8 @@ static const struct command {
 	{"report", cmd_report, "render a saved run as HTML with charts, Markdown, CSV, ..."},
 	{"plan", cmd_plan, "cores needed to sustain a target rate, from a run"},
 	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},
+	{"seal", cmd_seal, "encrypt a file to KEM recipients (envelope, docs/ENVELOPE.md)"},
+	{"open", cmd_open, "decrypt an envelope made by seal"},
 };
 
 static void usage(FILE *f)
@@ -33,7 +35,8 @@ static void usage(FILE *f)
 		   "  0  success\n"
 		   "  1  an operation failed (unreadable or malformed input, invalid key, unwritable output)\n"
 		   "  2  usage error (unknown command, option, algorithm or operation; bad value)\n"
-		   "  3  the run finished and was reported, but some cases failed or errored\n");
+		   "  3  the run finished and was reported, but some cases failed or errored\n"
+		   "  4  open: authentication failed (wrong key, modified or truncated envelope)\n");
 }
 
 /* A signal ends the program as it would, without leaving temporary files behind. */

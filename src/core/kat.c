@@ -41,6 +41,55 @@ static const struct kat_mlkem mlkem768_v = {KAT_ML_KEM_768};
 static const struct kat_mlkem mlkem1024_v = {KAT_ML_KEM_1024};
 
 /*
+ * Hybrid KEMs (src/hybrid): keypair_derand and encaps_derand on coins
+ * assembled from published component vectors, and the parts of pk, sk,
+ * ct and ss those vectors fix.  `mlkem`: its d || z go to keypair coins
+ * at kc_mlkem and the ACVP digests must match pk at pk_ek and sk at
+ * sk_dk (ML-KEM-768 sizes); `kc` / `ec`: the rest of the keypair / encaps
+ * coins at their offsets (other encaps bytes are 0x5a); each piece: the
+ * bytes at off (len bytes) equal hex, or their SHA3-256 does (sha3).
+ * decaps must then agree with encaps, and after flipping ct[flip] either
+ * give another secret (implicit rejection, flip_err 0) or fail with
+ * flip_err.
+ */
+struct kat_piece {
+	size_t off, len;
+	const char *hex;
+	int sha3;
+};
+
+struct kat_hyb {
+	const struct kat_mlkem *mlkem;
+	size_t kc_mlkem, pk_ek, sk_dk;
+	const char *kc, *ec;
+	size_t kc_off, ec_off;
+	struct kat_piece pk[2], ct[2], ss[2];
+	size_t flip;
+	int flip_err;
+};
+
+#define KAT_EK768 1184
+#define KAT_DK768 2400
+#define KAT_CT768 1088
+
+/* RFC 7748 6.1: Alice's and Bob's X25519 keys and their shared secret. */
+#define RFC7748_A_PRIV "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"
+#define RFC7748_A_PUB "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"
+#define RFC7748_B_PRIV "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb"
+#define RFC7748_B_PUB "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"
+#define RFC7748_K "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"
+/* RFC 5903 8.1: i, g^i, r, g^r, the x-coordinate of g^ir. */
+#define RFC5903_I "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433"
+#define RFC5903_GI                                                                                 \
+	"04dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c3772581180"                       \
+	"5271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3"
+#define RFC5903_R "c6ef9c5d78ae012a011164acb397ce2088685d8f06bf9be0b283ab46476bee53"
+#define RFC5903_GR                                                                                 \
+	"04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf63"                       \
+	"56fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab"
+#define RFC5903_GIR "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de"
+
+/*
  * One vector.  Fields by class (hex unless noted; NULL = empty/absent):
  *   cipher  key, iv, aad, msg -> out (ciphertext || tag); out_total: when
  *           non-zero, out is only the first bytes of a ciphertext of
@@ -60,6 +109,7 @@ struct kat_vec {
 	size_t out_total, repeat;
 	const char *pub, *peer, *ct, *r, *s;
 	const struct kat_mlkem *mlkem;
+	const struct kat_hyb *hyb;
 };
 
 /* NIST SP 800-38A, Appendix F: keys, the common plaintext, IVs / counters. */
@@ -147,6 +197,49 @@ struct kat_vec {
 #define RFC6979_P256_PUB                                                                           \
 	"0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"                       \
 	"7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
+
+/* GM/T 0003.5-2012 Annex C: the encryption's ephemeral k (its C1 is GM_SM2_C1). */
+#define GM_SM2_K "59276e27d506861a16680f3ad9c02dccef3cc1fa3cdbe4ce6d54b80deac1bc21"
+
+/* X25519MLKEM768: ACVP tcId 26 for ML-KEM, RFC 7748 Alice (client) and Bob (server). */
+static const struct kat_hyb x25519mlkem768_v = {
+	.mlkem = &mlkem768_v, .kc_mlkem = 0, .pk_ek = 0, .sk_dk = 0,
+	.kc = RFC7748_A_PRIV, .kc_off = 64, .ec = RFC7748_B_PRIV, .ec_off = 32,
+	.pk = {{KAT_EK768, 32, RFC7748_A_PUB, 0}}, .ct = {{KAT_CT768, 32, RFC7748_B_PUB, 0}},
+	.ss = {{32, 32, RFC7748_K, 0}}, .flip = 0};
+/* SecP256r1MLKEM768: RFC 5903 8.1 i (client) and r (server), ACVP tcId 26. */
+static const struct kat_hyb secp256r1mlkem768_v = {
+	.mlkem = &mlkem768_v, .kc_mlkem = 32, .pk_ek = 65, .sk_dk = 32,
+	.kc = RFC5903_I, .kc_off = 0, .ec = RFC5903_R, .ec_off = 0,
+	.pk = {{0, 65, RFC5903_GI, 0}}, .ct = {{0, 65, RFC5903_GR, 0}},
+	.ss = {{0, 32, RFC5903_GIR, 0}}, .flip = 65};
+/*
+ * X-Wing, draft-connolly-cfrg-xwing-kem-10 Appendix C vector 1: seed,
+ * eseed, ss; pk and ct as SHA3-256 of the draft's hex (hashlib).
+ */
+static const struct kat_hyb xwing_v = {
+	.kc = "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26",
+	.ec = "3cb1eea988004b93103cfb0aeefd2a686e01fa4a58e8a3639ca8a1e3f9ae57e2"
+	      "35b8cc873c23dc62b8d260169afa2f75ab916a58d974918835d25e6a435085b2",
+	.pk = {{0, 1216, "5121745904643ad9dfacca7869292c19a8a69533b53e60666b7db910b4ad6367", 1}},
+	.ct = {{0, 1120, "c0abd149f83f45324ac3a7ddc7606c71f257e5ea86113522834a0ee1bcb34e3e", 1}},
+	.ss = {{0, 32, "d2df0522128f09dd8e2c92b1e905c793d8f57a54c3da25861f10bf4ca613e384", 0}},
+	.flip = 0};
+/* sm2mlkem768: ACVP tcId 26, the GM/T 0003.5 key pair and Annex C k (C = C1). */
+static const struct kat_hyb sm2mlkem768_v = {
+	.mlkem = &mlkem768_v, .kc_mlkem = 0, .pk_ek = 0, .sk_dk = 0,
+	.kc = GM_SM2_D, .kc_off = 64, .ec = GM_SM2_K, .ec_off = 32,
+	.pk = {{KAT_EK768, 65, GM_SM2_PUB, 0}}, .ct = {{KAT_CT768, 65, GM_SM2_C1, 0}}, .flip = 0};
+/* sm2-dhkem: the GM/T 0003.5 key pair; ephemeral k of Annex C, so C = C1. */
+static const struct kat_hyb sm2dhkem_v = {
+	.kc = GM_SM2_D, .ec = GM_SM2_K, .pk = {{0, 65, GM_SM2_PUB, 0}}, .ct = {{0, 65, GM_SM2_C1, 0}},
+	.flip = 64, .flip_err = CB_ERR_INVALID_KEY};
+/* sm2-enc-kem: the same, K = 0x5a..., k of Annex C (C1); a modified C3 is refused. */
+static const struct kat_hyb sm2enckem_v = {
+	.kc = GM_SM2_D, .ec = GM_SM2_K, .ec_off = 32, .pk = {{0, 65, GM_SM2_PUB, 0}},
+	.ct = {{0, 65, GM_SM2_C1, 0}},
+	.ss = {{0, 32, "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a", 0}},
+	.flip = 70, .flip_err = CB_ERR_DECRYPT};
 
 static const struct kat_vec vectors[] = {
 	/* AES, NIST SP 800-38A Appendix F. */
@@ -293,6 +386,21 @@ static const struct kat_vec vectors[] = {
 	 .mlkem = &mlkem768_v},
 	{.alg = "mlkem1024", .source = "NIST ACVP ML-KEM-1024 keyGen tcId 51; encaps/decaps round trip and implicit rejection",
 	 .mlkem = &mlkem1024_v},
+
+	/* Hybrid and SM2 KEMs (src/hybrid, docs/HYBRID.md). */
+	{.alg = "x25519mlkem768",
+	 .source = "NIST ACVP ML-KEM-768 keyGen tcId 26 + RFC 7748 6.1 (Alice client, Bob server)",
+	 .hyb = &x25519mlkem768_v},
+	{.alg = "secp256r1mlkem768",
+	 .source = "RFC 5903 8.1 (i client, r server) + NIST ACVP ML-KEM-768 keyGen tcId 26",
+	 .hyb = &secp256r1mlkem768_v},
+	{.alg = "xwing", .source = "draft-connolly-cfrg-xwing-kem-10 Appendix C vector 1", .hyb = &xwing_v},
+	{.alg = "sm2mlkem768",
+	 .source = "NIST ACVP ML-KEM-768 keyGen tcId 26 + GM/T 0003.5-2012 key pair and Annex C k",
+	 .hyb = &sm2mlkem768_v},
+	{.alg = "sm2-dhkem", .source = "GM/T 0003.5-2012 key pair and Annex C k (C = C1)", .hyb = &sm2dhkem_v},
+	{.alg = "sm2-enc-kem", .source = "GM/T 0003.5-2012 key pair and Annex C k (C1); C3 check",
+	 .hyb = &sm2enckem_v},
 };
 
 /* ---- decoded buffers ---------------------------------------------------- */
@@ -723,6 +831,99 @@ out:
 	return r;
 }
 
+static int piece_is(const uint8_t *buf, const struct kat_piece *p, struct bufs *b, int *r)
+{
+	uint8_t *want, h[32];
+	size_t wl;
+	*r = unhex(b, p->hex, 0, 0, &want, &wl);
+	if (*r)
+		return 0;
+	if (p->sha3) {
+		cb_sha3_256(h, buf + p->off, p->len);
+		return wl == 32 && memcmp(h, want, 32) == 0;
+	}
+	return wl == p->len && memcmp(buf + p->off, want, p->len) == 0;
+}
+
+static int kat_hybrid(const cb_kem_class *c, const struct kat_vec *v, char *err, size_t errlen)
+{
+	const struct kat_hyb *h = v->hyb;
+	struct bufs b = {0};
+	uint8_t *kc, *ec, *pk, *sk, *ct, *ss, *ss2, *x, *want;
+	size_t n, xl, wl;
+	int r;
+
+	TRY(unhex(&b, NULL, 0, c->keypair_coins_bytes, &kc, &n));
+	TRY(unhex(&b, NULL, 0, c->encaps_coins_bytes, &ec, &n));
+	TRY(unhex(&b, NULL, 0, c->public_key_bytes, &pk, &n));
+	TRY(unhex(&b, NULL, 0, c->secret_key_bytes, &sk, &n));
+	TRY(unhex(&b, NULL, 0, c->ciphertext_bytes, &ct, &n));
+	TRY(unhex(&b, NULL, 0, c->shared_secret_bytes, &ss, &n));
+	TRY(unhex(&b, NULL, 0, c->shared_secret_bytes, &ss2, &n));
+	memset(ec, 0x5a, c->encaps_coins_bytes);
+	if (h->mlkem) {
+		TRY(unhex(&b, h->mlkem->d, 0, 0, &x, &xl));
+		memcpy(kc + h->kc_mlkem, x, 32);
+		TRY(unhex(&b, h->mlkem->z, 0, 0, &x, &xl));
+		memcpy(kc + h->kc_mlkem + 32, x, 32);
+	}
+	TRY(unhex(&b, h->kc, 0, 0, &x, &xl));
+	if (h->kc_off + xl > c->keypair_coins_bytes)
+		WRONG("%s: the class's sizes do not match the vector's", v->source);
+	memcpy(kc + h->kc_off, x, xl);
+	TRY(unhex(&b, h->ec, 0, 0, &x, &xl));
+	if (h->ec_off + xl > c->encaps_coins_bytes)
+		WRONG("%s: the class's sizes do not match the vector's", v->source);
+	memcpy(ec + h->ec_off, x, xl);
+
+	r = c->keypair_derand(pk, sk, kc);
+	if (r)
+		FAILED(r, "keypair_derand");
+	if (h->mlkem) {
+		TRY(unhex(&b, h->mlkem->ek_sha3, 0, 0, &want, &wl));
+		if (!digest_is(pk + h->pk_ek, KAT_EK768, want))
+			WRONG("%s: keypair_derand gives a different ML-KEM encapsulation key", v->source);
+		TRY(unhex(&b, h->mlkem->dk_sha3, 0, 0, &want, &wl));
+		if (!digest_is(sk + h->sk_dk, KAT_DK768, want))
+			WRONG("%s: keypair_derand gives a different ML-KEM decapsulation key", v->source);
+	}
+	for (size_t i = 0; i < 2 && h->pk[i].hex; i++)
+		if (!piece_is(pk, &h->pk[i], &b, &r))
+			WRONG("%s: keypair_derand gives a different public key (bytes %zu..%zu)", v->source,
+			      h->pk[i].off, h->pk[i].off + h->pk[i].len);
+	r = c->encaps_derand(ct, ss, pk, ec);
+	if (r)
+		FAILED(r, "encaps_derand");
+	for (size_t i = 0; i < 2 && h->ct[i].hex; i++)
+		if (!piece_is(ct, &h->ct[i], &b, &r))
+			WRONG("%s: encaps_derand gives a different ciphertext (bytes %zu..%zu)", v->source,
+			      h->ct[i].off, h->ct[i].off + h->ct[i].len);
+	for (size_t i = 0; i < 2 && h->ss[i].hex; i++)
+		if (!piece_is(ss, &h->ss[i], &b, &r))
+			WRONG("%s: encaps_derand gives a different shared secret (bytes %zu..%zu)",
+			      v->source, h->ss[i].off, h->ss[i].off + h->ss[i].len);
+	r = c->decaps(ss2, ct, sk);
+	if (r)
+		FAILED(r, "decaps");
+	if (memcmp(ss, ss2, c->shared_secret_bytes) != 0)
+		WRONG("%s: decaps(encaps_derand(pk)) gives a different shared secret", v->source);
+	ct[h->flip] ^= 1;
+	r = c->decaps(ss2, ct, sk);
+	if (h->flip_err) {
+		if (r != h->flip_err)
+			WRONG("%s: a modified ciphertext is not refused", v->source);
+	} else {
+		if (r)
+			FAILED(r, "decaps of a modified ciphertext");
+		if (memcmp(ss, ss2, c->shared_secret_bytes) == 0)
+			WRONG("%s: a modified ciphertext gives the real shared secret", v->source);
+	}
+	r = CB_OK;
+out:
+	bufs_free(&b);
+	return r;
+}
+
 /* ---- entry points ------------------------------------------------------- */
 
 static int needs_missing(const cb_alg_info *alg, const char **what)
@@ -760,6 +961,8 @@ static int run_one(const cb_alg_info *alg, const struct kat_vec *v, const cb_opt
 	case CB_KIND_PKE:
 		return v->ct ? kat_pke(cb_as_pke(alg), v, opts, err, errlen) : CB_ERR_UNSUPPORTED;
 	case CB_KIND_KEM:
+		if (v->hyb)
+			return kat_hybrid(cb_as_kem(alg), v, err, errlen);
 		return v->mlkem ? kat_kem(cb_as_kem(alg), v, err, errlen) : CB_ERR_UNSUPPORTED;
 	default:
 		return CB_ERR_UNSUPPORTED;

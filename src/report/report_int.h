@@ -98,6 +98,15 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max);
 
 /* "cryptobench 0.1.0 | CPU (2 cores) | openssl-3.0.19 | counter: tsc 2.10 GHz" */
 void cb_tab_headline(const cb_context *c, char *buf, size_t len);
+/* "114.4 µs": 3-4 significant digits in the largest unit that keeps it >= 1. */
+void cb_fmt_latency(double ns, char *buf, size_t len);
+/*
+ * The text table's section "hybrids beside their parts" (src/hybrid):
+ * for every one-thread hybrid KEM result, the sum of its parts' results in
+ * the same run, the difference (the combiner's own cost) and the bytes on
+ * the wire.  Writes nothing when the run has no hybrid.
+ */
+void cb_write_hybrid_breakdown(FILE *f, const cb_run *run);
 /* "32 B", "16 KiB", "1.5 MiB", or "-" for 0. */
 void cb_fmt_bytes(size_t n, char *buf, size_t len);
 /* Columns a terminal uses for UTF-8 text (code points; all are one column wide here). */

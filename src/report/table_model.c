@@ -59,7 +59,7 @@ static void fmt_ops(double v, char *buf, size_t len)
 }
 
 /* 3-4 significant digits in the largest unit that keeps the figure >= 1. */
-static void fmt_latency(double ns, char *buf, size_t len)
+void cb_fmt_latency(double ns, char *buf, size_t len)
 {
 	static const char *const unit[] = {"ns", "µs", "ms", "s"};
 	size_t u = 0;
@@ -212,7 +212,7 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 		return;
 	}
 	fmt_ops(r->ops_per_sec, row->cell[CB_COL_OPS], CB_CELL_MAX);
-	fmt_latency(latency_of(r), row->cell[CB_COL_LAT], CB_CELL_MAX);
+	cb_fmt_latency(latency_of(r), row->cell[CB_COL_LAT], CB_CELL_MAX);
 	if (r->random_cost)
 		CELL(row, CB_COL_CI, "%zu keys*", r->samples);
 	else

@@ -170,6 +170,7 @@ int cb_write_table(FILE *f, const cb_run *run)
 	}
 	if (st.nrows)
 		write_sizes(f, &st);
+	cb_write_hybrid_breakdown(f, run);
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
 	return ferror(f) ? CB_ERR_IO : 0;

@@ -1,0 +1,323 @@
+/*
+ * `cryptobench seal` and `cryptobench open`: envelope encryption of a file
+ * to KEM recipients (src/envelope, docs/ENVELOPE.md).  Keys are the raw
+ * files `cryptobench kem keygen` writes, named with their algorithm:
+ * -r xwing:bob.ek, -k xwing:bob.dk.
+ *
+ * The output goes to a temporary file renamed into place only when the
+ * whole input was sealed, or opened and every chunk authenticated; on any
+ * failure the output path is left as it was.  Standard output ('-', the
+ * default) cannot be taken back: `open` then writes each chunk once it
+ * authenticated and reports a later failure by its exit status.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/select.h"
+#include "core/util.h"
+#include "cryptobench/fileio.h"
+#include "cryptobench/kem.h"
+#include "cryptobench/registry.h"
+#include "envelope/envelope.h"
+
+#define MAX_KEY (1u << 20)
+
+static const char seal_usage[] =
+	"usage: cryptobench seal -r ALG:PUBKEY [-r ALG:PUBKEY]... [--aead NAME] [--chunk SIZE]\n"
+	"                        [--threads N] [-i IN] [-o OUT]\n"
+	"\nEncrypt IN (default standard input) to OUT (default standard output) for every\n"
+	"recipient: a fresh file key is wrapped for each with a KEM encapsulation to its\n"
+	"public key, and the data sealed in chunks (docs/ENVELOPE.md).\n"
+	"\noptions:\n"
+	"  -r ALG:FILE   a recipient: a KEM name and its public key as 'cryptobench kem\n"
+	"                keygen' writes it (raw bytes), e.g. xwing:bob.ek; up to 32\n"
+	"                (mlkem768, mlkem1024, x25519mlkem768, secp256r1mlkem768, xwing,\n"
+	"                sm2mlkem768, sm2-enc-kem, ...)\n"
+	"  --aead NAME   aes-256-gcm (default), chacha20-poly1305, or sm4-gcm (from\n"
+	"                libgcrypt, when its backend is built)\n"
+	"  --chunk SIZE  plaintext bytes per chunk, a power of two from 1K to 16M\n"
+	"                (default 64K)\n"
+	"  --threads N   seal the chunks with N threads (default 1; the output does not\n"
+	"                depend on it)\n"
+	"  -i FILE       input (default: standard input)\n"
+	"  -o FILE       output, mode 0644 (default: standard output)\n"
+	"\nexit status: 0 sealed, 1 unreadable or invalid key or input, unwritable output,\n"
+	"2 usage error\n";
+
+static const char open_usage[] =
+	"usage: cryptobench open -k ALG:KEY [--threads N] [-i IN] [-o OUT]\n"
+	"\nDecrypt an envelope made by 'cryptobench seal' with a recipient's secret key\n"
+	"(as 'cryptobench kem keygen --dk' writes it).  OUT (mode 0600) appears only\n"
+	"when every chunk authenticated; otherwise it is left as it was.\n"
+	"\noptions:\n"
+	"  -k ALG:FILE   the KEM name and the secret key, e.g. xwing:bob.dk\n"
+	"  --threads N   open the chunks with N threads (default 1)\n"
+	"  -i FILE       input (default: standard input)\n"
+	"  -o FILE       output (default: standard output, written as chunks authenticate)\n"
+	"\nexit status: 0 opened, 1 unreadable key or input, not an envelope, no block\n"
+	"for this algorithm, unwritable output, 2 usage error, 4 authentication failed\n"
+	"(wrong key, or the envelope was modified, truncated or reordered)\n";
+
+/* "alg:file" into the class and the key bytes (exactly want(k) bytes). */
+static int load_key(const char *spec, int secret, const cb_kem_class **kp, uint8_t **key)
+{
+	const char *colon = strchr(spec, ':');
+	char alg[64];
+	uint8_t *buf = NULL;
+	size_t len = 0, want;
+	const cb_kem_class *k;
+	int err;
+
+	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(alg)) {
+		cli_error("'%s' is not ALG:FILE (e.g. xwing:bob.%s)", spec, secret ? "dk" : "ek");
+		return CB_EXIT_USAGE;
+	}
+	memcpy(alg, spec, (size_t)(colon - spec));
+	alg[colon - spec] = '\0';
+	k = cb_as_kem(cb_registry_find(alg, NULL));
+	if (!k) {
+		cli_error("'%s' is not a KEM (see 'cryptobench list kem')", alg);
+		return CB_EXIT_USAGE;
+	}
+	if (cb_alg_unavailable(&k->info)) {
+		cli_error("'%s' is unavailable here: %s", alg, cb_alg_unavailable(&k->info));
+		return CB_EXIT_FAIL;
+	}
+	want = secret ? k->secret_key_bytes : k->public_key_bytes;
+	err = cb_read_file(colon + 1, &buf, &len, MAX_KEY);
+	if (err) {
+		cli_error("cannot read '%s': %s", colon + 1, err == CB_ERR_IO ? strerror(errno) : cb_strerror(err));
+		return CB_EXIT_FAIL;
+	}
+	if (len != want) {
+		cli_error("'%s' is %zu bytes; %s %s keys are %zu bytes (raw, as 'kem keygen' writes them)",
+			  colon + 1, len, alg, secret ? "secret" : "public", want);
+		cb_wipe(buf, len);
+		free(buf);
+		return CB_EXIT_FAIL;
+	}
+	*kp = k;
+	*key = buf;
+	return CB_EXIT_OK;
+}
+
+static int parse_chunk(const char *s, unsigned *log2)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+	if (*end == 'K' || *end == 'k')
+		v <<= 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		v <<= 20, end++;
+	if (*end || v == 0 || (v & (v - 1)))
+		return -1;
+	for (unsigned l = CB_ENV_CHUNK_LOG2_MIN; l <= CB_ENV_CHUNK_LOG2_MAX; l++)
+		if (v == 1ul << l) {
+			*log2 = l;
+			return 0;
+		}
+	return -1;
+}
+
+/* Shared by both: input, output and the operation. */
+static int run_io(const char *inpath, const char *outpath, unsigned mode, int sealing,
+		  const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2, const cb_kem_class *k,
+		  const uint8_t *sk, unsigned threads)
+{
+	const char *ins[1] = {inpath}, *outs[1] = {outpath};
+	cb_atomic_file af;
+	FILE *in = stdin;
+	int err;
+
+	if (cli_check_outputs(inpath ? ins : NULL, inpath ? 1 : 0, outs, 1) != 0)
+		return CB_EXIT_USAGE;
+	if (inpath && strcmp(inpath, "-") != 0) {
+		in = fopen(inpath, "rb");
+		if (!in) {
+			cli_error("cannot read '%s': %s", inpath, strerror(errno));
+			return CB_EXIT_FAIL;
+		}
+	}
+	if (cb_atomic_open(&af, outpath, mode) != CB_OK) {
+		cli_output_error(outpath, errno);
+		if (in != stdin)
+			fclose(in);
+		return CB_EXIT_FAIL;
+	}
+	errno = 0;
+	err = sealing ? cb_envelope_seal_mt(in, af.f, r, nr, aead, chunk_log2, threads)
+		      : cb_envelope_open_mt(in, af.f, k, sk, threads);
+	if (in != stdin)
+		fclose(in);
+	if (err) {
+		int e = errno;
+		cb_atomic_abort(&af);
+		switch (err) {
+		case CB_ERR_VERIFY:
+			cli_error("authentication failed: wrong key, or the envelope was modified, "
+				  "truncated or reordered%s",
+				  af.direct ? " (what reached standard output must be discarded)" : "");
+			return CB_EXIT_AUTH;
+		case CB_ERR_FORMAT:
+			cli_error("'%s' is not an envelope of a version or kind this program reads",
+				  inpath ? inpath : "-");
+			return CB_EXIT_FAIL;
+		case CB_ERR_UNSUPPORTED:
+			cli_error("the envelope has no recipient block for %s", k->info.name);
+			return CB_EXIT_FAIL;
+		case CB_ERR_INVALID_KEY:
+			cli_error("a recipient's public key is invalid (the KEM refused it)");
+			return CB_EXIT_FAIL;
+		case CB_ERR_IO:
+			cli_error("input/output error: %s", strerror(e ? e : EIO));
+			return CB_EXIT_FAIL;
+		default:
+			cli_error("%s failed: %s", sealing ? "sealing" : "opening", cb_strerror(err));
+			return CB_EXIT_FAIL;
+		}
+	}
+	if (cb_atomic_commit(&af) != CB_OK) {
+		cli_output_error(outpath, errno);
+		return CB_EXIT_FAIL;
+	}
+	return CB_EXIT_OK;
+}
+
+static int parse_threads(const char *s, unsigned *n)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+	if (*end || v < 1 || v > 64) {
+		cli_error("bad thread count '%s' (1 to 64)", s);
+		return -1;
+	}
+	*n = (unsigned)v;
+	return 0;
+}
+
+static int want_value(int argc, char **argv, int i)
+{
+	if (i + 1 < argc)
+		return 0;
+	cli_error("option '%s' needs a value", argv[i]);
+	return -1;
+}
+
+int cmd_seal(int argc, char **argv)
+{
+	cb_env_recipient r[CB_ENV_MAX_RECIPIENTS];
+	uint8_t *keys[CB_ENV_MAX_RECIPIENTS];
+	const char *in = NULL, *out = "-";
+	size_t nr = 0;
+	int aead = CB_ENV_AES256GCM, rc = CB_EXIT_OK;
+	unsigned chunk_log2 = CB_ENV_CHUNK_LOG2_DEFAULT, threads = 1;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(seal_usage, stdout);
+			rc = CB_EXIT_OK;
+			goto out;
+		}
+		if (want_value(argc, argv, i)) {
+			rc = CB_EXIT_USAGE;
+			goto out;
+		}
+		if (!strcmp(a, "-r") || !strcmp(a, "--recipient")) {
+			if (nr == CB_ENV_MAX_RECIPIENTS) {
+				cli_error("at most %d recipients", CB_ENV_MAX_RECIPIENTS);
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+			rc = load_key(argv[++i], 0, &r[nr].kem, &keys[nr]);
+			if (rc)
+				goto out;
+			r[nr].pk = keys[nr];
+			nr++;
+		} else if (!strcmp(a, "--aead")) {
+			aead = cb_env_aead_parse(argv[++i]);
+			if (!aead) {
+				cli_error("unknown or unavailable AEAD '%s' (aes-256-gcm, chacha20-poly1305, "
+					  "sm4-gcm with libgcrypt)", argv[i]);
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+		} else if (!strcmp(a, "--chunk")) {
+			if (parse_chunk(argv[++i], &chunk_log2)) {
+				cli_error("bad chunk size '%s' (a power of two from 1K to 16M)", argv[i]);
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+		} else if (!strcmp(a, "--threads")) {
+			if (parse_threads(argv[++i], &threads)) {
+				rc = CB_EXIT_USAGE;
+				goto out;
+			}
+		} else if (!strcmp(a, "-i")) {
+			in = argv[++i];
+		} else if (!strcmp(a, "-o")) {
+			out = argv[++i];
+		} else {
+			cli_error("unknown option '%s' (see 'cryptobench seal --help')", a);
+			rc = CB_EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (!nr) {
+		cli_error("'seal' needs at least one -r ALG:PUBKEY (see 'cryptobench seal --help')");
+		rc = CB_EXIT_USAGE;
+		goto out;
+	}
+	rc = run_io(in, out, 0644, 1, r, nr, aead, chunk_log2, NULL, NULL, threads);
+out:
+	for (size_t i = 0; i < nr; i++)
+		free(keys[i]);
+	return rc;
+}
+
+int cmd_open(int argc, char **argv)
+{
+	const char *in = NULL, *out = "-", *kspec = NULL;
+	const cb_kem_class *k = NULL;
+	uint8_t *sk = NULL;
+	unsigned threads = 1;
+	int rc;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(open_usage, stdout);
+			return CB_EXIT_OK;
+		}
+		if (want_value(argc, argv, i))
+			return CB_EXIT_USAGE;
+		if (!strcmp(a, "-k") || !strcmp(a, "--key"))
+			kspec = argv[++i];
+		else if (!strcmp(a, "--threads")) {
+			if (parse_threads(argv[++i], &threads))
+				return CB_EXIT_USAGE;
+		}
+		else if (!strcmp(a, "-i"))
+			in = argv[++i];
+		else if (!strcmp(a, "-o"))
+			out = argv[++i];
+		else {
+			cli_error("unknown option '%s' (see 'cryptobench open --help')", a);
+			return CB_EXIT_USAGE;
+		}
+	}
+	if (!kspec) {
+		cli_error("'open' needs -k ALG:KEY (see 'cryptobench open --help')");
+		return CB_EXIT_USAGE;
+	}
+	rc = load_key(kspec, 1, &k, &sk);
+	if (rc)
+		return rc;
+	rc = run_io(in, out, 0600, 0, NULL, 0, 0, 0, k, sk, threads);
+	cb_wipe(sk, k->secret_key_bytes);
+	free(sk);
+	return rc;
+}

@@ -1,0 +1,611 @@
+/*
+ * Envelope encryption (envelope.h; the byte layout is docs/ENVELOPE.md).
+ *
+ *   header   "CBSEAL" 00 01 | aead (1) | chunk_log2 (1) | nonce prefix (7) |
+ *            recipients n (1) | n x { name_len (1) | name | ct_len (2, BE) |
+ *            ct | wrapped file key (32 + 16) }
+ *   chunks   AEAD(payload key, prefix || index (4, BE) || final (1), "", data)
+ *            data: 2^chunk_log2 bytes, the final chunk 0 .. 2^chunk_log2
+ *
+ *   wrap key     WK = SHA3-256("CBSEAL-v1 wrap" || name_len || name || ct || ss)
+ *   wrapped key  AEAD(WK, 0^12, header[0..18), file key)
+ *   payload key  PK = SHA3-256("CBSEAL-v1 payload" || file key || SHA3-256(header))
+ */
+#include "envelope/envelope.h"
+
+#include <errno.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/util.h"
+#include "sha3/sha3.h"
+#ifdef CB_HAVE_GCRYPT
+#include "backends/gcrypt/gcrypt_common.h"
+#endif
+
+#define MAGIC "CBSEAL\0\1"
+#define FIXED 18 /* magic 8, aead 1, chunk_log2 1, prefix 7, n 1 */
+#define KEYLEN 32
+#define TAG 16
+#define WRAPPED (KEYLEN + TAG)
+#define MAX_CT 8192
+#define LABEL_WRAP "CBSEAL-v1 wrap"
+#define LABEL_PAYLOAD "CBSEAL-v1 payload"
+
+int cb_env_aead_parse(const char *name)
+{
+	if (!name)
+		return 0;
+	if (!strcmp(name, "aes-256-gcm"))
+		return CB_ENV_AES256GCM;
+	if (!strcmp(name, "chacha20-poly1305"))
+		return CB_ENV_CHACHA20POLY1305;
+	if (!strcmp(name, "sm4-gcm") && cb_env_aead_name(CB_ENV_SM4GCM))
+		return CB_ENV_SM4GCM;
+	return 0;
+}
+
+const char *cb_env_aead_name(int aead)
+{
+	switch (aead) {
+	case CB_ENV_AES256GCM:
+		return "aes-256-gcm";
+	case CB_ENV_CHACHA20POLY1305:
+		return "chacha20-poly1305";
+#ifdef CB_HAVE_GCRYPT
+	case CB_ENV_SM4GCM:
+		return cb_gcry_unavailable() ? NULL : "sm4-gcm";
+#endif
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * ---- AEAD: OpenSSL (one context, the key set once), or libgcrypt for
+ * SM4-GCM (one handle, the key set once) -------------------------------- */
+
+struct aead {
+	EVP_CIPHER_CTX *ctx;
+#ifdef CB_HAVE_GCRYPT
+	gcry_cipher_hd_t gh;
+	int enc;
+#endif
+};
+
+static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc)
+{
+	const EVP_CIPHER *c = id == CB_ENV_AES256GCM ? EVP_aes_256_gcm() : id == CB_ENV_CHACHA20POLY1305 ? EVP_chacha20_poly1305() : NULL;
+#ifdef CB_HAVE_GCRYPT
+	a->gh = NULL;
+	a->enc = enc;
+	if (id == CB_ENV_SM4GCM) {
+		a->ctx = NULL;
+		if (!cb_env_aead_name(id) || cb_gcry_init())
+			return CB_ERR_UNSUPPORTED;
+		if (gcry_cipher_open(&a->gh, GCRY_CIPHER_SM4, GCRY_CIPHER_MODE_GCM, 0) ||
+		    gcry_cipher_setkey(a->gh, key, 16)) {
+			gcry_cipher_close(a->gh);
+			a->gh = NULL;
+			return CB_ERR_BACKEND;
+		}
+		return CB_OK;
+	}
+#endif
+	if (!c)
+		return CB_ERR_FORMAT;
+	a->ctx = EVP_CIPHER_CTX_new();
+	if (!a->ctx || EVP_CipherInit_ex(a->ctx, c, NULL, key, NULL, enc) <= 0) {
+		EVP_CIPHER_CTX_free(a->ctx);
+		a->ctx = NULL;
+		ERR_clear_error();
+		return CB_ERR_BACKEND;
+	}
+	return CB_OK;
+}
+
+static void aead_free(struct aead *a)
+{
+	EVP_CIPHER_CTX_free(a->ctx); /* cleanses the key schedule */
+	a->ctx = NULL;
+#ifdef CB_HAVE_GCRYPT
+	if (a->gh)
+		gcry_cipher_close(a->gh); /* wipes the key */
+	a->gh = NULL;
+#endif
+}
+
+#ifdef CB_HAVE_GCRYPT
+/* SM4-GCM, the same contract as aead_seal / aead_open. */
+static int gcry_aead(struct aead *a, int enc, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
+		     const uint8_t *in, size_t len, uint8_t *out)
+{
+	gcry_error_t e = gcry_cipher_reset(a->gh);
+	if (!e)
+		e = gcry_cipher_setiv(a->gh, nonce, 12);
+	if (!e && aadlen)
+		e = gcry_cipher_authenticate(a->gh, aad, aadlen);
+	if (!e)
+		e = gcry_cipher_final(a->gh);
+	if (!e && len)
+		e = enc ? gcry_cipher_encrypt(a->gh, out, len, in, len) : gcry_cipher_decrypt(a->gh, out, len, in, len);
+	if (e)
+		return CB_ERR_BACKEND;
+	if (enc)
+		return gcry_cipher_gettag(a->gh, out + len, 16) ? CB_ERR_BACKEND : CB_OK;
+	if (gcry_cipher_checktag(a->gh, in + len, 16)) {
+		cb_wipe(out, len);
+		return CB_ERR_VERIFY;
+	}
+	return CB_OK;
+}
+#endif
+
+/* Seal len bytes of in into out || tag. */
+static int aead_seal(struct aead *a, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
+		     const uint8_t *in, size_t len, uint8_t *out)
+{
+	int n = 0, ok;
+#ifdef CB_HAVE_GCRYPT
+	if (a->gh)
+		return gcry_aead(a, 1, nonce, aad, aadlen, in, len, out);
+#endif
+	ok = EVP_CipherInit_ex(a->ctx, NULL, NULL, NULL, nonce, 1) > 0 &&
+	     (!aadlen || EVP_CipherUpdate(a->ctx, NULL, &n, aad, (int)aadlen) > 0) &&
+	     (!len || EVP_CipherUpdate(a->ctx, out, &n, in, (int)len) > 0) &&
+	     EVP_CipherFinal_ex(a->ctx, out + len, &n) > 0 &&
+	     EVP_CIPHER_CTX_ctrl(a->ctx, EVP_CTRL_AEAD_GET_TAG, TAG, out + len) > 0;
+	if (!ok)
+		ERR_clear_error();
+	return ok ? CB_OK : CB_ERR_BACKEND;
+}
+
+/* Open len bytes of in (data || tag) into out (len - TAG bytes); CB_ERR_VERIFY on a bad tag. */
+static int aead_open(struct aead *a, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
+		     const uint8_t *in, size_t len, uint8_t *out)
+{
+	uint8_t tag[TAG];
+	int n = 0, ok;
+	if (len < TAG)
+		return CB_ERR_VERIFY;
+	len -= TAG;
+#ifdef CB_HAVE_GCRYPT
+	if (a->gh)
+		return gcry_aead(a, 0, nonce, aad, aadlen, in, len, out);
+#endif
+	memcpy(tag, in + len, TAG);
+	ok = EVP_CipherInit_ex(a->ctx, NULL, NULL, NULL, nonce, 0) > 0 &&
+	     EVP_CIPHER_CTX_ctrl(a->ctx, EVP_CTRL_AEAD_SET_TAG, TAG, tag) > 0 &&
+	     (!aadlen || EVP_CipherUpdate(a->ctx, NULL, &n, aad, (int)aadlen) > 0) &&
+	     (!len || EVP_CipherUpdate(a->ctx, out, &n, in, (int)len) > 0);
+	if (ok && EVP_CipherFinal_ex(a->ctx, out + len, &n) > 0)
+		return CB_OK;
+	ERR_clear_error();
+	cb_wipe(out, len);
+	return CB_ERR_VERIFY;
+}
+
+/* ---- key derivation ---------------------------------------------------- */
+
+static void wrap_key(uint8_t wk[32], const char *name, const uint8_t *ct, size_t ctlen, const uint8_t *ss,
+		     size_t sslen)
+{
+	cb_keccak_state st;
+	uint8_t nl = (uint8_t)strlen(name);
+	cb_sha3_256_init(&st);
+	cb_keccak_absorb(&st, (const uint8_t *)LABEL_WRAP, sizeof(LABEL_WRAP) - 1);
+	cb_keccak_absorb(&st, &nl, 1);
+	cb_keccak_absorb(&st, (const uint8_t *)name, nl);
+	cb_keccak_absorb(&st, ct, ctlen);
+	cb_keccak_absorb(&st, ss, sslen);
+	cb_sha3_256_final(&st, wk);
+	cb_keccak_wipe(&st);
+}
+
+static void payload_key(uint8_t pk[32], const uint8_t fk[32], const uint8_t *hdr, size_t hlen)
+{
+	cb_keccak_state st;
+	uint8_t h[32];
+	cb_sha3_256(h, hdr, hlen);
+	cb_sha3_256_init(&st);
+	cb_keccak_absorb(&st, (const uint8_t *)LABEL_PAYLOAD, sizeof(LABEL_PAYLOAD) - 1);
+	cb_keccak_absorb(&st, fk, 32);
+	cb_keccak_absorb(&st, h, 32);
+	cb_sha3_256_final(&st, pk);
+	cb_keccak_wipe(&st);
+}
+
+static void chunk_nonce(uint8_t n[12], const uint8_t prefix[7], uint32_t i, int final)
+{
+	memcpy(n, prefix, 7);
+	n[7] = (uint8_t)(i >> 24);
+	n[8] = (uint8_t)(i >> 16);
+	n[9] = (uint8_t)(i >> 8);
+	n[10] = (uint8_t)i;
+	n[11] = (uint8_t)(final ? 1 : 0);
+}
+
+/* Read up to len bytes; the count, short only at the end of the input. */
+static size_t read_full(FILE *in, uint8_t *buf, size_t len)
+{
+	size_t got = 0;
+	while (got < len) {
+		size_t n = fread(buf + got, 1, len - got, in);
+		if (n == 0)
+			break;
+		got += n;
+	}
+	return got;
+}
+
+/* 1 when another byte follows (pushed back), 0 at the end. */
+static int more(FILE *in)
+{
+	int c = fgetc(in);
+	if (c == EOF)
+		return 0;
+	ungetc(c, in);
+	return 1;
+}
+
+static int io_error(FILE *f)
+{
+	if (!errno)
+		errno = EIO;
+	(void)f;
+	return CB_ERR_IO;
+}
+
+
+/* ---- the chunk stream, in batches processed by up to `threads` workers ---- */
+
+#define MAX_THREADS 64
+#define BATCH_BYTES ((size_t)4 << 20) /* per worker and batch */
+
+struct batch {
+	size_t n, cap;     /* chunks in the batch, its capacity */
+	size_t inlen;      /* bytes a full chunk reads */
+	uint8_t **in, **out;
+	size_t *len;       /* bytes read for each chunk */
+	uint32_t *index;
+	int *final;
+};
+
+struct worker {
+	pthread_t tid;
+	struct aead a;
+	struct batch *b;
+	const uint8_t *prefix;
+	unsigned id, count;
+	int enc, rc;
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	uint8_t nonce[12];
+	w->rc = CB_OK;
+	for (size_t i = w->id; i < w->b->n && !w->rc; i += w->count) {
+		chunk_nonce(nonce, w->prefix, w->b->index[i], w->b->final[i]);
+		/* opening: a short non-final chunk, or a final one without its tag, fails here */
+		w->rc = w->enc ? aead_seal(&w->a, nonce, NULL, 0, w->b->in[i], w->b->len[i], w->b->out[i])
+			       : aead_open(&w->a, nonce, NULL, 0, w->b->in[i], w->b->len[i], w->b->out[i]);
+	}
+	return NULL;
+}
+
+static int stream(FILE *in, FILE *out, int aead, const uint8_t key[32], const uint8_t prefix[7], size_t chunk,
+		  int enc, unsigned threads)
+{
+	struct worker w[MAX_THREADS];
+	struct batch b = {0};
+	size_t per = BATCH_BYTES / chunk;
+	uint32_t index = 0;
+	int rc = CB_OK, done = 0;
+	unsigned t;
+
+	if (threads < 1)
+		threads = 1;
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	if (per < 1)
+		per = 1;
+	if (threads == 1)
+		per = 1; /* one chunk at a time: nothing to share */
+	b.cap = per * threads;
+	b.inlen = enc ? chunk : chunk + TAG;
+	b.in = calloc(b.cap, sizeof(*b.in));
+	b.out = calloc(b.cap, sizeof(*b.out));
+	b.len = calloc(b.cap, sizeof(*b.len));
+	b.index = calloc(b.cap, sizeof(*b.index));
+	b.final = calloc(b.cap, sizeof(*b.final));
+	memset(w, 0, sizeof(w));
+	if (!b.in || !b.out || !b.len || !b.index || !b.final) {
+		rc = CB_ERR_NOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < b.cap; i++) {
+		b.in[i] = malloc(chunk + TAG);
+		b.out[i] = malloc(chunk + TAG);
+		if (!b.in[i] || !b.out[i]) {
+			rc = CB_ERR_NOMEM;
+			goto out;
+		}
+	}
+	for (t = 0; t < threads; t++) {
+		rc = aead_init(&w[t].a, aead, key, enc);
+		if (rc)
+			goto out;
+		w[t].b = &b;
+		w[t].prefix = prefix;
+		w[t].id = t;
+		w[t].count = threads;
+		w[t].enc = enc;
+	}
+	while (!done) {
+		/* read a batch; a chunk is final when it is short or nothing follows it */
+		for (b.n = 0; b.n < b.cap && !done; b.n++) {
+			size_t n = read_full(in, b.in[b.n], b.inlen);
+			if (ferror(in)) {
+				rc = io_error(in);
+				goto out;
+			}
+			b.len[b.n] = n;
+			b.final[b.n] = done = n < b.inlen || !more(in);
+			if (ferror(in)) {
+				rc = io_error(in);
+				goto out;
+			}
+			b.index[b.n] = index;
+			if (!done && index == UINT32_MAX) {
+				rc = enc ? CB_ERR_LENGTH : CB_ERR_VERIFY; /* 2^32 chunks */
+				goto out;
+			}
+			index++;
+		}
+		/* seal or open it: the calling thread is worker 0; a worker that
+		 * cannot be started has its share done here afterwards */
+		{
+			unsigned nw = threads < b.n ? threads : (unsigned)b.n;
+			int live[MAX_THREADS] = {0};
+			for (t = 0; t < nw; t++)
+				w[t].count = nw;
+			for (t = 1; t < nw; t++)
+				live[t] = pthread_create(&w[t].tid, NULL, work, &w[t]) == 0;
+			work(&w[0]);
+			for (t = 1; t < nw; t++) {
+				if (live[t])
+					pthread_join(w[t].tid, NULL);
+				else
+					work(&w[t]);
+			}
+			for (t = 0; t < nw; t++)
+				if (w[t].rc && !rc)
+					rc = w[t].rc;
+		}
+		if (rc)
+			goto out;
+		/* write it in order (opening: only when the whole batch authenticated) */
+		for (size_t i = 0; i < b.n; i++) {
+			size_t len = enc ? b.len[i] + TAG : b.len[i] - TAG;
+			if (len && fwrite(b.out[i], 1, len, out) != len) {
+				rc = io_error(out);
+				goto out;
+			}
+		}
+	}
+	rc = fflush(out) ? io_error(out) : CB_OK;
+out:
+	for (t = 0; t < threads; t++)
+		aead_free(&w[t].a);
+	for (size_t i = 0; b.in && b.out && i < b.cap; i++) {
+		if (b.in[i])
+			cb_wipe(b.in[i], chunk + TAG);
+		if (b.out[i])
+			cb_wipe(b.out[i], chunk + TAG);
+		free(b.in[i]);
+		free(b.out[i]);
+	}
+	free(b.in);
+	free(b.out);
+	free(b.len);
+	free(b.index);
+	free(b.final);
+	return rc;
+}
+
+/* ---- seal --------------------------------------------------------------- */
+
+int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2,
+			unsigned threads)
+{
+	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0};
+	uint8_t *hdr = NULL, *ss = NULL;
+	size_t hlen = FIXED, cap = FIXED, chunk;
+	struct aead a = {NULL};
+	int rc;
+
+	if (!in || !out || !r || nr == 0 || nr > CB_ENV_MAX_RECIPIENTS || !cb_env_aead_name(aead) ||
+	    chunk_log2 < CB_ENV_CHUNK_LOG2_MIN || chunk_log2 > CB_ENV_CHUNK_LOG2_MAX)
+		return CB_ERR_ARG;
+	for (size_t i = 0; i < nr; i++) {
+		if (!r[i].kem || !r[i].pk || strlen(r[i].kem->info.name) > 32 || r[i].kem->ciphertext_bytes > MAX_CT ||
+		    r[i].kem->shared_secret_bytes > 64)
+			return CB_ERR_ARG;
+		cap += 1 + strlen(r[i].kem->info.name) + 2 + r[i].kem->ciphertext_bytes + WRAPPED;
+	}
+	chunk = (size_t)1 << chunk_log2;
+	hdr = malloc(cap);
+	ss = malloc(64);
+	if (!hdr || !ss) {
+		rc = CB_ERR_NOMEM;
+		goto out;
+	}
+	memcpy(hdr, MAGIC, 8);
+	hdr[8] = (uint8_t)aead;
+	hdr[9] = (uint8_t)chunk_log2;
+	rc = cb_random_bytes(hdr + 10, 7);
+	if (!rc)
+		rc = cb_random_bytes(fk, KEYLEN);
+	if (rc)
+		goto out;
+	hdr[17] = (uint8_t)nr;
+	for (size_t i = 0; i < nr; i++) {
+		const cb_kem_class *k = r[i].kem;
+		size_t nl = strlen(k->info.name), ctl = k->ciphertext_bytes;
+		uint8_t *b = hdr + hlen;
+		b[0] = (uint8_t)nl;
+		memcpy(b + 1, k->info.name, nl);
+		b[1 + nl] = (uint8_t)(ctl >> 8);
+		b[2 + nl] = (uint8_t)ctl;
+		rc = k->encaps(b + 3 + nl, ss, r[i].pk);
+		if (rc)
+			goto out;
+		wrap_key(wk, k->info.name, b + 3 + nl, ctl, ss, k->shared_secret_bytes);
+		rc = aead_init(&a, aead, wk, 1);
+		if (!rc)
+			rc = aead_seal(&a, zero, hdr, FIXED, fk, KEYLEN, b + 3 + nl + ctl);
+		aead_free(&a);
+		if (rc)
+			goto out;
+		hlen += 3 + nl + ctl + WRAPPED;
+	}
+	if (fwrite(hdr, 1, hlen, out) != hlen) {
+		rc = io_error(out);
+		goto out;
+	}
+	payload_key(pk, fk, hdr, hlen);
+	rc = stream(in, out, aead, pk, hdr + 10, chunk, 1, threads);
+out:
+	aead_free(&a);
+	cb_wipe(fk, sizeof(fk));
+	cb_wipe(pk, sizeof(pk));
+	cb_wipe(wk, sizeof(wk));
+	if (ss)
+		cb_wipe(ss, 64);
+	free(ss);
+	free(hdr);
+	return rc;
+}
+
+/* ---- open --------------------------------------------------------------- */
+
+/* Append len bytes of the input to the header buffer; CB_ERR_VERIFY at a short read (truncated). */
+static int hdr_read(FILE *in, uint8_t **hdr, size_t *hlen, size_t *cap, size_t len)
+{
+	if (*hlen + len > *cap) {
+		size_t ncap = (*hlen + len) * 2;
+		uint8_t *p = realloc(*hdr, ncap);
+		if (!p)
+			return CB_ERR_NOMEM;
+		*hdr = p;
+		*cap = ncap;
+	}
+	if (read_full(in, *hdr + *hlen, len) != len)
+		return ferror(in) ? io_error(in) : CB_ERR_VERIFY;
+	*hlen += len;
+	return CB_OK;
+}
+
+int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk, unsigned threads)
+{
+	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0}, ss[64];
+	uint8_t *hdr = NULL;
+	size_t hlen = 0, cap = 0, chunk = 0;
+	struct aead a = {NULL};
+	int rc, found = 0, named = 0;
+	unsigned nr;
+
+	if (!in || !out || !kem || !sk || kem->shared_secret_bytes > sizeof(ss))
+		return CB_ERR_ARG;
+	rc = hdr_read(in, &hdr, &hlen, &cap, FIXED);
+	if (rc == CB_ERR_VERIFY)
+		rc = CB_ERR_FORMAT; /* shorter than a header: not an envelope */
+	if (rc)
+		goto out;
+	if (memcmp(hdr, MAGIC, 6) != 0) {
+		rc = CB_ERR_FORMAT;
+		goto out;
+	}
+	/*
+	 * The version, AEAD, chunk size and recipient count are authenticated
+	 * (the header hash); an unknown value is refused before anything else.
+	 */
+	if (memcmp(hdr, MAGIC, 8) != 0 || !cb_env_aead_name(hdr[8]) || hdr[9] < CB_ENV_CHUNK_LOG2_MIN ||
+	    hdr[9] > CB_ENV_CHUNK_LOG2_MAX || hdr[17] == 0 || hdr[17] > CB_ENV_MAX_RECIPIENTS) {
+		rc = CB_ERR_FORMAT;
+		goto out;
+	}
+	chunk = (size_t)1 << hdr[9];
+	nr = hdr[17];
+	for (unsigned i = 0; i < nr; i++) {
+		size_t off, nl, ctl;
+		rc = hdr_read(in, &hdr, &hlen, &cap, 1);
+		if (rc)
+			goto out;
+		nl = hdr[hlen - 1];
+		if (nl == 0 || nl > 32) {
+			rc = CB_ERR_FORMAT;
+			goto out;
+		}
+		rc = hdr_read(in, &hdr, &hlen, &cap, nl + 2);
+		if (rc)
+			goto out;
+		ctl = (size_t)hdr[hlen - 2] << 8 | hdr[hlen - 1];
+		if (ctl == 0 || ctl > MAX_CT) {
+			rc = CB_ERR_FORMAT;
+			goto out;
+		}
+		off = hlen - nl - 2;
+		rc = hdr_read(in, &hdr, &hlen, &cap, ctl + WRAPPED);
+		if (rc)
+			goto out;
+		if (found || nl != strlen(kem->info.name) || memcmp(hdr + off, kem->info.name, nl) != 0 ||
+		    ctl != kem->ciphertext_bytes)
+			continue;
+		named = 1;
+		/*
+		 * Try the block: a hybrid refuses a malformed classical share
+		 * (CB_ERR_INVALID_KEY), ML-KEM gives its rejection secret; either
+		 * way the wrapped key does not open and the next block is tried.
+		 */
+		rc = kem->decaps(ss, hdr + off + nl + 2, sk);
+		if (rc == CB_ERR_INVALID_KEY || rc == CB_ERR_DECRYPT)
+			continue;
+		if (rc)
+			goto out;
+		wrap_key(wk, kem->info.name, hdr + off + nl + 2, ctl, ss, kem->shared_secret_bytes);
+		rc = aead_init(&a, hdr[8], wk, 0);
+		if (rc)
+			goto out;
+		found = aead_open(&a, zero, hdr, FIXED, hdr + off + nl + 2 + ctl, WRAPPED, fk) == CB_OK;
+		aead_free(&a);
+	}
+	if (!found) {
+		rc = named ? CB_ERR_VERIFY : CB_ERR_UNSUPPORTED;
+		goto out;
+	}
+	payload_key(pk, fk, hdr, hlen);
+	rc = stream(in, out, hdr[8], pk, hdr + 10, chunk, 0, threads);
+out:
+	aead_free(&a);
+	cb_wipe(fk, sizeof(fk));
+	cb_wipe(pk, sizeof(pk));
+	cb_wipe(wk, sizeof(wk));
+	cb_wipe(ss, sizeof(ss));
+	free(hdr);
+	return rc;
+}
+
+int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2)
+{
+	return cb_envelope_seal_mt(in, out, r, nr, aead, chunk_log2, 1);
+}
+
+int cb_envelope_open(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk)
+{
+	return cb_envelope_open_mt(in, out, kem, sk, 1);
+}

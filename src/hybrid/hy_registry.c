@@ -1,0 +1,87 @@
+/*
+ * The hybrid KEMs' entry in the registry (backends.h), the components of
+ * each for `run`, and length-checked KEM calls (hybrid.h).
+ */
+#include <string.h>
+
+#include "backends/backends.h"
+#include "core/util.h"
+#include "hybrid/hybrid.h"
+
+const cb_alg_info *const cb_hybrid_algs[] = {
+	&cb_hybrid_x25519mlkem768.info,
+	&cb_hybrid_secp256r1mlkem768.info,
+	&cb_hybrid_xwing.info,
+	&cb_hybrid_sm2mlkem768.info,
+	&cb_hybrid_sm2_dhkem.info,
+	&cb_hybrid_sm2_enc_kem.info,
+	NULL,
+};
+
+static const struct {
+	const char *name;
+	const char *parts[3];
+} parts[] = {
+	{"x25519mlkem768", {"mlkem768", "x25519", NULL}},
+	{"secp256r1mlkem768", {"ecdh-p256", "mlkem768", NULL}},
+	{"xwing", {"mlkem768", "x25519", NULL}},
+	{"sm2mlkem768", {"mlkem768", "sm2-dh", NULL}},
+};
+
+#define T_END {NULL, NULL}
+static const struct {
+	const char *name, *op;
+	cb_hybrid_term terms[5];
+} terms[] = {
+	{"x25519mlkem768", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen"}, T_END}},
+	{"x25519mlkem768", "encaps", {{"mlkem768", "encaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	{"x25519mlkem768", "decaps", {{"mlkem768", "decaps"}, {"x25519", "derive"}, T_END}},
+	{"secp256r1mlkem768", "keygen", {{"ecdh-p256", "keygen"}, {"mlkem768", "keygen"}, T_END}},
+	{"secp256r1mlkem768", "encaps",
+	 {{"ecdh-p256", "keygen"}, {"ecdh-p256", "derive"}, {"mlkem768", "encaps"}, T_END}},
+	{"secp256r1mlkem768", "decaps", {{"ecdh-p256", "derive"}, {"mlkem768", "decaps"}, T_END}},
+	{"xwing", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen"}, T_END}},
+	{"xwing", "encaps", {{"mlkem768", "encaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	/* decapsulation re-expands the seed (draft section 5.5) */
+	{"xwing", "decaps",
+	 {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	{"sm2mlkem768", "keygen", {{"mlkem768", "keygen"}, {"sm2-dh", "keygen"}, T_END}},
+	{"sm2mlkem768", "encaps", {{"mlkem768", "encaps"}, {"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, T_END}},
+	{"sm2mlkem768", "decaps", {{"mlkem768", "decaps"}, {"sm2-dh", "derive"}, T_END}},
+};
+
+const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op)
+{
+	for (size_t i = 0; name && op && i < CB_ARRAY_LEN(terms); i++)
+		if (!strcmp(terms[i].name, name) && !strcmp(terms[i].op, op))
+			return terms[i].terms;
+	return NULL;
+}
+
+const char *const *cb_hybrid_parts(const char *name)
+{
+	for (size_t i = 0; name && i < CB_ARRAY_LEN(parts); i++)
+		if (!strcmp(parts[i].name, name))
+			return parts[i].parts;
+	return NULL;
+}
+
+int cb_kem_encaps_checked(const cb_kem_class *k, uint8_t *ct, size_t ctcap, uint8_t *ss, size_t sscap,
+			  const uint8_t *pk, size_t pklen)
+{
+	if (!k || !ct || !ss || !pk)
+		return CB_ERR_ARG;
+	if (pklen != k->public_key_bytes || ctcap < k->ciphertext_bytes || sscap < k->shared_secret_bytes)
+		return CB_ERR_LENGTH;
+	return k->encaps(ct, ss, pk);
+}
+
+int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, const uint8_t *ct,
+			  size_t ctlen, const uint8_t *sk, size_t sklen)
+{
+	if (!k || !ss || !ct || !sk)
+		return CB_ERR_ARG;
+	if (ctlen != k->ciphertext_bytes || sklen != k->secret_key_bytes || sscap < k->shared_secret_bytes)
+		return CB_ERR_LENGTH;
+	return k->decaps(ss, ct, sk);
+}

@@ -1,0 +1,85 @@
+/*
+ * Hybrid KEMs, the project's own constructions over ML-KEM-768
+ * (src/mlkem) and OpenSSL's X25519, P-256, SM2-curve and SM3
+ * (hy_ecc.h).  Registered as backend "builtin", family "hybrid", kind kem
+ * (docs/HYBRID.md has every byte layout, its source and the rationale):
+ *
+ *   x25519mlkem768     TLS 1.3 X25519MLKEM768 (0x11EC), draft-ietf-tls-ecdhe-mlkem
+ *   secp256r1mlkem768  TLS 1.3 SecP256r1MLKEM768 (0x11EB), same draft
+ *   xwing              X-Wing, draft-connolly-cfrg-xwing-kem
+ *   sm2mlkem768        SM2-curve DH + ML-KEM-768, SM3 combiner (this project's)
+ *   sm2-dhkem          ephemeral-static SM2-curve DH, SM3 KDF (this project's)
+ *   sm2-enc-kem        SM2 encryption (GM/T 0003.4) of a fresh 32-byte key, C1C3C2
+ *
+ * As KEMs: keypair gives pk (for TLS: the client key share) and sk;
+ * encaps(pk) gives ct (TLS: the server key share) and ss; decaps(ct, sk)
+ * gives ss.  Errors: CB_ERR_INVALID_KEY for a share that fails its check
+ * (ML-KEM modulus check of FIPS 203 7.2, a point off the curve or not
+ * uncompressed, an X25519 all-zero secret), CB_ERR_DECRYPT for an
+ * sm2-enc-kem ciphertext whose C3 does not match (it is not implicitly
+ * rejecting), CB_ERR_ARG for derand coins out of range (an EC scalar
+ * 0 or >= n), CB_ERR_RANDOM, CB_ERR_BACKEND.  The ML-KEM part keeps its
+ * implicit rejection.  Secrets on the stack are wiped before return.
+ */
+#ifndef CB_HYBRID_HYBRID_H
+#define CB_HYBRID_HYBRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cryptobench/kem.h"
+
+extern const cb_kem_class cb_hybrid_x25519mlkem768;
+extern const cb_kem_class cb_hybrid_secp256r1mlkem768;
+extern const cb_kem_class cb_hybrid_xwing;
+extern const cb_kem_class cb_hybrid_sm2mlkem768;
+extern const cb_kem_class cb_hybrid_sm2_dhkem;
+extern const cb_kem_class cb_hybrid_sm2_enc_kem;
+
+/* The combiner labels (docs/HYBRID.md). */
+#define CB_XWING_LABEL "\\.//^\\" /* 5c2e2f2f5e5c */
+#define CB_SM2MLKEM768_LABEL "SM2MLKEM768-v1"
+#define CB_SM2DHKEM_LABEL "SM2-DHKEM-v1"
+
+/*
+ * Length-checked calls of any KEM class, for wire bytes of unknown
+ * length: CB_ERR_LENGTH when pklen / ctlen / sklen is not the class's
+ * size or an output capacity is too small; otherwise the class's result.
+ */
+int cb_kem_encaps_checked(const cb_kem_class *k, uint8_t *ct, size_t ctcap, uint8_t *ss, size_t sscap,
+			  const uint8_t *pk, size_t pklen) CB_WARN_UNUSED;
+int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, const uint8_t *ct,
+			  size_t ctlen, const uint8_t *sk, size_t sklen) CB_WARN_UNUSED;
+
+/*
+ * The components a hybrid is made of, as registry names (e.g.
+ * {"mlkem768", "x25519", NULL}), for `run` to time them beside it; NULL
+ * when name is not a hybrid.
+ */
+const char *const *cb_hybrid_parts(const char *name);
+
+/*
+ * What one operation of a hybrid does in terms of its parts' timed
+ * operations, e.g. x25519mlkem768 encaps = mlkem768 encaps + x25519
+ * keygen (the ephemeral share) + x25519 derive.  A list ended by
+ * {NULL, NULL}; NULL when name / op is not a hybrid's.  `run` subtracts
+ * the sum of these from the hybrid's time: the rest is the combiner's own
+ * cost (hashing, copying, making OpenSSL key objects from bytes).
+ */
+typedef struct cb_hybrid_term {
+	const char *alg, *op;
+} cb_hybrid_term;
+const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op);
+
+/*
+ * SM2 public-key encryption (GM/T 0003.4-2012 section 6, h = 1) with a
+ * given ephemeral scalar k, ciphertext C1 || C3 || C2 (97 + mlen bytes,
+ * mlen <= 256), and decryption (ctlen 97 .. 353; CB_ERR_DECRYPT when C3
+ * does not match or t is all zero; CB_ERR_INVALID_KEY when C1 is not a
+ * valid point).  pub is 65 bytes uncompressed, d 32 bytes big-endian.
+ */
+int cb_hy_sm2_encrypt_derand(uint8_t *ct, const uint8_t pub[65], const uint8_t *m, size_t mlen,
+			     const uint8_t k[32]) CB_WARN_UNUSED;
+int cb_hy_sm2_decrypt(uint8_t *m, const uint8_t d[32], const uint8_t *ct, size_t ctlen) CB_WARN_UNUSED;
+
+#endif

@@ -1,0 +1,103 @@
+#!/bin/sh
+# `cryptobench seal` / `open`: round trips for KEM recipients and both AEADs,
+# several recipients, stdin/stdout, modes; a modified, truncated or wrongly
+# keyed envelope exits 4 and leaves the output as it was, with no
+# temporary file behind; usage errors exit 2.
+# usage: cli_envelope.sh <path to cryptobench>
+CB=$1
+[ -x "$CB" ] || { echo "usage: $0 <cryptobench>" >&2; exit 2; }
+case $CB in /*) ;; *) CB=$PWD/$CB ;; esac
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+expect() {
+	want=$1; what=$2; shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	got=$?
+	if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, wanted $want"; cat "$T/err" >&2; fi
+}
+has() { if grep -qF -- "$2" "$T/err"; then ok; else bad "$1: message lacks '$2'"; cat "$T/err" >&2; fi; }
+same() { if cmp -s "$1" "$2"; then ok; else bad "$1 and $2 differ"; fi; }
+mode() { m=$(stat -c %a "$1"); if [ "$m" = "$2" ]; then ok; else bad "$1 has mode $m, wanted $2"; fi; }
+
+head -c 150000 /dev/urandom >"$T/msg"
+: >"$T/empty"
+for alg in mlkem768 x25519mlkem768 secp256r1mlkem768 xwing sm2mlkem768 sm2-enc-kem; do
+	expect 0 "$alg keygen" "$CB" kem keygen --alg $alg --ek "$T/$alg.ek" --dk "$T/$alg.dk"
+	for aead in aes-256-gcm chacha20-poly1305 sm4-gcm; do
+		if [ $aead = sm4-gcm ] && ! "$CB" list 2>/dev/null | grep -q "sm4-gcm .*gcrypt"; then continue; fi
+		expect 0 "$alg $aead seal" "$CB" seal -r "$alg:$T/$alg.ek" --aead $aead --chunk 4K -i "$T/msg" -o "$T/$alg.env"
+		mode "$T/$alg.env" 644
+		expect 0 "$alg $aead open" "$CB" open -k "$alg:$T/$alg.dk" -i "$T/$alg.env" -o "$T/$alg.out"
+		same "$T/msg" "$T/$alg.out"
+		mode "$T/$alg.out" 600
+	done
+	expect 0 "$alg empty seal" "$CB" seal -r "$alg:$T/$alg.ek" -i "$T/empty" -o "$T/e.env"
+	expect 0 "$alg empty open" "$CB" open -k "$alg:$T/$alg.dk" -i "$T/e.env" -o "$T/e.out"
+	same "$T/empty" "$T/e.out"
+done
+# two recipients, standard input and output
+"$CB" seal -r "xwing:$T/xwing.ek" -r "mlkem768:$T/mlkem768.ek" <"$T/msg" >"$T/two.env" 2>"$T/err" && ok || bad "seal to two recipients through stdin/stdout"
+"$CB" open -k "mlkem768:$T/mlkem768.dk" <"$T/two.env" >"$T/two.out" 2>"$T/err" && ok || bad "open through stdin/stdout"
+same "$T/msg" "$T/two.out"
+expect 0 "open by the second recipient" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/two.env" -o "$T/two.out2"
+same "$T/msg" "$T/two.out2"
+
+# two threads each way give back the input (the format does not depend on the count)
+expect 0 "seal --threads 2" "$CB" seal -r "xwing:$T/xwing.ek" --chunk 1K --threads 2 -i "$T/msg" -o "$T/t2.env"
+expect 0 "open --threads 2" "$CB" open -k "xwing:$T/xwing.dk" --threads 2 -i "$T/t2.env" -o "$T/t2.out"
+same "$T/msg" "$T/t2.out"
+expect 0 "open --threads 1 of a two-thread envelope" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/t2.env" -o "$T/t1.out"
+same "$T/msg" "$T/t1.out"
+expect 2 "bad thread count" "$CB" open -k "xwing:$T/xwing.dk" --threads 0 -i "$T/t2.env"
+
+# failures: exit 4, the output as it was, nothing left behind
+echo "old content" >"$T/keep"
+cp "$T/keep" "$T/keep.orig"
+cp "$T/xwing.env" "$T/mod.env"
+printf 'Z' | dd of="$T/mod.env" bs=1 seek=100000 conv=notrunc 2>/dev/null
+expect 4 "modified chunk" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/mod.env" -o "$T/keep"
+has "modified chunk" "authentication failed"
+same "$T/keep" "$T/keep.orig"
+cp "$T/xwing.env" "$T/mod.env"
+printf 'Z' | dd of="$T/mod.env" bs=1 seek=100 conv=notrunc 2>/dev/null
+expect 4 "modified recipient block" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/mod.env" -o "$T/keep"
+same "$T/keep" "$T/keep.orig"
+# a changed algorithm name: no block is this key's any more (exit 1), nothing written
+cp "$T/xwing.env" "$T/mod.env"
+printf 'Z' | dd of="$T/mod.env" bs=1 seek=20 conv=notrunc 2>/dev/null
+expect 1 "modified recipient name" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/mod.env" -o "$T/keep"
+same "$T/keep" "$T/keep.orig"
+# header: 18 fixed + name 1 + 5 + ct length 2 + 1120 + wrapped key 48 = 1194; chunks 4096 + 16
+head -c $((1194 + 4112)) "$T/xwing.env" >"$T/trunc.env"
+expect 4 "truncated at a chunk boundary" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/trunc.env" -o "$T/keep"
+same "$T/keep" "$T/keep.orig"
+head -c 100000 "$T/xwing.env" >"$T/trunc.env"
+expect 4 "truncated inside a chunk" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/trunc.env" -o "$T/new.out"
+[ ! -e "$T/new.out" ] && ok || bad "a failed open created its output"
+"$CB" kem keygen --alg xwing --ek "$T/other.ek" --dk "$T/other.dk" 2>/dev/null
+expect 4 "wrong key" "$CB" open -k "xwing:$T/other.dk" -i "$T/xwing.env" -o "$T/keep"
+same "$T/keep" "$T/keep.orig"
+expect 1 "no block for the algorithm" "$CB" open -k "mlkem768:$T/mlkem768.dk" -i "$T/xwing.env" -o "$T/keep"
+has "no block for the algorithm" "no recipient block for mlkem768"
+expect 1 "not an envelope" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/msg" -o "$T/keep"
+has "not an envelope" "is not an envelope"
+same "$T/keep" "$T/keep.orig"
+expect 1 "a key of the wrong size" "$CB" seal -r "xwing:$T/mlkem768.ek" -i "$T/msg" -o "$T/x.env"
+has "a key of the wrong size" "xwing public keys are 1216 bytes"
+if find "$T" -name '*.tmp*' | grep -q .; then bad "temporary files left"; else ok; fi
+# usage
+expect 2 "seal without recipients" "$CB" seal -i "$T/msg"
+expect 2 "bad recipient spec" "$CB" seal -r "$T/xwing.ek" -i "$T/msg"
+expect 2 "unknown AEAD" "$CB" seal -r "xwing:$T/xwing.ek" --aead rot13 -i "$T/msg"
+expect 2 "bad chunk size" "$CB" seal -r "xwing:$T/xwing.ek" --chunk 3000 -i "$T/msg"
+expect 2 "output over the input" "$CB" seal -r "xwing:$T/xwing.ek" -i "$T/msg" -o "$T/msg"
+expect 2 "open without a key" "$CB" open -i "$T/xwing.env"
+expect 0 "seal --help" "$CB" seal --help
+expect 0 "open --help" "$CB" open --help
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
