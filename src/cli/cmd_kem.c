@@ -129,40 +129,6 @@ static int parse_args(int argc, char **argv, struct kem_args *a, const struct ke
 	return 0;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* Decode hex (whitespace ignored) in place; returns the byte count or -1. */
-static long unhex_inplace(uint8_t *buf, size_t len)
-{
-	size_t out = 0;
-	int hi = -1;
-
-	for (size_t i = 0; i < len; i++) {
-		int v;
-
-		if (isspace(buf[i]))
-			continue;
-		v = hexval(buf[i]);
-		if (v < 0)
-			return -1;
-		if (hi < 0) {
-			hi = v;
-		} else {
-			buf[out++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	return hi < 0 ? (long)out : -1;
-}
-
 static const char *lower_strerror(int e)
 {
 	static char msg[256];
@@ -198,13 +164,15 @@ static int read_input(const char *path, uint8_t *out, size_t want, const struct 
 	}
 	n = (long)len;
 	if (a->hex) {
-		n = unhex_inplace(buf, len);
-		if (n < 0) {
+		size_t dec;
+
+		if (cb_hex_decode(buf, len, buf, len, &dec) != CB_OK) {
 			cb_wipe(buf, len);
 			free(buf);
 			cli_error("'%s' is not valid hex (--hex was given)", path);
 			return -1;
 		}
+		n = (long)dec;
 	}
 	if ((size_t)n != want) {
 		cb_wipe(buf, len);
@@ -225,12 +193,6 @@ struct out_item {
 	size_t len;
 	unsigned mode;
 };
-
-/* Lower-case hex of one nibble, without a branch or a table index on it (keys are secret). */
-static char hexdigit(unsigned v)
-{
-	return (char)('0' + v + (((9u - v) >> 8) & ('a' - '0' - 10)));
-}
 
 /*
  * Write every item (raw, or hex and a newline with --hex) as one commit:
@@ -257,10 +219,7 @@ static int write_outputs(const struct out_item *it, size_t n, const struct kem_a
 			err = CB_ERR_NOMEM;
 			break;
 		}
-		for (size_t k = 0; k < it[i].len; k++) {
-			enc[i][2 * k] = (uint8_t)hexdigit(it[i].data[k] >> 4);
-			enc[i][2 * k + 1] = (uint8_t)hexdigit(it[i].data[k] & 15);
-		}
+		cb_hex_encode(it[i].data, it[i].len, (char *)enc[i]);
 		enc[i][2 * it[i].len] = '\n';
 		out[i].data = enc[i];
 		out[i].len = 2 * it[i].len + 1;

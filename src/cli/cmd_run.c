@@ -12,6 +12,7 @@
 #include "bench/context.h"
 #include "bench/runner.h"
 #include "bench/session.h"
+#include "bench/suite.h"
 #include "cli/cli.h"
 #include "cli/select.h"
 #include "cryptobench/fileio.h"
@@ -155,8 +156,6 @@ static void catch_signals(void)
  */
 static int load_suite(const char *name, char ***words_out, size_t *n, char **storage)
 {
-	char **words;
-	size_t cap;
 	char path[4096];
 	uint8_t *data;
 	size_t len;
@@ -176,39 +175,12 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 			return -1;
 		}
 	}
-	/* At most one word per two bytes. */
-	cap = len / 2 + 1;
-	words = malloc(cap * sizeof(*words));
-	if (!words) {
+	if (cb_suite_split((char *)data, words_out, n) != CB_OK) {
 		free(data);
 		cli_error("out of memory");
 		return -1;
 	}
 	*storage = (char *)data;
-	*words_out = words;
-	*n = 0;
-	/* Words separated by white space; '#' to the end of the line is a comment. */
-	char *p = (char *)data;
-	while (*p) {
-		if (*p == '#') {
-			while (*p && *p != '\n')
-				p++;
-			continue;
-		}
-		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			*p++ = 0;
-			continue;
-		}
-		words[(*n)++] = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#')
-			p++;
-		if (*p == '#') {
-			/* comment glued to a word: end the word here */
-			char *q = p;
-			while (*q && *q != '\n')
-				*q++ = ' ';
-		}
-	}
 	return 0;
 }
 

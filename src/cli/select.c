@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +165,11 @@ int cli_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err
 			snprintf(err, errlen, "too many message sizes in '%s' (at most %zu)", s, cap);
 			return -1;
 		}
+		for (size_t k = 0; k < *n; k++)
+			if (out[k] == v) {
+				snprintf(err, errlen, "message size %zu bytes is given twice in '%s'", v, s);
+				return -1;
+			}
 		out[(*n)++] = v;
 		if (!e)
 			return 0;
@@ -187,6 +193,11 @@ int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char 
 			snprintf(err, errlen, "too many thread counts in '%s' (at most %zu)", s, cap);
 			return -1;
 		}
+		for (size_t k = 0; k < *n; k++)
+			if (out[k] == (unsigned)v) {
+				snprintf(err, errlen, "thread count %ld is given twice in '%s'", v, s);
+				return -1;
+			}
 		out[(*n)++] = (unsigned)v;
 		if (!*end)
 			return 0;
@@ -194,39 +205,85 @@ int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char 
 	}
 }
 
-int cli_apply_pin(const char *s, char *err, size_t errlen)
+int cli_parse_cpus(const char *s, cpu_set_t *set, char *err, size_t errlen)
 {
-	cpu_set_t set;
 	const char *p = s;
-	CPU_ZERO(&set);
+	CPU_ZERO(set);
 	while (1) {
 		char *end;
-		long a = strtol(p, &end, 10), b;
-		if (end == p || a < 0 || a >= CPU_SETSIZE)
+		long a, b;
+		if (!isdigit((unsigned char)*p))
+			goto bad;
+		errno = 0;
+		a = strtol(p, &end, 10);
+		if (errno || a >= CPU_SETSIZE)
 			goto bad;
 		b = a;
 		if (*end == '-') {
 			const char *q = end + 1;
+			if (!isdigit((unsigned char)*q))
+				goto bad;
 			b = strtol(q, &end, 10);
-			if (end == q || b < a || b >= CPU_SETSIZE)
+			if (errno || b < a || b >= CPU_SETSIZE)
 				goto bad;
 		}
 		for (long c = a; c <= b; c++)
-			CPU_SET((int)c, &set);
+			CPU_SET((int)c, set);
 		if (!*end)
-			break;
+			return 0;
 		if (*end != ',')
 			goto bad;
 		p = end + 1;
 	}
+bad:
+	snprintf(err, errlen, "bad CPU list '%s' (use e.g. 0-3,6 as taskset -c does; CPUs below %d)", s, CPU_SETSIZE);
+	return -1;
+}
+
+/* "0-1,4" for the CPUs in set, cut short (with "...") when cap is too small. */
+static void format_cpus(const cpu_set_t *set, char *buf, size_t cap)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		int e = c;
+		if (!CPU_ISSET(c, set))
+			continue;
+		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
+			e++;
+		int w = e > c ? snprintf(buf + len, cap - len, "%s%d-%d", len ? "," : "", c, e)
+			      : snprintf(buf + len, cap - len, "%s%d", len ? "," : "", c);
+		if (w < 0 || (size_t)w >= cap - len) {
+			snprintf(buf + (cap > 4 ? cap - 4 : 0), cap > 4 ? 4 : cap, "...");
+			return;
+		}
+		len += (size_t)w;
+		c = e;
+	}
+}
+
+int cli_apply_pin(const char *s, char *err, size_t errlen)
+{
+	cpu_set_t set, allowed;
+	char have[128];
+	if (cli_parse_cpus(s, &set, err, errlen) != 0)
+		return -1;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
+		snprintf(err, errlen, "cannot pin to CPUs '%s': %s", s, strerror(errno));
+		return -1;
+	}
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set) && !CPU_ISSET(c, &allowed)) {
+			format_cpus(&allowed, have, sizeof(have));
+			snprintf(err, errlen, "cannot pin to CPUs '%s': CPU %d is not available (this process may use %s)", s,
+				 c, have);
+			return -1;
+		}
 	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
 		snprintf(err, errlen, "cannot pin to CPUs '%s': %s", s, strerror(errno));
 		return -1;
 	}
 	return 0;
-bad:
-	snprintf(err, errlen, "bad CPU list '%s' (use e.g. 0-3,6 as taskset -c does)", s);
-	return -1;
 }
 
 void cli_format_size(size_t n, char *buf, size_t cap)
@@ -244,7 +301,7 @@ int cli_parse_number(const char *opt, const char *s, double lo, double hi, doubl
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
+	if (end == s || *end || errno || !isfinite(v) || !(v >= lo && v <= hi)) {
 		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
 		return -1;
 	}
@@ -254,9 +311,14 @@ int cli_parse_number(const char *opt, const char *s, double lo, double hi, doubl
 
 int cli_load_run(const char *path, cb_run *run)
 {
-	int r = cb_run_read_json(path, run);
+	cb_read_error e;
+	int r = cb_run_read_json_err(path, run, &e);
 	if (r == CB_ERR_IO)
 		cli_error("cannot read '%s': %s", path, strerror(errno));
+	else if (r == CB_ERR_FORMAT && e.line > 0)
+		cli_error("'%s' is not valid JSON: line %d, column %d: %s", path, e.line, e.column, e.text);
+	else if (r == CB_ERR_FORMAT && e.text[0])
+		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION, e.text);
 	else if (r)
 		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION,
 			  cb_strerror(r));

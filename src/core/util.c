@@ -1,5 +1,7 @@
 #include "core/util.h"
 
+#include "core/ct.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -119,5 +121,89 @@ int cb_pkcs7_check(const uint8_t *buf, size_t len, size_t block, size_t *pad)
 	for (size_t i = 1; i <= block; i++)
 		bad |= (size_t)(i <= n) & (size_t)(buf[len - i] != n);
 	*pad = n;
+	/* the verdict is the one thing made public */
+	CB_CT_DECLASSIFY(&bad, sizeof(bad));
 	return bad ? CB_ERR_DECRYPT : CB_OK;
+}
+
+/* All ones when a < b (both below 2^31), else 0; without a branch. */
+static unsigned ct_lt(unsigned a, unsigned b)
+{
+	return 0u - ((a - b) >> 31);
+}
+
+/* The lower-case hex digit of v (0..15), without a branch or a table index on it. */
+static char hex_digit(unsigned v)
+{
+	return (char)('0' + v + (((9u - v) >> 8) & ('a' - '0' - 10)));
+}
+
+void cb_hex_encode(const uint8_t *in, size_t len, char *out)
+{
+	for (size_t i = 0; i < len; i++) {
+		out[2 * i] = hex_digit(in[i] >> 4);
+		out[2 * i + 1] = hex_digit(in[i] & 15u);
+	}
+	out[2 * len] = 0;
+}
+
+int cb_hex_decode(const uint8_t *in, size_t len, uint8_t *out, size_t cap, size_t *outlen)
+{
+	unsigned bad = 0, hi = 0, half = 0;
+	size_t n = 0, over = 0;
+	int r = CB_OK;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned c = in[i], lc = c | 0x20u;
+		unsigned dig = ct_lt(c - '0', 10) & ~ct_lt(c, '0');
+		unsigned let = ct_lt(lc - 'a', 6) & ~ct_lt(lc, 'a');
+		/* ' ' and '\t' to '\r': where the white space is, is not secret */
+		unsigned sp = (ct_lt(c - '\t', 5) & ~ct_lt(c, '\t')) | ct_lt(c ^ ' ', 1);
+		unsigned v = ((c - '0') & dig) | ((lc - 'a' + 10) & let);
+		uint8_t skip = (uint8_t)(sp & 1);
+
+		CB_CT_DECLASSIFY(&skip, 1);
+		if (skip)
+			continue;
+		bad |= ~(dig | let) & 1;
+		if (!half) {
+			hi = v & 15;
+			half = 1;
+			continue;
+		}
+		half = 0;
+		if (n == cap) {
+			over = 1; /* read on: a bad character is reported before the length */
+			continue;
+		}
+		out[n++] = (uint8_t)(hi << 4 | (v & 15));
+	}
+	hi = 0;
+	bad |= half;
+	CB_CT_DECLASSIFY(&bad, sizeof(bad));
+	if (bad)
+		r = CB_ERR_FORMAT;
+	else if (over)
+		r = CB_ERR_LENGTH;
+	if (r != CB_OK) {
+		cb_wipe(out, cap);
+		return r;
+	}
+	*outlen = n;
+	return CB_OK;
+}
+
+size_t cb_utf8_copy(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= cap) {
+		n = cap - 1;
+		/* src[n] is the first byte left out: back off while it continues a character */
+		while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = 0;
+	return n;
 }
