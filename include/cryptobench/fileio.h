@@ -97,7 +97,9 @@ int cb_same_file(const char *a, const char *b);
 
 /*
  * Read a whole file (at most maxlen bytes; CB_ERR_LENGTH if larger).
- * *data is malloc'd; the caller frees (and wipes, if secret).
+ * *data is malloc'd and NUL-terminated; the caller frees (and wipes, if
+ * secret).  No other copy is left behind: the file is read without a stdio
+ * buffer, and a buffer outgrown is wiped before it is freed.
  */
 int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen) CB_WARN_UNUSED;
 

@@ -456,6 +456,8 @@ int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 	size_t n = 0, cap = 0;
 	if (!f)
 		return CB_ERR_IO;
+	/* Unbuffered: no stdio buffer, freed unwiped by fclose, holds a copy of a secret key. */
+	setvbuf(f, NULL, _IONBF, 0);
 	for (;;) {
 		if (n == cap) {
 			size_t ncap = cap ? cap * 2 : 4096;

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
@@ -32,9 +33,13 @@ static int os_random(uint8_t *p, size_t len)
  * Refilling 4 KiB at a time keeps the randomness the kernel's while making
  * its cost comparable.  The pool lives in its own page, marked
  * MADV_WIPEONFORK so that a forked child never reuses its parent's bytes
- * (the page reads as zero there: the pool is empty and refills); bytes are
- * wiped as they are handed out.  Where the kernel lacks WIPEONFORK, every
- * request goes to getrandom.
+ * (the page reads as zero there: the pool is empty and refills) and
+ * MADV_DONTDUMP so that a core dump does not hold the bytes still to come,
+ * and locked in memory where the limit allows (never swapped out; a
+ * failure there is not one).  Bytes are wiped as they are handed out, the
+ * page when its thread ends and, for the thread that calls exit, at exit.
+ * Where the kernel lacks WIPEONFORK or DONTDUMP, every request goes to
+ * getrandom.
  */
 #define POOL_PAGE 4096
 #define POOL_MAX_REQUEST 256
@@ -53,12 +58,22 @@ static _Thread_local int tl_pool_failed;
 static void pool_destroy(void *p)
 {
 	explicit_bzero(p, POOL_PAGE);
+	munlock(p, POOL_PAGE);
 	munmap(p, POOL_PAGE);
+}
+
+/* exit() runs no thread-specific destructor: the exiting thread's pool is wiped here. */
+static void pool_at_exit(void)
+{
+	if (tl_pool) {
+		explicit_bzero(tl_pool, POOL_PAGE);
+		tl_pool->avail = 0;
+	}
 }
 
 static void pool_init_key(void)
 {
-	pool_key_ok = pthread_key_create(&pool_key, pool_destroy) == 0;
+	pool_key_ok = pthread_key_create(&pool_key, pool_destroy) == 0 && atexit(pool_at_exit) == 0;
 }
 
 static struct pool *pool_get(void)
@@ -72,8 +87,9 @@ static struct pool *pool_get(void)
 		tl_pool_failed = 1;
 		return NULL;
 	}
-#ifdef MADV_WIPEONFORK
-	if (!pool_key_ok || madvise(p, POOL_PAGE, MADV_WIPEONFORK) != 0 || pthread_setspecific(pool_key, p) != 0) {
+#if defined(MADV_WIPEONFORK) && defined(MADV_DONTDUMP)
+	if (!pool_key_ok || madvise(p, POOL_PAGE, MADV_WIPEONFORK) != 0 || madvise(p, POOL_PAGE, MADV_DONTDUMP) != 0 ||
+	    pthread_setspecific(pool_key, p) != 0) {
 #else
 	{
 #endif
@@ -81,6 +97,7 @@ static struct pool *pool_get(void)
 		tl_pool_failed = 1;
 		return NULL;
 	}
+	(void)mlock(p, POOL_PAGE);
 	tl_pool = p;
 	return tl_pool;
 }
