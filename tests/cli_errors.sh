@@ -58,5 +58,45 @@ esc=$(printf 'red\033[31m\nx')
 expect 2 "unknown algorithm 'red\\\\e\[31m\\\\nx'" "$CB" run --quick "$esc"
 if grep -q "$(printf '\033')" "$T/err"; then bad "an escape character reached the terminal"; else ok; fi
 
+# A bad option: one line pointing to --help, never the whole usage text.
+for c in list verify run plan report compare; do
+	expect 2 "unknown option '--frobnicate' (see 'cryptobench $c --help')" "$CB" $c --frobnicate
+done
+for c in verify run plan report compare; do
+	opt=--format
+	[ $c = verify ] && opt=--backend
+	[ $c = plan ] && opt=--rate
+	expect 2 "option '$opt' needs a value (see 'cryptobench $c --help')" "$CB" $c $opt
+done
+expect 2 "see 'cryptobench kem --help'" "$CB" kem frobnicate
+expect 2 "see 'cryptobench kem keygen --help'" "$CB" kem keygen --alg
+
+# Standard output that cannot be written: one line and status 1, for every
+# command that prints (/dev/full: every write fails with ENOSPC).
+G=$(dirname "$0")/golden/run.json
+if [ -w /dev/full ]; then
+	for c in list "list --names" --help --version "list --help" "run --help" "verify --help" "plan --help" \
+		"report --help" "compare --help" "kem --help" "plan --rate 1000 $G" "report $G" \
+		"report --format html $G" "compare $G $G"; do
+		$CB $c >/dev/full 2>"$T/err"
+		got=$?
+		[ $got -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+			grep -q 'cannot write to standard output: no space left on device' "$T/err" &&
+			ok || bad "'$c' >/dev/full exited $got: $(cat "$T/err")"
+	done
+fi
+
+# plan: an operation the run does not have is refused, saying which it has.
+expect 2 "no operation 'nosuch' in '$G' (it has: " "$CB" plan --rate 1000 --ops nosuch "$G"
+expect 2 "no operation 'nosuch'" "$CB" plan --rate 1000 --ops sign,nosuch "$G"
+
+# Results files: where the JSON is broken, or which member is wrong.
+printf '{"tool": "cryptobench",\n  "results": [1,]\n}\n' >"$T/syntax.json"
+expect 1 "'$T/syntax.json' is not valid JSON: line 2, column 17: " "$CB" report "$T/syntax.json"
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [{"algorithm": "x", "operation": "sign", "status": "ok", "threads": "two"}]}' >"$T/member.json"
+expect 1 "result 1: member 'threads' has the wrong type or value" "$CB" compare "$T/member.json" "$G"
+printf '{"schema_version": 2, "tool": "cryptobench", "results": []}' >"$T/noctx.json"
+expect 1 "member 'context' is missing or not an object" "$CB" plan --rate 1 "$T/noctx.json"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,7 +1,9 @@
 #include "cli/cli.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /*
  * The message is formatted first and written with its terminal control
@@ -59,4 +61,13 @@ void cli_warn(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg("warning", fmt, ap);
 	va_end(ap);
+}
+
+const char *cli_strerror(int err)
+{
+	static char msg[256];
+
+	snprintf(msg, sizeof(msg), "%s", strerror(err));
+	msg[0] = (char)tolower((unsigned char)msg[0]);
+	return msg;
 }

@@ -160,7 +160,7 @@ int cmd_compare(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
@@ -187,7 +187,7 @@ int cmd_compare(int argc, char **argv)
 		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, co.threshold, &mc);
 	}
 	if (fflush(stdout) != 0) {
-		cli_error("cannot write to standard output: %s", strerror(errno));
+		cli_error("cannot write to standard output: %s", cli_strerror(errno));
 		status = CB_EXIT_FAIL;
 	}
 	for (size_t i = 0; fail_on_slower && status == CB_EXIT_OK && i < nch; i++)

@@ -114,7 +114,7 @@ static int parse_args(int argc, char **argv, struct kem_args *a, const struct ke
 			}
 			if (arg[n] == '\0') {
 				if (i + 1 >= argc) {
-					cli_error("option '%s' needs a value", opts[j].name);
+					cli_error("option '%s' needs a value (see 'cryptobench kem %s --help')", opts[j].name, d->name);
 					return -1;
 				}
 				*opts[j].dst = argv[++i];
@@ -411,7 +411,7 @@ int cmd_kem(int argc, char **argv)
 		if (!strcmp(argv[1], ops[i].name))
 			d = &ops[i];
 	if (!d) {
-		cli_error("unknown kem operation '%s' (keygen, encaps or decaps)", argv[1]);
+		cli_error("unknown kem operation '%s' (keygen, encaps or decaps; see 'cryptobench kem --help')", argv[1]);
 		return CB_EXIT_USAGE;
 	}
 	r = parse_args(argc - 2, argv + 2, &a, d);

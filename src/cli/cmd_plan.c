@@ -27,6 +27,32 @@ static const char usage_text[] =
 	"exit status: 0 planned; 1 the file cannot be read or is not a run;\n"
 	"2 usage error.\n";
 
+/* Every operation named in --ops must be in the run. */
+static int check_ops(const char *list, const cb_run *run, const char *path)
+{
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char known[256] = "";
+		int found = 0;
+		for (size_t i = 0; i < run->nresults; i++) {
+			const char *op = run->results[i].operation;
+			if (strlen(op) == len && !strncmp(op, p, len))
+				found = 1;
+			if (*op && !cli_in_list(known, op) && strlen(known) + strlen(op) + 3 < sizeof(known)) {
+				strcat(known, known[0] ? "," : "");
+				strcat(known, op);
+			}
+		}
+		if (!found) {
+			cli_error("no operation '%.*s' in '%s' (it has: %s)", (int)len, p, path, known[0] ? known : "none");
+			return -1;
+		}
+		p = e ? e + 1 : p + len;
+	}
+	return 0;
+}
+
 int cmd_plan(int argc, char **argv)
 {
 	enum { O_RATE = 256, O_HEADROOM, O_OPS };
@@ -56,7 +82,7 @@ int cmd_plan(int argc, char **argv)
 			break;
 		case O_OPS: ops = optarg; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
@@ -70,6 +96,10 @@ int cmd_plan(int argc, char **argv)
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
+	if (ops && check_ops(ops, &run, argv[optind]) != 0) {
+		cb_run_free(&run);
+		return CB_EXIT_USAGE;
+	}
 
 	size_t wa = 9;
 	for (size_t i = 0; i < run.nresults; i++)

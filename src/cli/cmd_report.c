@@ -161,7 +161,7 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'v': verbose = 1; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
@@ -184,7 +184,7 @@ int cmd_report(int argc, char **argv)
 		cb_format f = format >= 0 ? (cb_format)format : CB_FORMAT_TABLE;
 		if (cb_report_write(stdout, f, &run) != 0 ||
 		    (verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout)) {
-			cli_error("cannot write to standard output: %s", strerror(errno));
+			cli_error("cannot write to standard output: %s", cli_strerror(errno));
 			status = CB_EXIT_FAIL;
 		}
 	}

@@ -273,7 +273,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 			break;
 		case O_NOPROG: a->progress = 0; break;
 		case 'h': return 1;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return -1;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		}
 	}
@@ -587,7 +587,7 @@ int cmd_run(int argc, char **argv)
 		cb_format f = a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE;
 		if (cb_report_write(stdout, f, &run) != 0 ||
 		    (a.verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout) != 0) {
-			cli_error("cannot write to standard output: %s", strerror(errno));
+			cli_error("cannot write to standard output: %s", cli_strerror(errno));
 			status = CB_EXIT_FAIL;
 		}
 	}
@@ -605,7 +605,7 @@ int cmd_run(int argc, char **argv)
 		if (a.noutputs && !written && a.format < 0) {
 			cli_warn("writing the results to standard output as JSON instead");
 			if (cb_report_write(stdout, CB_FORMAT_JSON, &run) != 0 || fflush(stdout) != 0)
-				cli_error("cannot write to standard output either: %s", strerror(errno));
+				cli_error("cannot write to standard output either: %s", cli_strerror(errno));
 		}
 	}
 	if (interrupted && status != CB_EXIT_FAIL)
