@@ -98,5 +98,13 @@ expect 1 "result 1: member 'threads' has the wrong type or value" "$CB" compare 
 printf '{"schema_version": 2, "tool": "cryptobench", "results": []}' >"$T/noctx.json"
 expect 1 "member 'context' is missing or not an object" "$CB" plan --rate 1 "$T/noctx.json"
 
+# A name longer than the record holds is cut at a UTF-8 character, so the
+# run still writes as JSON (it failed with "cannot write: Success").
+long=$(i=0; while [ $i -lt 60 ]; do printf '\303\251'; i=$((i + 1)); done)
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {"hostname": "a%s"}, "results": [{"algorithm": "a%s", "operation": "sign", "status": "ok"}]}' \
+	"$long" "$long" >"$T/utf8.json"
+"$CB" report "$T/utf8.json" -o "$T/utf8-out.json" 2>"$T/err" && ok || bad "a long UTF-8 name: $(cat "$T/err")"
+"$CB" report --format json "$T/utf8-out.json" >/dev/null 2>"$T/err" && ok || bad "the cut name reads back: $(cat "$T/err")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -585,17 +585,22 @@ int cmd_run(int argc, char **argv)
 
 	if (a.format >= 0 || a.noutputs == 0) {
 		cb_format f = a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE;
-		if (cb_report_write(stdout, f, &run) != 0 ||
-		    (a.verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout) != 0) {
-			cli_error("cannot write to standard output: %s", cli_strerror(errno));
+		int r = cb_report_write(stdout, f, &run);
+		if (r == 0 && a.verbose && f == CB_FORMAT_TABLE)
+			r = cb_report_write_noise(stdout, &run);
+		if (r == 0 && fflush(stdout) != 0)
+			r = CB_ERR_IO;
+		if (r) {
+			cli_write_error("-", r);
 			status = CB_EXIT_FAIL;
 		}
 	}
 	{
 		size_t written = 0;
 		for (size_t i = 0; i < a.noutputs; i++) {
-			if (cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run) != 0) {
-				cli_error("cannot write '%s': %s", a.outputs[i], strerror(errno));
+			int r = cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run);
+			if (r) {
+				cli_write_error(a.outputs[i], r);
 				status = CB_EXIT_FAIL;
 			} else {
 				written++;

@@ -366,3 +366,15 @@ void cli_output_error(const char *path, int err)
 	msg[0] = (char)tolower((unsigned char)msg[0]);
 	cli_error("cannot write '%s': %s", path, msg);
 }
+
+void cli_write_error(const char *path, int r)
+{
+	if (r == CB_ERR_IO && strcmp(path, "-") == 0)
+		cli_error("cannot write to standard output: %s", cli_strerror(errno));
+	else if (r == CB_ERR_IO)
+		cli_output_error(path, errno);
+	else if (r == CB_ERR_FORMAT)
+		cli_error("cannot write '%s': a text of the run is not valid UTF-8", path);
+	else
+		cli_error("cannot write '%s': %s", path, cb_strerror(r));
+}

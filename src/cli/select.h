@@ -66,6 +66,13 @@ int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *
  */
 void cli_output_error(const char *path, int err);
 
+/*
+ * Print why writing a run to path ("-": standard output) failed with
+ * error r (a cb_report_write* result): errno's reason for CB_ERR_IO (as
+ * cli_output_error), else the library's, never a stale errno.
+ */
+void cli_write_error(const char *path, int r);
+
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);
 
