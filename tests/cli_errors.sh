@@ -106,5 +106,16 @@ printf '{"schema_version": 2, "tool": "cryptobench", "context": {"hostname": "a%
 "$CB" report "$T/utf8.json" -o "$T/utf8-out.json" 2>"$T/err" && ok || bad "a long UTF-8 name: $(cat "$T/err")"
 "$CB" report --format json "$T/utf8-out.json" >/dev/null 2>"$T/err" && ok || bad "the cut name reads back: $(cat "$T/err")"
 
+# Absurd figures in a results file: no "inf" cores, no nan coordinates.
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
+	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \
+	'{"algorithm": "b", "operation": "sign", "status": "ok", "ops_per_sec": 0}' \
+	'{"algorithm": "c", "operation": "sign", "status": "ok", "ops_per_sec": 1e308}' >"$T/absurd.json"
+"$CB" plan --rate 1e15 "$T/absurd.json" >"$T/out" 2>"$T/err" && ok || bad "plan of absurd figures: $(cat "$T/err")"
+grep -qi 'inf\|nan' "$T/out" && bad "plan printed inf or nan: $(cat "$T/out")" || ok
+grep -q '> 1e15' "$T/out" && ok || bad "plan says the cores are beyond reckoning: $(cat "$T/out")"
+"$CB" report --format html "$T/absurd.json" >"$T/out" 2>"$T/err" && ok || bad "report of absurd figures: $(cat "$T/err")"
+grep -q 'nan"\|inf"' "$T/out" && bad "the SVG has nan or inf coordinates" || ok
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -133,8 +133,14 @@ int cmd_plan(int argc, char **argv)
 		if (x->message_bytes)
 			cli_format_size(x->message_bytes, sz, sizeof(sz));
 		snprintf(from, sizeof(from), "%u thr", best->threads);
-		printf("%-*s  %-8s  %-8s  %-7s  %14.1f  %8s  %10.0f\n", (int)wa, x->algorithm, x->backend, x->operation, sz,
-		       per_core, from, cores);
+		char ncores[32];
+		/* a rate too low for this machine's arithmetic (a hand-made file): said, not "inf" */
+		if (isfinite(cores) && cores < 1e15)
+			snprintf(ncores, sizeof(ncores), "%.0f", cores);
+		else
+			snprintf(ncores, sizeof(ncores), "> 1e15");
+		printf("%-*s  %-8s  %-8s  %-7s  %14.1f  %8s  %10s\n", (int)wa, x->algorithm, x->backend, x->operation, sz,
+		       per_core, from, ncores);
 	}
 	cb_run_free(&run);
 	return CB_EXIT_OK;
