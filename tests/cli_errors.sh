@@ -106,6 +106,9 @@ printf '{"schema_version": 2, "tool": "cryptobench", "context": {"hostname": "a%
 "$CB" report "$T/utf8.json" -o "$T/utf8-out.json" 2>"$T/err" && ok || bad "a long UTF-8 name: $(cat "$T/err")"
 "$CB" report --format json "$T/utf8-out.json" >/dev/null 2>"$T/err" && ok || bad "the cut name reads back: $(cat "$T/err")"
 
+# An SM2 ID too long for Z_A: a usage error before anything runs (was 3).
+expect 2 "--sm2-id is 8192 bytes; an SM2 ID has at most 8191" "$CB" run --quick sm2-sign --sm2-id "$(printf '%8192s' '' | tr ' ' a)"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \

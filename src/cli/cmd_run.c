@@ -255,7 +255,14 @@ static int parse_args(int argc, char **argv, run_args *a)
 			break;
 		case 'v': a->verbose = 1; break;
 		case O_BACKEND: a->backend = optarg; break;
-		case O_SM2ID: a->sm2_id = optarg; break;
+		case O_SM2ID:
+			if (strlen(optarg) > CB_SM2_ID_MAX) {
+				cli_error("--sm2-id is %zu bytes; an SM2 ID has at most %d (GM/T 0003.2: its length in bits fits 16 bits)",
+					  strlen(optarg), CB_SM2_ID_MAX);
+				return -1;
+			}
+			a->sm2_id = optarg;
+			break;
 		case O_SUITE: break; /* expanded before parsing */
 		case O_FORMAT:
 			a->format = cb_format_parse(optarg);
