@@ -109,6 +109,11 @@ printf '{"schema_version": 2, "tool": "cryptobench", "context": {"hostname": "a%
 # An SM2 ID too long for Z_A: a usage error before anything runs (was 3).
 expect 2 "--sm2-id is 8192 bytes; an SM2 ID has at most 8191" "$CB" run --quick sm2-sign --sm2-id "$(printf '%8192s' '' | tr ' ' a)"
 
+# SM2 cannot encrypt an empty message: reported as unsupported, not ERROR (exit 0).
+"$CB" run --quick sm2-enc-c1c3c2 --backend openssl --ops encrypt --sizes 0 --no-progress >"$T/out" 2>"$T/err" &&
+	grep -q 'unsupported: this scheme cannot encrypt a 0-byte message' "$T/out" && ! grep -q ERROR "$T/out" &&
+	ok || bad "sm2-enc --sizes 0: $(cat "$T/out" "$T/err")"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \

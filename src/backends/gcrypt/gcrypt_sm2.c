@@ -431,6 +431,9 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	gcry_error_t e;
 	int err = CB_ERR_BACKEND;
 
+	if (mlen == 0)
+		return CB_ERR_UNSUPPORTED; /* GM/T 0003.4 6.1: the KDF output t must not be empty */
+
 	if (!k || !m || !c || !clen)
 		return CB_ERR_ARG;
 	if (mlen == 0 || mlen > SIZE_MAX - 2 * CB_SM2_RAW_OVERHEAD)
