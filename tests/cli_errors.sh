@@ -114,6 +114,20 @@ expect 2 "--sm2-id is 8192 bytes; an SM2 ID has at most 8191" "$CB" run --quick 
 	grep -q 'unsupported: this scheme cannot encrypt a 0-byte message' "$T/out" && ! grep -q ERROR "$T/out" &&
 	ok || bad "sm2-enc --sizes 0: $(cat "$T/out" "$T/err")"
 
+# Terminal control characters from a results file are not printed raw by
+# the text table (report, run's format), plan and compare.
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {"hostname": "h\\u001b]0;t\\u0007", "cpu_model": "c\\u009b2J"}, "results": [{"algorithm": "x\\u001b[2J", "backend": "b\\r", "operation": "sign", "status": "ok", "ops_per_sec": 10, "noisy": true, "noise": "n\\u001b[31m"}, {"algorithm": "y", "operation": "sign", "status": "error", "error": "e\\u001b[1m"}]}' >"$T/ctl.json"
+for c in "report $T/ctl.json" "report -v $T/ctl.json" "plan --rate 100 $T/ctl.json" "compare $T/ctl.json $T/ctl.json"; do
+	$CB $c >"$T/out" 2>"$T/err"
+	if [ -s "$T/out" ] && ! LC_ALL=C grep -q "$(printf '[\001-\011\013-\037\177]')" "$T/out" &&
+		! LC_ALL=C grep -q "$(printf '\302[\200-\237]')" "$T/out"; then
+		ok
+	else
+		bad "'$c' printed control characters: $(od -c "$T/out" | head -5) $(cat "$T/err")"
+	fi
+done
+grep -q 'x?\[2J' "$T/out" && ok || bad "compare shows the name with '?': $(cat "$T/out")"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \

@@ -29,7 +29,9 @@ const char *cb_format_name(cb_format f);
 int cb_format_from_path(const char *path);
 
 /*
- * Write the run to f.  CB_ERR_IO on a write error, CB_ERR_ARG for an unknown
+ * Write the run to f.  The text table (and cb_report_write_noise) shows
+ * terminal control characters of the run's text (C0, DEL, UTF-8 C1) as
+ * '?'; the other formats escape them as their syntax does.  CB_ERR_IO on a write error, CB_ERR_ARG for an unknown
  * format, CB_ERR_NOMEM, or (JSON only) CB_ERR_FORMAT for text that is not UTF-8.
  */
 int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;

@@ -184,6 +184,8 @@ int cmd_compare(int argc, char **argv)
 			status = CB_EXIT_FAIL;
 		}
 	} else {
+		cli_printable_run(&old_run);
+		cli_printable_run(&new_run);
 		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, co.threshold, &mc);
 	}
 	if (fflush(stdout) != 0) {

@@ -96,6 +96,7 @@ int cmd_plan(int argc, char **argv)
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
+	cli_printable_run(&run);
 	if (ops && check_ops(ops, &run, argv[optind]) != 0) {
 		cb_run_free(&run);
 		return CB_EXIT_USAGE;

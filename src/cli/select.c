@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/util.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
@@ -377,4 +378,34 @@ void cli_write_error(const char *path, int r)
 		cli_error("cannot write '%s': a text of the run is not valid UTF-8", path);
 	else
 		cli_error("cannot write '%s': %s", path, cb_strerror(r));
+}
+
+static void printable(char *s)
+{
+	for (unsigned char *p = (unsigned char *)s; *p; p++) {
+		if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			*p++ = '?', *p = '?';
+		else if (*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	}
+}
+
+void cli_printable_run(cb_run *run)
+{
+	cb_context *c = &run->context;
+	char *ctx[] = {c->hostname, c->cpu_model, c->cpu_flags, c->kernel, c->compiler, c->cflags, c->build_type,
+		       c->pinning, c->counter, c->tool_version, c->timestamp, c->baseline, c->reference_workload};
+	for (size_t i = 0; i < CB_ARRAY_LEN(ctx); i++)
+		printable(ctx[i]);
+	for (size_t i = 0; i < c->nlibraries; i++) {
+		printable(c->libraries[i].name);
+		printable(c->libraries[i].version);
+	}
+	for (size_t i = 0; i < run->nresults; i++) {
+		cb_result *r = &run->results[i];
+		char *f[] = {r->algorithm, r->kind, r->family, r->backend, r->implementation, r->description,
+			     r->operation, r->error, r->kat, r->noise, r->notes, r->method};
+		for (size_t k = 0; k < CB_ARRAY_LEN(f); k++)
+			printable(f[k]);
+	}
 }

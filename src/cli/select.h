@@ -73,6 +73,12 @@ void cli_output_error(const char *path, int err);
  */
 void cli_write_error(const char *path, int r);
 
+/*
+ * Replace the terminal control characters (C0, DEL, UTF-8 C1) in the run's
+ * text with '?', for commands that print it as text to a terminal.
+ */
+void cli_printable_run(cb_run *run);
+
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);
 
