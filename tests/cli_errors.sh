@@ -128,6 +128,15 @@ for c in "report $T/ctl.json" "report -v $T/ctl.json" "plan --rate 100 $T/ctl.js
 done
 grep -q 'x?\[2J' "$T/out" && ok || bad "compare shows the name with '?': $(cat "$T/out")"
 
+# Outputs honour the umask (a temporary file from mkstemp is 0600 whatever it is).
+(umask 077 && "$CB" report "$G" -o "$T/u077.json") && [ "$(stat -c %a "$T/u077.json")" = 600 ] && ok ||
+	bad "umask 077: $(stat -c %a "$T/u077.json")"
+(umask 022 && "$CB" report "$G" -o "$T/u022.json") && [ "$(stat -c %a "$T/u022.json")" = 644 ] && ok ||
+	bad "umask 022: $(stat -c %a "$T/u022.json")"
+(umask 027 && "$CB" kem keygen --alg mlkem512 --ek "$T/ek" --dk "$T/dk") &&
+	[ "$(stat -c %a "$T/ek")" = 640 ] && [ "$(stat -c %a "$T/dk")" = 600 ] && ok ||
+	bad "umask 027: ek $(stat -c %a "$T/ek") dk $(stat -c %a "$T/dk")"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \

@@ -9,7 +9,8 @@
  * to a regular file has its target replaced (the temporary file is made
  * beside the resolved target, and the link stays); a directory (EISDIR), a
  * dangling symlink (ENOENT), a socket or a block device (EINVAL) is
- * refused.  New files get exactly the mode asked for (0600 for secrets).
+ * refused.  New files get the mode asked for less the umask, as open(2)
+ * would give (0600 for secrets: never more).
  *
  * Several outputs of one operation are committed together
  * (cb_atomic_commit_all, cb_write_files_atomic): all appear, or none does.

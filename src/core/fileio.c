@@ -125,6 +125,30 @@ static void drop(cb_atomic_file *af)
 	}
 }
 
+/*
+ * The process's umask, read without changing it where Linux tells
+ * (/proc/self/status, since 4.7); else the umask(2) pair, which a thread
+ * creating a file at the same moment could see.
+ */
+static mode_t current_umask(void)
+{
+	char line[128];
+	unsigned long m;
+	mode_t old;
+	FILE *f = fopen("/proc/self/status", "r");
+	if (f) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "Umask: %lo", &m) == 1) {
+				fclose(f);
+				return (mode_t)(m & 0777);
+			}
+		fclose(f);
+	}
+	old = umask(077);
+	umask(old);
+	return old;
+}
+
 int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 {
 	int fd, kind;
@@ -146,7 +170,8 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 				track(af->tmp);
 				af->pending = 1;
 			}
-			if (fd >= 0 && fchmod(fd, (mode_t)mode) != 0) {
+			/* mkstemp makes it 0600 whatever the umask: the mode asked for, less the umask */
+			if (fd >= 0 && fchmod(fd, (mode_t)mode & ~current_umask()) != 0) {
 				int e = errno;
 				close(fd);
 				drop(af);
