@@ -97,7 +97,8 @@ int cb_write_file_atomic(const char *path, const void *data, size_t len, unsigne
 int cb_same_file(const char *a, const char *b);
 
 /*
- * Read a whole file (at most maxlen bytes; CB_ERR_LENGTH if larger).
+ * Read a whole file ("-": standard input) (at most maxlen bytes;
+ * CB_ERR_LENGTH if larger).
  * *data is malloc'd and NUL-terminated; the caller frees (and wipes, if
  * secret).  No other copy is left behind: the file is read without a stdio
  * buffer, and a buffer outgrown is wiped before it is freed.

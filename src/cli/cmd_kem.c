@@ -57,6 +57,7 @@ static const char common_usage[] =
 	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
 	"                whitespace.  Without --hex, files are raw bytes.\n"
 	"  --help        this text\n"
+	"\nAn input given as '-' is read from standard input (one input at most).\n"
 	"\nOutputs appear together or not at all.  A device or FIFO is written through\n"
 	"and '-' is standard output; a symlink's target is replaced (the link stays);\n"
 	"a folder, a dangling symlink or a socket is refused.  An output that is one of\n"
@@ -347,6 +348,10 @@ static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 	char name[64];
 	int rc = CB_EXIT_FAIL, err;
 
+	if (!strcmp(a->dk, "-") && !strcmp(a->ct, "-")) {
+		cli_error("--dk and --ct cannot both be '-' (standard input)");
+		return CB_EXIT_USAGE;
+	}
 	if (cli_check_outputs(ins, 2, outs, 1) != 0)
 		return CB_EXIT_USAGE;
 	dk = malloc(k->secret_key_bytes);

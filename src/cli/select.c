@@ -332,7 +332,7 @@ int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *
 		if (!strcmp(outputs[i], "-"))
 			continue;
 		for (size_t k = 0; k < nin; k++)
-			if (cb_same_file(outputs[i], inputs[k])) {
+			if (strcmp(inputs[k], "-") != 0 && cb_same_file(outputs[i], inputs[k])) {
 				cli_error("output '%s' is the input '%s': refusing to replace it", outputs[i], inputs[k]);
 				return -1;
 			}

@@ -476,9 +476,17 @@ int cb_same_file(const char *a, const char *b)
 
 int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = NULL;
 	uint8_t *buf = NULL;
 	size_t n = 0, cap = 0;
+	if (!strcmp(path, "-")) {
+		/* standard input, read from a copy of its descriptor so that closing leaves it open */
+		int fd = dup(STDIN_FILENO);
+		if (fd >= 0 && !(f = fdopen(fd, "rb")))
+			close(fd);
+	} else {
+		f = fopen(path, "rb");
+	}
 	if (!f)
 		return CB_ERR_IO;
 	/* Unbuffered: no stdio buffer, freed unwiped by fclose, holds a copy of a secret key. */
