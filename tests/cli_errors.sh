@@ -137,6 +137,13 @@ grep -q 'x?\[2J' "$T/out" && ok || bad "compare shows the name with '?': $(cat "
 	[ "$(stat -c %a "$T/ek")" = 640 ] && [ "$(stat -c %a "$T/dk")" = 600 ] && ok ||
 	bad "umask 027: ek $(stat -c %a "$T/ek") dk $(stat -c %a "$T/dk")"
 
+# compare warns, in one line, when the runs come from different machines.
+sed 's/bench-host/other-host/' "$G" >"$T/host.json"
+sed 's/AMD EPYC 7B13/Intel Xeon/' "$G" >"$T/cpu.json"
+expect 0 "warning: the runs are from different hosts ('bench-host', 'other-host')" "$CB" compare "$G" "$T/host.json"
+expect 0 "warning: the runs are from different CPUs ('AMD EPYC 7B13', 'Intel Xeon')" "$CB" compare "$G" "$T/cpu.json"
+"$CB" compare "$G" "$G" >/dev/null 2>"$T/err" && [ ! -s "$T/err" ] && ok || bad "compare of one machine warns: $(cat "$T/err")"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \

@@ -172,6 +172,15 @@ int cmd_compare(int argc, char **argv)
 		status = CB_EXIT_FAIL;
 		goto out;
 	}
+	{
+		const cb_context *a = &old_run.context, *b = &new_run.context;
+		if (strcmp(a->cpu_model, b->cpu_model) != 0)
+			cli_warn("the runs are from different CPUs ('%s', '%s'): a change may be the machine's, not the code's",
+				 a->cpu_model, b->cpu_model);
+		else if (strcmp(a->hostname, b->hostname) != 0)
+			cli_warn("the runs are from different hosts ('%s', '%s'): a change may be the machine's, not the code's",
+				 a->hostname, b->hostname);
+	}
 	cb_compare_machine(&old_run, &new_run, &co, &mc);
 	if (cb_compare_runs(&old_run, &new_run, &co, &ch, &nch) != 0) {
 		cli_error("out of memory");
