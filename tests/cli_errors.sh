@@ -144,6 +144,14 @@ expect 0 "warning: the runs are from different hosts ('bench-host', 'other-host'
 expect 0 "warning: the runs are from different CPUs ('AMD EPYC 7B13', 'Intel Xeon')" "$CB" compare "$G" "$T/cpu.json"
 "$CB" compare "$G" "$G" >/dev/null 2>"$T/err" && [ ! -s "$T/err" ] && ok || bad "compare of one machine warns: $(cat "$T/err")"
 
+# plan: one line per case, at its first entry, from the entry with the most threads.
+r() { printf '{"algorithm": "%s", "backend": "o", "operation": "sign", "status": "%s", "threads": %s, "ops_per_sec": %s}' "$@"; }
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s, %s, %s, %s]}' \
+	"$(r a ok 1 100)" "$(r b ok 1 50)" "$(r a ok 4 800)" "$(r a ok 2 300)" "$(r c error 8 9)" "$(r c ok 1 10)" >"$T/group.json"
+"$CB" plan --rate 1000 "$T/group.json" >"$T/out" 2>"$T/err"
+tail -n +3 "$T/out" | awk '{print $1, $6}' | tr '\n' ' ' >"$T/lines"
+[ "$(cat "$T/lines")" = "a 4 b 1 c 1 " ] && ok || bad "plan grouping: $(cat "$T/out" "$T/err")"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \
