@@ -98,9 +98,76 @@ static const char *status_label(cb_status s)
 	return "ERROR";
 }
 
-static int comparable(const cb_result *a, const cb_result *b)
+/*
+ * The measured cases sorted by algorithm, operation, message size, threads
+ * and then place in the run, so that a baseline is found by binary search:
+ * a results file can hold many thousands of cases.
+ */
+struct base_index {
+	const cb_result **v;
+	size_t n;
+};
+
+/* What a baseline is looked up by: an algorithm name (not NUL-terminated) and r's case. */
+struct base_key {
+	const char *alg;
+	size_t alglen;
+	const cb_result *r;
+};
+
+static int key_cmp(const struct base_key *k, const cb_result *b)
 {
-	return a->status == CB_STATUS_OK && b->status == CB_STATUS_OK && !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
+	int c = strncmp(k->alg, b->algorithm, k->alglen);
+	if (c)
+		return c;
+	if (b->algorithm[k->alglen])
+		return -1;
+	c = strcmp(k->r->operation, b->operation);
+	if (c)
+		return c;
+	if (k->r->message_bytes != b->message_bytes)
+		return k->r->message_bytes < b->message_bytes ? -1 : 1;
+	if (k->r->threads != b->threads)
+		return k->r->threads < b->threads ? -1 : 1;
+	return 0;
+}
+
+static int index_cmp(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	struct base_key k = {a->algorithm, strlen(a->algorithm), a};
+	int c = key_cmp(&k, b);
+	return c ? c : (a > b) - (a < b);
+}
+
+static int index_build(struct base_index *x, const cb_run *run)
+{
+	x->n = 0;
+	x->v = malloc((run->nresults ? run->nresults : 1) * sizeof(*x->v));
+	if (!x->v)
+		return CB_ERR_NOMEM;
+	for (size_t i = 0; i < run->nresults; i++)
+		if (run->results[i].status == CB_STATUS_OK)
+			x->v[x->n++] = &run->results[i];
+	qsort(x->v, x->n, sizeof(*x->v), index_cmp);
+	return 0;
+}
+
+/* The entries comparable with k->r of algorithm k->alg, in the run's order: [*first, *first + return). */
+static size_t index_range(const struct base_index *x, const struct base_key *k, size_t *first)
+{
+	size_t lo = 0, hi = x->n, end;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (key_cmp(k, x->v[mid]) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < x->n && key_cmp(k, x->v[end]) == 0; end++)
+		;
+	*first = lo;
+	return end - lo;
 }
 
 /*
@@ -109,31 +176,27 @@ static int comparable(const cb_result *a, const cb_result *b)
  * message size and threads: ML-KEM keygen against SM2 keygen), on BACKEND if given, else on r's
  * backend if NAME has one there, else the first.  NULL if none.
  */
-static const cb_result *declared_baseline(const cb_run *run, const cb_result *r, const char *list)
+static const cb_result *declared_baseline(const struct base_index *x, const cb_result *r, const char *list)
 {
 	for (const char *p = list; p && *p;) {
 		const char *e = strchr(p, ','), *at;
-		size_t len = e ? (size_t)(e - p) : strlen(p), nlen;
-		const cb_result *any = NULL;
+		size_t len = e ? (size_t)(e - p) : strlen(p), first, n;
 		at = memchr(p, '@', len);
-		nlen = at ? (size_t)(at - p) : len;
-		for (size_t i = 0; i < run->nresults; i++) {
-			const cb_result *b = &run->results[i];
-			if (strlen(b->algorithm) != nlen || strncmp(b->algorithm, p, nlen) || !comparable(b, r))
-				continue;
+		struct base_key k = {p, at ? (size_t)(at - p) : len, r};
+		n = index_range(x, &k, &first);
+		for (size_t i = first; i < first + n; i++) {
+			const cb_result *b = x->v[i];
 			if (at) {
-				size_t blen = len - nlen - 1;
+				size_t blen = len - k.alglen - 1;
 				if (strlen(b->backend) == blen && !strncmp(b->backend, at + 1, blen))
 					return b;
 				continue;
 			}
 			if (!strcmp(b->backend, r->backend))
 				return b;
-			if (!any)
-				any = b;
 		}
-		if (any)
-			return any;
+		if (!at && n)
+			return x->v[first];
 		p = e ? e + 1 : NULL;
 	}
 	return NULL;
@@ -145,21 +208,14 @@ static const cb_result *declared_baseline(const cb_run *run, const cb_result *r,
  * (a library comparison).  Never a case of another operation or size;
  * NULL when there is none, or when r is the only one of its kind.
  */
-static const cb_result *baseline_for(const cb_run *run, const cb_result *r)
+static const cb_result *baseline_for(const struct base_index *x, const cb_run *run, const cb_result *r)
 {
-	const cb_result *first = NULL;
-	size_t peers = 0;
+	struct base_key k = {r->algorithm, strlen(r->algorithm), r};
+	size_t first, n;
 	if (run->context.baseline[0])
-		return declared_baseline(run, r, run->context.baseline);
-	for (size_t i = 0; i < run->nresults; i++) {
-		const cb_result *b = &run->results[i];
-		if (strcmp(b->algorithm, r->algorithm) != 0 || !comparable(b, r))
-			continue;
-		if (!first)
-			first = b;
-		peers++;
-	}
-	return peers > 1 ? first : NULL;
+		return declared_baseline(x, r, run->context.baseline);
+	n = index_range(x, &k, &first);
+	return n > 1 ? x->v[first] : NULL;
 }
 
 /* The figure of the latency column: the run's estimate for one thread. */
@@ -196,7 +252,7 @@ static void fmt_ratio(const cb_ratio *q, char *buf, size_t len)
 		snprintf(buf, len, "%.*f", dec, q->value);
 }
 
-static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
+static void build_row(cb_tab_row *row, const cb_run *run, const struct base_index *x, const cb_result *r)
 {
 	const cb_result *b;
 	cb_ratio ratio;
@@ -225,7 +281,7 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 		fmt_cycles(r->cycles_per_op, row->cell[CB_COL_CYC], CB_CELL_MAX);
 	else
 		CELL(row, CB_COL_CYC, "-");
-	b = baseline_for(run, r);
+	b = baseline_for(x, run, r);
 	if (b == r)
 		CELL(row, CB_COL_RATIO, "1");
 	else if (b && cb_result_time_ratio(b, r, &ratio) == 0 && ratio.value > 0)
@@ -244,6 +300,7 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 						   "thr",       "ops/s",   "latency", "±CI",
 						   "MB/s",      "cycles",  "ratio",   "scale"};
 	static const int right[CB_NCOLS] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+	struct base_index x;
 	size_t i;
 	memset(t, 0, sizeof(*t));
 	memcpy(t->head, head, sizeof(head));
@@ -254,17 +311,23 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 	t->show[CB_COL_RATIO] = 0;
 	if (run->nresults == 0)
 		return 0;
+	x.v = NULL;
 	t->rows = calloc(run->nresults, sizeof(*t->rows));
-	if (!t->rows)
+	if (!t->rows || index_build(&x, run) != 0) {
+		free(x.v);
+		free(t->rows);
+		t->rows = NULL;
 		return CB_ERR_NOMEM;
+	}
 	t->nrows = run->nresults;
 	for (i = 0; i < run->nresults; i++) {
-		build_row(&t->rows[i], run, &run->results[i]);
+		build_row(&t->rows[i], run, &x, &run->results[i]);
 		if (run->results[i].threads > 1)
 			t->show[CB_COL_SCALE] = 1;
 		if (!t->rows[i].status[0] && strcmp(t->rows[i].cell[CB_COL_RATIO], "-") != 0)
 			t->show[CB_COL_RATIO] = 1;
 	}
+	free(x.v);
 	return 0;
 }
 
