@@ -290,5 +290,13 @@ if command -v openssl >/dev/null && command -v xxd >/dev/null; then
 	else bad "openssl pkeyutl P-256: $(cat "$T/err")"; fi
 fi
 
+# '-' as an input is standard input (issue 7, defect 8).
+"$CB" kem keygen --alg mlkem768 --ek "$T/in.ek" --dk "$T/in.dk" 2>/dev/null
+"$CB" kem encaps --alg mlkem768 --ek - --ct "$T/in.ct" --ss "$T/in.ss1" <"$T/in.ek" 2>"$T/err" && ok || bad "encaps --ek -: $(cat "$T/err")"
+"$CB" kem decaps --alg mlkem768 --dk - --ct "$T/in.ct" --ss "$T/in.ss2" <"$T/in.dk" 2>"$T/err" && ok || bad "decaps --dk -: $(cat "$T/err")"
+cmp -s "$T/in.ss1" "$T/in.ss2" && ok || bad "the shared secrets through standard input differ"
+"$CB" kem decaps --alg mlkem768 --dk - --ct - --ss "$T/in.ss3" <"$T/in.dk" 2>"$T/err"
+[ $? -eq 2 ] && grep -q "cannot both be '-'" "$T/err" && ok || bad "two inputs from standard input: $(cat "$T/err")"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

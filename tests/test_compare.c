@@ -228,6 +228,36 @@ int main(void)
 		CHECK(c[i].verdict == CB_SAME || c[i].verdict == CB_NOT_MEASURED);
 	free(c);
 
+	/*
+	 * Pairing by case, whatever the order: the old run's order is kept, a
+	 * case given twice pairs with its first entry, threads tell cases apart.
+	 */
+	{
+		cb_run p = {0}, q = {0};
+		cb_result *t;
+		add(&p, "zeta", "sign", 1000, 5, CB_STATUS_OK);
+		add(&p, "alpha", "sign", 1000, 5, CB_STATUS_OK);
+		t = add(&p, "alpha", "sign", 500, 5, CB_STATUS_OK);
+		if (t)
+			t->threads = 2;
+		t = add(&q, "alpha", "sign", 250, 5, CB_STATUS_OK);
+		if (t)
+			t->threads = 2;
+		add(&q, "alpha", "sign", 2000, 5, CB_STATUS_OK); /* the first 1-thread entry: this one pairs */
+		add(&q, "alpha", "sign", 100, 5, CB_STATUS_OK);
+		add(&q, "zeta", "sign", 1000, 5, CB_STATUS_OK);
+		CHECK_EQ_INT(cb_compare_runs(&p, &q, &o5, &c, &n), 0);
+		CHECK_EQ_INT(n, 3);
+		if (n == 3) {
+			CHECK(c[0].old_r == &p.results[0] && c[0].new_r == &q.results[3] && c[0].verdict == CB_SAME);
+			CHECK(c[1].old_r == &p.results[1] && c[1].new_r == &q.results[1] && c[1].verdict == CB_SLOWER);
+			CHECK(c[2].old_r == &p.results[2] && c[2].new_r == &q.results[0] && c[2].verdict == CB_FASTER);
+		}
+		free(c);
+		cb_run_free(&p);
+		cb_run_free(&q);
+	}
+
 	CHECK(!strcmp(cb_verdict_name(CB_SLOWER), "slower"));
 	cb_run_free(&a);
 	cb_run_free(&b);

@@ -1,4 +1,4 @@
-/* Small shared helpers: PKCS#7 checking and the DER signature codec. */
+/* Small shared helpers: PKCS#7 checking, the hex codec, UTF-8 cutting, the DER signature codec. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -96,8 +96,86 @@ static void test_atomic_cleanup(void)
 	CHECK(unlink(path) == 0 && rmdir(dir) == 0);
 }
 
+static void test_hex(void)
+{
+	static const struct {
+		const char *in;
+		size_t cap;
+		int err;
+		const char *want; /* the bytes, as lower-case hex */
+	} cases[] = {
+		{"", 8, 0, ""},
+		{"00ff7A", 8, 0, "00ff7a"},
+		{" de AD\tbe\nEF\r\n\v\f", 8, 0, "deadbeef"},
+		{"abc", 8, CB_ERR_FORMAT, NULL},     /* odd number of digits */
+		{"a b", 8, 0, "ab"},                 /* a byte's digits split by white space */
+		{"a b c", 8, CB_ERR_FORMAT, NULL},   /* odd, across white space */
+		{"0g", 8, CB_ERR_FORMAT, NULL},      /* not a digit */
+		{"0/", 8, CB_ERR_FORMAT, NULL},      /* just below '0' */
+		{"0:", 8, CB_ERR_FORMAT, NULL},      /* just above '9' */
+		{"@a", 8, CB_ERR_FORMAT, NULL},      /* just below 'A' */
+		{"`a", 8, CB_ERR_FORMAT, NULL},      /* just below 'a' */
+		{"0G", 8, CB_ERR_FORMAT, NULL},      /* just above 'F' */
+		{"\x80\x80", 8, CB_ERR_FORMAT, NULL}, /* high bytes */
+		{"001122", 2, CB_ERR_LENGTH, NULL},  /* one byte too many */
+		{"0011zz", 2, CB_ERR_FORMAT, NULL},  /* a bad digit wins over the length */
+		{"0011", 2, 0, "0011"},
+	};
+	uint8_t out[8], back[8];
+	char hex[17], buf[32];
+	size_t n;
+
+	for (size_t i = 0; i < CB_ARRAY_LEN(cases); i++) {
+		tu_note("hex '%s'", cases[i].in);
+		memset(out, 0x55, sizeof(out));
+		n = 99;
+		CHECK_EQ_INT(cb_hex_decode((const uint8_t *)cases[i].in, strlen(cases[i].in), out, cases[i].cap, &n),
+			     cases[i].err);
+		if (cases[i].err == 0) {
+			cb_hex_encode(out, n, hex);
+			CHECK(strcmp(hex, cases[i].want) == 0);
+		} else {
+			/* nothing half-decoded is left */
+			for (size_t k = 0; k < cases[i].cap; k++)
+				CHECK_EQ_INT(out[k], 0);
+		}
+	}
+	tu_note("%s", "");
+	/* every byte value, both ways, and decoding in place */
+	for (unsigned v = 0; v < 256; v++) {
+		uint8_t b = (uint8_t)v;
+		cb_hex_encode(&b, 1, hex);
+		snprintf(buf, sizeof(buf), "%02x", v);
+		CHECK(strcmp(hex, buf) == 0);
+		CHECK_EQ_INT(cb_hex_decode((const uint8_t *)hex, 2, back, 1, &n), 0);
+		CHECK(n == 1 && back[0] == b);
+	}
+	memcpy(buf, "0a 1B\n2c", 8);
+	CHECK_EQ_INT(cb_hex_decode((uint8_t *)buf, 8, (uint8_t *)buf, 8, &n), 0);
+	CHECK(n == 3 && !memcmp(buf, "\x0a\x1b\x2c", 3));
+}
+
+static void test_utf8_copy(void)
+{
+	char dst[6];
+
+	/* "ab" + U+00E9 (2 bytes) + U+20AC (3 bytes): cut before the character that would be split */
+	CHECK_EQ_INT(cb_utf8_copy(dst, sizeof(dst), "ab\xc3\xa9\xe2\x82\xac"), 4);
+	CHECK(strcmp(dst, "ab\xc3\xa9") == 0);
+	CHECK_EQ_INT(cb_utf8_copy(dst, 4, "ab\xc3\xa9"), 2);
+	CHECK(strcmp(dst, "ab") == 0);
+	CHECK_EQ_INT(cb_utf8_copy(dst, 3, "\xe2\x82\xac"), 0);
+	CHECK(dst[0] == 0);
+	CHECK_EQ_INT(cb_utf8_copy(dst, sizeof(dst), "short"), 5);
+	CHECK(strcmp(dst, "short") == 0);
+	CHECK_EQ_INT(cb_utf8_copy(dst, sizeof(dst), "exactly6"), 5);
+	CHECK(strcmp(dst, "exact") == 0);
+}
+
 int main(void)
 {
+	test_hex();
+	test_utf8_copy();
 	test_atomic_cleanup();
 	test_pkcs7();
 	test_der_sig();

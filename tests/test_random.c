@@ -1,5 +1,7 @@
 /* cb_random_bytes: fresh bytes every call, per thread, and after fork. */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -8,6 +10,27 @@
 #include "testutil.h"
 
 static uint8_t from_thread[32];
+
+/*
+ * Is there a one-page mapping that is wiped on fork ("wf") and left out of
+ * core dumps ("dd") (proc(5), VmFlags)?  -1 when smaps cannot be read.
+ */
+static int pool_page_marked(void)
+{
+	char line[512];
+	int one_page = 0, found = 0;
+	FILE *f = fopen("/proc/self/smaps", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Size:", 5))
+			one_page = strtoul(line + 5, NULL, 10) == 4;
+		if (!strncmp(line, "VmFlags:", 8) && one_page && strstr(line, " wf") && strstr(line, " dd"))
+			found = 1;
+	}
+	fclose(f);
+	return found;
+}
 
 static void *draw(void *arg)
 {
@@ -28,6 +51,13 @@ int main(void)
 	CHECK_EQ_INT(cb_random_bytes(b, sizeof(b)), 0);
 	CHECK(memcmp(a, b, sizeof(a)) != 0);
 	CHECK(memcmp(a, zero, sizeof(a)) != 0);
+
+	/* The pool's page stays out of core dumps and forked children. */
+	int marked = pool_page_marked();
+	if (marked < 0)
+		tu_note("no /proc/self/smaps: the pool's page flags are not checked");
+	else
+		CHECK_EQ_INT(marked, 1);
 
 	/* Many small draws cross a pool refill without repeating. */
 	uint8_t prev[64], cur[64];

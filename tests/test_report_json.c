@@ -325,6 +325,85 @@ static void check_rejects(const char *dir)
 	tu_note("%s", "");
 }
 
+/* Where a results file goes wrong is said: line and column, or the member. */
+static void check_error_positions(void)
+{
+	static const struct {
+		const char *text;
+		int line, column;
+		const char *says;
+	} cases[] = {
+		{"{\"tool\": \"cryptobench\",\n  \"results\": [1,]\n}", 2, 17, NULL},
+		{"\n\n   @", 3, 4, NULL},
+		{"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": "
+		 "[{\"algorithm\": \"x\", \"operation\": \"sign\", \"status\": \"ok\"}, "
+		 "{\"algorithm\": \"x\", \"operation\": \"sign\", \"status\": \"ok\", \"threads\": \"two\"}]}",
+		 0, 0, "result 2: member 'threads'"},
+		{"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {\"hostname\": 5}, \"results\": []}", 0, 0,
+		 "'context': member 'hostname'"},
+		{"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": [{\"operation\": \"sign\"}]}", 0, 0,
+		 "result 1: member 'algorithm'"},
+		{"{\"schema_version\": 99, \"tool\": \"cryptobench\", \"results\": []}", 0, 0, "'schema_version'"},
+		{"[]", 0, 0, "not a JSON object"},
+		{"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"results\": []}", 0, 0, "member 'context' is missing or not an object"},
+	};
+	cb_read_error e;
+	cb_run run;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		tu_note("error position in '%s'", cases[i].text);
+		CHECK_EQ_INT(cb_run_parse_json(cases[i].text, strlen(cases[i].text), &run, &e), CB_ERR_FORMAT);
+		CHECK_EQ_INT(e.line, cases[i].line);
+		CHECK_EQ_INT(e.column, cases[i].column);
+		CHECK(e.text[0] != 0);
+		if (cases[i].says && !strstr(e.text, cases[i].says)) {
+			tu_note("said '%s', not '%s'", e.text, cases[i].says);
+			CHECK(0);
+		}
+		CHECK(run.nresults == 0);
+	}
+	tu_note("%s", "");
+}
+
+/* A name longer than the record's field is cut before a UTF-8 character, never inside one. */
+static void check_utf8_cut(void)
+{
+	char text[1024], name[CB_NAME_MAX + 8];
+	size_t k = 0;
+	cb_run run;
+	cb_read_error e;
+
+	/* "a" and then two-byte characters: the field's last byte would fall inside one */
+	name[k++] = 'a';
+	while (k + 2 < sizeof(name)) {
+		name[k++] = (char)0xc3;
+		name[k++] = (char)0xa9;
+	}
+	name[k] = 0;
+	snprintf(text, sizeof(text),
+		 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": "
+		 "[{\"algorithm\": \"%s\", \"operation\": \"sign\", \"status\": \"ok\"}]}",
+		 name);
+	tu_note("a long UTF-8 name");
+	CHECK_EQ_INT(cb_run_parse_json(text, strlen(text), &run, &e), 0);
+	if (run.nresults == 0)
+		tu_note("%s", e.text);
+	if (run.nresults == 1) {
+		size_t n = strlen(run.results[0].algorithm);
+		CHECK(n > 0 && n < CB_NAME_MAX);
+		CHECK(n % 2 == 1); /* "a" and whole characters only */
+		CHECK(((unsigned char)run.results[0].algorithm[n - 1] & 0xc0) == 0x80);
+	}
+	/* and what was read writes again as JSON */
+	FILE *f = tmpfile();
+	CHECK(f != NULL);
+	if (f) {
+		CHECK_EQ_INT(cb_report_write(f, CB_FORMAT_JSON, &run), 0);
+		fclose(f);
+	}
+	cb_run_free(&run);
+}
+
 static void check_atomic(const char *dir, const cb_run *run)
 {
 	char path[4200], sub[4096];
@@ -478,6 +557,8 @@ int main(void)
 	check_rejects(dir);
 	check_awkward_numbers(dir);
 	check_v1(dir);
+	check_error_positions();
+	check_utf8_cut();
 	CHECK_EQ_INT(count_entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
 	cb_run_free(&run);

@@ -77,13 +77,15 @@ const char *cb_kind_name(cb_kind kind);
 typedef struct cb_opts {
 	/*
 	 * SM2 user identity for Z_A (GM/T 0003.2, 0009).  NULL selects the
-	 * GM/T 0009 default "1234567812345678".
+	 * GM/T 0009 default "1234567812345678".  At most CB_SM2_ID_MAX bytes.
 	 */
 	const uint8_t *sm2_id;
 	size_t sm2_id_len;
 } cb_opts;
 
 #define CB_SM2_DEFAULT_ID "1234567812345678"
+/* The longest SM2 ID: Z_A holds its length in bits in 16 bits (ENTL, GM/T 0003.2 5.5). */
+#define CB_SM2_ID_MAX 8191
 
 /*
  * The header of every class struct.  `name` is the stable lower-case

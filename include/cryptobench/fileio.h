@@ -9,7 +9,8 @@
  * to a regular file has its target replaced (the temporary file is made
  * beside the resolved target, and the link stays); a directory (EISDIR), a
  * dangling symlink (ENOENT), a socket or a block device (EINVAL) is
- * refused.  New files get exactly the mode asked for (0600 for secrets).
+ * refused.  New files get the mode asked for less the umask, as open(2)
+ * would give (0600 for secrets: never more).
  *
  * Several outputs of one operation are committed together
  * (cb_atomic_commit_all, cb_write_files_atomic): all appear, or none does.
@@ -96,8 +97,11 @@ int cb_write_file_atomic(const char *path, const void *data, size_t len, unsigne
 int cb_same_file(const char *a, const char *b);
 
 /*
- * Read a whole file (at most maxlen bytes; CB_ERR_LENGTH if larger).
- * *data is malloc'd; the caller frees (and wipes, if secret).
+ * Read a whole file ("-": standard input) (at most maxlen bytes;
+ * CB_ERR_LENGTH if larger).
+ * *data is malloc'd and NUL-terminated; the caller frees (and wipes, if
+ * secret).  No other copy is left behind: the file is read without a stdio
+ * buffer, and a buffer outgrown is wiped before it is freed.
  */
 int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen) CB_WARN_UNUSED;
 

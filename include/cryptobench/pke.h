@@ -29,7 +29,10 @@ struct cb_pke_class {
 	size_t (*max_plaintext)(const void *key);
 	/* Upper bound of the ciphertext length for an mlen-byte message. */
 	size_t (*max_ciphertext)(const void *key, size_t mlen);
-	/* *clen: in = capacity of c, out = bytes written. */
+	/*
+	 * *clen: in = capacity of c, out = bytes written.  CB_ERR_UNSUPPORTED
+	 * for a message length the scheme cannot take (SM2: empty).
+	 */
 	int (*encrypt)(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen);
 	/* *mlen: in = capacity of m, out = bytes written.  CB_ERR_DECRYPT on bad input. */
 	int (*decrypt)(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen);

@@ -29,7 +29,9 @@ const char *cb_format_name(cb_format f);
 int cb_format_from_path(const char *path);
 
 /*
- * Write the run to f.  CB_ERR_IO on a write error, CB_ERR_ARG for an unknown
+ * Write the run to f.  The text table (and cb_report_write_noise) shows
+ * terminal control characters of the run's text (C0, DEL, UTF-8 C1) as
+ * '?'; the other formats escape them as their syntax does.  CB_ERR_IO on a write error, CB_ERR_ARG for an unknown
  * format, CB_ERR_NOMEM, or (JSON only) CB_ERR_FORMAT for text that is not UTF-8.
  */
 int cb_report_write(FILE *f, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
@@ -53,6 +55,18 @@ int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run) CB_
  * overwritten, not freed; on failure it is left empty.  Free with cb_run_free.
  */
 int cb_run_read_json(const char *path, cb_run *run) CB_WARN_UNUSED;
+
+/* Why a run did not read (CB_ERR_FORMAT), for the error message. */
+typedef struct cb_read_error {
+	int line, column; /* of a JSON syntax error, 1-based; 0 when the JSON itself is well formed */
+	char text[200];   /* jansson's reason, or which member of which result is wrong */
+} cb_read_error;
+
+/* cb_run_read_json, and on CB_ERR_FORMAT *err (may be NULL) says where and why. */
+int cb_run_read_json_err(const char *path, cb_run *run, cb_read_error *err) CB_WARN_UNUSED;
+
+/* The same from text[0..len) in memory (no NUL needed). */
+int cb_run_parse_json(const char *text, size_t len, cb_run *run, cb_read_error *err) CB_WARN_UNUSED;
 
 #ifdef __cplusplus
 }

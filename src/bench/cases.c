@@ -262,7 +262,9 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 		c->m[0] = 0; /* below the modulus */
 
 	c->inlen = c->outcap;
-	if ((r = p->encrypt(c->key, c->m, c->mlen, c->in, &c->inlen)) != 0)
+	if ((r = p->encrypt(c->key, c->m, c->mlen, c->in, &c->inlen)) == CB_ERR_UNSUPPORTED)
+		return fail(err, errlen, r, "this scheme cannot encrypt a %zu-byte message", c->mlen);
+	if (r != 0)
 		return fail(err, errlen, r, "encryption failed: %s", cb_strerror(r));
 	n = c->outcap;
 	if ((r = p->decrypt(c->key, c->in, c->inlen, c->out, &n)) != 0)

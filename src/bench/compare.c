@@ -20,10 +20,52 @@ const char *cb_verdict_name(cb_verdict v)
 	return "?";
 }
 
-static int same_case(const cb_result *a, const cb_result *b)
+/* Order of cases: one case is the same algorithm, backend, operation, size and threads. */
+static int case_cmp(const cb_result *a, const cb_result *b)
 {
-	return !strcmp(a->algorithm, b->algorithm) && !strcmp(a->backend, b->backend) &&
-	       !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
+	int c = strcmp(a->algorithm, b->algorithm);
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	if (!c)
+		c = strcmp(a->operation, b->operation);
+	if (!c)
+		c = (a->message_bytes > b->message_bytes) - (a->message_bytes < b->message_bytes);
+	if (!c)
+		c = (a->threads > b->threads) - (a->threads < b->threads);
+	return c;
+}
+
+static int sort_cmp(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	int c = case_cmp(a, b);
+	return c ? c : (a > b) - (a < b);
+}
+
+/* The run's results sorted by case (malloc'd); NULL when out of memory. */
+static const cb_result **sorted(const cb_run *run)
+{
+	const cb_result **v = malloc((run->nresults ? run->nresults : 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < run->nresults; i++)
+		v[i] = &run->results[i];
+	qsort(v, run->nresults, sizeof(*v), sort_cmp);
+	return v;
+}
+
+/* The first entry of the run (in its order) of r's case, in v sorted by sorted(); NULL if none. */
+static const cb_result *find_case(const cb_result *const *v, size_t n, const cb_result *r)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (case_cmp(v[mid], r) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && case_cmp(v[lo], r) == 0 ? v[lo] : NULL;
 }
 
 static double est(const cb_result *r, double *lo, double *hi)
@@ -98,15 +140,19 @@ int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compa
 	cb_machine_change mc;
 	if (!c)
 		return CB_ERR_NOMEM;
+	/* cases are found by binary search over sorted copies: a results file can be large */
+	const cb_result **ov = sorted(old_run), **nv = sorted(new_run);
+	if (!ov || !nv) {
+		free(ov);
+		free(nv);
+		free(c);
+		return CB_ERR_NOMEM;
+	}
 	cb_compare_machine(old_run, new_run, opt, &mc);
 	for (size_t i = 0; i < old_run->nresults; i++) {
 		const cb_result *o = &old_run->results[i];
 		c[k].old_r = o;
-		for (size_t j = 0; j < new_run->nresults; j++)
-			if (same_case(o, &new_run->results[j])) {
-				c[k].new_r = &new_run->results[j];
-				break;
-			}
+		c[k].new_r = find_case(nv, new_run->nresults, o);
 		if (c[k].new_r)
 			judge(&c[k], opt, &mc);
 		else
@@ -114,15 +160,14 @@ int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compa
 		k++;
 	}
 	for (size_t j = 0; j < new_run->nresults; j++) {
-		int found = 0;
-		for (size_t i = 0; i < old_run->nresults && !found; i++)
-			found = same_case(&old_run->results[i], &new_run->results[j]);
-		if (!found) {
+		if (!find_case(ov, old_run->nresults, &new_run->results[j])) {
 			c[k].new_r = &new_run->results[j];
 			c[k].verdict = CB_ONLY_NEW;
 			k++;
 		}
 	}
+	free(ov);
+	free(nv);
 	*out = c;
 	*n = k;
 	return 0;

@@ -9,6 +9,7 @@
 
 #include "cryptobench/registry.h"
 #include "bench/timer.h"
+#include "core/util.h"
 
 #ifndef CB_VERSION
 #define CB_VERSION "unknown"
@@ -23,9 +24,10 @@
 #define CB_BUILD_TYPE ""
 #endif
 
+/* Cut at a UTF-8 character boundary: a host name or CPU model may not be ASCII. */
 static void copy(char *dst, size_t cap, const char *src)
 {
-	snprintf(dst, cap, "%s", src ? src : "");
+	cb_utf8_copy(dst, cap, src ? src : "");
 }
 
 static void trim(char *s)

@@ -32,6 +32,9 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "warning: <message>\n" on stderr. */
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* strerror(err) starting lowercase, for the end of a message (a static buffer). */
+const char *cli_strerror(int err);
+
 /* SIGINT, SIGTERM, SIGHUP, SIGPIPE: remove temporary files, then end as the signal would. */
 void cli_default_signals(void);
 

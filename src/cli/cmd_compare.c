@@ -160,7 +160,7 @@ int cmd_compare(int argc, char **argv)
 			}
 			break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
@@ -171,6 +171,15 @@ int cmd_compare(int argc, char **argv)
 	if (cli_load_run(argv[optind], &old_run) || cli_load_run(argv[optind + 1], &new_run)) {
 		status = CB_EXIT_FAIL;
 		goto out;
+	}
+	{
+		const cb_context *a = &old_run.context, *b = &new_run.context;
+		if (strcmp(a->cpu_model, b->cpu_model) != 0)
+			cli_warn("the runs are from different CPUs ('%s', '%s'): a change may be the machine's, not the code's",
+				 a->cpu_model, b->cpu_model);
+		else if (strcmp(a->hostname, b->hostname) != 0)
+			cli_warn("the runs are from different hosts ('%s', '%s'): a change may be the machine's, not the code's",
+				 a->hostname, b->hostname);
 	}
 	cb_compare_machine(&old_run, &new_run, &co, &mc);
 	if (cb_compare_runs(&old_run, &new_run, &co, &ch, &nch) != 0) {
@@ -184,10 +193,12 @@ int cmd_compare(int argc, char **argv)
 			status = CB_EXIT_FAIL;
 		}
 	} else {
+		cli_printable_run(&old_run);
+		cli_printable_run(&new_run);
 		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, co.threshold, &mc);
 	}
 	if (fflush(stdout) != 0) {
-		cli_error("cannot write to standard output: %s", strerror(errno));
+		cli_error("cannot write to standard output: %s", cli_strerror(errno));
 		status = CB_EXIT_FAIL;
 	}
 	for (size_t i = 0; fail_on_slower && status == CB_EXIT_OK && i < nch; i++)

@@ -63,6 +63,7 @@ static const char common_usage[] =
 	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
 	"                whitespace.  Without --hex, files are raw bytes.\n"
 	"  --help        this text\n"
+	"\nAn input given as '-' is read from standard input (one input at most).\n"
 	"\nOutputs appear together or not at all.  A device or FIFO is written through\n"
 	"and '-' is standard output; a symlink's target is replaced (the link stays);\n"
 	"a folder, a dangling symlink or a socket is refused.  An output that is one of\n"
@@ -120,7 +121,7 @@ static int parse_args(int argc, char **argv, struct kem_args *a, const struct ke
 			}
 			if (arg[n] == '\0') {
 				if (i + 1 >= argc) {
-					cli_error("option '%s' needs a value", opts[j].name);
+					cli_error("option '%s' needs a value (see 'cryptobench kem %s --help')", opts[j].name, d->name);
 					return -1;
 				}
 				*opts[j].dst = argv[++i];
@@ -133,40 +134,6 @@ static int parse_args(int argc, char **argv, struct kem_args *a, const struct ke
 		}
 	}
 	return 0;
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* Decode hex (whitespace ignored) in place; returns the byte count or -1. */
-static long unhex_inplace(uint8_t *buf, size_t len)
-{
-	size_t out = 0;
-	int hi = -1;
-
-	for (size_t i = 0; i < len; i++) {
-		int v;
-
-		if (isspace(buf[i]))
-			continue;
-		v = hexval(buf[i]);
-		if (v < 0)
-			return -1;
-		if (hi < 0) {
-			hi = v;
-		} else {
-			buf[out++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	return hi < 0 ? (long)out : -1;
 }
 
 static const char *lower_strerror(int e)
@@ -204,13 +171,15 @@ static int read_input(const char *path, uint8_t *out, size_t want, const struct 
 	}
 	n = (long)len;
 	if (a->hex) {
-		n = unhex_inplace(buf, len);
-		if (n < 0) {
+		size_t dec;
+
+		if (cb_hex_decode(buf, len, buf, len, &dec) != CB_OK) {
 			cb_wipe(buf, len);
 			free(buf);
 			cli_error("'%s' is not valid hex (--hex was given)", path);
 			return -1;
 		}
+		n = (long)dec;
 	}
 	if ((size_t)n != want) {
 		cb_wipe(buf, len);
@@ -231,12 +200,6 @@ struct out_item {
 	size_t len;
 	unsigned mode;
 };
-
-/* Lower-case hex of one nibble, without a branch or a table index on it (keys are secret). */
-static char hexdigit(unsigned v)
-{
-	return (char)('0' + v + (((9u - v) >> 8) & ('a' - '0' - 10)));
-}
 
 /*
  * Write every item (raw, or hex and a newline with --hex) as one commit:
@@ -263,10 +226,7 @@ static int write_outputs(const struct out_item *it, size_t n, const struct kem_a
 			err = CB_ERR_NOMEM;
 			break;
 		}
-		for (size_t k = 0; k < it[i].len; k++) {
-			enc[i][2 * k] = (uint8_t)hexdigit(it[i].data[k] >> 4);
-			enc[i][2 * k + 1] = (uint8_t)hexdigit(it[i].data[k] & 15);
-		}
+		cb_hex_encode(it[i].data, it[i].len, (char *)enc[i]);
 		enc[i][2 * it[i].len] = '\n';
 		out[i].data = enc[i];
 		out[i].len = 2 * it[i].len + 1;
@@ -431,6 +391,10 @@ static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 	char name[64];
 	int rc = CB_EXIT_FAIL, err;
 
+	if (!strcmp(a->dk, "-") && !strcmp(a->ct, "-")) {
+		cli_error("--dk and --ct cannot both be '-' (standard input)");
+		return CB_EXIT_USAGE;
+	}
 	if (cli_check_outputs(ins, 2, outs, 1) != 0)
 		return CB_EXIT_USAGE;
 	dk = malloc(k->secret_key_bytes);
@@ -505,7 +469,7 @@ int cmd_kem(int argc, char **argv)
 		if (!strcmp(argv[1], ops[i].name))
 			d = &ops[i];
 	if (!d) {
-		cli_error("unknown kem operation '%s' (keygen, encaps or decaps)", argv[1]);
+		cli_error("unknown kem operation '%s' (keygen, encaps or decaps; see 'cryptobench kem --help')", argv[1]);
 		return CB_EXIT_USAGE;
 	}
 	r = parse_args(argc - 2, argv + 2, &a, d);

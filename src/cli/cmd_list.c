@@ -54,13 +54,15 @@ int cmd_list(int argc, char **argv)
 	int names = 0, backends = 0, c;
 	const cb_alg_info *a;
 
+	opterr = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'n': names = 1; break;
 		case 'b': backends = 1; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		default: fputs(usage_text, stderr); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench list --help')", argv[optind - 1]); return CB_EXIT_USAGE;
+		default: cli_error("unknown option '%s' (see 'cryptobench list --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
 	if (backends)

@@ -27,6 +27,54 @@ static const char usage_text[] =
 	"exit status: 0 planned; 1 the file cannot be read or is not a run;\n"
 	"2 usage error.\n";
 
+/* One case of the plan: algorithm, backend, operation and size alike. */
+static int by_case(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	int c = strcmp(a->algorithm, b->algorithm);
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	if (!c)
+		c = strcmp(a->operation, b->operation);
+	if (!c)
+		c = (a->message_bytes > b->message_bytes) - (a->message_bytes < b->message_bytes);
+	return c;
+}
+
+/* The plan's cases in order, each case's entries in the run's order (qsort is not stable). */
+static int by_case_then_place(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	int c = by_case(pa, pb);
+	return c ? c : (a > b) - (a < b);
+}
+
+/* Every operation named in --ops must be in the run. */
+static int check_ops(const char *list, const cb_run *run, const char *path)
+{
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char known[256] = "";
+		int found = 0;
+		for (size_t i = 0; i < run->nresults; i++) {
+			const char *op = run->results[i].operation;
+			if (strlen(op) == len && !strncmp(op, p, len))
+				found = 1;
+			if (*op && !cli_in_list(known, op) && strlen(known) + strlen(op) + 3 < sizeof(known)) {
+				strcat(known, known[0] ? "," : "");
+				strcat(known, op);
+			}
+		}
+		if (!found) {
+			cli_error("no operation '%.*s' in '%s' (it has: %s)", (int)len, p, path, known[0] ? known : "none");
+			return -1;
+		}
+		p = e ? e + 1 : p + len;
+	}
+	return 0;
+}
+
 int cmd_plan(int argc, char **argv)
 {
 	enum { O_RATE = 256, O_HEADROOM, O_OPS };
@@ -56,7 +104,7 @@ int cmd_plan(int argc, char **argv)
 			break;
 		case O_OPS: ops = optarg; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
@@ -70,6 +118,11 @@ int cmd_plan(int argc, char **argv)
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
+	cli_printable_run(&run);
+	if (ops && check_ops(ops, &run, argv[optind]) != 0) {
+		cb_run_free(&run);
+		return CB_EXIT_USAGE;
+	}
 
 	size_t wa = 9;
 	for (size_t i = 0; i < run.nresults; i++)
@@ -79,23 +132,37 @@ int cmd_plan(int argc, char **argv)
 	       run.context.cpu_model[0] ? run.context.cpu_model : "unknown CPU", run.context.cores_online);
 	printf("%-*s  %-8s  %-8s  %-7s  %14s  %8s  %10s\n", (int)wa, "algorithm", "backend", "op", "msg", "ops/s/core",
 	       "from", "cores");
+	/*
+	 * One line per case (algorithm, backend, operation, size), at its first
+	 * entry; the entry with the most threads represents it.  Found by
+	 * sorting, not by a scan per entry: a results file can be large.
+	 */
+	const cb_result **by = malloc((run.nresults ? run.nresults : 1) * sizeof(*by));
+	const cb_result **best_of = calloc(run.nresults ? run.nresults : 1, sizeof(*best_of));
+	size_t nok = 0;
+	if (!by || !best_of) {
+		free(by);
+		free(best_of);
+		cb_run_free(&run);
+		cli_error("out of memory");
+		return CB_EXIT_FAIL;
+	}
+	for (size_t i = 0; i < run.nresults; i++)
+		if (run.results[i].status == CB_STATUS_OK)
+			by[nok++] = &run.results[i];
+	qsort(by, nok, sizeof(*by), by_case_then_place);
+	for (size_t g = 0; g < nok;) {
+		size_t e = g + 1;
+		const cb_result *best = by[g];
+		for (; e < nok && by_case(&by[g], &by[e]) == 0; e++)
+			if (by[e]->threads > best->threads)
+				best = by[e];
+		best_of[by[g] - run.results] = best; /* by[g] is the group's first entry */
+		g = e;
+	}
 	for (size_t i = 0; i < run.nresults; i++) {
-		const cb_result *x = &run.results[i], *best = NULL;
-		int seen = 0;
-		if (x->status != CB_STATUS_OK || (ops && !cli_in_list(ops, x->operation)))
-			continue;
-		/* One line per case: the entry with the most threads represents it. */
-		for (size_t k = 0; k < run.nresults; k++) {
-			const cb_result *y = &run.results[k];
-			if (y->status != CB_STATUS_OK || strcmp(y->algorithm, x->algorithm) || strcmp(y->backend, x->backend) ||
-			    strcmp(y->operation, x->operation) || y->message_bytes != x->message_bytes)
-				continue;
-			if (k < i)
-				seen = 1;
-			if (!best || y->threads > best->threads)
-				best = y;
-		}
-		if (seen || !best || best->ops_per_sec <= 0)
+		const cb_result *x = &run.results[i], *best = best_of[i];
+		if (!best || (ops && !cli_in_list(ops, x->operation)) || best->ops_per_sec <= 0)
 			continue;
 		double per_core = best->ops_per_sec / (best->threads ? best->threads : 1);
 		double cores = ceil(rate / (per_core * (1 - headroom / 100)));
@@ -103,9 +170,17 @@ int cmd_plan(int argc, char **argv)
 		if (x->message_bytes)
 			cli_format_size(x->message_bytes, sz, sizeof(sz));
 		snprintf(from, sizeof(from), "%u thr", best->threads);
-		printf("%-*s  %-8s  %-8s  %-7s  %14.1f  %8s  %10.0f\n", (int)wa, x->algorithm, x->backend, x->operation, sz,
-		       per_core, from, cores);
+		char ncores[32];
+		/* a rate too low for this machine's arithmetic (a hand-made file): said, not "inf" */
+		if (isfinite(cores) && cores < 1e15)
+			snprintf(ncores, sizeof(ncores), "%.0f", cores);
+		else
+			snprintf(ncores, sizeof(ncores), "> 1e15");
+		printf("%-*s  %-8s  %-8s  %-7s  %14.1f  %8s  %10s\n", (int)wa, x->algorithm, x->backend, x->operation, sz,
+		       per_core, from, ncores);
 	}
+	free(by);
+	free(best_of);
 	cb_run_free(&run);
 	return CB_EXIT_OK;
 }

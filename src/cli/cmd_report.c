@@ -161,7 +161,7 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'v': verbose = 1; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
@@ -182,15 +182,20 @@ int cmd_report(int argc, char **argv)
 		status = print_ratio(&run, ratios[i]);
 	if (status == CB_EXIT_OK && (format >= 0 || (nout == 0 && nratio == 0))) {
 		cb_format f = format >= 0 ? (cb_format)format : CB_FORMAT_TABLE;
-		if (cb_report_write(stdout, f, &run) != 0 ||
-		    (verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout)) {
-			cli_error("cannot write to standard output: %s", strerror(errno));
+		int r = cb_report_write(stdout, f, &run);
+		if (r == 0 && verbose && f == CB_FORMAT_TABLE)
+			r = cb_report_write_noise(stdout, &run);
+		if (r == 0 && fflush(stdout) != 0)
+			r = CB_ERR_IO;
+		if (r) {
+			cli_write_error("-", r);
 			status = CB_EXIT_FAIL;
 		}
 	}
 	for (size_t i = 0; i < nout && status != CB_EXIT_USAGE; i++) {
-		if (cb_report_write_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), &run) != 0) {
-			cli_error("cannot write '%s': %s", outputs[i], strerror(errno));
+		int r = cb_report_write_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), &run);
+		if (r) {
+			cli_write_error(outputs[i], r);
 			status = CB_EXIT_FAIL;
 		}
 	}

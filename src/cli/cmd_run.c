@@ -12,6 +12,7 @@
 #include "bench/context.h"
 #include "bench/runner.h"
 #include "bench/session.h"
+#include "bench/suite.h"
 #include "cli/cli.h"
 #include "cli/select.h"
 #include "cryptobench/fileio.h"
@@ -155,8 +156,6 @@ static void catch_signals(void)
  */
 static int load_suite(const char *name, char ***words_out, size_t *n, char **storage)
 {
-	char **words;
-	size_t cap;
 	char path[4096];
 	uint8_t *data;
 	size_t len;
@@ -176,39 +175,12 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 			return -1;
 		}
 	}
-	/* At most one word per two bytes. */
-	cap = len / 2 + 1;
-	words = malloc(cap * sizeof(*words));
-	if (!words) {
+	if (cb_suite_split((char *)data, words_out, n) != CB_OK) {
 		free(data);
 		cli_error("out of memory");
 		return -1;
 	}
 	*storage = (char *)data;
-	*words_out = words;
-	*n = 0;
-	/* Words separated by white space; '#' to the end of the line is a comment. */
-	char *p = (char *)data;
-	while (*p) {
-		if (*p == '#') {
-			while (*p && *p != '\n')
-				p++;
-			continue;
-		}
-		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			*p++ = 0;
-			continue;
-		}
-		words[(*n)++] = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r' && *p != '#')
-			p++;
-		if (*p == '#') {
-			/* comment glued to a word: end the word here */
-			char *q = p;
-			while (*q && *q != '\n')
-				*q++ = ' ';
-		}
-	}
 	return 0;
 }
 
@@ -283,7 +255,14 @@ static int parse_args(int argc, char **argv, run_args *a)
 			break;
 		case 'v': a->verbose = 1; break;
 		case O_BACKEND: a->backend = optarg; break;
-		case O_SM2ID: a->sm2_id = optarg; break;
+		case O_SM2ID:
+			if (strlen(optarg) > CB_SM2_ID_MAX) {
+				cli_error("--sm2-id is %zu bytes; an SM2 ID has at most %d (GM/T 0003.2: its length in bits fits 16 bits)",
+					  strlen(optarg), CB_SM2_ID_MAX);
+				return -1;
+			}
+			a->sm2_id = optarg;
+			break;
 		case O_SUITE: break; /* expanded before parsing */
 		case O_FORMAT:
 			a->format = cb_format_parse(optarg);
@@ -301,7 +280,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 			break;
 		case O_NOPROG: a->progress = 0; break;
 		case 'h': return 1;
-		case ':': cli_error("option '%s' needs a value", argv[optind - 1]); return -1;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		}
 	}
@@ -613,17 +592,22 @@ int cmd_run(int argc, char **argv)
 
 	if (a.format >= 0 || a.noutputs == 0) {
 		cb_format f = a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE;
-		if (cb_report_write(stdout, f, &run) != 0 ||
-		    (a.verbose && f == CB_FORMAT_TABLE && cb_report_write_noise(stdout, &run) != 0) || fflush(stdout) != 0) {
-			cli_error("cannot write to standard output: %s", strerror(errno));
+		int r = cb_report_write(stdout, f, &run);
+		if (r == 0 && a.verbose && f == CB_FORMAT_TABLE)
+			r = cb_report_write_noise(stdout, &run);
+		if (r == 0 && fflush(stdout) != 0)
+			r = CB_ERR_IO;
+		if (r) {
+			cli_write_error("-", r);
 			status = CB_EXIT_FAIL;
 		}
 	}
 	{
 		size_t written = 0;
 		for (size_t i = 0; i < a.noutputs; i++) {
-			if (cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run) != 0) {
-				cli_error("cannot write '%s': %s", a.outputs[i], strerror(errno));
+			int r = cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run);
+			if (r) {
+				cli_write_error(a.outputs[i], r);
 				status = CB_EXIT_FAIL;
 			} else {
 				written++;
@@ -633,7 +617,7 @@ int cmd_run(int argc, char **argv)
 		if (a.noutputs && !written && a.format < 0) {
 			cli_warn("writing the results to standard output as JSON instead");
 			if (cb_report_write(stdout, CB_FORMAT_JSON, &run) != 0 || fflush(stdout) != 0)
-				cli_error("cannot write to standard output either: %s", strerror(errno));
+				cli_error("cannot write to standard output either: %s", cli_strerror(errno));
 		}
 	}
 	if (interrupted && status != CB_EXIT_FAIL)

@@ -62,12 +62,14 @@ int cmd_verify(int argc, char **argv)
 	char **sels;
 	int nsels, c, status;
 
+	opterr = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b': backends = optarg; break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		default: fputs(usage_text, stderr); return CB_EXIT_USAGE;
+		case ':': cli_error("option '%s' needs a value (see 'cryptobench verify --help')", argv[optind - 1]); return CB_EXIT_USAGE;
+		default: cli_error("unknown option '%s' (see 'cryptobench verify --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
 	sels = argv + optind;

@@ -2,6 +2,7 @@
  * cryptobench: what cryptography costs on this machine.
  * A table of subcommands (git's commands[] style); each parses its own options.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +59,25 @@ void cli_default_signals(void)
 		sigaction(sigs[i], &sa, NULL);
 }
 
+/*
+ * What a command printed must have reached standard output: a command that
+ * succeeded fails when it did not (`cryptobench list > /dev/full`).
+ * Commands that failed have said why already.
+ */
+static int finish(int status)
+{
+	int err = fflush(stdout) != 0 ? errno : 0;
+
+	if (status == CB_EXIT_OK && (err || ferror(stdout))) {
+		if (err)
+			cli_error("cannot write to standard output: %s", cli_strerror(err));
+		else
+			cli_error("cannot write to standard output");
+		return CB_EXIT_FAIL;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	cli_default_signals();
@@ -67,15 +87,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
-		return CB_EXIT_OK;
+		return finish(CB_EXIT_OK);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("cryptobench %s\n", CB_VERSION);
-		return CB_EXIT_OK;
+		return finish(CB_EXIT_OK);
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return finish(commands[i].fn(argc - 1, argv + 1));
 	cli_error("unknown command '%s' (see 'cryptobench --help')", argv[1]);
 	return CB_EXIT_USAGE;
 }

@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/util.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
@@ -164,6 +166,11 @@ int cli_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err
 			snprintf(err, errlen, "too many message sizes in '%s' (at most %zu)", s, cap);
 			return -1;
 		}
+		for (size_t k = 0; k < *n; k++)
+			if (out[k] == v) {
+				snprintf(err, errlen, "message size %zu bytes is given twice in '%s'", v, s);
+				return -1;
+			}
 		out[(*n)++] = v;
 		if (!e)
 			return 0;
@@ -187,6 +194,11 @@ int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char 
 			snprintf(err, errlen, "too many thread counts in '%s' (at most %zu)", s, cap);
 			return -1;
 		}
+		for (size_t k = 0; k < *n; k++)
+			if (out[k] == (unsigned)v) {
+				snprintf(err, errlen, "thread count %ld is given twice in '%s'", v, s);
+				return -1;
+			}
 		out[(*n)++] = (unsigned)v;
 		if (!*end)
 			return 0;
@@ -194,39 +206,85 @@ int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char 
 	}
 }
 
-int cli_apply_pin(const char *s, char *err, size_t errlen)
+int cli_parse_cpus(const char *s, cpu_set_t *set, char *err, size_t errlen)
 {
-	cpu_set_t set;
 	const char *p = s;
-	CPU_ZERO(&set);
+	CPU_ZERO(set);
 	while (1) {
 		char *end;
-		long a = strtol(p, &end, 10), b;
-		if (end == p || a < 0 || a >= CPU_SETSIZE)
+		long a, b;
+		if (!isdigit((unsigned char)*p))
+			goto bad;
+		errno = 0;
+		a = strtol(p, &end, 10);
+		if (errno || a >= CPU_SETSIZE)
 			goto bad;
 		b = a;
 		if (*end == '-') {
 			const char *q = end + 1;
+			if (!isdigit((unsigned char)*q))
+				goto bad;
 			b = strtol(q, &end, 10);
-			if (end == q || b < a || b >= CPU_SETSIZE)
+			if (errno || b < a || b >= CPU_SETSIZE)
 				goto bad;
 		}
 		for (long c = a; c <= b; c++)
-			CPU_SET((int)c, &set);
+			CPU_SET((int)c, set);
 		if (!*end)
-			break;
+			return 0;
 		if (*end != ',')
 			goto bad;
 		p = end + 1;
 	}
+bad:
+	snprintf(err, errlen, "bad CPU list '%s' (use e.g. 0-3,6 as taskset -c does; CPUs below %d)", s, CPU_SETSIZE);
+	return -1;
+}
+
+/* "0-1,4" for the CPUs in set, cut short (with "...") when cap is too small. */
+static void format_cpus(const cpu_set_t *set, char *buf, size_t cap)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		int e = c;
+		if (!CPU_ISSET(c, set))
+			continue;
+		while (e + 1 < CPU_SETSIZE && CPU_ISSET(e + 1, set))
+			e++;
+		int w = e > c ? snprintf(buf + len, cap - len, "%s%d-%d", len ? "," : "", c, e)
+			      : snprintf(buf + len, cap - len, "%s%d", len ? "," : "", c);
+		if (w < 0 || (size_t)w >= cap - len) {
+			snprintf(buf + (cap > 4 ? cap - 4 : 0), cap > 4 ? 4 : cap, "...");
+			return;
+		}
+		len += (size_t)w;
+		c = e;
+	}
+}
+
+int cli_apply_pin(const char *s, char *err, size_t errlen)
+{
+	cpu_set_t set, allowed;
+	char have[128];
+	if (cli_parse_cpus(s, &set, err, errlen) != 0)
+		return -1;
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0) {
+		snprintf(err, errlen, "cannot pin to CPUs '%s': %s", s, strerror(errno));
+		return -1;
+	}
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set) && !CPU_ISSET(c, &allowed)) {
+			format_cpus(&allowed, have, sizeof(have));
+			snprintf(err, errlen, "cannot pin to CPUs '%s': CPU %d is not available (this process may use %s)", s,
+				 c, have);
+			return -1;
+		}
 	if (sched_setaffinity(0, sizeof(set), &set) != 0) {
 		snprintf(err, errlen, "cannot pin to CPUs '%s': %s", s, strerror(errno));
 		return -1;
 	}
 	return 0;
-bad:
-	snprintf(err, errlen, "bad CPU list '%s' (use e.g. 0-3,6 as taskset -c does)", s);
-	return -1;
 }
 
 void cli_format_size(size_t n, char *buf, size_t cap)
@@ -244,7 +302,7 @@ int cli_parse_number(const char *opt, const char *s, double lo, double hi, doubl
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (end == s || *end || errno || !(v >= lo && v <= hi)) {
+	if (end == s || *end || errno || !isfinite(v) || !(v >= lo && v <= hi)) {
 		cli_error("bad value '%s' for %s (expected a number from %g to %g)", s, opt, lo, hi);
 		return -1;
 	}
@@ -254,9 +312,14 @@ int cli_parse_number(const char *opt, const char *s, double lo, double hi, doubl
 
 int cli_load_run(const char *path, cb_run *run)
 {
-	int r = cb_run_read_json(path, run);
+	cb_read_error e;
+	int r = cb_run_read_json_err(path, run, &e);
 	if (r == CB_ERR_IO)
 		cli_error("cannot read '%s': %s", path, strerror(errno));
+	else if (r == CB_ERR_FORMAT && e.line > 0)
+		cli_error("'%s' is not valid JSON: line %d, column %d: %s", path, e.line, e.column, e.text);
+	else if (r == CB_ERR_FORMAT && e.text[0])
+		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION, e.text);
 	else if (r)
 		cli_error("'%s' is not a cryptobench run (JSON, schema version %d): %s", path, CB_SCHEMA_VERSION,
 			  cb_strerror(r));
@@ -269,7 +332,7 @@ int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *
 		if (!strcmp(outputs[i], "-"))
 			continue;
 		for (size_t k = 0; k < nin; k++)
-			if (cb_same_file(outputs[i], inputs[k])) {
+			if (strcmp(inputs[k], "-") != 0 && cb_same_file(outputs[i], inputs[k])) {
 				cli_error("output '%s' is the input '%s': refusing to replace it", outputs[i], inputs[k]);
 				return -1;
 			}
@@ -303,4 +366,46 @@ void cli_output_error(const char *path, int err)
 	snprintf(msg, sizeof(msg), "%s", strerror(err));
 	msg[0] = (char)tolower((unsigned char)msg[0]);
 	cli_error("cannot write '%s': %s", path, msg);
+}
+
+void cli_write_error(const char *path, int r)
+{
+	if (r == CB_ERR_IO && strcmp(path, "-") == 0)
+		cli_error("cannot write to standard output: %s", cli_strerror(errno));
+	else if (r == CB_ERR_IO)
+		cli_output_error(path, errno);
+	else if (r == CB_ERR_FORMAT)
+		cli_error("cannot write '%s': a text of the run is not valid UTF-8", path);
+	else
+		cli_error("cannot write '%s': %s", path, cb_strerror(r));
+}
+
+static void printable(char *s)
+{
+	for (unsigned char *p = (unsigned char *)s; *p; p++) {
+		if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			*p++ = '?', *p = '?';
+		else if (*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	}
+}
+
+void cli_printable_run(cb_run *run)
+{
+	cb_context *c = &run->context;
+	char *ctx[] = {c->hostname, c->cpu_model, c->cpu_flags, c->kernel, c->compiler, c->cflags, c->build_type,
+		       c->pinning, c->counter, c->tool_version, c->timestamp, c->baseline, c->reference_workload};
+	for (size_t i = 0; i < CB_ARRAY_LEN(ctx); i++)
+		printable(ctx[i]);
+	for (size_t i = 0; i < c->nlibraries; i++) {
+		printable(c->libraries[i].name);
+		printable(c->libraries[i].version);
+	}
+	for (size_t i = 0; i < run->nresults; i++) {
+		cb_result *r = &run->results[i];
+		char *f[] = {r->algorithm, r->kind, r->family, r->backend, r->implementation, r->description,
+			     r->operation, r->error, r->kat, r->noise, r->notes, r->method};
+		for (size_t k = 0; k < CB_ARRAY_LEN(f); k++)
+			printable(f[k]);
+	}
 }

@@ -2,6 +2,7 @@
 #ifndef CB_CLI_SELECT_H
 #define CB_CLI_SELECT_H
 
+#include <sched.h>
 #include <stddef.h>
 
 #include "cryptobench/common.h"
@@ -24,13 +25,20 @@ int cli_selector_matches(const char *sel, const cb_alg_info *a);
  */
 int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n);
 
-/* "16,128,1K,4K,16K,128K,1M" -> sizes; K = 1024.  -1 on bad input (message in err). */
+/* "16,128,1K,4K,16K,128K,1M" -> sizes, each once; K = 1024.  -1 on bad input (message in err). */
 int cli_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err, size_t errlen);
 
-/* "1,2,4" -> counts in 1..1024.  -1 on bad input. */
+/* "1,2,4" -> counts in 1..1024, each once.  -1 on bad input (message in err). */
 int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char *err, size_t errlen);
 
-/* "0-3,6" -> a CPU set applied to the whole process (like taskset).  -1 on bad input or failure. */
+/* "0-3,6" -> *set (CPUs below CPU_SETSIZE).  -1 on bad input (message in err). */
+int cli_parse_cpus(const char *s, cpu_set_t *set, char *err, size_t errlen);
+
+/*
+ * "0-3,6" -> a CPU set applied to the whole process (like taskset).  A CPU
+ * this process may not run on (beyond the machine's, or outside its
+ * current affinity) is refused.  -1 on bad input or failure.
+ */
 int cli_apply_pin(const char *s, char *err, size_t errlen);
 
 /* 1 when `word` is one of the comma-separated items of `list`. */
@@ -57,6 +65,19 @@ int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *
  * nothing, a socket, a block device).
  */
 void cli_output_error(const char *path, int err);
+
+/*
+ * Print why writing a run to path ("-": standard output) failed with
+ * error r (a cb_report_write* result): errno's reason for CB_ERR_IO (as
+ * cli_output_error), else the library's, never a stale errno.
+ */
+void cli_write_error(const char *path, int r);
+
+/*
+ * Replace the terminal control characters (C0, DEL, UTF-8 C1) in the run's
+ * text with '?', for commands that print it as text to a terminal.
+ */
+void cli_printable_run(cb_run *run);
 
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);

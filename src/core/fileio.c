@@ -125,6 +125,30 @@ static void drop(cb_atomic_file *af)
 	}
 }
 
+/*
+ * The process's umask, read without changing it where Linux tells
+ * (/proc/self/status, since 4.7); else the umask(2) pair, which a thread
+ * creating a file at the same moment could see.
+ */
+static mode_t current_umask(void)
+{
+	char line[128];
+	unsigned long m;
+	mode_t old;
+	FILE *f = fopen("/proc/self/status", "r");
+	if (f) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "Umask: %lo", &m) == 1) {
+				fclose(f);
+				return (mode_t)(m & 0777);
+			}
+		fclose(f);
+	}
+	old = umask(077);
+	umask(old);
+	return old;
+}
+
 int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 {
 	int fd, kind;
@@ -146,7 +170,8 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 				track(af->tmp);
 				af->pending = 1;
 			}
-			if (fd >= 0 && fchmod(fd, (mode_t)mode) != 0) {
+			/* mkstemp makes it 0600 whatever the umask: the mode asked for, less the umask */
+			if (fd >= 0 && fchmod(fd, (mode_t)mode & ~current_umask()) != 0) {
 				int e = errno;
 				close(fd);
 				drop(af);
@@ -451,11 +476,21 @@ int cb_same_file(const char *a, const char *b)
 
 int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = NULL;
 	uint8_t *buf = NULL;
 	size_t n = 0, cap = 0;
+	if (!strcmp(path, "-")) {
+		/* standard input, read from a copy of its descriptor so that closing leaves it open */
+		int fd = dup(STDIN_FILENO);
+		if (fd >= 0 && !(f = fdopen(fd, "rb")))
+			close(fd);
+	} else {
+		f = fopen(path, "rb");
+	}
 	if (!f)
 		return CB_ERR_IO;
+	/* Unbuffered: no stdio buffer, freed unwiped by fclose, holds a copy of a secret key. */
+	setvbuf(f, NULL, _IONBF, 0);
 	for (;;) {
 		if (n == cap) {
 			size_t ncap = cap ? cap * 2 : 4096;

@@ -6,25 +6,45 @@
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "report_int.h"
+
+/*
+ * The first member found wrong, for the error message: the helpers name it
+ * here, the callers add where it was (thread-local: readers may run in
+ * several threads at once).
+ */
+static _Thread_local const char *bad_member;
+
+static int bad(const char *k)
+{
+	if (!bad_member)
+		bad_member = k;
+	return CB_ERR_FORMAT;
+}
 
 /*
  * The get_* helpers leave *dst as it is (the record's default) when the
  * member is absent or null, except where said.
  */
 
-/* Copy a string member; null is not a string.  Too long: truncated. */
+/*
+ * Copy a string member; null is not a string.  Too long: truncated at the
+ * last whole UTF-8 character that fits (jansson has checked the encoding).
+ */
 static int get_str(const json_t *o, const char *k, char *dst, size_t cap)
 {
 	const json_t *v = json_object_get(o, k);
 	if (!v)
 		return 0;
 	if (!json_is_string(v))
-		return CB_ERR_FORMAT;
-	snprintf(dst, cap, "%s", json_string_value(v));
+		return bad(k);
+	cb_utf8_copy(dst, cap, json_string_value(v));
 	return 0;
 }
 
@@ -37,7 +57,7 @@ static int get_real(const json_t *o, const char *k, double *dst, double dflt)
 		return 0;
 	}
 	if (!json_is_number(v))
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = json_number_value(v);
 	return 0;
 }
@@ -49,7 +69,7 @@ static int get_uint_present(const json_t *o, const char *k, uint64_t *dst)
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_integer(v) || json_integer_value(v) < 0)
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = (uint64_t)json_integer_value(v);
 	return 1;
 }
@@ -67,7 +87,7 @@ static int get_size(const json_t *o, const char *k, size_t *dst)
 	if (r <= 0)
 		return r;
 	if (u > SIZE_MAX)
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = (size_t)u;
 	return 0;
 }
@@ -79,7 +99,7 @@ static int get_unsigned(const json_t *o, const char *k, unsigned *dst)
 	if (r <= 0)
 		return r;
 	if (u > UINT32_MAX)
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = (unsigned)u;
 	return 0;
 }
@@ -90,7 +110,7 @@ static int get_int(const json_t *o, const char *k, int *dst)
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_integer(v) || json_integer_value(v) < INT32_MIN || json_integer_value(v) > INT32_MAX)
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = (int)json_integer_value(v);
 	return 0;
 }
@@ -103,7 +123,7 @@ static int get_sizeval(const json_t *o, const char *k, long *dst)
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > INT32_MAX)
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = (long)json_integer_value(v);
 	return 0;
 }
@@ -116,7 +136,7 @@ static int get_obj(const json_t *o, const char *k, const json_t **dst)
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_object(v))
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = v;
 	return 0;
 }
@@ -128,14 +148,14 @@ static int parse_status(const json_t *o, cb_status *st)
 					CB_STATUS_UNSUPPORTED, CB_STATUS_ERROR};
 	size_t i;
 	if (!json_is_string(v))
-		return CB_ERR_FORMAT;
+		return bad("status");
 	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
 		if (strcmp(json_string_value(v), cb_status_name(all[i])) == 0) {
 			*st = all[i];
 			return 0;
 		}
 	}
-	return CB_ERR_FORMAT;
+	return bad("status");
 }
 
 static int parse_summary(const json_t *o, cb_summary *s)
@@ -180,7 +200,7 @@ static int get_series(const json_t *o, const char *k, double *dst, size_t *n)
 	if (!a || json_is_null(a))
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) > CB_ROUNDS_MAX)
-		return CB_ERR_FORMAT;
+		return bad(k);
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		const json_t *v = json_array_get(a, i);
 		if (json_is_null(v))
@@ -188,7 +208,7 @@ static int get_series(const json_t *o, const char *k, double *dst, size_t *n)
 		else if (json_is_number(v))
 			dst[i] = json_number_value(v);
 		else
-			return CB_ERR_FORMAT;
+			return bad(k);
 	}
 	*n = json_array_size(a);
 	return 0;
@@ -200,7 +220,7 @@ static int get_bool(const json_t *o, const char *k, int *dst)
 	if (!v || json_is_null(v))
 		return 0;
 	if (!json_is_boolean(v))
-		return CB_ERR_FORMAT;
+		return bad(k);
 	*dst = json_is_true(v);
 	return 0;
 }
@@ -233,9 +253,12 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	const json_t *ns, *sizes, *noisy, *est;
 	int e = 0;
 	cb_result_init(r);
-	if (!json_is_object(o) || !json_is_string(json_object_get(o, "algorithm")) ||
-	    !json_is_string(json_object_get(o, "operation")))
-		return CB_ERR_FORMAT;
+	if (!json_is_object(o))
+		return bad("");
+	if (!json_is_string(json_object_get(o, "algorithm")))
+		return bad("algorithm");
+	if (!json_is_string(json_object_get(o, "operation")))
+		return bad("operation");
 	e |= get_str(o, "algorithm", r->algorithm, sizeof(r->algorithm));
 	e |= get_str(o, "kind", r->kind, sizeof(r->kind));
 	e |= get_str(o, "family", r->family, sizeof(r->family));
@@ -262,7 +285,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_real(o, "scaling", &r->scaling, 0);
 	noisy = json_object_get(o, "noisy");
 	if (noisy && !json_is_boolean(noisy))
-		e |= CB_ERR_FORMAT;
+		e |= bad("noisy");
 	r->noisy = json_is_true(noisy);
 	e |= get_str(o, "noise", r->noise, sizeof(r->noise));
 	e |= get_obj(o, "sizes", &sizes);
@@ -293,7 +316,7 @@ static int parse_context(const json_t *o, cb_context *c)
 	const json_t *libs, *sched, *ref;
 	int e = 0;
 	if (!json_is_object(o))
-		return CB_ERR_FORMAT;
+		return bad("");
 	e |= get_str(o, "tool_version", c->tool_version, sizeof(c->tool_version));
 	e |= get_str(o, "timestamp", c->timestamp, sizeof(c->timestamp));
 	e |= get_str(o, "hostname", c->hostname, sizeof(c->hostname));
@@ -330,12 +353,12 @@ static int parse_context(const json_t *o, cb_context *c)
 	if (libs) {
 		size_t i, max = sizeof(c->libraries) / sizeof(c->libraries[0]);
 		if (!json_is_array(libs))
-			return CB_ERR_FORMAT;
+			return bad("libraries");
 		/* More libraries than the record holds: the first ones are kept. */
 		for (i = 0; i < json_array_size(libs) && i < max; i++) {
 			const json_t *l = json_array_get(libs, i);
 			if (!json_is_object(l))
-				return CB_ERR_FORMAT;
+				return bad("libraries");
 			e |= get_str(l, "name", c->libraries[i].name, sizeof(c->libraries[i].name));
 			e |= get_str(l, "version", c->libraries[i].version, sizeof(c->libraries[i].version));
 			c->nlibraries = i + 1;
@@ -344,60 +367,135 @@ static int parse_context(const json_t *o, cb_context *c)
 	return e ? CB_ERR_FORMAT : 0;
 }
 
-static int parse_run(const json_t *doc, cb_run *run)
+static void say(cb_read_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(cb_read_error *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err->text, sizeof(err->text), fmt, ap);
+	va_end(ap);
+}
+
+/* "'threads' of result 4": the member bad_member names, in `where`. */
+static void say_member(cb_read_error *err, const char *where)
+{
+	if (bad_member && *bad_member)
+		say(err, "%s: member '%s' has the wrong type or value", where, bad_member);
+	else
+		say(err, "%s is not an object", where);
+}
+
+static int parse_run(const json_t *doc, cb_run *run, cb_read_error *err)
 {
 	const json_t *sv, *tool, *results;
 	size_t i;
 	int r;
-	if (!json_is_object(doc))
+	if (!json_is_object(doc)) {
+		say(err, "the document is not a JSON object");
 		return CB_ERR_FORMAT;
+	}
 	sv = json_object_get(doc, "schema_version");
 	tool = json_object_get(doc, "tool");
 	results = json_object_get(doc, "results");
-	if (!json_is_string(tool) || strcmp(json_string_value(tool), "cryptobench") != 0)
+	if (!json_is_string(tool) || strcmp(json_string_value(tool), "cryptobench") != 0) {
+		say(err, "member 'tool' is not \"cryptobench\"");
 		return CB_ERR_FORMAT;
+	}
 	if (!json_is_integer(sv) || json_integer_value(sv) < CB_SCHEMA_VERSION_MIN ||
-	    json_integer_value(sv) > CB_SCHEMA_VERSION)
+	    json_integer_value(sv) > CB_SCHEMA_VERSION) {
+		say(err, "member 'schema_version' is not a version this reader knows (%d to %d)", CB_SCHEMA_VERSION_MIN,
+		    CB_SCHEMA_VERSION);
 		return CB_ERR_FORMAT;
-	if (!json_is_array(results))
+	}
+	if (!json_is_array(results)) {
+		say(err, "member 'results' is not an array");
 		return CB_ERR_FORMAT;
+	}
 	run->context.schema_version = (int)json_integer_value(sv);
+	bad_member = NULL;
 	r = parse_context(json_object_get(doc, "context"), &run->context);
-	if (r)
+	if (r) {
+		if (bad_member && *bad_member)
+			say_member(err, "'context'");
+		else
+			say(err, "member 'context' is missing or not an object");
 		return r;
+	}
 	for (i = 0; i < json_array_size(results); i++) {
+		char where[48];
 		cb_result *res = cb_run_add(run);
 		if (!res)
 			return CB_ERR_NOMEM;
 		r = parse_result(json_array_get(results, i), res, run->context.schema_version);
-		if (r)
+		if (r) {
+			snprintf(where, sizeof(where), "result %zu", i + 1);
+			say_member(err, where);
 			return r;
+		}
 	}
 	return 0;
 }
 
-int cb_run_read_json(const char *path, cb_run *run)
+static int read_doc(json_t *doc, const json_error_t *jerr, cb_run *run, cb_read_error *err)
 {
-	json_error_t jerr;
-	json_t *doc;
-	FILE *f;
 	int r;
-	if (!path || !run)
-		return CB_ERR_ARG;
-	memset(run, 0, sizeof(*run));
-	f = fopen(path, "rb");
-	if (!f)
-		return CB_ERR_IO;
-	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+
 	if (!doc) {
-		r = ferror(f) ? CB_ERR_IO : CB_ERR_FORMAT;
-		fclose(f);
-		return r;
+		if (err) {
+			err->line = jerr->line > 0 ? jerr->line : 0;
+			err->column = jerr->column > 0 ? jerr->column : 0;
+		}
+		say(err, "%s", jerr->text);
+		return CB_ERR_FORMAT;
 	}
-	fclose(f);
-	r = parse_run(doc, run);
+	r = parse_run(doc, run, err);
 	json_decref(doc);
 	if (r)
 		cb_run_free(run);
 	return r;
+}
+
+int cb_run_parse_json(const char *text, size_t len, cb_run *run, cb_read_error *err)
+{
+	json_error_t jerr;
+
+	if (!text || !run)
+		return CB_ERR_ARG;
+	memset(run, 0, sizeof(*run));
+	if (err)
+		memset(err, 0, sizeof(*err));
+	return read_doc(json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, run, err);
+}
+
+int cb_run_read_json_err(const char *path, cb_run *run, cb_read_error *err)
+{
+	json_error_t jerr;
+	json_t *doc;
+	FILE *f;
+	if (!path || !run)
+		return CB_ERR_ARG;
+	memset(run, 0, sizeof(*run));
+	if (err)
+		memset(err, 0, sizeof(*err));
+	f = fopen(path, "rb");
+	if (!f)
+		return CB_ERR_IO;
+	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	if (!doc && ferror(f)) {
+		int e = errno;
+		fclose(f);
+		errno = e;
+		return CB_ERR_IO;
+	}
+	fclose(f);
+	return read_doc(doc, &jerr, run, err);
+}
+
+int cb_run_read_json(const char *path, cb_run *run)
+{
+	return cb_run_read_json_err(path, run, NULL);
 }

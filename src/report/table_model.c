@@ -98,9 +98,76 @@ static const char *status_label(cb_status s)
 	return "ERROR";
 }
 
-static int comparable(const cb_result *a, const cb_result *b)
+/*
+ * The measured cases sorted by algorithm, operation, message size, threads
+ * and then place in the run, so that a baseline is found by binary search:
+ * a results file can hold many thousands of cases.
+ */
+struct base_index {
+	const cb_result **v;
+	size_t n;
+};
+
+/* What a baseline is looked up by: an algorithm name (not NUL-terminated) and r's case. */
+struct base_key {
+	const char *alg;
+	size_t alglen;
+	const cb_result *r;
+};
+
+static int key_cmp(const struct base_key *k, const cb_result *b)
 {
-	return a->status == CB_STATUS_OK && b->status == CB_STATUS_OK && !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
+	int c = strncmp(k->alg, b->algorithm, k->alglen);
+	if (c)
+		return c;
+	if (b->algorithm[k->alglen])
+		return -1;
+	c = strcmp(k->r->operation, b->operation);
+	if (c)
+		return c;
+	if (k->r->message_bytes != b->message_bytes)
+		return k->r->message_bytes < b->message_bytes ? -1 : 1;
+	if (k->r->threads != b->threads)
+		return k->r->threads < b->threads ? -1 : 1;
+	return 0;
+}
+
+static int index_cmp(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	struct base_key k = {a->algorithm, strlen(a->algorithm), a};
+	int c = key_cmp(&k, b);
+	return c ? c : (a > b) - (a < b);
+}
+
+static int index_build(struct base_index *x, const cb_run *run)
+{
+	x->n = 0;
+	x->v = malloc((run->nresults ? run->nresults : 1) * sizeof(*x->v));
+	if (!x->v)
+		return CB_ERR_NOMEM;
+	for (size_t i = 0; i < run->nresults; i++)
+		if (run->results[i].status == CB_STATUS_OK)
+			x->v[x->n++] = &run->results[i];
+	qsort(x->v, x->n, sizeof(*x->v), index_cmp);
+	return 0;
+}
+
+/* The entries comparable with k->r of algorithm k->alg, in the run's order: [*first, *first + return). */
+static size_t index_range(const struct base_index *x, const struct base_key *k, size_t *first)
+{
+	size_t lo = 0, hi = x->n, end;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (key_cmp(k, x->v[mid]) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < x->n && key_cmp(k, x->v[end]) == 0; end++)
+		;
+	*first = lo;
+	return end - lo;
 }
 
 /*
@@ -109,31 +176,27 @@ static int comparable(const cb_result *a, const cb_result *b)
  * message size and threads: ML-KEM keygen against SM2 keygen), on BACKEND if given, else on r's
  * backend if NAME has one there, else the first.  NULL if none.
  */
-static const cb_result *declared_baseline(const cb_run *run, const cb_result *r, const char *list)
+static const cb_result *declared_baseline(const struct base_index *x, const cb_result *r, const char *list)
 {
 	for (const char *p = list; p && *p;) {
 		const char *e = strchr(p, ','), *at;
-		size_t len = e ? (size_t)(e - p) : strlen(p), nlen;
-		const cb_result *any = NULL;
+		size_t len = e ? (size_t)(e - p) : strlen(p), first, n;
 		at = memchr(p, '@', len);
-		nlen = at ? (size_t)(at - p) : len;
-		for (size_t i = 0; i < run->nresults; i++) {
-			const cb_result *b = &run->results[i];
-			if (strlen(b->algorithm) != nlen || strncmp(b->algorithm, p, nlen) || !comparable(b, r))
-				continue;
+		struct base_key k = {p, at ? (size_t)(at - p) : len, r};
+		n = index_range(x, &k, &first);
+		for (size_t i = first; i < first + n; i++) {
+			const cb_result *b = x->v[i];
 			if (at) {
-				size_t blen = len - nlen - 1;
+				size_t blen = len - k.alglen - 1;
 				if (strlen(b->backend) == blen && !strncmp(b->backend, at + 1, blen))
 					return b;
 				continue;
 			}
 			if (!strcmp(b->backend, r->backend))
 				return b;
-			if (!any)
-				any = b;
 		}
-		if (any)
-			return any;
+		if (!at && n)
+			return x->v[first];
 		p = e ? e + 1 : NULL;
 	}
 	return NULL;
@@ -145,21 +208,14 @@ static const cb_result *declared_baseline(const cb_run *run, const cb_result *r,
  * (a library comparison).  Never a case of another operation or size;
  * NULL when there is none, or when r is the only one of its kind.
  */
-static const cb_result *baseline_for(const cb_run *run, const cb_result *r)
+static const cb_result *baseline_for(const struct base_index *x, const cb_run *run, const cb_result *r)
 {
-	const cb_result *first = NULL;
-	size_t peers = 0;
+	struct base_key k = {r->algorithm, strlen(r->algorithm), r};
+	size_t first, n;
 	if (run->context.baseline[0])
-		return declared_baseline(run, r, run->context.baseline);
-	for (size_t i = 0; i < run->nresults; i++) {
-		const cb_result *b = &run->results[i];
-		if (strcmp(b->algorithm, r->algorithm) != 0 || !comparable(b, r))
-			continue;
-		if (!first)
-			first = b;
-		peers++;
-	}
-	return peers > 1 ? first : NULL;
+		return declared_baseline(x, r, run->context.baseline);
+	n = index_range(x, &k, &first);
+	return n > 1 ? x->v[first] : NULL;
 }
 
 /* The figure of the latency column: the run's estimate for one thread. */
@@ -196,7 +252,7 @@ static void fmt_ratio(const cb_ratio *q, char *buf, size_t len)
 		snprintf(buf, len, "%.*f", dec, q->value);
 }
 
-static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
+static void build_row(cb_tab_row *row, const cb_run *run, const struct base_index *x, const cb_result *r)
 {
 	const cb_result *b;
 	cb_ratio ratio;
@@ -225,7 +281,7 @@ static void build_row(cb_tab_row *row, const cb_run *run, const cb_result *r)
 		fmt_cycles(r->cycles_per_op, row->cell[CB_COL_CYC], CB_CELL_MAX);
 	else
 		CELL(row, CB_COL_CYC, "-");
-	b = baseline_for(run, r);
+	b = baseline_for(x, run, r);
 	if (b == r)
 		CELL(row, CB_COL_RATIO, "1");
 	else if (b && cb_result_time_ratio(b, r, &ratio) == 0 && ratio.value > 0)
@@ -244,6 +300,7 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 						   "thr",       "ops/s",   "latency", "±CI",
 						   "MB/s",      "cycles",  "ratio",   "scale"};
 	static const int right[CB_NCOLS] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+	struct base_index x;
 	size_t i;
 	memset(t, 0, sizeof(*t));
 	memcpy(t->head, head, sizeof(head));
@@ -254,17 +311,23 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 	t->show[CB_COL_RATIO] = 0;
 	if (run->nresults == 0)
 		return 0;
+	x.v = NULL;
 	t->rows = calloc(run->nresults, sizeof(*t->rows));
-	if (!t->rows)
+	if (!t->rows || index_build(&x, run) != 0) {
+		free(x.v);
+		free(t->rows);
+		t->rows = NULL;
 		return CB_ERR_NOMEM;
+	}
 	t->nrows = run->nresults;
 	for (i = 0; i < run->nresults; i++) {
-		build_row(&t->rows[i], run, &run->results[i]);
+		build_row(&t->rows[i], run, &x, &run->results[i]);
 		if (run->results[i].threads > 1)
 			t->show[CB_COL_SCALE] = 1;
 		if (!t->rows[i].status[0] && strcmp(t->rows[i].cell[CB_COL_RATIO], "-") != 0)
 			t->show[CB_COL_RATIO] = 1;
 	}
+	free(x.v);
 	return 0;
 }
 
@@ -372,59 +435,136 @@ void cb_tab_headline(const cb_context *c, char *buf, size_t len)
 		snprintf(buf + o, len - o, " | counter: %s", c->counter[0] ? c->counter : "none");
 }
 
-/* Is results[i] the first of its (algorithm, backend) with a recorded kat? */
-static int first_kat(const cb_run *run, size_t i)
+/*
+ * The known-answer line, from the first entry of each implementation
+ * (algorithm and backend) that ran its known answers.  The entries are
+ * grouped by sorting (a results file can be large): by algorithm, then
+ * backend, then place in the run.
+ */
+struct kat_index {
+	const cb_result **v; /* first entries of implementations, by algorithm then place */
+	size_t n;
+	size_t *grp;         /* per entry of v: the index in v where its algorithm's group starts */
+	size_t *grp_n;       /* per entry of v: the group's size (backends that measured it) */
+};
+
+static int kat_eligible(const cb_result *r)
 {
-	const cb_result *r = &run->results[i];
-	if (!r->kat[0] || r->status == CB_STATUS_UNAVAILABLE)
-		return 0;
-	for (size_t j = 0; j < i; j++) {
-		const cb_result *p = &run->results[j];
-		if (p->kat[0] && p->status != CB_STATUS_UNAVAILABLE &&
-		    strcmp(p->algorithm, r->algorithm) == 0 && strcmp(p->backend, r->backend) == 0)
-			return 0;
-	}
-	return 1;
+	return r->kat[0] && r->status != CB_STATUS_UNAVAILABLE;
 }
 
-/* How many backends measured this algorithm in the run. */
-static int backends_of(const cb_run *run, const char *alg)
+static int by_alg_backend_place(const void *pa, const void *pb)
 {
-	int n = 0;
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	int c = strcmp(a->algorithm, b->algorithm);
+	if (!c)
+		c = strcmp(a->backend, b->backend);
+	return c ? c : (a > b) - (a < b);
+}
+
+static int by_alg_place(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	int c = strcmp(a->algorithm, b->algorithm);
+	return c ? c : (a > b) - (a < b);
+}
+
+static int by_place(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	return (a > b) - (a < b);
+}
+
+static void kat_index_free(struct kat_index *x)
+{
+	free(x->v);
+	free(x->grp);
+	free(x->grp_n);
+	memset(x, 0, sizeof(*x));
+}
+
+static int kat_index_build(struct kat_index *x, const cb_run *run)
+{
+	size_t n = 0, k = 0, cap = run->nresults ? run->nresults : 1;
+	memset(x, 0, sizeof(*x));
+	x->v = malloc(cap * sizeof(*x->v));
+	x->grp = malloc(cap * sizeof(*x->grp));
+	x->grp_n = malloc(cap * sizeof(*x->grp_n));
+	if (!x->v || !x->grp || !x->grp_n) {
+		kat_index_free(x);
+		return CB_ERR_NOMEM;
+	}
 	for (size_t i = 0; i < run->nresults; i++)
-		n += first_kat(run, i) && strcmp(run->results[i].algorithm, alg) == 0;
-	return n;
+		if (kat_eligible(&run->results[i]))
+			x->v[n++] = &run->results[i];
+	/* keep the first entry of each implementation */
+	qsort(x->v, n, sizeof(*x->v), by_alg_backend_place);
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || strcmp(x->v[i]->algorithm, x->v[k - 1]->algorithm) ||
+		    strcmp(x->v[i]->backend, x->v[k - 1]->backend))
+			x->v[k++] = x->v[i];
+	qsort(x->v, k, sizeof(*x->v), by_alg_place);
+	for (size_t g = 0; g < k;) {
+		size_t e = g + 1;
+		while (e < k && !strcmp(x->v[e]->algorithm, x->v[g]->algorithm))
+			e++;
+		for (size_t i = g; i < e; i++) {
+			x->grp[i] = g;
+			x->grp_n[i] = e - g;
+		}
+		g = e;
+	}
+	x->n = k;
+	return 0;
 }
 
 /*
- * Append "<lead>name, name (backend, backend), ..." for the results with
- * this kat, each name once; the backends are named when several measured it.
+ * Append "<lead>name, name (backend, backend), ..." for the implementations
+ * with this kat, in the order of the run, each name once; the backends are
+ * named when several measured it.
  */
-static size_t kat_names(const cb_run *run, const char *kat, const char *lead, const char *tail,
-			char *buf, size_t len, size_t o)
+static size_t kat_names(const struct kat_index *x, const char *kat, const char *lead, const char *tail, char *buf,
+			size_t len, size_t o)
 {
+	const cb_result **order;
+	size_t m = 0;
 	int n = 0;
-	for (size_t i = 0; i < run->nresults && o < len; i++) {
-		const cb_result *r = &run->results[i];
-		int seen = 0, nb = 0;
-		if (!first_kat(run, i) || strcmp(r->kat, kat) != 0)
+	/* the algorithms' first entries with this kat, in the run's order */
+	order = malloc((x->n ? x->n : 1) * sizeof(*order));
+	if (!order)
+		return o;
+	for (size_t i = 0; i < x->n; i++) {
+		int seen = 0;
+		if (strcmp(x->v[i]->kat, kat) != 0)
 			continue;
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = first_kat(run, j) && !strcmp(run->results[j].kat, kat) &&
-			       !strcmp(run->results[j].algorithm, r->algorithm);
-		if (seen)
-			continue;
+		for (size_t j = x->grp[i]; j < i && !seen; j++)
+			seen = !strcmp(x->v[j]->kat, kat);
+		if (!seen)
+			order[m++] = x->v[i];
+	}
+	qsort(order, m, sizeof(*order), by_place);
+	for (size_t a = 0; a < m && o < len; a++) {
+		const cb_result *r = order[a];
+		size_t i = 0, lo = 0, hi = x->n, nb = 0;
 		o += (size_t)snprintf(buf + o, len - o, "%s%s", n++ ? ", " : lead, r->algorithm);
-		if (backends_of(run, r->algorithm) < 2)
-			continue;
-		for (size_t j = i; j < run->nresults && o < len; j++) {
-			const cb_result *q = &run->results[j];
-			if (first_kat(run, j) && !strcmp(q->kat, kat) && !strcmp(q->algorithm, r->algorithm))
-				o += (size_t)snprintf(buf + o, len - o, "%s%s", nb++ ? ", " : " (", q->backend);
+		/* r's place in v: binary search by algorithm then place */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (by_alg_place(&x->v[mid], &r) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
+		i = lo;
+		if (x->grp_n[i] < 2)
+			continue;
+		for (size_t j = i; j < x->grp[i] + x->grp_n[i] && o < len; j++)
+			if (!strcmp(x->v[j]->kat, kat))
+				o += (size_t)snprintf(buf + o, len - o, "%s%s", nb++ ? ", " : " (", x->v[j]->backend);
 		if (o < len)
 			o += (size_t)snprintf(buf + o, len - o, ")");
 	}
+	free(order);
 	if (n && o < len)
 		o += (size_t)snprintf(buf + o, len - o, "%s", tail);
 	return o;
@@ -432,24 +572,26 @@ static size_t kat_names(const cb_run *run, const char *kat, const char *lead, co
 
 void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
 {
-	size_t npass = 0, nany = 0, o;
+	struct kat_index x;
+	size_t npass = 0, o;
 	if (!len)
 		return;
 	buf[0] = 0;
-	for (size_t i = 0; i < run->nresults; i++) {
-		if (!first_kat(run, i))
-			continue;
-		nany++;
-		npass += strcmp(run->results[i].kat, "pass") == 0;
-	}
-	if (!nany)
+	if (kat_index_build(&x, run) != 0)
 		return;
+	for (size_t i = 0; i < x.n; i++)
+		npass += strcmp(x.v[i]->kat, "pass") == 0;
+	if (!x.n) {
+		kat_index_free(&x);
+		return;
+	}
 	o = (size_t)snprintf(buf, len, "known answers: %zu implementation%s passed", npass,
 			     npass == 1 ? "" : "s");
 	if (o < len)
-		o = kat_names(run, "none", "; none for: ", " (round-trip self-check only)", buf, len, o);
+		o = kat_names(&x, "none", "; none for: ", " (round-trip self-check only)", buf, len, o);
 	if (o < len)
-		kat_names(run, "fail", "; FAILED: ", "", buf, len, o);
+		kat_names(&x, "fail", "; FAILED: ", "", buf, len, o);
+	kat_index_free(&x);
 }
 
 size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)

@@ -4,6 +4,7 @@
  * 95% CI of the median as a whisker, then the same table and sizes as the
  * text writer.
  */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,11 +89,15 @@ static void rate(char *buf, size_t cap, double v)
 /* x position of a rate on the chart's axis. */
 static double xpos(double v, double lo, double hi, int logscale, double width)
 {
-	if (v <= 0)
+	double x;
+	if (!(v > 0))
 		return 0;
 	if (logscale)
-		return width * (log10(v) - log10(lo)) / (log10(hi) - log10(lo));
-	return width * v / hi;
+		x = width * (log10(v) - log10(lo)) / (log10(hi) - log10(lo));
+	else
+		x = width * v / hi;
+	/* absurd figures from a results file stay on the chart, and never print as nan */
+	return x >= 0 ? (x <= width ? x : width) : 0;
 }
 
 /* The figure's 95% interval in ns per operation (the estimate's; version 1 files: the median's). */
@@ -118,14 +123,18 @@ static void chart(FILE *f, const cb_run *run, size_t first, const unsigned char 
 		const cb_result *r = &run->results[i];
 		if (r->status != CB_STATUS_OK || !same_group(g, r) || (i != first && done[i]))
 			continue;
-		double top = ci_low(r) > 0 ? 1e9 / ci_low(r) : r->ops_per_sec;
-		if (top > hi)
+		/* the bar or its whisker, whichever reaches further (with threads the bar can) */
+		double top = ci_low(r) > 0 ? 1e9 / ci_low(r) : 0;
+		if (!(top < DBL_MAX / 100) || top < r->ops_per_sec)
+			top = r->ops_per_sec;
+		if (top < DBL_MAX / 100 && top > hi)
 			hi = top;
-		if (r->ops_per_sec < lo)
+		if (r->ops_per_sec > 0 && r->ops_per_sec < lo)
 			lo = r->ops_per_sec;
 		n++;
 	}
-	if (!n || hi <= 0)
+	/* no positive rate, or none a chart can place: no chart */
+	if (!n || !(hi > 0) || !(lo < INFINITY) || lo > hi)
 		return;
 	int logscale = hi / lo > 100;
 	if (logscale) {

@@ -2,6 +2,8 @@
  * The table a person reads in a terminal: plain text, UTF-8 ("µs", "±"),
  * no colours, columns sized to their content.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_int.h"
@@ -141,7 +143,7 @@ static void write_sizes(FILE *f, const cb_size_tab *t)
 	}
 }
 
-int cb_write_table(FILE *f, const cb_run *run)
+static int table_body(FILE *f, const cb_run *run)
 {
 	char line[2048];
 	cb_tab t;
@@ -176,7 +178,7 @@ int cb_write_table(FILE *f, const cb_run *run)
 	return ferror(f) ? CB_ERR_IO : 0;
 }
 
-int cb_report_write_noise(FILE *f, const cb_run *run)
+static int noise_body(FILE *f, const cb_run *run)
 {
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *res = &run->results[i];
@@ -199,4 +201,52 @@ int cb_report_write_noise(FILE *f, const cb_run *run)
 		fprintf(f, ": %s\n", res->noise[0] ? res->noise : "no reason given");
 	}
 	return ferror(f) ? CB_ERR_IO : 0;
+}
+
+/*
+ * The text table goes to a terminal: what came from a results file (names,
+ * errors, host and CPU strings) must not move the cursor or change colours.
+ * Control characters other than the line breaks, DEL and the UTF-8 C1
+ * controls (U+0080-U+009F) are printed as '?'.
+ */
+static int put_printable(FILE *f, const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == 0xc2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f) {
+			fputc('?', f);
+			i++;
+		} else {
+			fputc((c < 0x20 && c != '\n') || c == 0x7f ? '?' : c, f);
+		}
+	}
+	return ferror(f) ? CB_ERR_IO : 0;
+}
+
+static int write_printable(FILE *f, const cb_run *run, int (*body)(FILE *, const cb_run *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int r;
+
+	if (!m)
+		return CB_ERR_NOMEM;
+	r = body(m, run);
+	if (fclose(m) != 0 && r == 0)
+		r = CB_ERR_NOMEM;
+	if (r == 0)
+		r = put_printable(f, buf, len);
+	free(buf);
+	return r;
+}
+
+int cb_write_table(FILE *f, const cb_run *run)
+{
+	return write_printable(f, run, table_body);
+}
+
+int cb_report_write_noise(FILE *f, const cb_run *run)
+{
+	return write_printable(f, run, noise_body);
 }

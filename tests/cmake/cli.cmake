@@ -1,3 +1,5 @@
 # CLI behaviour tests (shell scripts over the built program).
 add_test(NAME cli_run COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_run.sh $<TARGET_FILE:cryptobench-cli>)
 set_tests_properties(cli_run PROPERTIES TIMEOUT 300)
+add_test(NAME cli_errors COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_errors.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_errors PROPERTIES TIMEOUT 300)

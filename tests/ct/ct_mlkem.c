@@ -14,12 +14,9 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include <valgrind/memcheck.h>
 
+#include "ct.h"
 #include "mlkem/mlkem.h"
-
-#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
-#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
 struct set {
 	const char *name;

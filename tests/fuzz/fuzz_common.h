@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_util.h"
 #include "mlkem/mlkem.h"
 
 struct fuzz_set {
@@ -33,13 +34,5 @@ static inline void fuzz_fill(uint8_t *dst, size_t n, const uint8_t *src, size_t 
 	memset(dst, 0, n);
 	memcpy(dst, src, len < n ? len : n);
 }
-
-#define FUZZ_ASSERT(c)                                                                             \
-	do {                                                                                       \
-		if (!(c))                                                                          \
-			abort();                                                                   \
-	} while (0)
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #endif

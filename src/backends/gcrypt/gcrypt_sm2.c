@@ -85,8 +85,8 @@ static int sm2_za(struct sm2_key *k, const cb_opts *opts)
 		id = opts->sm2_id;
 		idlen = opts->sm2_id_len;
 	}
-	if (idlen > 8191)
-		return CB_ERR_ARG; /* ENTL is 16 bits of bit length */
+	if (idlen > CB_SM2_ID_MAX)
+		return CB_ERR_ARG;
 	if (gcry_mpi_ec_new(&ec, NULL, SM2_CURVE))
 		return CB_ERR_BACKEND;
 	a = gcry_mpi_ec_get_mpi("a", ec, 1);
@@ -430,6 +430,9 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	uint8_t *raw = NULL;
 	gcry_error_t e;
 	int err = CB_ERR_BACKEND;
+
+	if (mlen == 0)
+		return CB_ERR_UNSUPPORTED; /* GM/T 0003.4 6.1: the KDF output t must not be empty */
 
 	if (!k || !m || !c || !clen)
 		return CB_ERR_ARG;

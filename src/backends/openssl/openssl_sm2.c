@@ -196,6 +196,8 @@ static int sm2_pke_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c,
 
 	if (!k || !m || !c || !clen)
 		return CB_ERR_ARG;
+	if (mlen == 0)
+		return CB_ERR_UNSUPPORTED; /* GM/T 0003.4 6.1: the KDF output t must not be empty */
 	der_max = cb_sm2_ct_size(CB_SM2_DER, mlen);
 	need = cb_sm2_ct_size(k->fmt, mlen);
 	if (!der_max || !need)
