@@ -229,8 +229,10 @@ static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_
 		return CB_ERR_ARG;
 	if (*outlen < prelen + n)
 		return CB_ERR_LENGTH;
-	memcpy(out, pre, prelen);
-	memcpy(out + prelen, src, n);
+	if (prelen)
+		memcpy(out, pre, prelen);
+	if (n)
+		memcpy(out + prelen, src, n);
 	*outlen = prelen + n;
 	return CB_OK;
 }
