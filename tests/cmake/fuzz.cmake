@@ -7,7 +7,8 @@
 if(CB_FUZZ AND CMAKE_C_COMPILER_ID MATCHES "Clang")
   add_library(cryptobench_fuzz STATIC ${CB_LIB_SOURCES}
               ${PROJECT_SOURCE_DIR}/src/cli/select.c ${PROJECT_SOURCE_DIR}/src/cli/cli.c)
-  target_include_directories(cryptobench_fuzz PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src)
+  target_include_directories(cryptobench_fuzz PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src
+    PRIVATE ${PROJECT_BINARY_DIR}/generated)
   target_link_libraries(cryptobench_fuzz PUBLIC PkgConfig::OPENSSL PkgConfig::JANSSON Threads::Threads m
                         ${CB_OPTIONAL_LIBS})
   target_compile_definitions(cryptobench_fuzz PUBLIC ${CB_OPTIONAL_DEFS} PRIVATE
