@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "backends/gcrypt/gcrypt_common.h"
+#include "core/cipher_check.h"
 #include "core/util.h"
 
 enum gsym_kind { GSYM_BLOCK, GSYM_CTR, GSYM_AEAD };
@@ -109,17 +110,11 @@ static int gsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	gcry_error_t e = 0;
 	int err;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen > SIZE_MAX - 2 * cls->block_bytes - cls->tag_bytes)
-		return CB_ERR_LENGTH;
-	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
-		return CB_ERR_LENGTH;
-	need = cls->padded ? (inlen / cls->block_bytes + 1) * cls->block_bytes : inlen;
-	need += cls->tag_bytes;
-	if (*outlen < need)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &need)) != 0)
+		return err;
 	err = gsym_start(c, iv, ivlen, aad, aadlen);
 	if (err)
 		return err;
@@ -152,18 +147,11 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	gcry_error_t e = 0;
 	int err;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen < cls->tag_bytes)
-		return CB_ERR_LENGTH;
-	body = inlen - cls->tag_bytes;
-	if (cls->block_bytes > 1 && body % cls->block_bytes)
-		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
-	if (cls->padded && body == 0)
-		return CB_ERR_DECRYPT;
-	if (*outlen < body)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
+		return err;
 	err = gsym_start(c, iv, ivlen, aad, aadlen);
 	if (err)
 		return err;

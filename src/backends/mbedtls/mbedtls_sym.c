@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "backends/mbedtls/mbedtls_common.h"
+#include "core/cipher_check.h"
 #include "core/util.h"
 
 #define AES_BLOCK 16
@@ -153,17 +154,11 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t need, full, rem;
 	int err, r;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen > SIZE_MAX / 2)
-		return CB_ERR_LENGTH;
-	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
-		return CB_ERR_LENGTH;
-	need = cls->padded ? (inlen / AES_BLOCK + 1) * AES_BLOCK : inlen;
-	need += cls->tag_bytes;
-	if (*outlen < need)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX / 2, &need)) != 0)
+		return err;
 
 	if (cls->tag_bytes) {
 		if ((err = aead_iv_ok(c, iv, ivlen, aad, aadlen)) != 0)
@@ -217,18 +212,11 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t body, pad;
 	int err, r;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen < cls->tag_bytes)
-		return CB_ERR_LENGTH;
-	body = inlen - cls->tag_bytes;
-	if (cls->block_bytes > 1 && body % cls->block_bytes)
-		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
-	if (cls->padded && body == 0)
-		return CB_ERR_DECRYPT;
-	if (*outlen < body)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
+		return err;
 
 	if (cls->tag_bytes) {
 		if ((err = aead_iv_ok(c, iv, ivlen, aad, aadlen)) != 0)

@@ -18,6 +18,7 @@
 #include "backends/openssl/openssl_common.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
+#include "core/cipher_check.h"
 #include "core/util.h"
 
 enum sym_mode { SYM_BLOCK, SYM_STREAM, SYM_AEAD };
@@ -144,17 +145,11 @@ static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	size_t need;
 	int n1 = 0, n2 = 0, err;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen > INT_MAX - 2 * cls->block_bytes)
-		return CB_ERR_LENGTH;
-	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
-		return CB_ERR_LENGTH;
-	need = cls->padded ? (inlen / cls->block_bytes + 1) * cls->block_bytes : inlen;
-	need += cls->tag_bytes;
-	if (*outlen < need)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &need)) != 0)
+		return err;
 	err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, 1);
 	if (err)
 		return err;
@@ -182,20 +177,11 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	size_t body;
 	int n1 = 0, n2 = 0, err;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen > INT_MAX)
-		return CB_ERR_LENGTH;
-	if (inlen < cls->tag_bytes)
-		return CB_ERR_LENGTH;
-	body = inlen - cls->tag_bytes;
-	if (cls->block_bytes > 1 && body % cls->block_bytes)
-		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
-	if (cls->padded && body == 0)
-		return CB_ERR_DECRYPT;
-	if (*outlen < body)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &body)) != 0)
+		return err;
 	err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, 0);
 	if (err)
 		return err;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "backends/wolfssl/wolfssl_common.h"
+#include "core/cipher_check.h"
 #include "core/util.h"
 
 enum wsym_mode { WS_ECB, WS_CBC, WS_CTR, WS_GCM, WS_CHAPOLY };
@@ -158,17 +159,11 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t need, full, rem;
 	int err;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen > 0xffffffffu - 2 * AES_BLK)
-		return CB_ERR_LENGTH;
-	if (cls->block_bytes > 1 && !cls->padded && inlen % cls->block_bytes)
-		return CB_ERR_LENGTH;
-	need = cls->padded ? (inlen / AES_BLK + 1) * AES_BLK : inlen;
-	need += cls->tag_bytes;
-	if (*outlen < need)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, 0xffffffffu - 2 * AES_BLK, &need)) != 0)
+		return err;
 	if (!in)
 		in = empty;
 
@@ -221,20 +216,11 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t body, pad;
 	int err;
 
-	if (!c || !outlen || (!in && inlen) || !out)
+	if (!c)
 		return CB_ERR_ARG;
 	cls = c->cls;
-	if (inlen < cls->tag_bytes)
-		return CB_ERR_LENGTH;
-	if (inlen > 0xffffffffu)
-		return CB_ERR_LENGTH;
-	body = inlen - cls->tag_bytes;
-	if (cls->block_bytes > 1 && body % cls->block_bytes)
-		return cls->padded ? CB_ERR_DECRYPT : CB_ERR_LENGTH;
-	if (cls->padded && body == 0)
-		return CB_ERR_DECRYPT;
-	if (*outlen < body)
-		return CB_ERR_LENGTH;
+	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, 0xffffffffu, &body)) != 0)
+		return err;
 	if (!in)
 		in = empty;
 

@@ -1,0 +1,31 @@
+/*
+ * The cipher class's length contract (include/cryptobench/cipher.h),
+ * checked in one place for every backend: the arguments, whole blocks
+ * without padding, the padded and tagged output size, a ciphertext's tag
+ * and padding shape.  `limit` is the largest input the library takes in
+ * one call (OpenSSL: an int).
+ */
+#ifndef CB_CORE_CIPHER_CHECK_H
+#define CB_CORE_CIPHER_CHECK_H
+
+#include "cryptobench/cipher.h"
+
+/*
+ * Encryption of inlen bytes into out (capacity *outlen): CB_ERR_ARG for a
+ * NULL buffer, CB_ERR_LENGTH for an input above limit, not whole blocks
+ * without padding, or too small an output; else *need = the ciphertext
+ * size (padding and tag included).
+ */
+int cb_cipher_encrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t inlen, const uint8_t *out,
+			   const size_t *outlen, size_t limit, size_t *need) CB_WARN_UNUSED;
+
+/*
+ * Decryption of inlen bytes: as above, plus CB_ERR_LENGTH for an input
+ * shorter than the tag, CB_ERR_DECRYPT for a padded ciphertext that is
+ * empty or not whole blocks (CB_ERR_LENGTH when unpadded); else *body =
+ * the bytes before the tag.
+ */
+int cb_cipher_decrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t inlen, const uint8_t *out,
+			   const size_t *outlen, size_t limit, size_t *body) CB_WARN_UNUSED;
+
+#endif
