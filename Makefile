@@ -1,7 +1,7 @@
 # The two commands of the quick start:
 #   make bench   install what is missing, build, run the default comparison
 #   make test    install what is missing, build, run the test suite
-# Other targets: build, test-sanitize, deps, clean.
+# Other targets: build, anchors, test-sanitize, test-fuzz, deps, clean.
 
 MAKEFLAGS += --no-print-directory
 BUILD ?= build
@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 BENCH_ARGS ?=
 
-.PHONY: all build bench test test-sanitize test-fuzz deps clean
+.PHONY: all build anchors bench test test-sanitize test-fuzz deps clean
 
 all: build
 
@@ -23,6 +23,13 @@ $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 
 build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The pinned public implementations (scripts/anchors.list) unpacked into the
+# build tree; the next build compiles the comparison backends from them.
+anchors: $(BUILD)/CMakeCache.txt
+	scripts/fetch-anchors.sh $(BUILD)/anchors
+	cmake -S . -B $(BUILD) -DCB_ANCHORS_DIR=$(abspath $(BUILD))/anchors
 	cmake --build $(BUILD) -j $(JOBS)
 
 bench: build
