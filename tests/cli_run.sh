@@ -339,5 +339,30 @@ assert any(r["status"] == "ok" for r in d["results"]), d["results"]
 ' "$T/int.json" && ok || bad "the interrupted run's JSON is written and marked partial"
 ls "$T" | grep -q 'tmp' && bad "an interrupted run left a temporary file" || ok
 
+# Cold operations and heap counting (Study A): verify-cold parses the public
+# key and makes a fresh context per call; --memory counts allocations.
+expect 0 '' "$CB" run --no-progress sm2-sign ed25519 --backend openssl --ops verify,verify-cold,sign-cold --memory --quick -o "$T/cold.json"
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1]))
+r={(x["algorithm"],x["operation"]):x for x in d["results"]}
+for a in ("sm2-sign","ed25519"):
+    w,c=r[(a,"verify")],r[(a,"verify-cold")]
+    assert w["status"]=="ok" and c["status"]=="ok", (w["status"],c["status"],c["error"])
+    # a cold call parses a key and builds a context: it allocates more than a warm one
+    assert c["allocs_per_op"] > w["allocs_per_op"] >= 0, (a,c["allocs_per_op"],w["allocs_per_op"])
+    assert c["alloc_bytes_per_op"] > 0
+    s=r[(a,"sign-cold")]
+    assert s["status"] in ("ok","unsupported"), s
+    assert s["status"]=="ok" or "cannot import" in s["error"], s
+' "$T/cold.json" && ok || bad "cold verify and --memory give per-operation heap counts"
+"$CB" run --no-progress sm2-sign --backend openssl --ops verify --quick -o "$T/warm.json" 2>/dev/null
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1]))
+assert all(x["allocs_per_op"] is None for x in d["results"])
+assert not any(x["operation"].endswith("-cold") for x in d["results"])
+' "$T/warm.json" && ok || bad "without --memory and --ops naming them, no heap counts and no cold operations"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

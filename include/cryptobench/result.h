@@ -109,6 +109,12 @@ typedef struct cb_result {
 	double expansion; /* ciphertext bytes / plaintext bytes; 0 if n/a */
 	char notes[CB_TEXT_MAX];
 	int security_classical, security_quantum; /* bits, from the class */
+	/*
+	 * Heap use of one operation (run --memory): allocations and bytes
+	 * requested per call, counted over a few untimed calls after the
+	 * timing through the program's allocator hooks; -1 when not measured.
+	 */
+	double allocs_per_op, alloc_bytes_per_op;
 } cb_result;
 
 typedef struct cb_library {
@@ -136,7 +142,7 @@ typedef struct cb_context {
 	double timer_resolution_ns;
 	double overhead_ns;   /* harness overhead per empty operation */
 	size_t nlibraries;
-	cb_library libraries[8];
+	cb_library libraries[16];
 
 	/* Schema 2: how the run was scheduled (docs/MEASUREMENT.md). */
 	unsigned rounds;      /* rounds run */

@@ -36,11 +36,23 @@ struct cb_case {
 	size_t sklen;
 	uint8_t iv[16];
 	size_t ivlen;
+	/*
+	 * Cold operations (Study A: a naive server): the key in its standard
+	 * encoding (PKCS#8 for sign/decrypt, SubjectPublicKeyInfo for
+	 * verify/encrypt), parsed and given a fresh context on every call.
+	 */
+	uint8_t *enc;
+	size_t enclen;
+	int enc_secret;
+	int (*import)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int (*import_pub)(const uint8_t *in, size_t len, void **key);
+	int (*warm)(cb_case *c);
 };
 
 static const char *const ops_kem[] = {"keygen", "encaps", "decaps", NULL};
-static const char *const ops_pke[] = {"keygen", "encrypt", "decrypt", NULL};
-static const char *const ops_sig[] = {"keygen", "sign", "verify", NULL};
+/* The "-cold" operations run only when --ops names them (cb_op_is_default). */
+static const char *const ops_pke[] = {"keygen", "encrypt", "decrypt", "encrypt-cold", "decrypt-cold", NULL};
+static const char *const ops_sig[] = {"keygen", "sign", "verify", "sign-cold", "verify-cold", NULL};
 static const char *const ops_kex[] = {"keygen", "derive", NULL};
 static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
 static const char *const ops_hash[] = {"digest", NULL};
@@ -56,6 +68,12 @@ const char *const *cb_kind_ops(cb_kind kind)
 	case CB_KIND_HASH: return ops_hash;
 	default: return NULL;
 	}
+}
+
+int cb_op_is_default(const char *op)
+{
+	size_t n = strlen(op);
+	return !(n > 5 && !strcmp(op + n - 5, "-cold"));
 }
 
 int cb_op_takes_message(cb_kind kind, const char *op)
@@ -141,6 +159,23 @@ static int op_sig_verify(cb_case *c)
 	return cb_as_sig(c->alg)->verify(c->key, c->m, c->mlen, c->in, c->inlen);
 }
 
+/*
+ * A cold call: the key parsed from its encoding into a fresh handle (and
+ * so a fresh context), the warm operation on it, the handle freed.
+ */
+static int op_cold(cb_case *c)
+{
+	void *warm_key = c->key, *key = NULL;
+	int r = c->enc_secret ? c->import(c->enc, c->enclen, c->opts, &key) : c->import_pub(c->enc, c->enclen, &key);
+	if (r)
+		return r;
+	c->key = key;
+	r = c->warm(c);
+	c->key = warm_key;
+	c->key_free(key);
+	return r;
+}
+
 static int op_kex_derive(cb_case *c)
 {
 	size_t n = c->outcap;
@@ -191,6 +226,74 @@ static int export_len(int (*fn)(const void *, uint8_t *, size_t *), const void *
 	cb_wipe(buf, EXPORT_MAX);
 	free(buf);
 	return r;
+}
+
+/*
+ * Set a case up for its cold variant: keep the key's encoding, and check
+ * that a handle imported from it works with the generated one (check()
+ * gets the imported handle; c->key is the generated key).
+ */
+static int prepare_cold(cb_case *c, int secret, int (*export_fn)(const void *, uint8_t *, size_t *),
+			int (*check)(cb_case *c, void *imported), char *err, size_t errlen)
+{
+	void *key = NULL;
+	size_t n = EXPORT_MAX;
+	int r;
+
+	if ((secret && !c->import) || (!secret && !c->import_pub) || !export_fn)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "this backend cannot import %s keys of %s, so it has no cold figure",
+			    secret ? "secret" : "public", c->alg->name);
+	c->enc_secret = secret;
+	if (!(c->enc = xmalloc(n)))
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+	if ((r = export_fn(c->key, c->enc, &n)) != 0)
+		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
+	c->enclen = n;
+	r = secret ? c->import(c->enc, n, c->opts, &key) : c->import_pub(c->enc, n, &key);
+	if (r)
+		return fail(err, errlen, r, "the key does not import from its own encoding: %s", cb_strerror(r));
+	r = check(c, key);
+	c->key_free(key);
+	if (r)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "a key imported from its encoding does not work with the generated one");
+	return 0;
+}
+
+static int same_message(const cb_case *c, size_t n)
+{
+	return n == c->mlen && memcmp(c->out, c->m, n) == 0;
+}
+
+static int check_pke_decrypt(cb_case *c, void *imported)
+{
+	size_t n = c->outcap;
+	int r = cb_as_pke(c->alg)->decrypt(imported, c->in, c->inlen, c->out, &n);
+	return r ? r : !same_message(c, n);
+}
+
+static int check_pke_encrypt(cb_case *c, void *imported)
+{
+	const cb_pke_class *p = cb_as_pke(c->alg);
+	uint8_t *ct = xmalloc(c->outcap);
+	size_t n = c->outcap, m = c->outcap;
+	int r = ct ? p->encrypt(imported, c->m, c->mlen, ct, &n) : CB_ERR_NOMEM;
+	if (!r)
+		r = p->decrypt(c->key, ct, n, c->out, &m);
+	free(ct);
+	return r ? r : !same_message(c, m);
+}
+
+static int check_sig_verify(cb_case *c, void *imported)
+{
+	return cb_as_sig(c->alg)->verify(imported, c->m, c->mlen, c->in, c->inlen);
+}
+
+static int check_sig_sign(cb_case *c, void *imported)
+{
+	const cb_sig_class *s = cb_as_sig(c->alg);
+	size_t n = c->outcap;
+	int r = s->sign(imported, c->m, c->mlen, c->out, &n);
+	return r ? r : s->verify(c->key, c->m, c->mlen, c->out, n);
 }
 
 static int prepare_kem(cb_case *c, const char *op, cb_sizes *sz, char *err, size_t errlen)
@@ -277,7 +380,22 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->ciphertext = (long)c->inlen;
 	sz->overhead = (long)c->inlen - (long)c->mlen;
-	c->fn = !strcmp(op, "keygen") ? op_keygen : !strcmp(op, "encrypt") ? op_pke_encrypt : op_pke_decrypt;
+	if (!strcmp(op, "keygen"))
+		c->fn = op_keygen;
+	else if (!strncmp(op, "encrypt", 7))
+		c->fn = op_pke_encrypt;
+	else
+		c->fn = op_pke_decrypt;
+	if (!cb_op_is_default(op)) {
+		/* SM2 and RSA public keys import through the secret-key path only (pke.h). */
+		c->import = p->import_secret;
+		c->import_pub = NULL;
+		c->warm = c->fn;
+		c->fn = op_cold;
+		if (c->warm == op_pke_encrypt)
+			return prepare_cold(c, 0, p->export_public, check_pke_encrypt, err, errlen);
+		return prepare_cold(c, 1, p->export_secret, check_pke_decrypt, err, errlen);
+	}
 	return 0;
 }
 
@@ -316,7 +434,21 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	    (r = export_len(s->export_secret, c->key, &sz->secret_key)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->signature = (long)c->inlen;
-	c->fn = !strcmp(op, "keygen") ? op_keygen : !strcmp(op, "sign") ? op_sig_sign : op_sig_verify;
+	if (!strcmp(op, "keygen"))
+		c->fn = op_keygen;
+	else if (!strncmp(op, "sign", 4))
+		c->fn = op_sig_sign;
+	else
+		c->fn = op_sig_verify;
+	if (!cb_op_is_default(op)) {
+		c->import = NULL; /* sig.h has no secret-key import yet */
+		c->import_pub = s->import_public;
+		c->warm = c->fn;
+		c->fn = op_cold;
+		if (c->warm == op_sig_sign)
+			return prepare_cold(c, 1, s->export_secret, check_sig_sign, err, errlen);
+		return prepare_cold(c, 0, s->export_public, check_sig_verify, err, errlen);
+	}
 	return 0;
 }
 
@@ -500,6 +632,10 @@ void cb_case_free(cb_case *c)
 	free(c->out);
 	free(c->pk);
 	free(c->sk);
+	if (c->enc) {
+		cb_wipe(c->enc, EXPORT_MAX);
+		free(c->enc);
+	}
 	cb_wipe(c->iv, sizeof(c->iv));
 	free(c);
 }

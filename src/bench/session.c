@@ -140,6 +140,26 @@ static void from_slot(cb_result *r, const cb_slot *s)
 			 r->threads, m->seconds, s->nrounds);
 }
 
+/* Heap use per call: one call to settle lazy set-up, then a few counted. */
+static void count_heap(const cb_session_opts *o, const prepared *p, cb_result *r)
+{
+	unsigned calls = r->random_cost ? 1 : 4;
+	uint64_t n = 0, bytes = 0;
+	if (!o->alloc_begin || !o->alloc_end || p->n != 1 || r->status != CB_STATUS_OK)
+		return;
+	if (cb_case_run(p->cases[0]) != 0)
+		return;
+	o->alloc_begin();
+	for (unsigned i = 0; i < calls; i++)
+		if (cb_case_run(p->cases[0]) != 0)
+			calls = 0;
+	o->alloc_end(&n, &bytes);
+	if (calls) {
+		r->allocs_per_op = (double)n / calls;
+		r->alloc_bytes_per_op = (double)bytes / calls;
+	}
+}
+
 static void compute_scaling(cb_result *res, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -239,6 +259,8 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 			from_slot(r, &slots[prep[i].slot]);
 			if (keep[0] && !r->notes[0])
 				copy(r->notes, sizeof(r->notes), keep);
+			if (!info.interrupted)
+				count_heap(o, &prep[i], r);
 		}
 		release(&prep[i]);
 	}

@@ -29,6 +29,17 @@ typedef struct cb_session_opts {
 	 */
 	void (*progress)(void *arg, const char *phase, size_t done, size_t total, const cb_plan_case *pc);
 	void *arg;
+	/*
+	 * Heap counting (both NULL: not measured).  alloc_begin() starts
+	 * counting the calling thread's allocations, alloc_end() stops and
+	 * gives the calls and bytes requested since.  The library has no
+	 * allocator of its own to count with: a program supplies them (the
+	 * CLI interposes malloc, src/cli/alloc_count.c).  Each single-thread
+	 * case then gets allocs_per_op and alloc_bytes_per_op, from untimed
+	 * calls after the timing.
+	 */
+	void (*alloc_begin)(void);
+	void (*alloc_end)(uint64_t *calls, uint64_t *bytes);
 } cb_session_opts;
 
 /* 1 when an operation's cost is random by nature: RSA key generation (the prime search). */

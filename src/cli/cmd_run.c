@@ -13,6 +13,7 @@
 #include "bench/runner.h"
 #include "bench/session.h"
 #include "bench/suite.h"
+#include "cli/alloc_count.h"
 #include "cli/cli.h"
 #include "cli/select.h"
 #include "cryptobench/fileio.h"
@@ -43,7 +44,11 @@ static const char usage_text[] =
 	"hash) or all.  With no selector, the default suite runs.\n"
 	"\n"
 	"options:\n"
-	"  --ops LIST          operations to measure, e.g. sign,verify (default: all)\n"
+	"  --ops LIST          operations to measure, e.g. sign,verify (default: all\n"
+	"                      but the cold ones); sign-cold, verify-cold,\n"
+	"                      encrypt-cold and decrypt-cold parse the key from its\n"
+	"                      standard encoding and make a fresh context on every\n"
+	"                      call, as a server without prepared keys does\n"
 	"  --sizes LIST        message sizes for ciphers, hashes, signatures and\n"
 	"                      encryption, e.g. 16,128,1K,4K,16K,128K,1M (K = 1024)\n"
 	"                      (default: 16K for ciphers and hashes, 32 for the others)\n"
@@ -78,6 +83,8 @@ static const char usage_text[] =
 	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
 	"                      (.json .csv .md .html .txt); written atomically; two\n"
 	"                      -o naming one file are refused\n"
+	"  --memory            also count heap allocations and bytes per operation\n"
+	"                      (untimed calls after the timing; one thread only)\n"
 	"  --no-progress       no progress line on standard error\n"
 	"  -v, --verbose       under the table, one line per case that missed the\n"
 	"                      precision target, with its reason\n"
@@ -113,6 +120,7 @@ typedef struct run_args {
 	const char *outputs[MAX_OUTPUTS];
 	size_t noutputs;
 	int progress;
+	int memory;
 	char **sels; /* into the words parsed: no limit of its own */
 	size_t nsels;
 } run_args;
@@ -188,7 +196,7 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -206,6 +214,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"format", required_argument, NULL, O_FORMAT},
 		{"output", required_argument, NULL, 'o'},
 		{"no-progress", no_argument, NULL, O_NOPROG},
+		{"memory", no_argument, NULL, O_MEMORY},
 		{"rounds", required_argument, NULL, O_ROUNDS},
 		{"no-interleave", no_argument, NULL, O_NOINTER},
 		{"baseline", required_argument, NULL, O_BASELINE},
@@ -279,6 +288,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 			a->outputs[a->noutputs++] = optarg;
 			break;
 		case O_NOPROG: a->progress = 0; break;
+		case O_MEMORY: a->memory = 1; break;
 		case 'h': return 1;
 		case ':': cli_error("option '%s' needs a value (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
@@ -361,7 +371,7 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 		}
 		const char *const *ops = cb_kind_ops(algs[i]->kind);
 		for (size_t k = 0; ops[k]; k++) {
-			if (a->ops && !cli_in_list(a->ops, ops[k]))
+			if (a->ops ? !cli_in_list(a->ops, ops[k]) : !cb_op_is_default(ops[k]))
 				continue;
 			int takes = cb_op_takes_message(algs[i]->kind, ops[k]);
 			size_t nsizes;
@@ -428,7 +438,7 @@ int cmd_run(int argc, char **argv)
 	size_lists sl = {0};
 	unsigned threads[MAX_THREADS];
 	plan_case *plan = NULL;
-	cb_session_opts so;
+	cb_session_opts so = {0};
 	cb_runner_opts ro;
 	cb_opts opts = {0};
 	cb_run run = {0};
@@ -572,6 +582,12 @@ int cmd_run(int argc, char **argv)
 	so.rounds.interleave = !a.no_interleave;
 	so.opts = opts;
 	so.progress = progress;
+	if (a.memory && alloc_count_available()) {
+		so.alloc_begin = alloc_count_begin;
+		so.alloc_end = alloc_count_end;
+	} else if (a.memory) {
+		fprintf(stderr, "cryptobench: note: this build cannot count allocations (sanitizer or fuzzing build); --memory ignored\n");
+	}
 	so.arg = &a.progress;
 	so.rounds.stop = &interrupted;
 	if (cb_session_run(plan, nplan, &so, &run) != 0) {

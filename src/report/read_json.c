@@ -295,6 +295,8 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_str(o, "notes", r->notes, sizeof(r->notes));
 	e |= get_int(o, "security_classical", &r->security_classical);
 	e |= get_int(o, "security_quantum", &r->security_quantum);
+	e |= get_real(o, "allocs_per_op", &r->allocs_per_op, -1);
+	e |= get_real(o, "alloc_bytes_per_op", &r->alloc_bytes_per_op, -1);
 	if (version < 2) {
 		estimate_from_v1(r);
 		return e ? CB_ERR_FORMAT : 0;

@@ -30,6 +30,8 @@ enum {
 	CB_COL_CYC,
 	CB_COL_RATIO,
 	CB_COL_SCALE,
+	CB_COL_ALLOCS, /* run --memory */
+	CB_COL_HEAP,
 	CB_NCOLS
 };
 /* The first column whose cells a non-ok row replaces with its status. */

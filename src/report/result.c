@@ -30,6 +30,8 @@ void cb_result_init(cb_result *r)
 	r->sizes.signature = -1;
 	r->sizes.shared_secret = -1;
 	r->sizes.overhead = -1;
+	r->allocs_per_op = -1;
+	r->alloc_bytes_per_op = -1;
 }
 
 cb_result *cb_run_add(cb_run *run)

@@ -292,14 +292,23 @@ static void build_row(cb_tab_row *row, const cb_run *run, const struct base_inde
 		CELL(row, CB_COL_SCALE, "%.0f%%", r->scaling * 100);
 	else
 		CELL(row, CB_COL_SCALE, "-");
+	if (r->allocs_per_op >= 0) {
+		CELL(row, CB_COL_ALLOCS, "%.*f", r->allocs_per_op < 10 && r->allocs_per_op != floor(r->allocs_per_op) ? 1 : 0,
+		     r->allocs_per_op);
+		fmt_grouped(r->alloc_bytes_per_op, 0, row->cell[CB_COL_HEAP], CB_CELL_MAX);
+	} else {
+		CELL(row, CB_COL_ALLOCS, "-");
+		CELL(row, CB_COL_HEAP, "-");
+	}
 }
 
 int cb_tab_build(cb_tab *t, const cb_run *run)
 {
 	static const char *const head[CB_NCOLS] = {"algorithm", "backend", "op",      "msg",
 						   "thr",       "ops/s",   "latency", "±CI",
-						   "MB/s",      "cycles",  "ratio",   "scale"};
-	static const int right[CB_NCOLS] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+						   "MB/s",      "cycles",  "ratio",   "scale",
+						   "allocs",    "heap B"};
+	static const int right[CB_NCOLS] = {0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
 	struct base_index x;
 	size_t i;
 	memset(t, 0, sizeof(*t));
@@ -309,6 +318,7 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 		t->show[i] = 1;
 	t->show[CB_COL_SCALE] = 0;
 	t->show[CB_COL_RATIO] = 0;
+	t->show[CB_COL_ALLOCS] = t->show[CB_COL_HEAP] = 0;
 	if (run->nresults == 0)
 		return 0;
 	x.v = NULL;
@@ -326,6 +336,8 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 			t->show[CB_COL_SCALE] = 1;
 		if (!t->rows[i].status[0] && strcmp(t->rows[i].cell[CB_COL_RATIO], "-") != 0)
 			t->show[CB_COL_RATIO] = 1;
+		if (run->results[i].allocs_per_op >= 0)
+			t->show[CB_COL_ALLOCS] = t->show[CB_COL_HEAP] = 1;
 	}
 	free(x.v);
 	return 0;

@@ -154,6 +154,8 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "notes", json_string(r->notes), &err);
 	put(o, "security_classical", json_integer(r->security_classical), &err);
 	put(o, "security_quantum", json_integer(r->security_quantum), &err);
+	put(o, "allocs_per_op", r->allocs_per_op >= 0 ? json_real(r->allocs_per_op) : json_null(), &err);
+	put(o, "alloc_bytes_per_op", r->alloc_bytes_per_op >= 0 ? json_real(r->alloc_bytes_per_op) : json_null(), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
