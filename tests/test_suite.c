@@ -38,6 +38,19 @@ int main(void)
 	check_split("#\nsha256", one, 1);
 	/* the most words a text can hold: one per two bytes */
 	check_split("a b c d e f", (const char *const[]){"a", "b", "c", "d", "e", "f"}, 6);
+	/* quotes hold white space and '#', and are removed */
+	check_split("--title \"Study A: SM2 # vs RSA\" sha256", (const char *const[]){"--title", "Study A: SM2 # vs RSA", "sha256"}, 3);
+	check_split("--source=\"a b\"c d", (const char *const[]){"--source=a bc", "d"}, 2);
+	check_split("\"\" x", (const char *const[]){"", "x"}, 2);
+	check_split("\"\"\"\"\"\"", (const char *const[]){""}, 1);
+	{
+		/* a quote not closed on its line */
+		char bad1[] = "--title \"Study A\nsha256\"", bad2[] = "x \"", **w = (char **)1;
+		size_t n = 5;
+		CHECK_EQ_INT(cb_suite_split(bad1, &w, &n), CB_ERR_FORMAT);
+		CHECK(w == NULL && n == 0);
+		CHECK_EQ_INT(cb_suite_split(bad2, &w, &n), CB_ERR_FORMAT);
+	}
 	tu_note("%s", "");
 	return tu_finish();
 }

@@ -20,7 +20,14 @@ typedef struct cb_catalog_entry {
 	int classical_bits;      /* classical security in bits (SP 800-57), 0 if n/a */
 	int quantum_bits;        /* security against a quantum adversary, 0 if broken */
 	const char *description; /* one line, e.g. "RSA-2048 OAEP (SHA-256, MGF1-SHA-256)" */
+	int nist_category;       /* NIST PQC security category (FIPS 203 section 8), 0 if n/a */
 } cb_catalog_entry;
+
+/*
+ * Where a row's security figures come from (SP 800-57 Part 1 Rev. 5
+ * table 2, FIPS 203 section 8, ...), for the security table.
+ */
+const char *cb_catalog_security_source(const cb_catalog_entry *e);
 
 /* Number of rows and the i-th (0 <= i < count), grouped by kind. */
 size_t cb_catalog_count(void);

@@ -50,6 +50,15 @@ int cb_report_write_noise(FILE *f, const cb_run *run) CB_WARN_UNUSED;
 int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run) CB_WARN_UNUSED;
 
 /*
+ * Several runs in one document (make bench: the three studies in one
+ * report): HTML, one section per run with a table of contents; text and
+ * Markdown, one after the other.  JSON and CSV hold one run: CB_ERR_ARG
+ * for n > 1.
+ */
+int cb_report_write_runs(FILE *f, cb_format fmt, const cb_run *runs, size_t n) CB_WARN_UNUSED;
+int cb_report_write_runs_path(const char *path, cb_format fmt, const cb_run *runs, size_t n) CB_WARN_UNUSED;
+
+/*
  * Read a JSON run written by cb_report_write (CB_ERR_FORMAT if not one, or
  * of a schema version this reader does not know (1 and 2 read); CB_ERR_IO with errno if it cannot be read).  *run is
  * overwritten, not freed; on failure it is left empty.  Free with cb_run_free.

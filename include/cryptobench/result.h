@@ -122,6 +122,26 @@ typedef struct cb_library {
 	char version[96];
 } cb_library;
 
+/*
+ * A figure a study published, for the "published against measured" table
+ * (run --published).  A figure: case a's value in unit ("ops/s", "ms",
+ * "us", "MB/s").  A claim (b non-empty): "a is value times as fast as b"
+ * (unit "x"), checked against the paired ratio measured in the run.
+ * Cases are ALG[@BACKEND]:OP[:SIZE].
+ */
+typedef struct cb_published {
+	char a[96], b[96];
+	double value;
+	char unit[8];
+} cb_published;
+
+#define CB_PUBLISHED_MAX 32
+
+/* "sm2-enc-c1c3c2:decrypt/rsa2048-pkcs1:decrypt=32x", "rsa2048-pkcs1:decrypt=48ops/s": 0, or CB_ERR_ARG. */
+int cb_published_parse(const char *text, cb_published *out);
+/* The text form cb_published_parse reads (buf of at least 220 bytes). */
+void cb_published_format(const cb_published *p, char *buf, size_t len);
+
 typedef struct cb_context {
 	int schema_version;
 	char tool_version[32];
@@ -158,6 +178,13 @@ typedef struct cb_context {
 	double reference_median_ns, reference_spread;
 	size_t nreference;
 	double reference[CB_ROUNDS_MAX];
+
+	/* What the suite says of itself (run --title, --source, --published, --security). */
+	char title[128];
+	char source[256]; /* where the published figures come from */
+	size_t npublished;
+	cb_published published[CB_PUBLISHED_MAX];
+	int security_table; /* 1: the writers add the security table */
 } cb_context;
 
 typedef struct cb_run {
@@ -185,6 +212,12 @@ typedef struct cb_ratio {
  * Returns 0, or CB_ERR_ARG when either is not a measured case.
  */
 int cb_result_time_ratio(const cb_result *num, const cb_result *den, cb_ratio *out);
+
+/*
+ * The first measured one-thread result of a case ALG[@BACKEND]:OP[:SIZE]
+ * (spec[0..len)); NULL when the run has none or spec is malformed.
+ */
+const cb_result *cb_run_find_case(const cb_run *run, const char *spec, size_t len);
 
 /* Zero r, then set every size to -1 and threads to 1. */
 void cb_result_init(cb_result *r);

@@ -9,11 +9,17 @@
 #include "cryptobench/fileio.h"
 #include "cryptobench/report.h"
 
+#define MAX_RUNS 8
+
 static const char usage_text[] =
-	"usage: cryptobench report RUN.json [-o FILE]... [--format FMT] [--ratio A/B]...\n"
+	"usage: cryptobench report RUN.json... [-o FILE]... [--format FMT] [--ratio A/B]...\n"
 	"\n"
 	"Render a run saved with 'run -o FILE.json' as a table, Markdown, CSV,\n"
-	"JSON or a self-contained HTML page with a bar chart per operation.\n"
+	"JSON or a self-contained HTML page with a bar chart per operation and\n"
+	"the study's tables (published figures against the run, warm against\n"
+	"cold, security).  Several runs (at most 8; make bench gives the three\n"
+	"studies) make one HTML page with a section each, or one Markdown or\n"
+	"text document; JSON and CSV hold one run.\n"
 	"\n"
 	"options:\n"
 	"  --ratio A/B         print the time ratio of two cases of the run instead of\n"
@@ -120,8 +126,10 @@ int cmd_report(int argc, char **argv)
 	const char *outputs[MAX_OUTPUTS], *ratios[MAX_OUTPUTS], *baseline = NULL;
 	size_t nout = 0, nratio = 0;
 	int format = -1, c, status = CB_EXIT_OK, verbose = 0;
-	cb_run run = {0};
+	cb_run runs[MAX_RUNS], *run0 = &runs[0];
+	size_t nruns;
 
+	memset(runs, 0, sizeof(runs));
 	opterr = 0;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, ":ho:v", longopts, NULL)) != -1) {
@@ -153,7 +161,7 @@ int cmd_report(int argc, char **argv)
 			ratios[nratio++] = optarg;
 			break;
 		case 'b':
-			if (strlen(optarg) >= sizeof(run.context.baseline)) {
+			if (strlen(optarg) >= sizeof(runs[0].context.baseline)) {
 				cli_error("--baseline is too long");
 				return CB_EXIT_USAGE;
 			}
@@ -165,26 +173,47 @@ int cmd_report(int argc, char **argv)
 		default: cli_error("unknown option '%s' (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
-	if (argc - optind != 1) {
-		cli_error("report takes one run file (see 'cryptobench report --help')");
+	nruns = (size_t)(argc - optind);
+	if (nruns < 1 || nruns > MAX_RUNS) {
+		if (nruns)
+			cli_error("report takes at most %d run files", MAX_RUNS);
+		else
+			cli_error("report needs a run file (see 'cryptobench report --help')");
 		return CB_EXIT_USAGE;
 	}
-	{
-		const char *in = argv[optind];
-		if (cli_check_outputs(&in, 1, outputs, nout) != 0)
-			return CB_EXIT_USAGE;
+	if (nruns > 1 && nratio) {
+		cli_error("--ratio takes one run file");
+		return CB_EXIT_USAGE;
 	}
-	if (cli_load_run(argv[optind], &run) != 0)
-		return CB_EXIT_FAIL;
+	for (size_t i = 0; i < nout && nruns > 1; i++) {
+		int f = cb_format_from_path(outputs[i]);
+		if (f == CB_FORMAT_JSON || f == CB_FORMAT_CSV) {
+			cli_error("'%s': JSON and CSV hold one run; several runs go to .html, .md or .txt", outputs[i]);
+			return CB_EXIT_USAGE;
+		}
+	}
+	if (nruns > 1 && (format == CB_FORMAT_JSON || format == CB_FORMAT_CSV)) {
+		cli_error("--format %s holds one run; several runs go to html, md or table", cb_format_name((cb_format)format));
+		return CB_EXIT_USAGE;
+	}
+	if (cli_check_outputs((const char **)(argv + optind), nruns, outputs, nout) != 0)
+		return CB_EXIT_USAGE;
+	for (size_t i = 0; i < nruns; i++)
+		if (cli_load_run(argv[optind + (int)i], &runs[i]) != 0) {
+			for (size_t k = 0; k < i; k++)
+				cb_run_free(&runs[k]);
+			return CB_EXIT_FAIL;
+		}
 	if (baseline)
-		snprintf(run.context.baseline, sizeof(run.context.baseline), "%s", baseline);
+		for (size_t i = 0; i < nruns; i++)
+			snprintf(runs[i].context.baseline, sizeof(runs[i].context.baseline), "%s", baseline);
 	for (size_t i = 0; i < nratio && status == CB_EXIT_OK; i++)
-		status = print_ratio(&run, ratios[i]);
+		status = print_ratio(run0, ratios[i]);
 	if (status == CB_EXIT_OK && (format >= 0 || (nout == 0 && nratio == 0))) {
 		cb_format f = format >= 0 ? (cb_format)format : CB_FORMAT_TABLE;
-		int r = cb_report_write(stdout, f, &run);
-		if (r == 0 && verbose && f == CB_FORMAT_TABLE)
-			r = cb_report_write_noise(stdout, &run);
+		int r = cb_report_write_runs(stdout, f, runs, nruns);
+		for (size_t i = 0; r == 0 && verbose && f == CB_FORMAT_TABLE && i < nruns; i++)
+			r = cb_report_write_noise(stdout, &runs[i]);
 		if (r == 0 && fflush(stdout) != 0)
 			r = CB_ERR_IO;
 		if (r) {
@@ -193,12 +222,13 @@ int cmd_report(int argc, char **argv)
 		}
 	}
 	for (size_t i = 0; i < nout && status != CB_EXIT_USAGE; i++) {
-		int r = cb_report_write_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), &run);
+		int r = cb_report_write_runs_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), runs, nruns);
 		if (r) {
 			cli_write_error(outputs[i], r);
 			status = CB_EXIT_FAIL;
 		}
 	}
-	cb_run_free(&run);
+	for (size_t i = 0; i < nruns; i++)
+		cb_run_free(&runs[i]);
 	return status;
 }

@@ -78,6 +78,15 @@ static const char usage_text[] =
 	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
 	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite);\n"
 	"                      options given on the command line come after it and win\n"
+	"  --title TEXT        the run's title in every output (a suite's name)\n"
+	"  --source TEXT       where the --published figures come from\n"
+	"  --published FIG     a figure a study published, shown against the run:\n"
+	"                      CASE=VALUE with unit ops/s, ms, us or MB/s\n"
+	"                      (rsa2048-pkcs1:decrypt=48ops/s), or a claim\n"
+	"                      A/B=Nx, \"A is N times as fast as B\", checked against\n"
+	"                      the paired ratio (CASE: ALG[@BACKEND]:OP[:SIZE]);\n"
+	"                      repeatable, at most 32\n"
+	"  --security          add the security table (bits, NIST category, source)\n"
 	"  --format FMT        table, json, csv, md or html for standard output\n"
 	"                      (default: table)\n"
 	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
@@ -121,6 +130,10 @@ typedef struct run_args {
 	size_t noutputs;
 	int progress;
 	int memory;
+	const char *title, *source;
+	cb_published published[CB_PUBLISHED_MAX];
+	size_t npublished;
+	int security;
 	char **sels; /* into the words parsed: no limit of its own */
 	size_t nsels;
 } run_args;
@@ -183,10 +196,16 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 			return -1;
 		}
 	}
-	if (cb_suite_split((char *)data, words_out, n) != CB_OK) {
-		free(data);
-		cli_error("out of memory");
-		return -1;
+	{
+		int r = cb_suite_split((char *)data, words_out, n);
+		if (r != CB_OK) {
+			free(data);
+			if (r == CB_ERR_FORMAT)
+				cli_error("suite '%s': a double quote is not closed on its line", path);
+			else
+				cli_error("out of memory");
+			return -1;
+		}
 	}
 	*storage = (char *)data;
 	return 0;
@@ -196,7 +215,7 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -215,6 +234,10 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"output", required_argument, NULL, 'o'},
 		{"no-progress", no_argument, NULL, O_NOPROG},
 		{"memory", no_argument, NULL, O_MEMORY},
+		{"title", required_argument, NULL, O_TITLE},
+		{"source", required_argument, NULL, O_SOURCE},
+		{"published", required_argument, NULL, O_PUBLISHED},
+		{"security", no_argument, NULL, O_SECURITY},
 		{"rounds", required_argument, NULL, O_ROUNDS},
 		{"no-interleave", no_argument, NULL, O_NOINTER},
 		{"baseline", required_argument, NULL, O_BASELINE},
@@ -289,6 +312,27 @@ static int parse_args(int argc, char **argv, run_args *a)
 			break;
 		case O_NOPROG: a->progress = 0; break;
 		case O_MEMORY: a->memory = 1; break;
+		case O_TITLE:
+		case O_SOURCE:
+			if (strlen(optarg) >= (c == O_TITLE ? sizeof(((cb_context *)0)->title) : sizeof(((cb_context *)0)->source))) {
+				cli_error("--%s is too long", c == O_TITLE ? "title" : "source");
+				return -1;
+			}
+			*(c == O_TITLE ? &a->title : &a->source) = optarg;
+			break;
+		case O_PUBLISHED:
+			if (a->npublished == CB_PUBLISHED_MAX) {
+				cli_error("too many --published figures (at most %d)", CB_PUBLISHED_MAX);
+				return -1;
+			}
+			if (cb_published_parse(optarg, &a->published[a->npublished]) != 0) {
+				cli_error("--published '%s': expected CASE=VALUE with unit ops/s, ms, us or MB/s, or A/B=Nx "
+					  "(CASE: ALG[@BACKEND]:OP[:SIZE])", optarg);
+				return -1;
+			}
+			a->npublished++;
+			break;
+		case O_SECURITY: a->security = 1; break;
 		case 'h': return 1;
 		case ':': cli_error("option '%s' needs a value (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
@@ -575,6 +619,11 @@ int cmd_run(int argc, char **argv)
 	run.context.overhead_ns = cb_runner_overhead_ns(&ro);
 
 	snprintf(run.context.baseline, sizeof(run.context.baseline), "%s", a.baseline ? a.baseline : "");
+	snprintf(run.context.title, sizeof(run.context.title), "%s", a.title ? a.title : "");
+	snprintf(run.context.source, sizeof(run.context.source), "%s", a.source ? a.source : "");
+	memcpy(run.context.published, a.published, sizeof(a.published));
+	run.context.npublished = a.npublished;
+	run.context.security_table = a.security;
 	memset(&so, 0, sizeof(so));
 	cb_rounds_defaults(&so.rounds);
 	so.rounds.r = ro;

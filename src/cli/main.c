@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,6 +82,13 @@ static int finish(int status)
 int main(int argc, char **argv)
 {
 	cli_default_signals();
+	/*
+	 * Not a terminal: one buffer large enough for any help text, so that
+	 * a write error shows at the final flush with its errno (finish()).
+	 */
+	static char outbuf[1 << 16]; /* glibc ignores the size when given no buffer */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (argc < 2) {
 		usage(stderr);
 		return CB_EXIT_USAGE;

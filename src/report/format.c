@@ -69,16 +69,48 @@ int cb_report_write(FILE *f, cb_format fmt, const cb_run *run)
 	return r;
 }
 
+int cb_report_write_runs(FILE *f, cb_format fmt, const cb_run *runs, size_t n)
+{
+	int r = 0;
+	if (!f || !runs || !n)
+		return CB_ERR_ARG;
+	if (n == 1)
+		return cb_report_write(f, fmt, runs);
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].nresults && !runs[i].results)
+			return CB_ERR_ARG;
+	switch (fmt) {
+	case CB_FORMAT_HTML: r = cb_write_html_runs(f, runs, n); break;
+	case CB_FORMAT_TABLE:
+	case CB_FORMAT_MD:
+		for (size_t i = 0; i < n && !r; i++) {
+			if (i)
+				fputs("\n", f);
+			r = cb_report_write(f, fmt, &runs[i]);
+		}
+		break;
+	default: return CB_ERR_ARG; /* JSON and CSV hold one run */
+	}
+	if (r == 0 && (fflush(f) != 0 || ferror(f)))
+		r = CB_ERR_IO;
+	return r;
+}
+
 int cb_report_write_path(const char *path, cb_format fmt, const cb_run *run)
+{
+	return cb_report_write_runs_path(path, fmt, run, 1);
+}
+
+int cb_report_write_runs_path(const char *path, cb_format fmt, const cb_run *runs, size_t n)
 {
 	cb_atomic_file af;
 	int r;
-	if (!path || !run || (unsigned)fmt >= CB_FORMAT_COUNT)
+	if (!path || !runs || (unsigned)fmt >= CB_FORMAT_COUNT)
 		return CB_ERR_ARG;
 	r = cb_atomic_open(&af, path, 0644);
 	if (r)
 		return r;
-	r = cb_report_write(af.f, fmt, run);
+	r = cb_report_write_runs(af.f, fmt, runs, n);
 	if (r) {
 		int e = errno;
 		cb_atomic_abort(&af);

@@ -315,7 +315,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 
 static int parse_context(const json_t *o, cb_context *c)
 {
-	const json_t *libs, *sched, *ref;
+	const json_t *libs, *sched, *ref, *suite;
 	int e = 0;
 	if (!json_is_object(o))
 		return bad("");
@@ -350,6 +350,24 @@ static int parse_context(const json_t *o, cb_context *c)
 		e |= get_real(ref, "median_ns", &c->reference_median_ns, 0);
 		e |= get_real(ref, "spread", &c->reference_spread, 0);
 		e |= get_series(ref, "rounds", c->reference, &c->nreference);
+	}
+	suite = json_object_get(o, "suite");
+	if (suite && !json_is_null(suite)) {
+		const json_t *pub;
+		if (!json_is_object(suite))
+			return bad("suite");
+		e |= get_str(suite, "title", c->title, sizeof(c->title));
+		e |= get_str(suite, "source", c->source, sizeof(c->source));
+		e |= get_bool(suite, "security_table", &c->security_table);
+		pub = json_object_get(suite, "published");
+		if (pub && !json_is_array(pub))
+			return bad("suite.published");
+		for (size_t i = 0; pub && i < json_array_size(pub); i++) {
+			const char *t = json_string_value(json_array_get(pub, i));
+			if (!t || i >= CB_PUBLISHED_MAX || cb_published_parse(t, &c->published[i]) != 0)
+				return bad("suite.published");
+			c->npublished = i + 1;
+		}
 	}
 	libs = json_object_get(o, "libraries");
 	if (libs) {

@@ -12,6 +12,7 @@ int cb_write_json(FILE *f, const cb_run *run);
 int cb_write_csv(FILE *f, const cb_run *run);
 int cb_write_md(FILE *f, const cb_run *run);
 int cb_write_html(FILE *f, const cb_run *run);
+int cb_write_html_runs(FILE *f, const cb_run *runs, size_t n);
 
 /*
  * The human table, as cells, so the text and Markdown writers show the same
@@ -111,6 +112,27 @@ void cb_fmt_latency(double ns, char *buf, size_t len);
 void cb_write_hybrid_breakdown(FILE *f, const cb_run *run);
 /* "32 B", "16 KiB", "1.5 MiB", or "-" for 0. */
 void cb_fmt_bytes(size_t n, char *buf, size_t len);
+/*
+ * A study's own tables (study_tables.c), as cells: the published figures
+ * and claims against the run, warm against cold operations, the security
+ * of each algorithm.  Empty cells are "".
+ */
+#define CB_XCOLS 8
+typedef struct cb_xrow {
+	char cell[CB_XCOLS][CB_CELL_MAX];
+} cb_xrow;
+typedef struct cb_xtab {
+	char title[160];
+	char note[320];
+	size_t ncols, nrows;
+	const char *head[CB_XCOLS];
+	int right[CB_XCOLS];
+	cb_xrow *rows;
+} cb_xtab;
+/* The tables that apply to the run (none: *n = 0).  0, or CB_ERR_NOMEM. */
+int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n);
+void cb_study_tables_free(cb_xtab *tabs, size_t n);
+
 /* Columns a terminal uses for UTF-8 text (code points; all are one column wide here). */
 size_t cb_utf8_width(const char *s);
 

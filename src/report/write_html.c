@@ -241,10 +241,56 @@ static void sizes(FILE *f, const cb_size_tab *t)
 	fputs("</table>\n", f);
 }
 
-int cb_write_html(FILE *f, const cb_run *run)
+static void xtab_html(FILE *f, const cb_xtab *t)
+{
+	fputs("<h3>", f);
+	esc(f, t->title);
+	fputs("</h3>\n<table class=\"study\">\n<tr>", f);
+	for (size_t c = 0; c < t->ncols; c++) {
+		fputs("<th>", f);
+		esc(f, t->head[c]);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	for (size_t i = 0; i < t->nrows; i++) {
+		fputs("<tr>", f);
+		for (size_t c = 0; c < t->ncols; c++) {
+			fputs(t->right[c] ? "<td class=\"num\">" : "<td>", f);
+			esc(f, t->rows[i].cell[c]);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+	if (t->note[0]) {
+		fputs("<p class=\"note\">", f);
+		esc(f, t->note);
+		fputs("</p>\n", f);
+	}
+}
+
+static const char page_head[] =
+	"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	"<style>\n"
+	"body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}\n"
+	"table{border-collapse:collapse;margin:1em 0;font-size:14px}\n"
+	"th,td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left}\n"
+	"td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"td.status{color:#a00}\n"
+	"table.ctx th{font-weight:600;color:#555}\n"
+	"figure{margin:1.5em 0}figcaption{font-weight:600;margin-bottom:.3em}\n"
+	"svg text{font-size:12px;fill:#222}\n"
+	"rect.bar{fill:#4a7fb5}rect.noisy{fill:#c9a227}line.ci{stroke:#111;stroke-width:1.5}\n"
+	"p.note{color:#555;font-size:13px}\n"
+	"</style>\n";
+
+/* One run's part of the page: heading level h for its title, then charts and tables. */
+static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 {
 	cb_tab t;
 	cb_size_tab st;
+	cb_xtab *xt = NULL;
+	size_t nx = 0;
 	unsigned char *done;
 	char head[512];
 	int r;
@@ -256,29 +302,20 @@ int cb_write_html(FILE *f, const cb_run *run)
 		return r;
 	}
 	done = calloc(run->nresults ? run->nresults : 1, 1);
-	if (!done) {
+	if (!done || cb_study_tables(run, &xt, &nx) != 0) {
+		free(done);
 		cb_tab_free(&t);
 		cb_size_tab_free(&st);
 		return CB_ERR_NOMEM;
 	}
 	cb_tab_headline(&run->context, head, sizeof(head));
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>cryptobench run</title>\n"
-	      "<style>\n"
-	      "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}\n"
-	      "table{border-collapse:collapse;margin:1em 0;font-size:14px}\n"
-	      "th,td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left}\n"
-	      "td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-	      "td.status{color:#a00}\n"
-	      "table.ctx th{font-weight:600;color:#555}\n"
-	      "figure{margin:1.5em 0}figcaption{font-weight:600;margin-bottom:.3em}\n"
-	      "svg text{font-size:12px;fill:#222}\n"
-	      "rect.bar{fill:#4a7fb5}rect.noisy{fill:#c9a227}line.ci{stroke:#111;stroke-width:1.5}\n"
-	      "</style>\n</head>\n<body>\n<h1>cryptobench run</h1>\n<p>",
-	      f);
+	fprintf(f, "<section id=\"%s\">\n<h%d>", id, h);
+	esc(f, run->context.title[0] ? run->context.title : "cryptobench run");
+	fprintf(f, "</h%d>\n<p>", h);
 	esc(f, head);
 	fputs("</p>\n", f);
 	context(f, &run->context);
-	fputs("<h2>Operations per second</h2>\n", f);
+	fprintf(f, "<h%d>Operations per second</h%d>\n", h + 1, h + 1);
 	for (size_t i = 0; i < run->nresults; i++) {
 		if (done[i] || run->results[i].status != CB_STATUS_OK)
 			continue;
@@ -287,7 +324,12 @@ int cb_write_html(FILE *f, const cb_run *run)
 			if (same_group(&run->results[i], &run->results[k]))
 				done[k] = 1;
 	}
-	fputs("<h2>Results</h2>\n", f);
+	if (nx) {
+		fprintf(f, "<h%d>The study's tables</h%d>\n", h + 1, h + 1);
+		for (size_t i = 0; i < nx; i++)
+			xtab_html(f, &xt[i]);
+	}
+	fprintf(f, "<h%d>Results</h%d>\n", h + 1, h + 1);
 	table(f, &t);
 	{
 		char lines[6][CB_LINE_MAX];
@@ -309,9 +351,40 @@ int cb_write_html(FILE *f, const cb_run *run)
 			fputs("</p>\n", f);
 		}
 	sizes(f, &st);
-	fputs("</body>\n</html>\n", f);
+	fputs("</section>\n", f);
+	cb_study_tables_free(xt, nx);
 	free(done);
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
 	return ferror(f) ? CB_ERR_IO : 0;
+}
+
+int cb_write_html_runs(FILE *f, const cb_run *runs, size_t n)
+{
+	int r = 0;
+	fputs(page_head, f);
+	fputs("<title>", f);
+	esc(f, n > 1 ? "cryptobench report" : runs[0].context.title[0] ? runs[0].context.title : "cryptobench run");
+	fputs("</title>\n</head>\n<body>\n", f);
+	if (n > 1) {
+		fputs("<h1>cryptobench report</h1>\n<ul class=\"toc\">\n", f);
+		for (size_t i = 0; i < n; i++) {
+			fprintf(f, "<li><a href=\"#run%zu\">", i + 1);
+			esc(f, runs[i].context.title[0] ? runs[i].context.title : "cryptobench run");
+			fputs("</a></li>\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
+	for (size_t i = 0; i < n && !r; i++) {
+		char id[32];
+		snprintf(id, sizeof(id), "run%zu", i + 1);
+		r = run_section(f, &runs[i], n > 1 ? 2 : 1, id);
+	}
+	fputs("</body>\n</html>\n", f);
+	return r ? r : ferror(f) ? CB_ERR_IO : 0;
+}
+
+int cb_write_html(FILE *f, const cb_run *run)
+{
+	return cb_write_html_runs(f, run, 1);
 }

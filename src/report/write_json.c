@@ -198,6 +198,37 @@ static json_t *reference_json(const cb_context *c)
 	return o;
 }
 
+/* What the suite says of itself: null when it said nothing. */
+static json_t *suite_json(const cb_context *c)
+{
+	json_t *o, *pub;
+	int err = 0;
+	if (!c->title[0] && !c->source[0] && !c->npublished && !c->security_table)
+		return json_null();
+	o = json_object();
+	pub = json_array();
+	if (!o || !pub) {
+		json_decref(o);
+		json_decref(pub);
+		return NULL;
+	}
+	for (size_t i = 0; i < c->npublished && i < CB_PUBLISHED_MAX; i++) {
+		char buf[256];
+		cb_published_format(&c->published[i], buf, sizeof(buf));
+		if (json_array_append_new(pub, json_string(buf)) != 0)
+			err = 1;
+	}
+	put(o, "title", json_string(c->title), &err);
+	put(o, "source", json_string(c->source), &err);
+	put(o, "published", pub, &err);
+	put(o, "security_table", json_boolean(c->security_table), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 static json_t *context_json(const cb_context *c)
 {
 	json_t *o = json_object(), *libs = json_array();
@@ -229,6 +260,7 @@ static json_t *context_json(const cb_context *c)
 	put(o, "overhead_ns", real_or_null(c->overhead_ns), &err);
 	put(o, "schedule", schedule_json(c), &err);
 	put(o, "reference", reference_json(c), &err);
+	put(o, "suite", suite_json(c), &err);
 	for (i = 0; i < nlib; i++) {
 		json_t *l = json_object();
 		if (!l) {

@@ -46,7 +46,9 @@ static void md_context(FILE *f, const cb_context *c)
 {
 	char buf[1280];
 	size_t i, o = 0;
-	fputs("# cryptobench run\n\n", f);
+	fputs("# ", f);
+	md_text(f, c->title[0] ? c->title : "cryptobench run");
+	fputs("\n\n", f);
 	snprintf(buf, sizeof(buf), "cryptobench %s", c->tool_version);
 	md_item(f, "tool", buf);
 	md_item(f, "timestamp", c->timestamp);
@@ -134,6 +136,36 @@ static void md_sizes(FILE *f, const cb_size_tab *t)
 	}
 }
 
+static void md_xtab(FILE *f, const cb_xtab *t)
+{
+	fputs("\n## ", f);
+	md_text(f, t->title);
+	fputs("\n\n|", f);
+	for (size_t c = 0; c < t->ncols; c++) {
+		fputc(' ', f);
+		md_text(f, t->head[c]);
+		fputs(" |", f);
+	}
+	fputs("\n|", f);
+	for (size_t c = 0; c < t->ncols; c++)
+		fputs(t->right[c] ? " ---: |" : " :--- |", f);
+	fputc('\n', f);
+	for (size_t i = 0; i < t->nrows; i++) {
+		fputc('|', f);
+		for (size_t c = 0; c < t->ncols; c++) {
+			fputc(' ', f);
+			md_text(f, t->rows[i].cell[c]);
+			fputs(" |", f);
+		}
+		fputc('\n', f);
+	}
+	if (t->note[0]) {
+		fputc('\n', f);
+		md_text(f, t->note);
+		fputc('\n', f);
+	}
+}
+
 int cb_write_md(FILE *f, const cb_run *run)
 {
 	cb_tab t;
@@ -185,6 +217,15 @@ int cb_write_md(FILE *f, const cb_run *run)
 	}
 	if (st.nrows)
 		md_sizes(f, &st);
+	{
+		cb_xtab *xt;
+		size_t nx;
+		if (cb_study_tables(run, &xt, &nx) == 0) {
+			for (i = 0; i < nx; i++)
+				md_xtab(f, &xt[i]);
+			cb_study_tables_free(xt, nx);
+		}
+	}
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
 	return ferror(f) ? CB_ERR_IO : 0;

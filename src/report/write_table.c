@@ -143,6 +143,35 @@ static void write_sizes(FILE *f, const cb_size_tab *t)
 	}
 }
 
+/* A study table: its title, the columns padded to their widest cell, its note. */
+static void write_xtab(FILE *f, const cb_xtab *t)
+{
+	size_t width[CB_XCOLS] = {0};
+	for (size_t c = 0; c < t->ncols; c++) {
+		width[c] = cb_utf8_width(t->head[c]);
+		for (size_t i = 0; i < t->nrows; i++)
+			if (cb_utf8_width(t->rows[i].cell[c]) > width[c])
+				width[c] = cb_utf8_width(t->rows[i].cell[c]);
+	}
+	fprintf(f, "\n%s\n", t->title);
+	for (size_t c = 0; c < t->ncols; c++) {
+		if (c)
+			fputs("  ", f);
+		put_cell(f, t->head[c], width[c], t->right[c], c + 1 == t->ncols);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < t->nrows; i++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			if (c)
+				fputs("  ", f);
+			put_cell(f, t->rows[i].cell[c], width[c], t->right[c], c + 1 == t->ncols);
+		}
+		fputc('\n', f);
+	}
+	if (t->note[0])
+		fprintf(f, "%s\n", t->note);
+}
+
 static int table_body(FILE *f, const cb_run *run)
 {
 	char line[2048];
@@ -173,6 +202,15 @@ static int table_body(FILE *f, const cb_run *run)
 	if (st.nrows)
 		write_sizes(f, &st);
 	cb_write_hybrid_breakdown(f, run);
+	{
+		cb_xtab *xt;
+		size_t nx;
+		if (cb_study_tables(run, &xt, &nx) == 0) {
+			for (i = 0; i < nx; i++)
+				write_xtab(f, &xt[i]);
+			cb_study_tables_free(xt, nx);
+		}
+	}
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
 	return ferror(f) ? CB_ERR_IO : 0;

@@ -1,0 +1,443 @@
+/*
+ * The tables a study prints besides the main one (report_int.h): the
+ * figures and claims it published against this run, prepared against cold
+ * operations, and the security of each algorithm.  Built once as cells, so
+ * the text, Markdown and HTML writers show the same thing.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cryptobench/catalog.h"
+#include "report/report_int.h"
+
+/* ---- published figures: parsing and finding their cases ---- */
+
+/* "128", "4K", "1M" (K = 1024): 0, or -1. */
+static int parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoull(s, &end, 10);
+	if (*end == 'K' || *end == 'k')
+		v <<= 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		v <<= 20, end++;
+	if (*end || v > (1ull << 40))
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+const cb_result *cb_run_find_case(const cb_run *run, const char *spec, size_t len)
+{
+	char buf[128], *alg = buf, *op, *size, *backend;
+	size_t msg = 0;
+	int has_size = 0;
+	if (len >= sizeof(buf))
+		return NULL;
+	memcpy(buf, spec, len);
+	buf[len] = 0;
+	op = strchr(buf, ':');
+	if (!op || op == buf || !op[1])
+		return NULL;
+	*op++ = 0;
+	if ((size = strchr(op, ':')) != NULL) {
+		*size++ = 0;
+		if (parse_size(size, &msg) != 0)
+			return NULL;
+		has_size = 1;
+	}
+	if ((backend = strchr(alg, '@')) != NULL)
+		*backend++ = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		if (r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, alg) &&
+		    !strcmp(r->operation, op) && (!backend || !strcmp(r->backend, backend)) &&
+		    (!has_size || r->message_bytes == msg))
+			return r;
+	}
+	return NULL;
+}
+
+/* A case is ALG[@BACKEND]:OP[:SIZE] with a known size syntax. */
+static int case_ok(const char *s, size_t len)
+{
+	const char *op = memchr(s, ':', len), *size;
+	size_t dummy;
+	char tmp[32];
+	if (!op || op == s || (size_t)(op - s) + 1 >= len)
+		return 0;
+	size = memchr(op + 1, ':', len - (size_t)(op + 1 - s));
+	if (!size)
+		return 1;
+	if ((size_t)(s + len - size - 1) >= sizeof(tmp))
+		return 0;
+	memcpy(tmp, size + 1, (size_t)(s + len - size - 1));
+	tmp[s + len - size - 1] = 0;
+	return parse_size(tmp, &dummy) == 0;
+}
+
+int cb_published_parse(const char *text, cb_published *out)
+{
+	static const char *const units[] = {"ops/s", "ms", "us", "MB/s", "x", NULL};
+	const char *eq = strrchr(text, '='), *slash;
+	char *end;
+	double v;
+	size_t alen;
+	memset(out, 0, sizeof(*out));
+	if (!eq || eq == text)
+		return CB_ERR_ARG;
+	v = strtod(eq + 1, &end);
+	if (end == eq + 1 || !isfinite(v) || v <= 0)
+		return CB_ERR_ARG;
+	for (size_t i = 0; units[i]; i++)
+		if (!strcmp(end, units[i]))
+			snprintf(out->unit, sizeof(out->unit), "%s", units[i]);
+	if (!out->unit[0])
+		return CB_ERR_ARG;
+	out->value = v;
+	slash = memchr(text, '/', (size_t)(eq - text));
+	alen = slash ? (size_t)(slash - text) : (size_t)(eq - text);
+	if (alen >= sizeof(out->a) || !case_ok(text, alen))
+		return CB_ERR_ARG;
+	memcpy(out->a, text, alen);
+	if (slash) {
+		size_t blen = (size_t)(eq - slash - 1);
+		if (strcmp(out->unit, "x") != 0 || blen >= sizeof(out->b) || !case_ok(slash + 1, blen))
+			return CB_ERR_ARG;
+		memcpy(out->b, slash + 1, blen);
+	} else if (!strcmp(out->unit, "x")) {
+		return CB_ERR_ARG; /* a ratio needs two cases */
+	}
+	return 0;
+}
+
+void cb_published_format(const cb_published *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s=%.15g%s", p->a, p->b[0] ? "/" : "", p->b, p->value, p->unit);
+}
+
+/* ---- the tables ---- */
+
+static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *title, size_t ncols, const char *const *head,
+			const int *right)
+{
+	cb_xtab *t, *v = realloc(*tabs, (*n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	*tabs = v;
+	t = &v[(*n)++];
+	memset(t, 0, sizeof(*t));
+	snprintf(t->title, sizeof(t->title), "%s", title);
+	t->ncols = ncols;
+	for (size_t c = 0; c < ncols; c++) {
+		t->head[c] = head[c];
+		t->right[c] = right[c];
+	}
+	return t;
+}
+
+static char (*add_row(cb_xtab *t))[CB_CELL_MAX]
+{
+	cb_xrow *v = realloc(t->rows, (t->nrows + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	t->rows = v;
+	memset(&v[t->nrows], 0, sizeof(*v));
+	return v[t->nrows++].cell;
+}
+
+static double latency(const cb_result *r)
+{
+	return r->estimate_ns > 0 ? r->estimate_ns : r->ns.median;
+}
+
+/* The measured figure of r in a published unit. */
+static double in_unit(const cb_result *r, const char *unit)
+{
+	double ns = latency(r);
+	if (!(ns > 0))
+		return NAN;
+	if (!strcmp(unit, "ops/s"))
+		return 1e9 / ns;
+	if (!strcmp(unit, "ms"))
+		return ns / 1e6;
+	if (!strcmp(unit, "us"))
+		return ns / 1e3;
+	if (!strcmp(unit, "MB/s"))
+		return r->message_bytes ? (double)r->message_bytes * 1e3 / ns : NAN;
+	return NAN;
+}
+
+static void fmt_value(double v, const char *unit, char *buf)
+{
+	int dec = v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3;
+	snprintf(buf, CB_CELL_MAX, "%.*f %s", dec, v, unit);
+}
+
+/* The case's algorithm, operation and size as a result filter (backend ignored). */
+typedef struct case_key {
+	char alg[CB_NAME_MAX], op[16], backend[32];
+	size_t msg;
+	int has_size;
+} case_key;
+
+static int key_of(const char *spec, case_key *k)
+{
+	char buf[128], *op, *size, *be;
+	memset(k, 0, sizeof(*k));
+	snprintf(buf, sizeof(buf), "%s", spec);
+	if (!(op = strchr(buf, ':')))
+		return -1;
+	*op++ = 0;
+	if ((size = strchr(op, ':')) != NULL) {
+		*size++ = 0;
+		if (parse_size(size, &k->msg) != 0)
+			return -1;
+		k->has_size = 1;
+	}
+	if ((be = strchr(buf, '@')) != NULL) {
+		*be++ = 0;
+		snprintf(k->backend, sizeof(k->backend), "%s", be);
+	}
+	if (strlen(buf) >= sizeof(k->alg) || strlen(op) >= sizeof(k->op))
+		return -1;
+	memcpy(k->alg, buf, strlen(buf) + 1);
+	memcpy(k->op, op, strlen(op) + 1);
+	return 0;
+}
+
+static int key_match(const case_key *k, const cb_result *r, const char *backend)
+{
+	return r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, k->alg) &&
+	       !strcmp(r->operation, k->op) && (!k->has_size || r->message_bytes == k->msg) &&
+	       (!backend[0] || !strcmp(r->backend, backend));
+}
+
+/* Every backend's figure for each published figure. */
+static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"published figure", "backend", "published", "measured", "measured / published"};
+	static const int right[] = {0, 0, 1, 1, 1};
+	const cb_context *c = &run->context;
+	cb_xtab *t = NULL;
+	for (size_t i = 0; i < c->npublished; i++) {
+		const cb_published *p = &c->published[i];
+		case_key k;
+		int found = 0;
+		if (p->b[0] || key_of(p->a, &k) != 0)
+			continue;
+		if (!t && !(t = add_tab(tabs, n, "published figures against this run", 5, head, right)))
+			return CB_ERR_NOMEM;
+		for (size_t j = 0; j < run->nresults; j++) {
+			const cb_result *r = &run->results[j];
+			char (*row)[CB_CELL_MAX];
+			double m;
+			if (!key_match(&k, r, k.backend))
+				continue;
+			if (!(row = add_row(t)))
+				return CB_ERR_NOMEM;
+			m = in_unit(r, p->unit);
+			snprintf(row[0], CB_CELL_MAX, "%s", found ? "" : p->a);
+			snprintf(row[1], CB_CELL_MAX, "%s", r->backend);
+			if (!found)
+				fmt_value(p->value, p->unit, row[2]);
+			if (isfinite(m)) {
+				fmt_value(m, p->unit, row[3]);
+				snprintf(row[4], CB_CELL_MAX, "%.2f", m / p->value);
+			} else {
+				snprintf(row[3], CB_CELL_MAX, "-");
+			}
+			found = 1;
+		}
+		if (!found) {
+			char (*row)[CB_CELL_MAX] = add_row(t);
+			if (!row)
+				return CB_ERR_NOMEM;
+			snprintf(row[0], CB_CELL_MAX, "%s", p->a);
+			fmt_value(p->value, p->unit, row[2]);
+			snprintf(row[3], CB_CELL_MAX, "not measured in this run");
+		}
+	}
+	if (t)
+		snprintf(t->note, sizeof(t->note), "published: %s", c->source[0] ? c->source : "(no source given)");
+	return 0;
+}
+
+/*
+ * Each claim "A is N times as fast as B" against the paired ratio of the
+ * run, on every backend that has both (a backend named in a case is kept).
+ */
+static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"published claim (A over B)", "backend", "published", "measured", "verdict"};
+	static const int right[] = {0, 0, 1, 1, 0};
+	const cb_context *c = &run->context;
+	cb_xtab *t = NULL;
+	for (size_t i = 0; i < c->npublished; i++) {
+		const cb_published *p = &c->published[i];
+		case_key ka, kb;
+		int found = 0;
+		if (!p->b[0] || key_of(p->a, &ka) != 0 || key_of(p->b, &kb) != 0)
+			continue;
+		if (!t && !(t = add_tab(tabs, n, "published claims against this run", 5, head, right)))
+			return CB_ERR_NOMEM;
+		for (size_t j = 0; j < run->nresults; j++) {
+			const cb_result *a = &run->results[j], *b = NULL;
+			char (*row)[CB_CELL_MAX];
+			cb_ratio q;
+			double v;
+			if (!key_match(&ka, a, ka.backend))
+				continue;
+			/* B on A's backend unless B names its own. */
+			for (size_t m = 0; m < run->nresults && !b; m++)
+				if (key_match(&kb, &run->results[m], kb.backend[0] ? kb.backend : a->backend))
+					b = &run->results[m];
+			if (!b || cb_result_time_ratio(b, a, &q) != 0 || !(q.value > 0))
+				continue;
+			if (!(row = add_row(t)))
+				return CB_ERR_NOMEM;
+			v = q.value;
+			if (!found)
+				snprintf(row[0], CB_CELL_MAX, "%s / %s", p->a, p->b);
+			snprintf(row[1], CB_CELL_MAX, "%s%s%s", a->backend, strcmp(a->backend, b->backend) ? " / " : "",
+				 strcmp(a->backend, b->backend) ? b->backend : "");
+			if (!found)
+				snprintf(row[2], CB_CELL_MAX, "%.3gx", p->value);
+			if (q.paired && q.n > 1)
+				snprintf(row[3], CB_CELL_MAX, "%.2fx [%.2f, %.2f]", v, q.low, q.high);
+			else
+				snprintf(row[3], CB_CELL_MAX, "%.2fx", v);
+			if (q.paired && q.low > 0 && q.high / q.low > 4)
+				snprintf(row[4], CB_CELL_MAX, "inconclusive: the interval is too wide");
+			else if ((p->value > 1) != (v > 1) && (q.paired ? (q.high < 1 || q.low > 1) : 1))
+				snprintf(row[4], CB_CELL_MAX, "reversed");
+			else if (v / p->value > 2 || p->value / v > 2)
+				snprintf(row[4], CB_CELL_MAX, "same side, off by %.1fx", v > p->value ? v / p->value : p->value / v);
+			else
+				snprintf(row[4], CB_CELL_MAX, "holds (within 2x)");
+			found = 1;
+		}
+		if (!found) {
+			char (*row)[CB_CELL_MAX] = add_row(t);
+			if (!row)
+				return CB_ERR_NOMEM;
+			snprintf(row[0], CB_CELL_MAX, "%s / %s", p->a, p->b);
+			snprintf(row[2], CB_CELL_MAX, "%.3gx", p->value);
+			snprintf(row[3], CB_CELL_MAX, "not both measured");
+		}
+	}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "A over B: B's time over A's, paired round by round (95%% interval); reversed: the run says the "
+			 "opposite");
+	return 0;
+}
+
+/* Each cold operation beside its prepared (warm) twin on the same backend and size. */
+static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"algorithm", "backend", "op", "msg", "warm", "cold", "cold / warm", "allocs warm / cold"};
+	static const int right[] = {0, 0, 0, 1, 1, 1, 1, 1};
+	cb_xtab *t = NULL;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *c = &run->results[i], *w = NULL;
+		size_t len = strlen(c->operation);
+		char (*row)[CB_CELL_MAX];
+		cb_ratio q;
+		if (c->status != CB_STATUS_OK || c->threads != 1 || len < 6 || strcmp(c->operation + len - 5, "-cold"))
+			continue;
+		for (size_t k = 0; k < run->nresults && !w; k++) {
+			const cb_result *r = &run->results[k];
+			if (r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, c->algorithm) &&
+			    !strcmp(r->backend, c->backend) && r->message_bytes == c->message_bytes &&
+			    strlen(r->operation) == len - 5 && !strncmp(r->operation, c->operation, len - 5))
+				w = r;
+		}
+		if (!w)
+			continue;
+		if (!t && !(t = add_tab(tabs, n, "prepared (warm) against per-call set-up (cold)", 8, head, right)))
+			return CB_ERR_NOMEM;
+		if (!(row = add_row(t)))
+			return CB_ERR_NOMEM;
+		snprintf(row[0], CB_CELL_MAX, "%s", c->algorithm);
+		snprintf(row[1], CB_CELL_MAX, "%s", c->backend);
+		snprintf(row[2], CB_CELL_MAX, "%s", w->operation);
+		cb_fmt_bytes(c->message_bytes, row[3], CB_CELL_MAX);
+		cb_fmt_latency(latency(w), row[4], CB_CELL_MAX);
+		cb_fmt_latency(latency(c), row[5], CB_CELL_MAX);
+		if (cb_result_time_ratio(c, w, &q) == 0 && q.value > 0)
+			snprintf(row[6], CB_CELL_MAX, "%.2f", q.value);
+		if (w->allocs_per_op >= 0 && c->allocs_per_op >= 0)
+			snprintf(row[7], CB_CELL_MAX, "%.0f / %.0f", w->allocs_per_op, c->allocs_per_op);
+		else
+			snprintf(row[7], CB_CELL_MAX, "-");
+	}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "cold: the key parsed from PKCS#8 / SubjectPublicKeyInfo and a fresh context on every call "
+			 "(docs/MEASUREMENT.md); cold / warm paired round by round");
+	return 0;
+}
+
+/* One row per algorithm of the run: its security in bits and NIST category, with the source. */
+static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"algorithm", "family", "classical bits", "quantum bits", "NIST category", "source"};
+	static const int right[] = {0, 0, 1, 1, 1, 0};
+	cb_xtab *t;
+	if (!run->context.security_table)
+		return 0;
+	if (!(t = add_tab(tabs, n, "security", 6, head, right)))
+		return CB_ERR_NOMEM;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		const cb_catalog_entry *e = cb_catalog_find(r->algorithm);
+		char (*row)[CB_CELL_MAX];
+		int seen = 0;
+		for (size_t k = 0; k < t->nrows && !seen; k++)
+			seen = !strcmp(t->rows[k].cell[0], r->algorithm);
+		if (seen)
+			continue;
+		if (!(row = add_row(t)))
+			return CB_ERR_NOMEM;
+		snprintf(row[0], CB_CELL_MAX, "%s", r->algorithm);
+		snprintf(row[1], CB_CELL_MAX, "%s", r->family);
+		snprintf(row[2], CB_CELL_MAX, "%d", r->security_classical);
+		snprintf(row[3], CB_CELL_MAX, "%d", r->security_quantum);
+		if (e && e->nist_category)
+			snprintf(row[4], CB_CELL_MAX, "%d", e->nist_category);
+		else
+			snprintf(row[4], CB_CELL_MAX, "-");
+		snprintf(row[5], CB_CELL_MAX, "%s", e ? cb_catalog_security_source(e) : "");
+	}
+	snprintf(t->note, sizeof(t->note),
+		 "quantum 0: Shor's algorithm breaks it; ML-KEM categories 1/3/5 are at least as hard as AES-128/192/256 "
+		 "key search (FIPS 203 section 8)");
+	return 0;
+}
+
+int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	int r;
+	*tabs = NULL;
+	*n = 0;
+	if ((r = published_figures(run, tabs, n)) != 0 || (r = published_claims(run, tabs, n)) != 0 ||
+	    (r = cold_warm(run, tabs, n)) != 0 || (r = security(run, tabs, n)) != 0) {
+		cb_study_tables_free(*tabs, *n);
+		*tabs = NULL;
+		*n = 0;
+	}
+	return r;
+}
+
+void cb_study_tables_free(cb_xtab *tabs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(tabs[i].rows);
+	free(tabs);
+}
