@@ -584,7 +584,7 @@ static int ecdsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return p256_export_pkcs8(key, out, outlen);
 }
 
-static int ecdsa_import(const uint8_t *in, size_t len, void **key)
+static int ecdsa_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
@@ -672,7 +672,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return r;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 
@@ -746,7 +746,7 @@ static int sm2_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return r;
 }
 
-static int sm2_import(const uint8_t *in, size_t len, void **key)
+static int sm2_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
@@ -763,7 +763,7 @@ static int sm2_import(const uint8_t *in, size_t len, void **key)
 	k = key_new(&d_sm2);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (sm2_set_id(k, NULL) == 0 && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
+	if (sm2_set_id(k, opts) == 0 && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
 	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
 	    botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1") == 0 && botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
 		r = CB_OK;
@@ -1123,7 +1123,7 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	{                                                                                            \
 		return key_generate(&var_##_d, opts, key);                                                 \
 	}                                                                                            \
-	static int var_##_import(const uint8_t *in, size_t len, void **key)                          \
+	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                            \
 		return rsa_import_public(&var_##_d, in, len, key);                                   \
 	}                                                                                            \

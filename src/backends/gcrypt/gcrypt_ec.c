@@ -675,12 +675,12 @@ static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
 	return CB_OK;
 }
 
-static int ecdsa_import(const uint8_t *in, size_t len, void **out)
+static int ecdsa_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import(0, in, len, out);
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **out)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import(1, in, len, out);
 }

@@ -554,7 +554,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                        \
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                          \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                          \
 		return rsa_import_public(&id##_v, in, len, key);                                   \
 	}                                                                                          \

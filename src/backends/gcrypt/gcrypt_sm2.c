@@ -289,7 +289,7 @@ static int sm2_sign_keygen(const cb_opts *opts, void **out)
 	return sm2_keygen(CB_SM2_C1C3C2, opts, out);
 }
 
-static int sm2_sign_import(const uint8_t *in, size_t len, void **out)
+static int sm2_sign_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	struct sm2_key *k;
 	int err;
@@ -309,7 +309,7 @@ static int sm2_sign_import(const uint8_t *in, size_t len, void **out)
 	memcpy(k->q, in + sizeof(cb_spki_sm2_prefix), 65);
 	err = sm2_build_sexps(k, 0);
 	if (!err)
-		err = sm2_za(k, NULL);
+		err = sm2_za(k, opts);
 	if (err) {
 		sm2_free(k);
 		return err;

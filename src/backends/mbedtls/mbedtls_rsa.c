@@ -321,7 +321,7 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		(void)o;                                                                                            \
 		return mrsa_keygen(pad_, bits, key);                                                                \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                                           \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
 	{                                                                                                           \
 		return mrsa_import_public(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \

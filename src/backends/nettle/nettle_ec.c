@@ -189,7 +189,7 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -388,7 +388,7 @@ static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts
 }
 
 /* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const uint8_t *in, size_t len, void **key)
+static int p256_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
 	int r;

@@ -485,7 +485,7 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		(void)opts;                                                                        \
 		return nrsa_keygen(bits, scheme, key);                                             \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                          \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                          \
 		return nrsa_import(bits, scheme, 0, in, len, key);                                 \
 	}                                                                                          \

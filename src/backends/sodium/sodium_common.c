@@ -387,7 +387,7 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 

@@ -296,7 +296,7 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		(void)opts;                                                                                        \
 		return wrsa_keygen(bits, scheme, key);                                                             \
 	}                                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                                          \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                          \
 	{                                                                                                          \
 		return wrsa_import(bits, scheme, 0, in, len, key);                                                 \
 	}                                                                                                          \
