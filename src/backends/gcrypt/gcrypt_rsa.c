@@ -535,6 +535,10 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                        \
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
+	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                          \
+		return rsa_import_public(&id##_v, in, len, key);                                   \
+	}                                                                                          \
 	const cb_pke_class cb_gcry_##id = {                                                        \
 		.info = RSA_INFO(CB_KIND_PKE, nm),                                                 \
 		.keygen = id##_keygen,                                                             \
@@ -545,6 +549,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		.max_ciphertext = rsa_max_ciphertext,                                              \
 		.encrypt = rsa_encrypt,                                                            \
 		.decrypt = rsa_decrypt,                                                            \
+		.import_public = id##_import_pub,                                                  \
 	}
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \

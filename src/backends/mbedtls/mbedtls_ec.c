@@ -410,4 +410,5 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
 	.import_public = ecdsa_import_public,
+	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
