@@ -31,7 +31,7 @@ static void sm2_user_id(void)
 	CHECK_EQ_INT(c->sign(k, m, sizeof(m), sg, &ls), 0);
 	CHECK_EQ_INT(c->verify(k, m, sizeof(m), sg, ls), 0);
 	CHECK_EQ_INT(c->export_public(k, pub, &lp), 0);
-	CHECK_EQ_INT(c->import_public(pub, lp, &v), 0);
+	CHECK_EQ_INT(c->import_public(pub, lp, NULL, &v), 0);
 	if (v) {
 		CHECK_EQ_INT(c->verify(v, m, sizeof(m), sg, ls), CB_ERR_VERIFY);
 		c->key_free(v);

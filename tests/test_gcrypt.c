@@ -369,8 +369,8 @@ static void sig_checks(const cb_sig_class *g, const cb_sig_class *o)
 	CHECK_EQ_INT(g->export_public(gk, pub, &pl), 0);
 	CHECK_EQ_INT(o->export_public(ok, opub, &opl), 0);
 	CHECK_EQ_INT(pl, opl);
-	CHECK_EQ_INT(o->import_public(pub, pl, &ov), 0);
-	CHECK_EQ_INT(g->import_public(opub, opl, &gv), 0);
+	CHECK_EQ_INT(o->import_public(pub, pl, NULL, &ov), 0);
+	CHECK_EQ_INT(g->import_public(opub, opl, NULL, &gv), 0);
 	if (!ov || !gv)
 		goto done;
 	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
@@ -408,13 +408,13 @@ static void sig_checks(const cb_sig_class *g, const cb_sig_class *o)
 	CHECK(g->export_secret(gv, sig, &sl) != 0);
 	{
 		void *x = NULL;
-		CHECK(g->import_public(pub, pl - 1, &x) != 0 && x == NULL);
+		CHECK(g->import_public(pub, pl - 1, NULL, &x) != 0 && x == NULL);
 		pub[0] ^= 1;
-		CHECK(g->import_public(pub, pl, &x) != 0 && x == NULL);
+		CHECK(g->import_public(pub, pl, NULL, &x) != 0 && x == NULL);
 		pub[0] ^= 1;
 		if (pl == 91) {
 			pub[90] ^= 1; /* the point leaves the curve */
-			CHECK_EQ_INT(g->import_public(pub, pl, &x), CB_ERR_INVALID_KEY);
+			CHECK_EQ_INT(g->import_public(pub, pl, NULL, &x), CB_ERR_INVALID_KEY);
 			pub[90] ^= 1;
 		}
 	}
@@ -546,7 +546,7 @@ static void sm2_id_checks(const cb_sig_class *g)
 	if (!k)
 		return;
 	CHECK_EQ_INT(g->export_public(k, pub, &pl), 0);
-	CHECK_EQ_INT(g->import_public(pub, pl, &v), 0);
+	CHECK_EQ_INT(g->import_public(pub, pl, NULL, &v), 0);
 	CHECK_EQ_INT(g->sign(k, (const uint8_t *)"msg", 3, sig, &sl), 0);
 	CHECK_EQ_INT(g->verify(k, (const uint8_t *)"msg", 3, sig, sl), 0);
 	if (v)

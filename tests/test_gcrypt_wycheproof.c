@@ -146,7 +146,7 @@ static int verify_case(const cb_alg_info *cls, const json_t *g, const json_t *t)
 		CHECK(0);
 		goto done;
 	}
-	if (s->import_public(pub, publen, &key) != 0)
+	if (s->import_public(pub, publen, NULL, &key) != 0)
 		goto done;
 	rc = s->verify(key, msg, msglen, sig, siglen);
 	CHECK(rc == 0 || rc == CB_ERR_VERIFY);

@@ -277,8 +277,8 @@ static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
 	CHECK(a->import_public != NULL);
 	if (!a->import_public)
 		goto out;
-	CHECK_EQ_INT(b->import_public(pa, lpa, &vb), 0); /* OpenSSL reads our SPKI */
-	CHECK_EQ_INT(a->import_public(pb, lpb, &va), 0); /* we read OpenSSL's */
+	CHECK_EQ_INT(b->import_public(pa, lpa, NULL, &vb), 0); /* OpenSSL reads our SPKI */
+	CHECK_EQ_INT(a->import_public(pb, lpb, NULL, &va), 0); /* we read OpenSSL's */
 	if (!va || !vb)
 		goto out;
 	for (size_t n = 0; n < sizeof(m); n += 97) {
@@ -306,7 +306,7 @@ static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
 	CHECK(a->sign(va, m, 10, sg, &ls) < 0);
 	{
 		void *k = NULL;
-		CHECK(a->import_public(pb, lpb - 1, &k) < 0);
+		CHECK(a->import_public(pb, lpb - 1, NULL, &k) < 0);
 		if (k)
 			a->key_free(k);
 	}

@@ -169,7 +169,7 @@ static int verify_case(const cb_alg_info *cls, const json_t *group, const json_t
 	    tu_json_hex(test, "sig", &sig, &siglen))
 		goto out;
 	r = REJECTED;
-	if (s->import_public(der, derlen, &key) != 0) {
+	if (s->import_public(der, derlen, NULL, &key) != 0) {
 		CHECK(!"public key import");
 		goto out;
 	}

@@ -86,9 +86,9 @@ static void test_sig(const char *name, size_t sig_exact, const cb_opts *opts)
 		CHECK_EQ_INT(c->export_public(key, pub, &publen), 0);
 		siglen = sizeof(sig);
 		CHECK_EQ_INT(c->sign(key, msg, 33, sig, &siglen), 0);
-		CHECK(c->import_public(pub, publen - 1, &pk) < 0);
-		CHECK(c->import_public(sec, 10, &pk) < 0);
-		CHECK_EQ_INT(c->import_public(pub, publen, &pk), 0);
+		CHECK(c->import_public(pub, publen - 1, NULL, &pk) < 0);
+		CHECK(c->import_public(sec, 10, NULL, &pk) < 0);
+		CHECK_EQ_INT(c->import_public(pub, publen, NULL, &pk), 0);
 		if (pk) {
 			CHECK_EQ_INT(c->verify(pk, msg, 33, sig, siglen), 0);
 			CHECK_EQ_INT(c->verify(pk, msg, 32, sig, siglen), CB_ERR_VERIFY);

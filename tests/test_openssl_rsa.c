@@ -241,9 +241,9 @@ static void test_sig(const cb_sig_class *c)
 		CHECK_EQ_INT(c->export_public(key, spki, &slen), 0);
 		/* The class's import_public (the same SPKI importer). */
 		CHECK(c->import_public != NULL);
-		CHECK(c->import_public(spki, slen - 1, &pub) < 0);
+		CHECK(c->import_public(spki, slen - 1, NULL, &pub) < 0);
 		CHECK(pub == NULL);
-		CHECK_EQ_INT(c->import_public(spki, slen, &pub), 0);
+		CHECK_EQ_INT(c->import_public(spki, slen, NULL, &pub), 0);
 	}
 	tu_fill(m, 1001, 70);
 	{

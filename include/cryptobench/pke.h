@@ -45,6 +45,13 @@ struct cb_pke_class {
 	 * of this algorithm.
 	 */
 	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	/*
+	 * Optional (NULL when not provided): an encrypt-only handle from a
+	 * public key in export_public's encoding (DER SubjectPublicKeyInfo, no
+	 * trailing bytes), freed with key_free; decrypt and export_secret on
+	 * it return an error.  opts may be NULL.  Errors as import_secret.
+	 */
+	int (*import_public)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 };
 
 static inline const cb_pke_class *cb_as_pke(const cb_alg_info *a)

@@ -30,11 +30,21 @@ struct cb_sig_class {
 	 * Optional (NULL when not provided): a verify-only handle from a public
 	 * key in export_public's encoding (DER SubjectPublicKeyInfo, no
 	 * trailing bytes), freed with key_free.  sign and export_secret on it
-	 * return an error.  SM2 handles use the default ID (CB_SM2_DEFAULT_ID).
-	 * CB_ERR_INVALID_KEY or CB_ERR_FORMAT when the encoding is not a key
-	 * of this algorithm.
+	 * return an error.  opts may be NULL; SM2 handles verify with
+	 * opts->sm2_id (NULL: CB_SM2_DEFAULT_ID).  CB_ERR_INVALID_KEY or
+	 * CB_ERR_FORMAT when the encoding is not a key of this algorithm.
 	 */
-	int (*import_public)(const uint8_t *in, size_t len, void **key);
+	int (*import_public)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	/*
+	 * Optional (NULL when not provided): a handle that signs and verifies,
+	 * from a secret key in export_secret's encoding (DER PKCS#8
+	 * PrivateKeyInfo, no trailing bytes: RFC 5208 with RFC 8017's
+	 * RSAPrivateKey, RFC 5915's ECPrivateKey for P-256 and SM2, RFC 8410
+	 * for Ed25519), freed with key_free.  opts as for import_public.
+	 * CB_ERR_INVALID_KEY or CB_ERR_FORMAT when the encoding is not a key
+	 * of this algorithm (for RSA: of another modulus size).
+	 */
+	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 };
 
 static inline const cb_sig_class *cb_as_sig(const cb_alg_info *a)

@@ -10,7 +10,8 @@
  *      output (cli_check_outputs)
  *   3  the run finished and reported, but some cases failed their
  *      self-check or errored
- *   4  `open`: authentication failed
+ *   4  authentication failed: `open` (the envelope), `sig verify` (the
+ *      signature), `pke decrypt` and `cipher decrypt` (padding, tag, C3)
  *   130 run was interrupted (SIGINT/SIGTERM) and wrote what it had measured
  */
 #ifndef CB_CLI_H
@@ -22,7 +23,11 @@
 #define CB_EXIT_FAIL 1
 #define CB_EXIT_USAGE 2
 #define CB_EXIT_PARTIAL 3
-/* `open`: the envelope did not authenticate (wrong key, modified, truncated). */
+/*
+ * Authentication failed: `open` (wrong key, modified, truncated envelope),
+ * `sig verify` (the signature does not verify), `pke decrypt` / `cipher
+ * decrypt` (bad padding, tag or C3).
+ */
 #define CB_EXIT_AUTH 4
 /* 128 + SIGINT, as a shell reports it: the run was interrupted and wrote what it had. */
 #define CB_EXIT_INTERRUPTED 130
@@ -48,5 +53,11 @@ int cmd_compare(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_keygen(int argc, char **argv);
+int cmd_sig(int argc, char **argv);
+int cmd_pke(int argc, char **argv);
+int cmd_kex(int argc, char **argv);
+int cmd_cipher(int argc, char **argv);
+int cmd_hash(int argc, char **argv);
 
 #endif

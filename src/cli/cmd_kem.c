@@ -11,15 +11,13 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cliio.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/registry.h"
 
-#define MODE_PUBLIC 0644
-#define MODE_SECRET 0600
-#define MAX_INPUT (1u << 20)
 
 enum kem_op { OP_KEYGEN, OP_ENCAPS, OP_DECAPS };
 
@@ -88,164 +86,27 @@ static void kem_usage(FILE *f, const struct kem_opdesc *d)
 	fputs(common_usage, f);
 }
 
-/* Parse "--opt value" and "--opt=value".  Returns 0, 1 (--help shown) or -1 (usage error). */
+static void kem_usage_cb(FILE *f, const void *d)
+{
+	kem_usage(f, d);
+}
+
+/* Returns 0, 1 (--help shown) or -1 (usage error). */
 static int parse_args(int argc, char **argv, struct kem_args *a, const struct kem_opdesc *d)
 {
-	struct {
-		const char *name;
-		const char **dst;
-	} opts[] = {
-		{"--alg", &a->alg}, {"--ek", &a->ek}, {"--dk", &a->dk}, {"--ct", &a->ct}, {"--ss", &a->ss},
+	const struct cli_opt opts[] = {
+		{"--alg", &a->alg, NULL}, {"--ek", &a->ek, NULL}, {"--dk", &a->dk, NULL},
+		{"--ct", &a->ct, NULL},	  {"--ss", &a->ss, NULL}, {"--hex", NULL, &a->hex},
 	};
+	char cmd[32];
 
-	for (int i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-		size_t j;
-
-		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-			kem_usage(stdout, d);
-			return 1;
-		}
-		if (!strcmp(arg, "--hex")) {
-			a->hex = 1;
-			continue;
-		}
-		for (j = 0; j < CB_ARRAY_LEN(opts); j++) {
-			size_t n = strlen(opts[j].name);
-
-			if (strncmp(arg, opts[j].name, n) != 0)
-				continue;
-			if (arg[n] == '=') {
-				*opts[j].dst = arg + n + 1;
-				break;
-			}
-			if (arg[n] == '\0') {
-				if (i + 1 >= argc) {
-					cli_error("option '%s' needs a value (see 'cryptobench kem %s --help')", opts[j].name, d->name);
-					return -1;
-				}
-				*opts[j].dst = argv[++i];
-				break;
-			}
-		}
-		if (j == CB_ARRAY_LEN(opts)) {
-			cli_error("unknown option '%s' (see 'cryptobench kem %s --help')", arg, d->name);
-			return -1;
-		}
-	}
-	return 0;
+	snprintf(cmd, sizeof(cmd), "kem %s", d->name);
+	return cli_parse_opts(argc, argv, opts, CB_ARRAY_LEN(opts), cmd, kem_usage_cb, d);
 }
 
-static const char *lower_strerror(int e)
+static int read_input(const char *path, uint8_t *out, size_t want, const struct kem_args *a, const char *what)
 {
-	static char msg[256];
-
-	snprintf(msg, sizeof(msg), "%s", strerror(e));
-	msg[0] = (char)tolower((unsigned char)msg[0]);
-	return msg;
-}
-
-/*
- * Read exactly `want` bytes of `what` (e.g. "ciphertexts") from path into out.
- * Prints the error and returns -1 on failure.
- */
-static int read_input(const char *path, uint8_t *out, size_t want, const struct kem_args *a,
-		      const char *what)
-{
-	uint8_t *buf = NULL;
-	size_t len = 0;
-	long n;
-	int err = cb_read_file(path, &buf, &len, MAX_INPUT);
-
-	if (err == CB_ERR_IO) {
-		cli_error("cannot read '%s': %s", path, lower_strerror(errno));
-		return -1;
-	}
-	if (err == CB_ERR_LENGTH) {
-		cli_error("'%s' is too large; %s %s are %zu bytes", path, a->alg, what, want);
-		return -1;
-	}
-	if (err) {
-		cli_error("cannot read '%s': %s", path, cb_strerror(err));
-		return -1;
-	}
-	n = (long)len;
-	if (a->hex) {
-		size_t dec;
-
-		if (cb_hex_decode(buf, len, buf, len, &dec) != CB_OK) {
-			cb_wipe(buf, len);
-			free(buf);
-			cli_error("'%s' is not valid hex (--hex was given)", path);
-			return -1;
-		}
-		n = (long)dec;
-	}
-	if ((size_t)n != want) {
-		cb_wipe(buf, len);
-		free(buf);
-		cli_error("'%s' is %ld bytes; %s %s are %zu bytes", path, n, a->alg, what, want);
-		return -1;
-	}
-	memcpy(out, buf, want);
-	cb_wipe(buf, len);
-	free(buf);
-	return 0;
-}
-
-/* One output of a command: all of a command's outputs appear together or not at all. */
-struct out_item {
-	const char *path;
-	const uint8_t *data;
-	size_t len;
-	unsigned mode;
-};
-
-/*
- * Write every item (raw, or hex and a newline with --hex) as one commit:
- * all appear or none does (cb_write_files_atomic: files written and synced
- * first, devices and FIFOs next, renames last, undone on a failure).  The
- * data go out with write(2) from buffers wiped here, not through stdio.
- * Prints the error and returns -1 on failure.
- */
-static int write_outputs(const struct out_item *it, size_t n, const struct kem_args *a)
-{
-	cb_output out[3];
-	uint8_t *enc[3] = {NULL, NULL, NULL};
-	size_t failed = 0;
-	int rc = 0, err = CB_OK;
-
-	if (n > CB_ARRAY_LEN(out))
-		n = CB_ARRAY_LEN(out); /* a command has at most three outputs */
-	for (size_t i = 0; i < n; i++) {
-		out[i] = (cb_output){it[i].path, it[i].data, it[i].len, it[i].mode};
-		if (!a->hex)
-			continue;
-		enc[i] = malloc(2 * it[i].len + 1);
-		if (!enc[i]) {
-			err = CB_ERR_NOMEM;
-			break;
-		}
-		cb_hex_encode(it[i].data, it[i].len, (char *)enc[i]);
-		enc[i][2 * it[i].len] = '\n';
-		out[i].data = enc[i];
-		out[i].len = 2 * it[i].len + 1;
-	}
-	if (!err)
-		err = cb_write_files_atomic(out, n, &failed);
-	if (err == CB_ERR_IO) {
-		cli_output_error(it[failed].path, errno);
-		rc = -1;
-	} else if (err) {
-		cli_error("cannot write the outputs: %s", cb_strerror(err));
-		rc = -1;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (enc[i]) {
-			cb_wipe(enc[i], 2 * it[i].len + 1);
-			free(enc[i]);
-		}
-	return rc;
+	return cli_read_exact(path, a->hex, out, want, a->alg, what);
 }
 
 /* The display names of the hybrids (docs/HYBRID.md). */
@@ -317,9 +178,9 @@ static int do_keygen(const cb_kem_class *k, const struct kem_args *a)
 		goto out;
 	}
 	{
-		const struct out_item out[2] = {{a->ek, ek, k->public_key_bytes, MODE_PUBLIC},
-						 {a->dk, dk, k->secret_key_bytes, MODE_SECRET}};
-		if (write_outputs(out, 2, a))
+		const struct cli_out out[2] = {{a->ek, ek, k->public_key_bytes, CLI_MODE_PUBLIC},
+						 {a->dk, dk, k->secret_key_bytes, CLI_MODE_SECRET}};
+		if (cli_write_outputs(out, 2, a->hex))
 			goto out;
 	}
 	rc = CB_EXIT_OK;
@@ -369,9 +230,9 @@ static int do_encaps(const cb_kem_class *k, const struct kem_args *a)
 		goto out;
 	}
 	{
-		const struct out_item out[2] = {{a->ct, ct, k->ciphertext_bytes, MODE_PUBLIC},
-						 {a->ss, ss, k->shared_secret_bytes, MODE_SECRET}};
-		if (write_outputs(out, 2, a))
+		const struct cli_out out[2] = {{a->ct, ct, k->ciphertext_bytes, CLI_MODE_PUBLIC},
+						 {a->ss, ss, k->shared_secret_bytes, CLI_MODE_SECRET}};
+		if (cli_write_outputs(out, 2, a->hex))
 			goto out;
 	}
 	rc = CB_EXIT_OK;
@@ -433,8 +294,8 @@ static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 		goto out;
 	}
 	{
-		const struct out_item out[1] = {{a->ss, ss, k->shared_secret_bytes, MODE_SECRET}};
-		if (write_outputs(out, 1, a))
+		const struct cli_out out[1] = {{a->ss, ss, k->shared_secret_bytes, CLI_MODE_SECRET}};
+		if (cli_write_outputs(out, 1, a->hex))
 			goto out;
 	}
 	rc = CB_EXIT_OK;

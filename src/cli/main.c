@@ -23,6 +23,12 @@ static const struct command {
 	{"report", cmd_report, "render a saved run as HTML with charts, Markdown, CSV, ..."},
 	{"plan", cmd_plan, "cores needed to sustain a target rate, from a run"},
 	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},
+	{"keygen", cmd_keygen, "a key pair in PKCS#8 / SubjectPublicKeyInfo files (PEM or DER)"},
+	{"sig", cmd_sig, "sign and verify files: sig sign, sig verify"},
+	{"pke", cmd_pke, "public-key encryption of files: pke encrypt, pke decrypt"},
+	{"kex", cmd_kex, "key agreement: kex derive"},
+	{"cipher", cmd_cipher, "symmetric encryption of files: cipher encrypt, cipher decrypt"},
+	{"hash", cmd_hash, "the digest of a file, in hex"},
 	{"seal", cmd_seal, "encrypt a file to KEM recipients (envelope, docs/ENVELOPE.md)"},
 	{"open", cmd_open, "decrypt an envelope made by seal"},
 };
@@ -38,7 +44,9 @@ static void usage(FILE *f)
 		   "  1  an operation failed (unreadable or malformed input, invalid key, unwritable output)\n"
 		   "  2  usage error (unknown command, option, algorithm or operation; bad value)\n"
 		   "  3  the run finished and was reported, but some cases failed or errored\n"
-		   "  4  open: authentication failed (wrong key, modified or truncated envelope)\n");
+		   "  4  authentication failed: open (wrong key, modified or truncated envelope),\n"
+		   "     sig verify (the signature does not verify), pke / cipher decrypt (bad\n"
+		   "     padding, tag or C3)\n");
 }
 
 /* A signal ends the program as it would, without leaving temporary files behind. */

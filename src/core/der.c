@@ -1,6 +1,10 @@
 #include "core/der.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "core/util.h"
 
 const uint8_t cb_spki_p256_prefix[26] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
 					 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48,
@@ -110,5 +114,496 @@ int cb_der_sig_decode(const uint8_t *in, size_t len, uint8_t r[32], uint8_t s[32
 	memset(s, 0, 32);
 	memcpy(r + 32 - rl, rv, rl);
 	memcpy(s + 32 - sl, sv, sl);
+	return CB_OK;
+}
+
+/* ---- key files ---------------------------------------------------------- */
+
+const uint8_t cb_pkcs8_p256_prefix[35] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+					  0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
+					  0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+const uint8_t cb_pkcs8_sm2_prefix[35] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+					 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
+					 0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
+const uint8_t cb_pkcs8_ed25519_prefix[16] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+					     0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
+const uint8_t cb_pkcs8_x25519_prefix[16] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+					    0x03, 0x2b, 0x65, 0x6e, 0x04, 0x22, 0x04, 0x20};
+const uint8_t cb_spki_x25519_prefix[12] = {0x30, 0x2a, 0x30, 0x05, 0x06, 0x03,
+					   0x2b, 0x65, 0x6e, 0x03, 0x21, 0x00};
+
+static const uint8_t oid_rsa[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
+static const uint8_t oid_ec[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
+static const uint8_t oid_p256[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
+static const uint8_t oid_sm2[] = {0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
+static const uint8_t oid_x25519[] = {0x2b, 0x65, 0x6e};
+static const uint8_t oid_ed25519[] = {0x2b, 0x65, 0x70};
+/* AlgorithmIdentifier { rsaEncryption, NULL } */
+static const uint8_t algid_rsa[] = {0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
+				    0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
+
+const char *cb_key_type_name(cb_key_type t)
+{
+	switch (t) {
+	case CB_KEY_RSA: return "RSA";
+	case CB_KEY_P256: return "P-256";
+	case CB_KEY_SM2: return "SM2";
+	case CB_KEY_X25519: return "X25519";
+	case CB_KEY_ED25519: return "Ed25519";
+	case CB_KEY_EC_OTHER: return "EC (another curve)";
+	default: return "unknown";
+	}
+}
+
+static int oid_is(const uint8_t *b, size_t n, const uint8_t *oid, size_t olen)
+{
+	return n == olen && memcmp(b, oid, olen) == 0;
+}
+
+static cb_key_type curve_type(const uint8_t *b, size_t n)
+{
+	if (oid_is(b, n, oid_p256, sizeof(oid_p256)))
+		return CB_KEY_P256;
+	if (oid_is(b, n, oid_sm2, sizeof(oid_sm2)))
+		return CB_KEY_SM2;
+	return CB_KEY_EC_OTHER;
+}
+
+/* AlgorithmIdentifier body [p, end): the key type (CB_KEY_UNKNOWN for an OID not listed), or -1 if malformed. */
+static int algid_type(const uint8_t *p, const uint8_t *end)
+{
+	const uint8_t *b, *next, *pb;
+	size_t n, pn;
+
+	if (cb_der_get(p, end, 0x06, &b, &n, &next))
+		return -1;
+	if (oid_is(b, n, oid_rsa, sizeof(oid_rsa)))
+		return CB_KEY_RSA;
+	if (oid_is(b, n, oid_x25519, sizeof(oid_x25519)))
+		return next == end ? CB_KEY_X25519 : -1;
+	if (oid_is(b, n, oid_ed25519, sizeof(oid_ed25519)))
+		return next == end ? CB_KEY_ED25519 : -1;
+	if (oid_is(b, n, oid_sm2, sizeof(oid_sm2)))
+		return CB_KEY_SM2; /* SM2 named as the algorithm (older writers) */
+	if (oid_is(b, n, oid_ec, sizeof(oid_ec))) {
+		if (cb_der_get(next, end, 0x06, &pb, &pn, &next) || next != end)
+			return next == end ? CB_KEY_EC_OTHER : -1; /* explicit parameters */
+		return curve_type(pb, pn);
+	}
+	return CB_KEY_UNKNOWN;
+}
+
+static size_t hdr_len(size_t n)
+{
+	return n < 0x80 ? 2 : n < 0x100 ? 3 : n < 0x10000 ? 4 : 5;
+}
+
+static uint8_t *put_hdr(uint8_t *p, uint8_t tag, size_t n)
+{
+	*p++ = tag;
+	if (n < 0x80) {
+		*p++ = (uint8_t)n;
+	} else if (n < 0x100) {
+		*p++ = 0x81;
+		*p++ = (uint8_t)n;
+	} else if (n < 0x10000) {
+		*p++ = 0x82;
+		*p++ = (uint8_t)(n >> 8);
+		*p++ = (uint8_t)n;
+	} else {
+		*p++ = 0x83;
+		*p++ = (uint8_t)(n >> 16);
+		*p++ = (uint8_t)(n >> 8);
+		*p++ = (uint8_t)n;
+	}
+	return p;
+}
+
+static int dup_out(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen, uint8_t **out, size_t *outlen)
+{
+	uint8_t *o = malloc(alen + blen);
+
+	if (!o)
+		return CB_ERR_NOMEM;
+	memcpy(o, a, alen);
+	memcpy(o + alen, b, blen);
+	*out = o;
+	*outlen = alen + blen;
+	return CB_OK;
+}
+
+/* PKCS#8 { 0, rsaEncryption, OCTET STRING { RSAPrivateKey } } around rsa[0..n). */
+static int wrap_rsa_private(const uint8_t *rsa, size_t n, uint8_t **out, size_t *outlen)
+{
+	size_t body = 3 + sizeof(algid_rsa) + hdr_len(n) + n, total = hdr_len(body) + body;
+	uint8_t *o = malloc(total), *p;
+
+	if (!o)
+		return CB_ERR_NOMEM;
+	p = put_hdr(o, 0x30, body);
+	*p++ = 0x02, *p++ = 0x01, *p++ = 0x00;
+	memcpy(p, algid_rsa, sizeof(algid_rsa));
+	p = put_hdr(p + sizeof(algid_rsa), 0x04, n);
+	memcpy(p, rsa, n);
+	*out = o;
+	*outlen = total;
+	return CB_OK;
+}
+
+/* SPKI { rsaEncryption, BIT STRING { RSAPublicKey } } around rsa[0..n). */
+static int wrap_rsa_public(const uint8_t *rsa, size_t n, uint8_t **out, size_t *outlen)
+{
+	size_t body = sizeof(algid_rsa) + hdr_len(n + 1) + n + 1, total = hdr_len(body) + body;
+	uint8_t *o = malloc(total), *p;
+
+	if (!o)
+		return CB_ERR_NOMEM;
+	p = put_hdr(o, 0x30, body);
+	memcpy(p, algid_rsa, sizeof(algid_rsa));
+	p = put_hdr(p + sizeof(algid_rsa), 0x03, n + 1);
+	*p++ = 0;
+	memcpy(p, rsa, n);
+	*out = o;
+	*outlen = total;
+	return CB_OK;
+}
+
+/* RSAPrivateKey { 0, n, e, d, p, q, dp, dq, qinv } or RSAPublicKey { n, e }: the INTEGERs are there, nothing after. */
+static int rsa_shape(const uint8_t *in, size_t len, int ints)
+{
+	const uint8_t *end = in + len, *b, *next, *v;
+	size_t n, vl;
+
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	for (int i = 0; i < ints; i++) {
+		if (cb_der_get(b, end, 0x02, &v, &vl, &next) || vl == 0)
+			return CB_ERR_FORMAT;
+		b = next;
+	}
+	return b == end ? CB_OK : CB_ERR_FORMAT;
+}
+
+/* ECPrivateKey { 1, d, [0] curve, [1] public } at [p, end): d left-padded into d32; *curve the [0] type or CB_KEY_UNKNOWN. */
+static int ec_private(const uint8_t *p, const uint8_t *end, uint8_t d32[32], cb_key_type *curve)
+{
+	const uint8_t *b, *next, *e2, *db, *cb;
+	size_t n, dn, cn;
+
+	if (cb_der_get(p, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	e2 = b + n;
+	if (cb_der_get(b, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
+		return CB_ERR_FORMAT;
+	if (cb_der_get(next, e2, 0x04, &db, &dn, &next) || dn == 0 || dn > 32)
+		return CB_ERR_FORMAT;
+	*curve = CB_KEY_UNKNOWN;
+	if (next < e2 && next[0] == 0xa0) {
+		if (cb_der_get(next, e2, 0xa0, &b, &n, &next) || cb_der_get(b, b + n, 0x06, &cb, &cn, &b) ||
+		    b != next)
+			return CB_ERR_FORMAT;
+		*curve = curve_type(cb, cn);
+	}
+	if (next < e2 && next[0] == 0xa1 && cb_der_get(next, e2, 0xa1, &b, &n, &next))
+		return CB_ERR_FORMAT;
+	if (next != e2)
+		return CB_ERR_FORMAT;
+	memset(d32, 0, 32);
+	memcpy(d32 + 32 - dn, db, dn);
+	return CB_OK;
+}
+
+int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t rawlen, uint8_t **out, size_t *outlen)
+{
+	const uint8_t *prefix;
+	size_t plen, want = 32;
+
+	switch (type) {
+	case CB_KEY_P256:
+		prefix = secret ? cb_pkcs8_p256_prefix : cb_spki_p256_prefix;
+		plen = secret ? sizeof(cb_pkcs8_p256_prefix) : sizeof(cb_spki_p256_prefix);
+		want = secret ? 32 : 65;
+		break;
+	case CB_KEY_SM2:
+		prefix = secret ? cb_pkcs8_sm2_prefix : cb_spki_sm2_prefix;
+		plen = secret ? sizeof(cb_pkcs8_sm2_prefix) : sizeof(cb_spki_sm2_prefix);
+		want = secret ? 32 : 65;
+		break;
+	case CB_KEY_X25519:
+		prefix = secret ? cb_pkcs8_x25519_prefix : cb_spki_x25519_prefix;
+		plen = secret ? sizeof(cb_pkcs8_x25519_prefix) : sizeof(cb_spki_x25519_prefix);
+		break;
+	case CB_KEY_ED25519:
+		prefix = secret ? cb_pkcs8_ed25519_prefix : cb_spki_ed25519_prefix;
+		plen = secret ? sizeof(cb_pkcs8_ed25519_prefix) : sizeof(cb_spki_ed25519_prefix);
+		break;
+	default:
+		return CB_ERR_ARG;
+	}
+	if (!raw || rawlen != want || (want == 65 && raw[0] != 0x04))
+		return CB_ERR_ARG;
+	return dup_out(prefix, plen, raw, rawlen, out, outlen);
+}
+
+int cb_key_private_pkcs8(const uint8_t *in, size_t len, cb_key_type *type, uint8_t **out, size_t *outlen)
+{
+	const uint8_t *end = in + len, *b, *e, *next, *vb, *ab, *kb;
+	size_t n, vn, an, kn;
+	uint8_t d32[32];
+	cb_key_type curve;
+	int t, r;
+
+	*type = CB_KEY_UNKNOWN;
+	if (!in || cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	e = b + n;
+	if (cb_der_get(b, e, 0x02, &vb, &vn, &next) || vn != 1 || vb[0] > 1)
+		return CB_ERR_FORMAT;
+	if (next < e && next[0] == 0x02 && vb[0] == 0) { /* PKCS#1 RSAPrivateKey */
+		if (rsa_shape(in, len, 9))
+			return CB_ERR_FORMAT;
+		*type = CB_KEY_RSA;
+		return wrap_rsa_private(in, len, out, outlen);
+	}
+	if (next < e && next[0] == 0x04 && vb[0] == 1) { /* SEC1 ECPrivateKey */
+		r = ec_private(in, end, d32, &curve);
+		if (!r && curve == CB_KEY_UNKNOWN)
+			r = CB_ERR_FORMAT; /* no curve named: cannot tell */
+		if (!r && curve == CB_KEY_EC_OTHER)
+			*type = curve, r = CB_ERR_UNSUPPORTED;
+		if (!r) {
+			*type = curve;
+			r = cb_key_wrap_raw(curve, 1, d32, 32, out, outlen);
+		}
+		cb_wipe(d32, sizeof(d32));
+		return r;
+	}
+	/* PKCS#8 PrivateKeyInfo / OneAsymmetricKey (RFC 5958) */
+	if (cb_der_get(next, e, 0x30, &ab, &an, &next) || (t = algid_type(ab, ab + an)) < 0 ||
+	    cb_der_get(next, e, 0x04, &kb, &kn, &next))
+		return CB_ERR_FORMAT;
+	/* optional [0] attributes and [1] public key */
+	if (next < e && next[0] == 0xa0 && cb_der_get(next, e, 0xa0, &b, &n, &next))
+		return CB_ERR_FORMAT;
+	if (next < e && next[0] == 0x81 && cb_der_get(next, e, 0x81, &b, &n, &next))
+		return CB_ERR_FORMAT;
+	if (next != e)
+		return CB_ERR_FORMAT;
+	*type = (cb_key_type)t;
+	switch (t) {
+	case CB_KEY_RSA:
+		if (rsa_shape(kb, kn, 9))
+			return CB_ERR_FORMAT;
+		return wrap_rsa_private(kb, kn, out, outlen);
+	case CB_KEY_P256:
+	case CB_KEY_SM2:
+		r = ec_private(kb, kb + kn, d32, &curve);
+		if (!r && curve != CB_KEY_UNKNOWN && curve != (cb_key_type)t)
+			r = CB_ERR_FORMAT; /* [0] names another curve */
+		if (!r)
+			r = cb_key_wrap_raw((cb_key_type)t, 1, d32, 32, out, outlen);
+		cb_wipe(d32, sizeof(d32));
+		return r;
+	case CB_KEY_X25519:
+	case CB_KEY_ED25519:
+		if (cb_der_get(kb, kb + kn, 0x04, &b, &n, &next) || next != kb + kn || n != 32)
+			return CB_ERR_FORMAT;
+		return cb_key_wrap_raw((cb_key_type)t, 1, b, 32, out, outlen);
+	default:
+		return CB_ERR_UNSUPPORTED;
+	}
+}
+
+int cb_key_public_spki(const uint8_t *in, size_t len, cb_key_type *type, uint8_t **out, size_t *outlen)
+{
+	const uint8_t *end = in + len, *b, *e, *next, *ab, *kb;
+	size_t n, an, kn;
+	int t;
+
+	*type = CB_KEY_UNKNOWN;
+	if (!in || cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	e = b + n;
+	if (b < e && b[0] == 0x02) { /* PKCS#1 RSAPublicKey */
+		if (rsa_shape(in, len, 2))
+			return CB_ERR_FORMAT;
+		*type = CB_KEY_RSA;
+		return wrap_rsa_public(in, len, out, outlen);
+	}
+	if (cb_der_get(b, e, 0x30, &ab, &an, &next) || (t = algid_type(ab, ab + an)) < 0 ||
+	    cb_der_get(next, e, 0x03, &kb, &kn, &next) || next != e || kn < 1 || kb[0] != 0)
+		return CB_ERR_FORMAT;
+	kb++, kn--;
+	*type = (cb_key_type)t;
+	switch (t) {
+	case CB_KEY_RSA:
+		if (rsa_shape(kb, kn, 2))
+			return CB_ERR_FORMAT;
+		return wrap_rsa_public(kb, kn, out, outlen);
+	case CB_KEY_P256:
+	case CB_KEY_SM2:
+	case CB_KEY_X25519:
+	case CB_KEY_ED25519:
+		t = cb_key_wrap_raw((cb_key_type)t, 0, kb, kn, out, outlen);
+		return t == CB_ERR_ARG ? CB_ERR_FORMAT : t;
+	default:
+		return CB_ERR_UNSUPPORTED;
+	}
+}
+
+int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, size_t *rawlen)
+{
+	const uint8_t *end = in + len, *b, *next, *kb;
+	size_t n, kn;
+
+	if (!in)
+		return CB_ERR_FORMAT;
+	if (secret) {
+		if ((len == 67 && (!memcmp(in, cb_pkcs8_p256_prefix, 35) || !memcmp(in, cb_pkcs8_sm2_prefix, 35))) ||
+		    (len == 48 && (!memcmp(in, cb_pkcs8_x25519_prefix, 16) || !memcmp(in, cb_pkcs8_ed25519_prefix, 16)))) {
+			*raw = in + len - 32;
+			*rawlen = 32;
+			return CB_OK;
+		}
+		return CB_ERR_FORMAT;
+	}
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end || cb_der_get(b, end, 0x30, &kb, &kn, &next) ||
+	    cb_der_get(next, end, 0x03, &kb, &kn, &next) || next != end || kn < 2 || kb[0] != 0)
+		return CB_ERR_FORMAT;
+	*raw = kb + 1;
+	*rawlen = kn - 1;
+	return CB_OK;
+}
+
+/* ---- PEM ------------------------------------------------------------------ */
+
+/* The value of a base64 digit, or -1; no branch or table index on c (after Steve Thomas's decoder). */
+static int b64_value(unsigned char uc)
+{
+	int c = uc, v = -1;
+
+	v += (((0x40 - c) & (c - 0x5b)) >> 8) & (c - 64);
+	v += (((0x60 - c) & (c - 0x7b)) >> 8) & (c - 70);
+	v += (((0x2f - c) & (c - 0x3a)) >> 8) & (c + 5);
+	v += (((0x2a - c) & (c - 0x2c)) >> 8) & 63;
+	v += (((0x2e - c) & (c - 0x30)) >> 8) & 64;
+	return v;
+}
+
+static const uint8_t *find(const uint8_t *p, const uint8_t *end, const char *s)
+{
+	size_t n = strlen(s);
+
+	for (; (size_t)(end - p) >= n; p++)
+		if (!memcmp(p, s, n))
+			return p;
+	return NULL;
+}
+
+int cb_pem_decode(const uint8_t *in, size_t len, char *label, size_t labelcap, uint8_t **der, size_t *derlen)
+{
+	const uint8_t *end = in + len, *p = in, *l, *le, *body, *stop;
+	char endline[128];
+	uint8_t *o;
+	size_t ll, n = 0;
+	unsigned acc = 0;
+	int bits = 0, pad = 0, bad = 0;
+
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if ((size_t)(end - p) < 11 || memcmp(p, "-----BEGIN ", 11) != 0)
+		return 1;
+	l = p + 11;
+	le = find(l, end, "-----");
+	if (!le)
+		return CB_ERR_FORMAT;
+	ll = (size_t)(le - l);
+	if (ll == 0 || ll + 1 > labelcap || ll + 15 > sizeof(endline) || memchr(l, '\n', ll))
+		return CB_ERR_FORMAT;
+	memcpy(label, l, ll);
+	label[ll] = 0;
+	snprintf(endline, sizeof(endline), "-----END %s-----", label);
+	body = le + 5;
+	stop = find(body, end, endline);
+	if (!stop || memchr(body, ':', (size_t)(stop - body)))
+		return CB_ERR_FORMAT; /* no end line, or headers (an encrypted key) */
+	o = malloc((size_t)(stop - body) / 4 * 3 + 3);
+	if (!o)
+		return CB_ERR_NOMEM;
+	for (p = body; p < stop; p++) {
+		int v;
+
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			continue;
+		if (*p == '=') {
+			pad++;
+			continue;
+		}
+		v = b64_value(*p);
+		bad |= v < 0 || pad;
+		acc = (acc << 6) | ((unsigned)v & 63);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			o[n++] = (uint8_t)(acc >> bits);
+		}
+	}
+	bad |= (acc & ((1u << bits) - 1)) != 0;
+	acc = 0;
+	/* the trailer: as many '=' as the last group lacks, and the spare bits zero */
+	if (bad || pad > 2 || bits / 2 != pad || n == 0) {
+		cb_wipe(o, (size_t)(stop - body) / 4 * 3 + 3);
+		free(o);
+		return CB_ERR_FORMAT;
+	}
+	*der = o;
+	*derlen = n;
+	return CB_OK;
+}
+
+int cb_pem_encode(const char *label, const uint8_t *der, size_t len, char **pem, size_t *pemlen)
+{
+	size_t groups = (len + 2) / 3, chars = groups * 4, cap = chars + chars / 64 + 2 + 2 * strlen(label) + 40;
+	char *o = malloc(cap), *p;
+	size_t col = 0;
+
+	if (!o)
+		return CB_ERR_NOMEM;
+	p = o + sprintf(o, "-----BEGIN %s-----\n", label);
+	for (size_t i = 0; i < len; i += 3) {
+		uint32_t v = (uint32_t)der[i] << 16;
+		size_t left = len - i;
+		unsigned char q[4];
+
+		if (left > 1)
+			v |= (uint32_t)der[i + 1] << 8;
+		if (left > 2)
+			v |= der[i + 2];
+		/* digit selection by arithmetic, not a table index on secret bits */
+		for (int k = 0; k < 4; k++) {
+			int c = (int)((v >> (18 - 6 * k)) & 63), ch = c + 'A';
+			ch += ((25 - c) >> 8) & 6;
+			ch -= ((51 - c) >> 8) & 75;
+			ch -= ((61 - c) >> 8) & 15;
+			ch += ((62 - c) >> 8) & 3;
+			q[k] = (unsigned char)ch;
+		}
+		if (left < 3)
+			q[3] = '=';
+		if (left < 2)
+			q[2] = '=';
+		memcpy(p, q, 4);
+		p += 4;
+		col += 4;
+		if (col == 64) {
+			*p++ = '\n';
+			col = 0;
+		}
+	}
+	if (col)
+		*p++ = '\n';
+	p += sprintf(p, "-----END %s-----\n", label);
+	*pem = o;
+	*pemlen = (size_t)(p - o);
 	return CB_OK;
 }

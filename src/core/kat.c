@@ -661,7 +661,7 @@ static int kat_sig(const cb_sig_class *c, const struct kat_vec *v, char *err, si
 	memcpy(bad, msg, msglen);
 	bad[badlen - 1] ^= 1;
 
-	r = c->import_public(pub, publen, &key);
+	r = c->import_public(pub, publen, NULL, &key);
 	if (r)
 		FAILED(r, "import_public");
 	r = c->verify(key, msg, msglen, sig, siglen);

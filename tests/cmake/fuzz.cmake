@@ -14,7 +14,7 @@ if(CB_FUZZ AND CMAKE_C_COMPILER_ID MATCHES "Clang")
   target_compile_definitions(cryptobench_fuzz PUBLIC ${CB_OPTIONAL_DEFS} PRIVATE
     CB_VERSION="${PROJECT_VERSION}" CB_COMPILER="fuzz" CB_CFLAGS="" CB_BUILD_TYPE="fuzz")
   target_compile_options(cryptobench_fuzz PUBLIC -fsanitize=fuzzer-no-link,address,undefined)
-  foreach(f fuzz_read_json fuzz_suite fuzz_sm2_ct fuzz_der fuzz_pkcs7 fuzz_hex fuzz_cli_lists fuzz_key_import)
+  foreach(f fuzz_read_json fuzz_suite fuzz_sm2_ct fuzz_der fuzz_pkcs7 fuzz_hex fuzz_cli_lists fuzz_key_import fuzz_key_file)
     add_executable(${f} ${PROJECT_SOURCE_DIR}/tests/fuzz/${f}.c)
     target_compile_options(${f} PRIVATE -fsanitize=fuzzer)
     target_link_options(${f} PRIVATE -fsanitize=fuzzer,address,undefined)

@@ -48,11 +48,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				p->key_free(key);
 			}
 		} else if (s && s->import_public) {
-			r = s->import_public(data, size, &key);
+			r = s->import_public(data, size, NULL, &key);
 			check_err(r);
 			if (r == CB_OK) {
 				FUZZ_ASSERT(s->export_public(key, out, &outlen) == CB_OK);
-				FUZZ_ASSERT(s->import_public(out, outlen, &key2) == CB_OK);
+				FUZZ_ASSERT(s->import_public(out, outlen, NULL, &key2) == CB_OK);
 				s->key_free(key2);
 				s->key_free(key);
 			}

@@ -584,7 +584,7 @@ static int ecdsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return p256_export_pkcs8(key, out, outlen);
 }
 
-static int ecdsa_import(const uint8_t *in, size_t len, void **key)
+static int ecdsa_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
@@ -622,6 +622,26 @@ static size_t ecdsa_max_signature(const void *key)
 	return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
 }
 
+static int ecdsa_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct bkey *k;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(pkcs8_p256) + 32 || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
+		return CB_ERR_FORMAT;
+	k = key_new(&d_ecdsa);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if ((r = p256_load(k, in + sizeof(pkcs8_p256))) != 0) {
+		key_free(k);
+		return r;
+	}
+	return key_finish(k, key);
+}
+
 static const cb_sig_class ecdsa_p256 = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "ecdsa-p256",
 			   "Botan 2 derives the nonce from the key and message (RFC 6979) and blinds the signing "
@@ -634,6 +654,7 @@ static const cb_sig_class ecdsa_p256 = {
 	.sign = sig_sign,
 	.verify = sig_verify,
 	.import_public = ecdsa_import,
+	.import_secret = ecdsa_import_secret,
 };
 
 /* Ed25519 */
@@ -672,7 +693,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return r;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 
@@ -698,6 +719,26 @@ static size_t ed25519_max_signature(const void *key)
 	return 64;
 }
 
+static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct bkey *k;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
+	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+		return CB_ERR_FORMAT;
+	k = key_new(&d_ed25519);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if (botan_privkey_load_ed25519(&k->priv, in + sizeof(cb_pkcs8_ed25519_prefix)) != 0) {
+		key_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	return key_finish(k, key);
+}
+
 static const cb_sig_class ed25519 = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", "the adapter refuses S >= L before Botan verifies (Botan 2.19 does not)"),
 	.keygen = ed25519_keygen,
@@ -708,6 +749,7 @@ static const cb_sig_class ed25519 = {
 	.sign = sig_sign,
 	.verify = sig_verify,
 	.import_public = ed25519_import,
+	.import_secret = ed25519_import_secret,
 };
 
 /* SM2 signatures (GM/T 0003.2): SM3 over Z_A || M, DER signatures. */
@@ -746,7 +788,7 @@ static int sm2_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return r;
 }
 
-static int sm2_import(const uint8_t *in, size_t len, void **key)
+static int sm2_import_d(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
@@ -760,10 +802,10 @@ static int sm2_import(const uint8_t *in, size_t len, void **key)
 	    in[sizeof(cb_spki_sm2_prefix)] != 0x04)
 		return CB_ERR_FORMAT;
 	pt = in + sizeof(cb_spki_sm2_prefix) + 1;
-	k = key_new(&d_sm2);
+	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (sm2_set_id(k, NULL) == 0 && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
+	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
 	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
 	    botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1") == 0 && botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
 		r = CB_OK;
@@ -778,6 +820,18 @@ static int sm2_import(const uint8_t *in, size_t len, void **key)
 	return key_finish(k, key);
 }
 
+static int sm2_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return sm2_import_d(&d_sm2, in, len, opts, key);
+}
+
+static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+
+static int sm2_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return sm2_enc_import(&d_sm2, in, len, opts, key);
+}
+
 static const cb_sig_class sm2_sign = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "sm2-sign",
 			   "Botan takes the user ID in its parameter string (an ID with a comma or NUL byte is "
@@ -790,6 +844,7 @@ static const cb_sig_class sm2_sign = {
 	.sign = sig_sign,
 	.verify = sig_verify,
 	.import_public = sm2_import,
+	.import_secret = sm2_import_secret,
 };
 
 /*
@@ -803,7 +858,7 @@ static int sm2_enc_keygen_fmt(const struct kdesc *d, const cb_opts *opts, void *
 	return key_generate(d, opts, key);
 }
 
-static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
+static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	botan_mp_t mp = NULL;
@@ -821,8 +876,8 @@ static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, 
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (botan_mp_init(&mp) == 0 && botan_mp_from_bin(mp, d32, 32) == 0 &&
-	    botan_privkey_load_sm2(&k->priv, mp, "sm2p256v1") == 0)
+	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&mp) == 0 &&
+	    botan_mp_from_bin(mp, d32, 32) == 0 && botan_privkey_load_sm2(&k->priv, mp, "sm2p256v1") == 0)
 		r = CB_OK;
 	if (mp)
 		botan_mp_destroy(mp);
@@ -927,7 +982,11 @@ static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
 	{                                                                                            \
 		(void)opts;                                                                          \
-		return sm2_enc_import(&var_##_d, in, len, key);                                      \
+		return sm2_enc_import(&var_##_d, in, len, NULL, key);                                \
+	}                                                                                            \
+	static int var_##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                            \
+		return sm2_import_d(&var_##_d, in, len, opts, key);                                  \
 	}                                                                                            \
 	static const cb_pke_class var_ = {                                                           \
 		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_),                                      \
@@ -940,6 +999,7 @@ static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 		.encrypt = sm2_enc_encrypt,                                                          \
 		.decrypt = sm2_enc_decrypt,                                                          \
 		.import_secret = var_##_import,                                                      \
+		.import_public = var_##_import_pub,                                                  \
 	}
 
 #define SM2_RAW_NOTES "Botan speaks the DER form only: includes a DER conversion and a buffer allocation"
@@ -1123,9 +1183,13 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	{                                                                                            \
 		return key_generate(&var_##_d, opts, key);                                                 \
 	}                                                                                            \
-	static int var_##_import(const uint8_t *in, size_t len, void **key)                          \
+	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                            \
 		return rsa_import_public(&var_##_d, in, len, key);                                   \
+	}                                                                                            \
+	static int var_##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                            \
+		return rsa_import_secret(&var_##_d, in, len, key);                                   \
 	}                                                                                            \
 	static const cb_sig_class var_ = {                                                           \
 		.info = BOTAN_INFO(CB_KIND_SIG, name_, RSA_SIG_NOTES),                                   \
@@ -1137,6 +1201,7 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.sign = sig_sign,                                                                    \
 		.verify = sig_verify,                                                                \
 		.import_public = var_##_import,                                                      \
+		.import_secret = var_##_import_sec,                                                  \
 	}
 
 #define BOTAN_RSA_PKE(var_, name_, bits_, pad_, overhead_, notes_)                               \
@@ -1150,6 +1215,10 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		(void)opts;                                                                          \
 		return rsa_import_secret(&var_##_d, in, len, key);                                   \
 	}                                                                                            \
+	static int var_##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                            \
+		return rsa_import_public(&var_##_d, in, len, key);                                   \
+	}                                                                                            \
 	static const cb_pke_class var_ = {                                                           \
 		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_),                                      \
 		.keygen = var_##_keygen,                                                             \
@@ -1161,6 +1230,7 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.encrypt = rsa_encrypt,                                                              \
 		.decrypt = rsa_decrypt,                                                              \
 		.import_secret = var_##_import,                                                      \
+		.import_public = var_##_import_pub,                                                  \
 	}
 
 #define PSS "PSSR(SHA-256,MGF1,32)"

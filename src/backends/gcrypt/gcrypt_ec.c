@@ -675,14 +675,99 @@ static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
 	return CB_OK;
 }
 
-static int ecdsa_import(const uint8_t *in, size_t len, void **out)
+static int ecdsa_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import(0, in, len, out);
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **out)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import(1, in, len, out);
+}
+
+/*
+ * import_secret: ecdsa-p256 from PKCS#8 (d; Q = dG computed as the ECDH
+ * class does), ed25519 from RFC 8410 PKCS#8 (the seed; the public key from
+ * libgcrypt's "q@eddsa").
+ */
+static int gsig_import_secret(int eddsa, const uint8_t *in, size_t len, void **out)
+{
+	struct gsig_key *k;
+	gcry_error_t e = 0;
+	int err;
+
+	if (!in || !out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	k = gsig_new(eddsa);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if (eddsa) {
+		gcry_ctx_t ctx = NULL;
+		gcry_mpi_t q = NULL;
+
+		err = len == sizeof(pkcs8_ed25519) + 32 && !memcmp(in, pkcs8_ed25519, sizeof(pkcs8_ed25519)) ? CB_OK
+														: CB_ERR_FORMAT;
+		if (!err) {
+			memcpy(k->sk, in + sizeof(pkcs8_ed25519), 32);
+			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
+			if (!e)
+				e = gcry_mpi_ec_new(&ctx, k->priv, NULL);
+			if (!e && !(q = gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1)))
+				e = gpg_error(GPG_ERR_BAD_SECKEY);
+			if (!e) {
+				unsigned int nbits = 0;
+				const uint8_t *qb = gcry_mpi_get_opaque(q, &nbits);
+
+				if (!qb || nbits != 256)
+					err = CB_ERR_BACKEND;
+				else
+					memcpy(k->pk, qb, 32);
+			}
+			gcry_mpi_release(q);
+			gcry_ctx_release(ctx);
+			if (!e && !err) {
+				gcry_sexp_release(k->priv);
+				k->priv = NULL;
+				e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+						    32, k->pk, 32, k->sk);
+			}
+			if (!e && !err)
+				e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, k->pk);
+		}
+	} else {
+		void *t = NULL;
+
+		err = cb_gcry_parse_pkcs8_ec(in, len, algid_p256, k->sk);
+		if (!err)
+			err = p256_kex_from_d(&curve_p256, k->sk, NULL, &t);
+		if (!err) {
+			memcpy(k->pk, ((struct p256_kex *)t)->q, 65);
+			p256_kex_free(t);
+			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve \"" P256_CURVE "\")(q %b)(d %b)))", 65,
+					    k->pk, 32, k->sk);
+			if (!e)
+				e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", 65, k->pk);
+		}
+	}
+	if (!err && e)
+		err = cb_gcry_err(e);
+	if (err) {
+		gsig_free(k);
+		return err;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+static int ecdsa_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return gsig_import_secret(0, in, len, out);
+}
+
+static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return gsig_import_secret(1, in, len, out);
 }
 
 static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
@@ -896,6 +981,7 @@ const cb_sig_class cb_gcry_ecdsa_p256 = {
 	.sign = gsig_sign,
 	.verify = gsig_verify,
 	.import_public = ecdsa_import,
+	.import_secret = ecdsa_import_secret,
 };
 
 const cb_sig_class cb_gcry_ed25519 = {
@@ -908,4 +994,5 @@ const cb_sig_class cb_gcry_ed25519 = {
 	.sign = gsig_sign,
 	.verify = gsig_verify,
 	.import_public = ed25519_import,
+	.import_secret = ed25519_import_secret,
 };

@@ -278,6 +278,85 @@ static int rsa_export_secret(const void *p, uint8_t *out, size_t *outlen)
 	return err;
 }
 
+/*
+ * A key that decrypts and signs from DER PKCS#8 { 0, rsaEncryption NULL,
+ * RSAPrivateKey { 0, n, e, d, p, q, dp, dq, qinv } } with nothing after it
+ * (RFC 5208, RFC 8017 A.1.2).  libgcrypt wants p < q and u = p^-1 mod q:
+ * the primes are swapped when needed and u computed.
+ */
+static int rsa_import_secret(const struct rsa_variant *v, const uint8_t *in, size_t len, void **out)
+{
+	const uint8_t *end = in + len, *b, *next, *ib;
+	size_t n, il;
+	gcry_mpi_t m[8] = {NULL}, u = NULL;
+	struct rsa_key *k = NULL;
+	gcry_error_t e;
+	int err = CB_ERR_FORMAT;
+
+	if (!in || !out)
+		return CB_ERR_ARG;
+	*out = NULL;
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	end = b + n;
+	if (cb_der_get(b, end, 0x02, &ib, &il, &next) || il != 1 || ib[0] != 0)
+		return CB_ERR_FORMAT;
+	if ((size_t)(end - next) < sizeof(algid_rsa) || memcmp(next, algid_rsa, sizeof(algid_rsa)))
+		return CB_ERR_INVALID_KEY;
+	if (cb_der_get(next + sizeof(algid_rsa), end, 0x04, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	end = b + n;
+	if (cb_der_get(b, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	end = b + n;
+	if (cb_der_get(b, end, 0x02, &ib, &il, &next) || il != 1 || ib[0] != 0)
+		return CB_ERR_FORMAT; /* two-prime keys only */
+	for (int i = 0; i < 8; i++) { /* n e d p q dp dq qinv */
+		if (cb_der_get(next, end, 0x02, &ib, &il, &next) || il == 0 || (ib[0] & 0x80))
+			goto done;
+		if (gcry_mpi_scan(&m[i], GCRYMPI_FMT_USG, ib, il, NULL)) {
+			err = CB_ERR_BACKEND;
+			goto done;
+		}
+	}
+	if (next != end)
+		goto done;
+	err = CB_ERR_INVALID_KEY;
+	if (gcry_mpi_get_nbits(m[0]) != v->nbits)
+		goto done;
+	if (gcry_mpi_cmp(m[3], m[4]) > 0)
+		gcry_mpi_swap(m[3], m[4]);
+	u = gcry_mpi_snew(0);
+	if (!gcry_mpi_invm(u, m[3], m[4]))
+		goto done;
+	k = rsa_new(v);
+	if (!k) {
+		err = CB_ERR_NOMEM;
+		goto done;
+	}
+	e = gcry_sexp_build(&k->priv, NULL, "(private-key (rsa (n %m)(e %m)(d %m)(p %m)(q %m)(u %m)))", m[0], m[1],
+			    m[2], m[3], m[4], u);
+	if (!e)
+		e = gcry_sexp_build(&k->pub, NULL, "(public-key (rsa (n %m)(e %m)))", m[0], m[1]);
+	if (e) {
+		err = cb_gcry_err(e);
+		goto done;
+	}
+	if (gcry_pk_testkey(k->priv))
+		goto done;
+	err = rsa_keep_n(k);
+done:
+	for (int i = 0; i < 8; i++)
+		gcry_mpi_release(m[i]);
+	gcry_mpi_release(u);
+	if (err) {
+		rsa_free(k);
+		return err;
+	}
+	*out = k;
+	return CB_OK;
+}
+
 /* A verify-only key from DER SubjectPublicKeyInfo with nothing after it. */
 static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, size_t len, void **out)
 {
@@ -535,6 +614,14 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                        \
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
+	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                          \
+		return rsa_import_public(&id##_v, in, len, key);                                   \
+	}                                                                                          \
+	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                          \
+		return rsa_import_secret(&id##_v, in, len, key);                                   \
+	}                                                                                          \
 	const cb_pke_class cb_gcry_##id = {                                                        \
 		.info = RSA_INFO(CB_KIND_PKE, nm),                                                 \
 		.keygen = id##_keygen,                                                             \
@@ -545,6 +632,8 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		.max_ciphertext = rsa_max_ciphertext,                                              \
 		.encrypt = rsa_encrypt,                                                            \
 		.decrypt = rsa_decrypt,                                                            \
+		.import_public = id##_import_pub,                                                  \
+		.import_secret = id##_import_sec,                                                  \
 	}
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
@@ -554,9 +643,13 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                        \
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                          \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                          \
 		return rsa_import_public(&id##_v, in, len, key);                                   \
+	}                                                                                          \
+	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                          \
+		return rsa_import_secret(&id##_v, in, len, key);                                   \
 	}                                                                                          \
 	const cb_sig_class cb_gcry_##id = {                                                        \
 		.info = RSA_INFO(CB_KIND_SIG, nm),                                                 \
@@ -568,6 +661,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		.sign = rsa_sign,                                                                  \
 		.verify = rsa_verify,                                                              \
 		.import_public = id##_import,                                                      \
+		.import_secret = id##_import_sec,                                                  \
 	}
 
 #define OV_PKCS1 11

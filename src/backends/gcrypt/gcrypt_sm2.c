@@ -289,7 +289,7 @@ static int sm2_sign_keygen(const cb_opts *opts, void **out)
 	return sm2_keygen(CB_SM2_C1C3C2, opts, out);
 }
 
-static int sm2_sign_import(const uint8_t *in, size_t len, void **out)
+static int sm2_public_import(cb_sm2_ct_format fmt, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	struct sm2_key *k;
 	int err;
@@ -303,19 +303,29 @@ static int sm2_sign_import(const uint8_t *in, size_t len, void **out)
 		return CB_ERR_FORMAT;
 	if (!cb_gcry_point_ok(SM2_CURVE, in + sizeof(cb_spki_sm2_prefix), 65))
 		return CB_ERR_INVALID_KEY;
-	k = sm2_new(CB_SM2_C1C3C2);
+	k = sm2_new(fmt);
 	if (!k)
 		return CB_ERR_NOMEM;
 	memcpy(k->q, in + sizeof(cb_spki_sm2_prefix), 65);
 	err = sm2_build_sexps(k, 0);
 	if (!err)
-		err = sm2_za(k, NULL);
+		err = sm2_za(k, opts);
 	if (err) {
 		sm2_free(k);
 		return err;
 	}
 	*out = k;
 	return CB_OK;
+}
+
+static int sm2_sign_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return sm2_public_import(CB_SM2_C1C3C2, in, len, opts, out);
+}
+
+static int sm2_sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return sm2_import_secret(CB_SM2_C1C3C2, in, len, opts, out);
 }
 
 static size_t sm2_max_signature(const void *p)
@@ -554,6 +564,7 @@ const cb_sig_class cb_gcry_sm2_sign = {
 	.sign = sm2_sign,
 	.verify = sm2_verify,
 	.import_public = sm2_sign_import,
+	.import_secret = sm2_sign_import_secret,
 };
 
 #define SM2_PKE(id, fmt, name_, notes_)                                                            \
@@ -564,6 +575,10 @@ const cb_sig_class cb_gcry_sm2_sign = {
 	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)     \
 	{                                                                                          \
 		return sm2_import_secret(fmt, in, len, opts, out);                                 \
+	}                                                                                          \
+	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **out) \
+	{                                                                                          \
+		return sm2_public_import(fmt, in, len, NULL, out);                                 \
 	}                                                                                          \
 	const cb_pke_class cb_gcry_##id = {                                                         \
 		.info = SM2_INFO(CB_KIND_PKE, name_, notes_),                                       \
@@ -576,6 +591,7 @@ const cb_sig_class cb_gcry_sm2_sign = {
 		.encrypt = sm2_encrypt,                                                             \
 		.decrypt = sm2_decrypt,                                                             \
 		.import_secret = id##_import,                                                       \
+		.import_public = id##_import_pub,                                                   \
 	}
 
 SM2_PKE(sm2_enc_c1c3c2, CB_SM2_C1C3C2, "sm2-enc-c1c3c2", "libgcrypt's native parts");

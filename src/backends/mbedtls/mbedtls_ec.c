@@ -319,7 +319,7 @@ const cb_kex_class cb_mbedtls_ecdh_p256 = {
 
 /* ECDSA P-256 with SHA-256. */
 
-static int ecdsa_import_public(const uint8_t *in, size_t len, void **key)
+static int ecdsa_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct mec_key *k;
 	int r;
@@ -410,4 +410,5 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
 	.import_public = ecdsa_import_public,
+	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
 };

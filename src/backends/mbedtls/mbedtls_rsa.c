@@ -302,6 +302,10 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		(void)o;                                                                                            \
 		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \
+	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
+	{                                                                                                           \
+		return mrsa_import_public(pad_, bits, in, len, key);                                                \
+	}                                                                                                           \
 	static const cb_pke_class id = {                                                                            \
 		.info = {CB_KIND_PKE, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation},                      \
 		.keygen = id##_keygen,                                                                              \
@@ -313,6 +317,7 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		.encrypt = mrsa_encrypt,                                                                            \
 		.decrypt = mrsa_decrypt,                                                                            \
 		.import_secret = id##_import,                                                                       \
+		.import_public = id##_import_pub,                                                                   \
 	}
 
 #define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
@@ -321,9 +326,13 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		(void)o;                                                                                            \
 		return mrsa_keygen(pad_, bits, key);                                                                \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                                           \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
 	{                                                                                                           \
 		return mrsa_import_public(pad_, bits, in, len, key);                                                \
+	}                                                                                                           \
+	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
+	{                                                                                                           \
+		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \
 	static const cb_sig_class id = {                                                                            \
 		.info = {CB_KIND_SIG, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation},                      \
@@ -335,6 +344,7 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		.sign = mrsa_sign,                                                                                  \
 		.verify = mrsa_verify,                                                                              \
 		.import_public = id##_import,                                                                       \
+		.import_secret = id##_import_sec,                                                                   \
 	}
 
 #define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND

@@ -189,7 +189,28 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+/* import_secret: RFC 8410 PKCS#8 prefix || seed. */
+static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct ed25519_key *k;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(cb_pkcs8_ed25519_prefix) + ED25519_KEY_SIZE ||
+	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+		return CB_ERR_FORMAT;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	memcpy(k->seed, in + sizeof(cb_pkcs8_ed25519_prefix), sizeof(k->seed));
+	ed25519_sha512_public_key(k->pk, k->seed);
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -388,7 +409,7 @@ static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts
 }
 
 /* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const uint8_t *in, size_t len, void **key)
+static int p256_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
 	int r;
@@ -555,6 +576,7 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 	.sign = p256_sign,
 	.verify = p256_verify,
 	.import_public = p256_import_public,
+	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
 
 const cb_sig_class cb_nettle_ed25519 = {
@@ -567,4 +589,5 @@ const cb_sig_class cb_nettle_ed25519 = {
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 	.import_public = ed25519_import,
+	.import_secret = ed25519_import_secret,
 };

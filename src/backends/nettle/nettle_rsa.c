@@ -466,6 +466,10 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		(void)opts;                                                                        \
 		return nrsa_import(bits, NRSA_PKCS1_ENC, 1, in, len, key);                         \
 	}                                                                                          \
+	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                          \
+		return nrsa_import(bits, NRSA_PKCS1_ENC, 0, in, len, key);                         \
+	}                                                                                          \
 	const cb_pke_class cb_nettle_##id = {                                                      \
 		.info = NRSA_INFO(CB_KIND_PKE, nm),                                                \
 		.keygen = id##_keygen,                                                             \
@@ -477,6 +481,7 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		.encrypt = nrsa_encrypt,                                                           \
 		.decrypt = nrsa_decrypt,                                                           \
 		.import_secret = id##_import,                                                      \
+		.import_public = id##_import_pub,                                                  \
 	}
 
 #define NRSA_SIG(id, nm, bits, scheme)                                                             \
@@ -485,9 +490,13 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		(void)opts;                                                                        \
 		return nrsa_keygen(bits, scheme, key);                                             \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                          \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                          \
 		return nrsa_import(bits, scheme, 0, in, len, key);                                 \
+	}                                                                                          \
+	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                          \
+		return nrsa_import(bits, scheme, 1, in, len, key);                                 \
 	}                                                                                          \
 	const cb_sig_class cb_nettle_##id = {                                                      \
 		.info = NRSA_INFO(CB_KIND_SIG, nm),                                                \
@@ -499,6 +508,7 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 		.sign = nrsa_sign,                                                                 \
 		.verify = nrsa_verify,                                                             \
 		.import_public = id##_import,                                                      \
+		.import_secret = id##_import_sec,                                                  \
 	}
 
 NRSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048);

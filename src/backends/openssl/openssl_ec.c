@@ -66,14 +66,24 @@ static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, v
 	return cb_ossl_kex_import_pkcs8(&ecdh_p256, in, len, key);
 }
 
-static int p256_sig_import(const uint8_t *in, size_t len, void **key)
+static int p256_sig_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_spki(&ecdsa_p256, in, len, NULL, key);
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_spki(&ed25519, in, len, NULL, key);
+}
+
+static int p256_sig_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_sig_import_pkcs8(&ecdsa_p256, in, len, NULL, key);
+}
+
+static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_sig_import_pkcs8(&ed25519, in, len, NULL, key);
 }
 
 #define OSSL_INFO(kind_, name_, unavail_) \
@@ -109,6 +119,7 @@ static const cb_sig_class ecdsa_p256 = {
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
 	.import_public = p256_sig_import,
+	.import_secret = p256_sig_import_secret,
 };
 
 static const cb_sig_class ed25519 = {
@@ -121,6 +132,7 @@ static const cb_sig_class ed25519 = {
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
 	.import_public = ed25519_import,
+	.import_secret = ed25519_import_secret,
 };
 
 const cb_alg_info *const cb_openssl_ec_algs[] = {

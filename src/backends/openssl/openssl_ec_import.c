@@ -234,3 +234,55 @@ int cb_ossl_pke_import_raw(const cb_pke_class *cls, const uint8_t *pub, size_t p
 		return CB_ERR_INVALID_KEY;
 	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
 }
+
+int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	EVP_PKEY *pk;
+	int ok;
+	if (type < 0 || cls->verify != cb_ossl_sig_verify || !der || !key)
+		return CB_ERR_ARG;
+	pk = pkcs8_key(der, len);
+	if (!pk)
+		return CB_ERR_INVALID_KEY;
+	switch (type) {
+	case CB_OSSL_ED25519:
+		ok = EVP_PKEY_is_a(pk, "ED25519");
+		break;
+	case CB_OSSL_P256:
+		ok = EVP_PKEY_is_a(pk, "EC") && has_group(pk, "prime256v1");
+		break;
+	default:
+		pk = private_as_sm2(pk);
+		ok = pk != NULL;
+		break;
+	}
+	if (!ok) {
+		EVP_PKEY_free(pk);
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	return cb_ossl_sig_from_pkey(type, pk, 1, opts, key);
+}
+
+int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len, void **key)
+{
+	int type = cls ? class_type(&cls->info) : -1;
+	const unsigned char *p = der;
+	EVP_PKEY *pk;
+	if (type != CB_OSSL_SM2 || !der || !key || len > LONG_MAX)
+		return CB_ERR_ARG;
+	pk = d2i_PUBKEY(NULL, &p, (long)len);
+	if (!pk || p != der + len) {
+		EVP_PKEY_free(pk);
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	pk = as_sm2(pk);
+	if (!pk) {
+		ERR_clear_error();
+		return CB_ERR_INVALID_KEY;
+	}
+	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
+}

@@ -43,6 +43,18 @@ int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t 
 			    const cb_opts *opts, void **key) CB_WARN_UNUSED;
 
 /*
+ * ecdsa-p256, ed25519, sm2-sign: a signing handle from DER PKCS#8
+ * PrivateKeyInfo (no trailing bytes); SM2 signs with opts->sm2_id.  The
+ * classes' import_secret.
+ */
+int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key) CB_WARN_UNUSED;
+
+/* sm2-enc-*: an encrypt-only handle from DER SubjectPublicKeyInfo.  The classes' import_public. */
+int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len,
+			    void **key) CB_WARN_UNUSED;
+
+/*
  * ed25519: pub is the raw 32-byte key, or d the 32-byte private key (then
  * pub may be NULL).  ecdsa-p256, sm2-sign: pub an X9.62 point and/or d a
  * big-endian scalar (pub NULL: computed from d).  With d the handle signs.

@@ -365,6 +365,10 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                                         \
 		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
 	}                                                                                                           \
+	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                  \
+	{                                                                                                           \
+		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
+	}                                                                                                           \
 	static const struct rsa_pke id = {                                                                          \
 		.c = {.info = {CB_KIND_PKE, nm, "openssl", NULL, rsa_unavailable,                                   \
 			       cb_openssl_implementation},                                                          \
@@ -376,7 +380,8 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		      .max_ciphertext = rsa_max_ciphertext,                                                         \
 		      .encrypt = rsa_encrypt,                                                                       \
 		      .decrypt = rsa_decrypt,                                                                       \
-		      .import_secret = id##_import},                                                                \
+		      .import_secret = id##_import,                                                                 \
+		      .import_public = id##_import_pub},                                                            \
 		.v = {nbits, CB_KIND_PKE, padding, mdname, mgfname, 0, ovh},                                        \
 	}
 
@@ -387,9 +392,13 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		(void)opts;                                                                                         \
 		return rsa_keygen(&id.v, key);                                                                      \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                                           \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
 	{                                                                                                           \
 		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
+	}                                                                                                           \
+	static int id##_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)               \
+	{                                                                                                           \
+		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
 	}                                                                                                           \
 	static const struct rsa_sig id = {                                                                          \
 		.c = {.info = {CB_KIND_SIG, nm, "openssl", NULL, rsa_unavailable,                                   \
@@ -401,7 +410,8 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		      .max_signature = rsa_max_signature,                                                           \
 		      .sign = rsa_sign,                                                                             \
 		      .verify = rsa_verify,                                                                         \
-		      .import_public = id##_import},                                                                \
+		      .import_public = id##_import,                                                                 \
+		      .import_secret = id##_import_secret},                                                         \
 		.v = {nbits, CB_KIND_SIG, padding, "SHA256", "SHA256", salt, 0},                                    \
 	}
 

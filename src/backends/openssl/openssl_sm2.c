@@ -292,9 +292,29 @@ static const cb_sig_class sm2_sign;
 static const cb_pke_class sm2_enc_c1c3c2, sm2_enc_c1c2c3, sm2_enc_der;
 
 /* import_public / import_secret: export_public / export_secret's encodings. */
-static int sm2_sign_import(const uint8_t *in, size_t len, void **key)
+static int sm2_sign_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return cb_ossl_sig_import_spki(&sm2_sign, in, len, NULL, key);
+	return cb_ossl_sig_import_spki(&sm2_sign, in, len, opts, key);
+}
+
+static int sm2_sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_sig_import_pkcs8(&sm2_sign, in, len, opts, key);
+}
+
+static int import_pub_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_pke_import_spki(&sm2_enc_c1c3c2, in, len, key);
+}
+
+static int import_pub_c1c2c3(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_pke_import_spki(&sm2_enc_c1c2c3, in, len, key);
+}
+
+static int import_pub_der(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return cb_ossl_pke_import_spki(&sm2_enc_der, in, len, key);
 }
 
 static int import_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
@@ -325,28 +345,29 @@ static const cb_sig_class sm2_sign = {
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
 	.import_public = sm2_sign_import,
+	.import_secret = sm2_sign_import_secret,
 };
 
-#define SM2_PKE(name_, notes_, keygen_, import_)                                                   \
+#define SM2_PKE(name_, notes_, keygen_, import_, import_pub_)                                                   \
 	{                                                                                           \
 		.info = GM_INFO(CB_KIND_PKE, name_, notes_, unavailable_sm2), .keygen = keygen_,    \
 		.key_free = sm2_pke_free, .export_public = sm2_pke_export_public,                   \
 		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,     \
 		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,               \
-		.decrypt = sm2_pke_decrypt, .import_secret = import_                                \
+		.decrypt = sm2_pke_decrypt, .import_secret = import_, .import_public = import_pub_  \
 	}
 
 static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE(
 	"sm2-enc-c1c3c2",
 	"includes a small DER-to-raw conversion",
-	keygen_c1c3c2, import_c1c3c2);
+	keygen_c1c3c2, import_c1c3c2, import_pub_c1c3c2);
 static const cb_pke_class sm2_enc_c1c2c3 =
 	SM2_PKE("sm2-enc-c1c2c3",
 		"includes a small DER-to-raw conversion",
-		keygen_c1c2c3, import_c1c2c3);
+		keygen_c1c2c3, import_c1c2c3, import_pub_c1c2c3);
 static const cb_pke_class sm2_enc_der =
 	SM2_PKE("sm2-enc-der", "OpenSSL's native form",
-		keygen_der, import_der);
+		keygen_der, import_der, import_pub_der);
 
 static const cb_kex_class sm2_dh = {
 	.info = GM_INFO(CB_KIND_KEX, "sm2-dh", NULL, unavailable_sm2_dh),

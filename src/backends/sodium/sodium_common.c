@@ -387,7 +387,32 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+/* import_secret: RFC 8410 PKCS#8 prefix || seed. */
+static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct ed25519_key *k;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (sodium_ready() != 0)
+		return CB_ERR_BACKEND;
+	if (len != sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES ||
+	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+		return CB_ERR_FORMAT;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	if (crypto_sign_seed_keypair(k->pk, k->sk, in + sizeof(cb_pkcs8_ed25519_prefix)) != 0) {
+		ed25519_free(k);
+		return CB_ERR_BACKEND;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -481,6 +506,7 @@ static const cb_sig_class ed25519 = {
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 	.import_public = ed25519_import,
+	.import_secret = ed25519_import_secret,
 };
 
 const cb_alg_info *const cb_sodium_algs[] = {

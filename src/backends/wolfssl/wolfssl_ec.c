@@ -269,7 +269,40 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, void **key)
+/* import_secret: RFC 8410 PKCS#8 prefix || seed (the key made as keygen makes it). */
+static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	struct ed25519_h *k;
+	word32 n;
+	int r;
+
+	if (!key || !in)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
+	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+		return CB_ERR_FORMAT;
+	if (!(k = ed25519_new()))
+		return CB_ERR_BACKEND;
+	memcpy(k->seed, in + sizeof(cb_pkcs8_ed25519_prefix), sizeof(k->seed));
+	r = wc_ed25519_import_private_only(k->seed, sizeof(k->seed), &k->key);
+	if (r == 0)
+		r = wc_ed25519_make_public(&k->key, k->pk, sizeof(k->pk));
+	if (r == 0)
+		r = wc_ed25519_import_private_key(k->seed, sizeof(k->seed), k->pk, sizeof(k->pk), &k->key);
+	n = sizeof(k->pk);
+	if (r == 0)
+		r = wc_ed25519_export_public(&k->key, k->pk, &n);
+	if (r != 0) {
+		ed25519_free(k);
+		return CB_ERR_INVALID_KEY;
+	}
+	k->has_secret = 1;
+	*key = k;
+	return CB_OK;
+}
+
+static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_h *k;
 
@@ -487,7 +520,7 @@ static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
 }
 
 /* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const uint8_t *in, size_t len, void **key)
+static int p256_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
 	int r;
@@ -652,6 +685,7 @@ const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.sign = p256_sign,
 	.verify = p256_verify,
 	.import_public = p256_import_public,
+	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
 
 const cb_sig_class cb_wolfssl_ed25519 = {
@@ -665,4 +699,5 @@ const cb_sig_class cb_wolfssl_ed25519 = {
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 	.import_public = ed25519_import,
+	.import_secret = ed25519_import_secret,
 };

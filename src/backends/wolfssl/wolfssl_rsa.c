@@ -296,9 +296,13 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		(void)opts;                                                                                        \
 		return wrsa_keygen(bits, scheme, key);                                                             \
 	}                                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, void **key)                                          \
+	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                          \
 	{                                                                                                          \
 		return wrsa_import(bits, scheme, 0, in, len, key);                                                 \
+	}                                                                                                          \
+	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                 \
+	{                                                                                                          \
+		return wrsa_import(bits, scheme, 1, in, len, key);                                                 \
 	}                                                                                                          \
 	const cb_sig_class cb_wolfssl_##id = {                                                                     \
 		.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note),                                                       \
@@ -310,6 +314,7 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		.sign = wrsa_sign,                                                                                 \
 		.verify = wrsa_verify,                                                                             \
 		.import_public = id##_import,                                                                      \
+		.import_secret = id##_import_sec,                                                                  \
 	}
 
 #define PKCS1_NOTE BLIND_NOTE "; includes SHA-256; verify includes an s < n check done here"
