@@ -45,7 +45,7 @@ struct cb_case {
 	size_t enclen;
 	int enc_secret;
 	int (*import)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
-	int (*import_pub)(const uint8_t *in, size_t len, void **key);
+	int (*import_pub)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 	int (*warm)(cb_case *c);
 };
 
@@ -166,7 +166,7 @@ static int op_sig_verify(cb_case *c)
 static int op_cold(cb_case *c)
 {
 	void *warm_key = c->key, *key = NULL;
-	int r = c->enc_secret ? c->import(c->enc, c->enclen, c->opts, &key) : c->import_pub(c->enc, c->enclen, &key);
+	int r = (c->enc_secret ? c->import : c->import_pub)(c->enc, c->enclen, c->opts, &key);
 	if (r)
 		return r;
 	c->key = key;
@@ -249,7 +249,7 @@ static int prepare_cold(cb_case *c, int secret, int (*export_fn)(const void *, u
 	if ((r = export_fn(c->key, c->enc, &n)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	c->enclen = n;
-	r = secret ? c->import(c->enc, n, c->opts, &key) : c->import_pub(c->enc, n, &key);
+	r = (secret ? c->import : c->import_pub)(c->enc, n, c->opts, &key);
 	if (r)
 		return fail(err, errlen, r, "the key does not import from its own encoding: %s", cb_strerror(r));
 	r = check(c, key);
@@ -387,9 +387,8 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 	else
 		c->fn = op_pke_decrypt;
 	if (!cb_op_is_default(op)) {
-		/* SM2 and RSA public keys import through the secret-key path only (pke.h). */
 		c->import = p->import_secret;
-		c->import_pub = NULL;
+		c->import_pub = p->import_public;
 		c->warm = c->fn;
 		c->fn = op_cold;
 		if (c->warm == op_pke_encrypt)
@@ -441,7 +440,7 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	else
 		c->fn = op_sig_verify;
 	if (!cb_op_is_default(op)) {
-		c->import = NULL; /* sig.h has no secret-key import yet */
+		c->import = s->import_secret;
 		c->import_pub = s->import_public;
 		c->warm = c->fn;
 		c->fn = op_cold;
