@@ -10,7 +10,8 @@
 #      protocol and post-quantum parts it has no use for here;
 #   2. the adapters are compiled with CB_GMSSL_BUILT into an object library;
 #   3. `ld -r` links them with the members of libgmssl.a they need into one
-#      object, and objcopy keeps cb_backend_gmssl its only global symbol.
+#      object (GmSSL's stdio output calls renamed to silent ones first), and
+#      objcopy keeps cb_backend_gmssl its only global symbol.
 #      GmSSL's names are unprefixed (sm3_init, sha256_init, aes_encrypt,
 #      rand_bytes, x509_*...): left global in the program they could clash
 #      with or interpose on other libraries' symbols.  tests/cmake/gmssl.cmake
@@ -103,9 +104,19 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
                              "CB_GMSSL_ACCEL=\"${cb_gmssl_accel}\"")
 
   # One object: adapters + the libgmssl.a members they pull in, one global.
+  # GmSSL prints to stderr on some errors even with DEBUG=0 (asn1.c's
+  # asn1_length_le): in a copy of the archive its calls of the stdio output
+  # functions are renamed to the silent ones of gmssl_common.c, so that the
+  # library never prints.
   set(CB_GMSSL_OBJ ${CB_GMSSL_BIN}/cb_gmssl.o)
+  set(CB_GMSSL_QUIET_LIB ${CB_GMSSL_BIN}/libgmssl_quiet.a)
+  set(cb_gmssl_quiet)
+  foreach(f fprintf vfprintf printf putchar puts fputc fputs fwrite)
+    list(APPEND cb_gmssl_quiet --redefine-sym ${f}=cb_gmssl_quiet_${f})
+  endforeach()
   add_custom_command(OUTPUT ${CB_GMSSL_OBJ}
-    COMMAND ${CB_LD} -r -o ${CB_GMSSL_BIN}/cb_gmssl_linked.o "$<TARGET_OBJECTS:cb_gmssl_adapters>" ${CB_GMSSL_LIB}
+    COMMAND ${CB_OBJCOPY} ${cb_gmssl_quiet} ${CB_GMSSL_LIB} ${CB_GMSSL_QUIET_LIB}
+    COMMAND ${CB_LD} -r -o ${CB_GMSSL_BIN}/cb_gmssl_linked.o "$<TARGET_OBJECTS:cb_gmssl_adapters>" ${CB_GMSSL_QUIET_LIB}
     COMMAND ${CB_OBJCOPY} --keep-global-symbol=cb_backend_gmssl ${CB_GMSSL_BIN}/cb_gmssl_linked.o ${CB_GMSSL_OBJ}
     DEPENDS cb_gmssl_adapters "$<TARGET_OBJECTS:cb_gmssl_adapters>" ${CB_GMSSL_LIB}
     COMMAND_EXPAND_LISTS

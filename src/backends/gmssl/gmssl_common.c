@@ -6,6 +6,7 @@
  * classes whose unavailable() says why, so `list` and `run --backend gmssl`
  * tell the user what to do.
  */
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "backends/gmssl/gmssl_common.h"
@@ -49,6 +50,60 @@ static const char *gmssl_version(void)
 }
 
 static const cb_alg_info *const *const gmssl_classes[] = {cb_gmssl_sm2_algs, cb_gmssl_sym_algs, NULL};
+
+/*
+ * GmSSL's calls of the stdio output functions land here (backend.cmake
+ * renames them in its copy of libgmssl.a): the library never prints.  Each
+ * pretends to succeed, as GmSSL ignores what they return.
+ */
+int cb_gmssl_quiet_fprintf(FILE *fp, const char *fmt, ...);
+int cb_gmssl_quiet_vfprintf(FILE *fp, const char *fmt, va_list ap);
+int cb_gmssl_quiet_printf(const char *fmt, ...);
+int cb_gmssl_quiet_putchar(int c);
+int cb_gmssl_quiet_puts(const char *s);
+int cb_gmssl_quiet_fputc(int c, FILE *fp);
+int cb_gmssl_quiet_fputs(const char *s, FILE *fp);
+size_t cb_gmssl_quiet_fwrite(const void *p, size_t size, size_t n, FILE *fp);
+
+int cb_gmssl_quiet_fprintf(FILE *fp, const char *fmt, ...)
+{
+	return 0;
+}
+
+int cb_gmssl_quiet_vfprintf(FILE *fp, const char *fmt, va_list ap)
+{
+	return 0;
+}
+
+int cb_gmssl_quiet_printf(const char *fmt, ...)
+{
+	return 0;
+}
+
+int cb_gmssl_quiet_putchar(int c)
+{
+	return (unsigned char)c;
+}
+
+int cb_gmssl_quiet_puts(const char *s)
+{
+	return 0;
+}
+
+int cb_gmssl_quiet_fputc(int c, FILE *fp)
+{
+	return (unsigned char)c;
+}
+
+int cb_gmssl_quiet_fputs(const char *s, FILE *fp)
+{
+	return 0;
+}
+
+size_t cb_gmssl_quiet_fwrite(const void *p, size_t size, size_t n, FILE *fp)
+{
+	return n;
+}
 
 #else /* not built: the names, unavailable */
 

@@ -261,6 +261,10 @@ static int sign_import_public(const uint8_t *in, size_t len, void **key)
 		key_free(k);
 		return CB_ERR_FORMAT;
 	}
+	if (sm2_z256_point_is_at_infinity(&k->key.public_key)) {
+		key_free(k); /* 0x04 || 0^64, which GmSSL accepts (see dh_derive) */
+		return CB_ERR_INVALID_KEY;
+	}
 	return key_finish(k, NULL, key);
 }
 
@@ -453,8 +457,13 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 		return CB_ERR_LENGTH;
 	if (!k->have_peer || memcmp(k->peer, peer, 65) != 0) {
 		k->have_peer = 0;
-		/* On the curve, or refused (sm2_z256_point_from_octets). */
-		if (sm2_z256_point_from_octets(&k->peer_key.public_key, peer, 65) != 1)
+		/*
+		 * On the curve, or refused (sm2_z256_point_from_octets).  GmSSL
+		 * reads 0x04 || 0^64 as the point at infinity and accepts it, and
+		 * sm2_do_ecdh then gives an all-zero secret: refused here.
+		 */
+		if (sm2_z256_point_from_octets(&k->peer_key.public_key, peer, 65) != 1 ||
+		    sm2_z256_point_is_at_infinity(&k->peer_key.public_key))
 			return CB_ERR_INVALID_KEY;
 		memcpy(k->peer, peer, 65);
 		k->have_peer = 1;
@@ -465,7 +474,9 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 }
 
 static const cb_kex_class gm_sm2_dh = {
-	.info = GMSSL_INFO(CB_KIND_KEX, "sm2-dh", "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange"),
+	.info = GMSSL_INFO(CB_KIND_KEX, "sm2-dh",
+			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
+			   "all-zero peer point GmSSL accepts; the last peer kept parsed"),
 	.keygen = dh_keygen,
 	.key_free = key_free,
 	.export_public = dh_export_public,
