@@ -33,6 +33,7 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
   # (its own checks compile with -march=native), so the label can say so.
   set(cb_gmssl_opts)
   set(cb_gmssl_accel)
+  set(cb_gmssl_defs)
   string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" cb_gmssl_cpu)
   if(cb_gmssl_cpu MATCHES "^(x86_64|amd64)$")
     include(CheckCSourceCompiles)
@@ -47,19 +48,23 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
     set(CMAKE_REQUIRED_FLAGS "${cb_save_flags}")
     list(APPEND cb_gmssl_opts -DENABLE_SM2_AMD64=ON)
     list(APPEND cb_gmssl_accel "SM2 x86-64 assembly (sm2_z256_amd64.S)")
+    list(APPEND cb_gmssl_defs CB_GMSSL_SM2_ASM=1)
     if(CB_GMSSL_NATIVE_SSSE3)
       list(APPEND cb_gmssl_opts -DENABLE_SM3_SSE=ON)
       list(APPEND cb_gmssl_accel "SM3 SSE")
+      list(APPEND cb_gmssl_defs CB_GMSSL_SM3_SSE=1)
     else()
       list(APPEND cb_gmssl_opts -DENABLE_SM3_SSE=OFF)
     endif()
     if(CB_GMSSL_NATIVE_AVX2)
       list(APPEND cb_gmssl_opts -DENABLE_SM4_AVX2=ON -DENABLE_SM4_AESNI=OFF)
       list(APPEND cb_gmssl_accel "SM4 AVX2 (8 blocks at a time)")
+      list(APPEND cb_gmssl_defs CB_GMSSL_SM4_AVX2=1)
     endif()
   elseif(cb_gmssl_cpu MATCHES "^(aarch64|arm64)$")
     list(APPEND cb_gmssl_opts -DENABLE_SM2_ARM64=ON -DENABLE_SM3_ARM64=ON -DENABLE_SM4_ARM64=ON)
     list(APPEND cb_gmssl_accel "SM2/SM3/SM4 AArch64 code")
+    list(APPEND cb_gmssl_defs CB_GMSSL_SM2_ASM=1)
   endif()
   if(NOT cb_gmssl_accel)
     set(cb_gmssl_accel "portable C")
@@ -100,8 +105,7 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
   add_dependencies(cb_gmssl_adapters cb_gmssl_lib)
   target_include_directories(cb_gmssl_adapters PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src
                              ${CB_GMSSL_SRC}/include)
-  target_compile_definitions(cb_gmssl_adapters PRIVATE CB_GMSSL_BUILT=1 DEBUG=0 ENABLE_SM4_ECB
-                             "CB_GMSSL_ACCEL=\"${cb_gmssl_accel}\"")
+  target_compile_definitions(cb_gmssl_adapters PRIVATE CB_GMSSL_BUILT=1 DEBUG=0 ENABLE_SM4_ECB ${cb_gmssl_defs})
 
   # One object: adapters + the libgmssl.a members they pull in, one global.
   # GmSSL prints to stderr on some errors even with DEBUG=0 (asn1.c's

@@ -37,6 +37,12 @@
 #include "cryptobench/sig.h"
 #include "cryptobench/sm2.h"
 
+#ifdef CB_GMSSL_SM2_ASM
+#define SM2_ASM "; GmSSL's sm2_z256 field arithmetic in assembly"
+#else
+#define SM2_ASM "; GmSSL's portable sm2_z256 C"
+#endif
+
 enum gm_type { T_SIGN, T_ENC, T_DH };
 
 struct gm_key {
@@ -272,7 +278,7 @@ static const cb_sig_class gm_sm2_sign = {
 	.info = GMSSL_INFO(CB_KIND_SIG, "sm2-sign",
 			   "GmSSL's SM2_SIGN_CTX: nonces drawn 32 at a time (one inversion for the batch, each "
 			   "k from getentropy), so one signature in 32 carries the batch; verify uses a "
-			   "precomputed table of the public point"),
+			   "precomputed table of the public point" SM2_ASM),
 	.keygen = sign_keygen,
 	.key_free = key_free,
 	.export_public = export_spki,
@@ -476,7 +482,7 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 static const cb_kex_class gm_sm2_dh = {
 	.info = GMSSL_INFO(CB_KIND_KEX, "sm2-dh",
 			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
-			   "all-zero peer point GmSSL accepts; the last peer kept parsed"),
+			   "all-zero peer point GmSSL accepts; the last peer kept parsed" SM2_ASM),
 	.keygen = dh_keygen,
 	.key_free = key_free,
 	.export_public = dh_export_public,

@@ -26,6 +26,24 @@
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
 
+/* What this build of GmSSL runs (backend.cmake's defines). */
+#ifdef CB_GMSSL_SM3_SSE
+#define SM3_NOTES "GmSSL's SSE SM3 (sm3_sse.c, -march=native)"
+#else
+#define SM3_NOTES "GmSSL's portable SM3"
+#endif
+#ifdef CB_GMSSL_SM4_AVX2
+#define SM4_FAST "GmSSL's AVX2 SM4, 8 blocks at a time"
+#define SM4_CBC "GmSSL's AVX2 build decrypts CBC one block at a time (only ECB and GCM's 32-bit counter use AVX2)"
+#define SM4_CTR "sm4_ctr_encrypt: a 128-bit counter, one block at a time in GmSSL's AVX2 build (its AVX2 counter mode has a 32-bit counter, for GCM)"
+#define SM4_GCM_AVX2 "; the counter mode in AVX2"
+#else
+#define SM4_FAST NULL
+#define SM4_CBC NULL
+#define SM4_CTR "sm4_ctr_encrypt: a 128-bit counter"
+#define SM4_GCM_AVX2 ""
+#endif
+
 /* ---- SM3 ---- */
 
 static int sm3_ctx_init(void **ctx)
@@ -59,7 +77,7 @@ static int sm3_ctx_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *o
 }
 
 static const cb_hash_class gm_sm3 = {
-	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", NULL),
+	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", SM3_NOTES),
 	.digest_bytes = SM3_DIGEST_SIZE,
 	.block_bytes = SM3_BLOCK_SIZE,
 	.init = sm3_ctx_init,
@@ -253,15 +271,15 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		.decrypt = cipher_decrypt,                                                       \
 	}
 
-GM_CIPHER(gm_sm4_ecb, "sm4-ecb", GM_ECB, 0, 16, 0, 0, NULL);
+GM_CIPHER(gm_sm4_ecb, "sm4-ecb", GM_ECB, 0, 16, 0, 0, SM4_FAST);
 GM_CIPHER(gm_sm4_ecb_p, "sm4-ecb-pkcs7", GM_ECB_PAD, 0, 16, 0, 1,
 	  "GmSSL's ECB has no one-shot padded call: PKCS#7 added and checked by the adapter");
-GM_CIPHER(gm_sm4_cbc, "sm4-cbc", GM_CBC, 16, 16, 0, 0, NULL);
+GM_CIPHER(gm_sm4_cbc, "sm4-cbc", GM_CBC, 16, 16, 0, 0, SM4_CBC);
 GM_CIPHER(gm_sm4_cbc_p, "sm4-cbc-pkcs7", GM_CBC_PAD, 16, 16, 0, 1,
 	  "GmSSL's sm4_cbc_padding_decrypt checks the padding with branches on its bytes");
-GM_CIPHER(gm_sm4_ctr, "sm4-ctr", GM_CTR, 16, 1, 0, 0, NULL);
+GM_CIPHER(gm_sm4_ctr, "sm4-ctr", GM_CTR, 16, 1, 0, 0, SM4_CTR);
 GM_CIPHER(gm_sm4_gcm, "sm4-gcm", GM_GCM, 12, 1, 16, 0,
-	  "GmSSL's one-shot sm4_gcm_encrypt derives the GHASH key on every call; IVs of 1 to 64 bytes");
+	  "GmSSL's one-shot sm4_gcm_encrypt derives the GHASH key on every call; IVs of 1 to 64 bytes" SM4_GCM_AVX2);
 
 const cb_alg_info *const cb_gmssl_sym_algs[] = {
 	&gm_sm3.info,     &gm_sm4_ecb.info, &gm_sm4_ecb_p.info, &gm_sm4_cbc.info,
