@@ -76,10 +76,10 @@ static void sm2_user_id(void)
 }
 
 /*
- * Many signatures from one handle (past GmSSL's batch of 32 precomputed
- * nonces): each verifies in OpenSSL, and no two are the same.
+ * Many signatures from one handle (one k each, from getentropy): each
+ * verifies in OpenSSL, and no two in a row are the same.
  */
-static void sm2_nonce_batches(void)
+static void sm2_many_signatures(void)
 {
 	const cb_sig_class *c = cb_as_sig(cb_registry_find("sm2-sign", "gmssl"));
 	const cb_sig_class *o = cb_as_sig(cb_registry_find("sm2-sign", "openssl"));
@@ -270,7 +270,7 @@ int main(void)
 	CHECK_EQ_INT(n, 12);
 	xl_all("gmssl", n);
 	sm2_user_id();
-	sm2_nonce_batches();
+	sm2_many_signatures();
 	sm2_message_limit("sm2-enc-c1c3c2");
 	sm2_message_limit("sm2-enc-c1c2c3");
 	sm2_message_limit("sm2-enc-der");
