@@ -225,7 +225,7 @@ python3 -c '
 import json,sys
 d=json.load(open(sys.argv[1])); s=d["context"]["schedule"]
 assert s["rounds"] <= 7 and s["interleaved"] is True, s
-assert all(len(r["rounds"]) == s["rounds"] for r in d["results"])
+assert all(len(r["rounds"]) == s["rounds"] for r in d["results"] if r["status"] != "unavailable")
 ' "$T/out" && ok || bad "--rounds sets the rounds"
 expect 0 '' "$CB" run --quick --no-progress sha256 sm3 --sizes 64 --no-interleave --format json
 python3 -c '

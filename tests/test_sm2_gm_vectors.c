@@ -4,7 +4,8 @@
  * sm2p256v1 vectors go through the classes: the signature of Annex A
  * verifies with sm2-sign (the standard's key and ID), the ciphertext of
  * Annex C decrypts with sm2-enc-{c1c3c2,c1c2c3,der}, and its three forms
- * convert into each other exactly.  For every vector, including the
+ * convert into each other exactly; OpenSSL's classes, and those of
+ * other_backends[] (GmSSL, when built) through their contract importers.  For every vector, including the
  * example-curve ones (not sm2p256v1, so only reachable with explicit
  * curve arithmetic), the test recomputes from the standard's formulas with
  * BIGNUM/EC_POINT and SM3: P = dG, Z_A, e, (r, s) with the fixed k and the
@@ -112,6 +113,20 @@ static int hex32(const json_t *v, const char *key, uint8_t out[32])
 {
 	return tu_unhex_buf(tu_json_str(v, key), out, 32) == 32 ? 0 : -1;
 }
+
+/*
+ * The other backends whose SM2 classes the vectors also go through, by
+ * their contract importers (import_public: SPKI, default ID; import_secret:
+ * PKCS#8), when this build has them usable.
+ */
+static const char *const other_backends[] = {"gmssl", NULL};
+
+/* SPKI (id-ecPublicKey, sm2p256v1) of the point x || y; PKCS#8 of d (as src/core/kat.c). */
+static const uint8_t spki_sm2[26] = {0x30, 0x59, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+				     0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d, 0x03, 0x42, 0x00};
+static const uint8_t pkcs8_sm2[35] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
+				      0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
+				      0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
 
 /* GM/T 0003.2 section 5.5: Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA). */
 static void compute_za(const struct curve *cv, const uint8_t *id, size_t idlen,
@@ -239,6 +254,31 @@ static void sign_vector(const json_t *v, const struct curve *cv, int on_sm2p256v
 		c->key_free(kp);
 		c->key_free(kn);
 		c->key_free(ks);
+	}
+	/* The other backends verify the standard's signature (its ID is the default). */
+	for (int b = 0; on_sm2p256v1 && other_backends[b]; b++) {
+		const cb_sig_class *c = cb_as_sig(cb_registry_find("sm2-sign", other_backends[b]));
+		uint8_t spki[91], sig[80];
+		size_t siglen = der_sig(r, s, sig);
+		void *kp = NULL;
+		if (!c || cb_alg_unavailable(&c->info) || !c->import_public)
+			continue;
+		tu_note("%s sm2-sign/%s", tu_json_str(v, "id"), other_backends[b]);
+		CHECK(idlen == 16 && memcmp(id, CB_SM2_DEFAULT_ID, 16) == 0);
+		memcpy(spki, spki_sm2, sizeof(spki_sm2));
+		spki[26] = 0x04;
+		memcpy(spki + 27, px, 32);
+		memcpy(spki + 59, py, 32);
+		CHECK_EQ_INT(c->import_public(spki, sizeof(spki), &kp), 0);
+		if (!kp)
+			continue;
+		CHECK_EQ_INT(c->verify(kp, msg, mlen, sig, siglen), 0);
+		msg[0] ^= 1;
+		CHECK_EQ_INT(c->verify(kp, msg, mlen, sig, siglen), CB_ERR_VERIFY);
+		msg[0] ^= 1;
+		sig[siglen - 1] ^= 1;
+		CHECK_EQ_INT(c->verify(kp, msg, mlen, sig, siglen), CB_ERR_VERIFY);
+		c->key_free(kp);
 	}
 out:
 	EC_POINT_free(PA);
@@ -396,6 +436,32 @@ static void enc_vector(const json_t *v, const struct curve *cv, int on_sm2p256v1
 		CHECK_EQ_INT(c->decrypt(key, ct[f], ctlen[f], out, &n), CB_ERR_DECRYPT);
 		ct[f][ctlen[f] - 1] ^= 1;
 		c->key_free(key);
+	}
+	/* And through the other backends' classes, the key from PKCS#8. */
+	for (int b = 0; on_sm2p256v1 && other_backends[b]; b++) {
+		for (int f = 0; f < 3; f++) {
+			const cb_pke_class *c = cb_as_pke(cb_registry_find(forms[f].cls, other_backends[b]));
+			uint8_t sk[sizeof(pkcs8_sm2) + 32], out[400];
+			size_t n = mlen;
+			void *key = NULL;
+			if (!c || cb_alg_unavailable(&c->info) || !c->import_secret)
+				continue;
+			tu_note("%s decrypt %s/%s", tu_json_str(v, "id"), forms[f].cls, other_backends[b]);
+			memcpy(sk, pkcs8_sm2, sizeof(pkcs8_sm2));
+			memcpy(sk + sizeof(pkcs8_sm2), d, 32);
+			CHECK_EQ_INT(c->import_secret(sk, sizeof(sk), NULL, &key), 0);
+			if (!key)
+				continue;
+			CHECK_EQ_INT(c->decrypt(key, ct[f], ctlen[f], out, &n), 0);
+			CHECK_EQ_INT(n, mlen);
+			CHECK(n == strlen("encryption standard") &&
+			      memcmp(out, "encryption standard", n) == 0);
+			ct[f][ctlen[f] - 1] ^= 1;
+			n = sizeof(out);
+			CHECK_EQ_INT(c->decrypt(key, ct[f], ctlen[f], out, &n), CB_ERR_DECRYPT);
+			ct[f][ctlen[f] - 1] ^= 1;
+			c->key_free(key);
+		}
 	}
 out:
 	for (int f = 0; f < 3; f++)

@@ -1,0 +1,29 @@
+/*
+ * Shared by the GmSSL adapters (gmssl_sm2.c, gmssl_sym.c, gmssl_common.c).
+ *
+ * GmSSL is built from the pinned anchor (backend.cmake).  With it, the
+ * adapters are compiled with CB_GMSSL_BUILT and linked with libgmssl.a into
+ * one object whose only global symbol is cb_backend_gmssl; without it,
+ * gmssl_common.c lists the same class names, each "not built (make anchors)".
+ */
+#ifndef CB_GMSSL_COMMON_H
+#define CB_GMSSL_COMMON_H
+
+#include "cryptobench/common.h"
+
+/* The pinned commit (scripts/anchors.list). */
+#define CB_GMSSL_COMMIT "24ae482"
+
+/* "GmSSL 3.3.0-dev.1183 (commit 24ae482)": the implementation label of every class. */
+const char *cb_gmssl_implementation(void);
+
+#define GMSSL_INFO(kind_, name_, notes_) \
+	{.kind = (kind_), .name = (name_), .backend = "gmssl", .notes = (notes_), \
+	 .unavailable = NULL, .implementation = cb_gmssl_implementation}
+
+#ifdef CB_GMSSL_BUILT
+extern const cb_alg_info *const cb_gmssl_sm2_algs[]; /* gmssl_sm2.c: sm2-sign, sm2-enc-*, sm2-dh */
+extern const cb_alg_info *const cb_gmssl_sym_algs[]; /* gmssl_sym.c: sm3, sm4-* */
+#endif
+
+#endif
