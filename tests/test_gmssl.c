@@ -50,7 +50,7 @@ static void sm2_user_id(void)
 	CHECK_EQ_INT(c->sign(k, m, sizeof(m), sg, &ls), 0);
 	CHECK_EQ_INT(c->verify(k, m, sizeof(m), sg, ls), 0);
 	CHECK_EQ_INT(c->export_public(k, pub, &lp), 0);
-	CHECK_EQ_INT(c->import_public(pub, lp, &v), 0);
+	CHECK_EQ_INT(c->import_public(pub, lp, NULL, &v), 0);
 	if (v) {
 		CHECK_EQ_INT(c->verify(v, m, sizeof(m), sg, ls), CB_ERR_VERIFY);
 		c->key_free(v);
@@ -94,7 +94,7 @@ static void sm2_many_signatures(void)
 		return;
 	}
 	CHECK_EQ_INT(c->export_public(k, pub, &lp), 0);
-	CHECK_EQ_INT(o->import_public(pub, lp, &ov), 0);
+	CHECK_EQ_INT(o->import_public(pub, lp, NULL, &ov), 0);
 	tu_fill(m, sizeof(m), 9);
 	for (int i = 0; ov && i < 100; i++) {
 		size_t ls = sizeof(sg);

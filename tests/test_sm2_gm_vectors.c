@@ -269,7 +269,7 @@ static void sign_vector(const json_t *v, const struct curve *cv, int on_sm2p256v
 		spki[26] = 0x04;
 		memcpy(spki + 27, px, 32);
 		memcpy(spki + 59, py, 32);
-		CHECK_EQ_INT(c->import_public(spki, sizeof(spki), &kp), 0);
+		CHECK_EQ_INT(c->import_public(spki, sizeof(spki), NULL, &kp), 0);
 		if (!kp)
 			continue;
 		CHECK_EQ_INT(c->verify(kp, msg, mlen, sig, siglen), 0);

@@ -264,8 +264,9 @@ static int sign_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return sm2_verify_finish(&k->verify, sig, siglen) == 1 ? CB_OK : CB_ERR_VERIFY;
 }
 
-/* A verify-only handle from SubjectPublicKeyInfo DER, default ID. */
-static int sign_import_public(const uint8_t *in, size_t len, void **key)
+/* A public-key-only handle from SubjectPublicKeyInfo DER (the SM2 ID from opts). */
+static int key_import_spki(enum gm_type type, cb_sm2_ct_format fmt, const uint8_t *in, size_t len,
+			   const cb_opts *opts, void **key)
 {
 	struct gm_key *k;
 	const uint8_t *p = in;
@@ -274,7 +275,7 @@ static int sign_import_public(const uint8_t *in, size_t len, void **key)
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	k = key_new(T_SIGN, CB_SM2_DER);
+	k = key_new(type, fmt);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (sm2_public_key_info_from_der(&k->key, &p, &left) != 1 || left != 0) {
@@ -285,7 +286,17 @@ static int sign_import_public(const uint8_t *in, size_t len, void **key)
 		key_free(k); /* 0x04 || 0^64, which GmSSL accepts (see dh_derive) */
 		return CB_ERR_INVALID_KEY;
 	}
-	return key_finish(k, NULL, key);
+	return key_finish(k, opts, key);
+}
+
+static int sign_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return key_import_spki(T_SIGN, CB_SM2_DER, in, len, opts, key);
+}
+
+static int sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return key_import_pkcs8(T_SIGN, CB_SM2_DER, in, len, opts, key);
 }
 
 static const cb_sig_class gm_sm2_sign = {
@@ -301,6 +312,7 @@ static const cb_sig_class gm_sm2_sign = {
 	.sign = sign_sign,
 	.verify = sign_verify,
 	.import_public = sign_import_public,
+	.import_secret = sign_import_secret,
 };
 
 /* ---- sm2-enc-* ---- */
@@ -417,6 +429,10 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	{                                                                                            \
 		return key_import_pkcs8(T_ENC, fmt_, in, len, opts, key);                            \
 	}                                                                                            \
+	static int var_##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	{                                                                                            \
+		return key_import_spki(T_ENC, fmt_, in, len, opts, key);                             \
+	}                                                                                            \
 	static const cb_pke_class var_ = {                                                           \
 		.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_),                                      \
 		.keygen = var_##_keygen,                                                             \
@@ -428,6 +444,7 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.encrypt = enc_encrypt,                                                              \
 		.decrypt = enc_decrypt,                                                              \
 		.import_secret = var_##_import,                                                      \
+		.import_public = var_##_import_pub,                                                  \
 	}
 
 GM_SM2_PKE(gm_sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2,
