@@ -28,6 +28,7 @@
 #include "backends/backends.h"
 #include "core/util.h"
 #include "cryptobench/kem.h"
+#include "cryptobench/registry.h"
 #include "mlkem/mlkem.h"
 
 typedef int (*cb_anchor_keypair_fn)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
@@ -35,7 +36,7 @@ typedef int (*cb_anchor_encaps_fn)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, 
 
 static inline const char *cb_anchor_not_built(void)
 {
-	return "not built (make anchors)";
+	return CB_UNAVAILABLE_NOT_BUILT;
 }
 
 /*

@@ -128,6 +128,11 @@ int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_inf
 			exists = 1;
 			if (backends && !backend_picked(backends, a->backend))
 				continue;
+			/* a comparison backend not built is noise unless asked for by name */
+			if (!backends && cb_alg_not_built(a)) {
+				picked = 1;
+				continue;
+			}
 			picked = 1;
 			for (size_t k = 0; k < *n; k++)
 				dup |= out[k] == a;
