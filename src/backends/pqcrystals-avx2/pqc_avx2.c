@@ -12,6 +12,6 @@
 #else
 #define PQC_UNAVAILABLE cb_anchor_not_built
 #endif
-#include "backends/pqcrystals-ref/pqc.h"
+#include "backends/pqcrystals-ref/pqc_classes.inc"
 
 const cb_backend cb_backend_pqcrystals_avx2 = {"pqcrystals-avx2", "pq-crystals kyber", pqc_version, pqc_classes};

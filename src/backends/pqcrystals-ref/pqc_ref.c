@@ -13,7 +13,7 @@
 #else
 #define PQC_UNAVAILABLE cb_anchor_not_built
 #endif
-#include "backends/pqcrystals-ref/pqc.h"
+#include "backends/pqcrystals-ref/pqc_classes.inc"
 
 #if defined(CB_ANCHOR_BUILT)
 void cb_pqcrystals_randombytes(uint8_t *out, size_t len);
