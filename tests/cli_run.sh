@@ -42,6 +42,13 @@ expect 0 '' "$CB" list --names
 grep -qx 'aes-256-gcm' "$T/out" && ok || bad "list --names prints bare names"
 expect 0 '' "$CB" list --backends
 grep -Eq '^openssl +openssl +3\.' "$T/out" && grep -q '^builtin ' "$T/out" && ok || bad "list --backends names each backend with its version"
+grep -q '^mlkem-native-avx2 ' "$T/out" && grep -q '^pqcrystals-ref ' "$T/out" && ok || bad "list --backends names the comparison backends, built or not"
+# --backend takes a prefix ending at a dash: both mlkem-native backends (passed or not built).
+expect 0 '' "$CB" verify mlkem768 --backend mlkem-native
+grep -q ' mlkem-native-c ' "$T/out" && grep -q ' mlkem-native-avx2 ' "$T/out" && ! grep -q ' builtin ' "$T/out" && ok || bad "--backend mlkem-native selects mlkem-native-c and mlkem-native-avx2 only: $(cat "$T/out")"
+# Without --backend, a comparison backend not built is left out of verify and run.
+expect 0 '' "$CB" verify mlkem768
+! grep -q 'not built' "$T/out" && ok || bad "verify without --backend leaves out backends not built: $(cat "$T/out")"
 
 # Bad input: one clear line, documented status, nothing measured.
 expect 2 'unknown algorithm' "$CB" run --quick no-such-alg

@@ -36,10 +36,10 @@ static int bad_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 
 static const cb_kem_class toy_kem = {
 	{CB_KIND_KEM, "toy-kem", "test", NULL, NULL, NULL}, 32, 32, 32, 32,
-	toy_keypair, toy_encaps, toy_decaps, 0, NULL, 0, NULL};
+	toy_keypair, toy_encaps, toy_decaps, 0, NULL, 0, NULL, 0};
 static const cb_kem_class broken_kem = {
 	{CB_KIND_KEM, "broken-kem", "test", NULL, NULL, NULL}, 32, 32, 32, 32,
-	toy_keypair, toy_encaps, bad_decaps, 0, NULL, 0, NULL};
+	toy_keypair, toy_encaps, bad_decaps, 0, NULL, 0, NULL, 0};
 
 /* A toy unpadded 16-byte-block cipher: XOR with the key. */
 static uint8_t toy_key_store[16];

@@ -44,7 +44,20 @@ struct cb_kem_class {
 	int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
 	size_t encaps_coins_bytes;
 	int (*encaps_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins);
+
+	/*
+	 * Input checks of the standard this implementation leaves out (0: it
+	 * does them all), so that tests and `verify` can tell a known
+	 * omission from a fault.  CB_KEM_SKIPS_EK_CHECK: encaps accepts an
+	 * encapsulation key that fails FIPS 203 7.2 (a coefficient >= q);
+	 * CB_KEM_SKIPS_DK_CHECK: decaps accepts a decapsulation key whose
+	 * stored H(ek) is wrong (7.3).
+	 */
+	unsigned skipped_checks;
 };
+
+#define CB_KEM_SKIPS_EK_CHECK 1u
+#define CB_KEM_SKIPS_DK_CHECK 2u
 
 static inline const cb_kem_class *cb_as_kem(const cb_alg_info *a)
 {

@@ -43,6 +43,14 @@ const cb_alg_info *cb_registry_find(const char *name, const char *backend);
 const char *cb_alg_unavailable(const cb_alg_info *a);
 
 /*
+ * The reason of a comparison backend's class whose pinned sources were not
+ * built (`make anchors`).  `list` shows such classes; `run` and `verify`
+ * leave them out unless their backend is named with --backend.
+ */
+#define CB_UNAVAILABLE_NOT_BUILT "not built (make anchors)"
+int cb_alg_not_built(const cb_alg_info *a);
+
+/*
  * The catalog's description of a's algorithm followed by what this backend
  * adds (its notes), "; "-separated, truncated to fit cap bytes; out is
  * always terminated when cap > 0.  Returns out.

@@ -162,7 +162,7 @@ typedef struct cb_context {
 	double timer_resolution_ns;
 	double overhead_ns;   /* harness overhead per empty operation */
 	size_t nlibraries;
-	cb_library libraries[16];
+	cb_library libraries[24]; /* every backend built (13 with the anchors) and jansson */
 
 	/* Schema 2: how the run was scheduled (docs/MEASUREMENT.md). */
 	unsigned rounds;      /* rounds run */

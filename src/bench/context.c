@@ -77,8 +77,22 @@ static void cpu_info(cb_context *ctx)
 	fclose(f);
 }
 
+/*
+ * 0 for a comparison backend whose sources were not built.  Its classes are
+ * built or not together, so the first says it (and no other library's
+ * unavailable() runs here).
+ */
+static int backend_built(const cb_backend *b)
+{
+	return !(b->classes[0] && b->classes[0][0] && cb_alg_not_built(b->classes[0][0]));
+}
+
 static void add_library(cb_context *ctx, const char *name, const char *version)
 {
+	/* one entry per library: mlkem-native and pq-crystals each back two backends */
+	for (size_t i = 0; i < ctx->nlibraries; i++)
+		if (!strcmp(ctx->libraries[i].name, name) && !strcmp(ctx->libraries[i].version, version))
+			return;
 	if (ctx->nlibraries >= sizeof(ctx->libraries) / sizeof(ctx->libraries[0]))
 		return;
 	copy(ctx->libraries[ctx->nlibraries].name, sizeof(ctx->libraries[0].name), name);
@@ -113,6 +127,7 @@ void cb_context_collect(cb_context *ctx)
 	copy(ctx->build_type, sizeof(ctx->build_type), CB_BUILD_TYPE);
 	ctx->timer_resolution_ns = cb_timer_resolution_ns();
 	for (size_t i = 0; i < cb_backend_count(); i++)
-		add_library(ctx, cb_backend_get(i)->library, cb_backend_get(i)->version());
+		if (backend_built(cb_backend_get(i)))
+			add_library(ctx, cb_backend_get(i)->library, cb_backend_get(i)->version());
 	add_library(ctx, "jansson", JANSSON_VERSION);
 }

@@ -35,14 +35,22 @@ static int picked(const cb_alg_info *a, char **sels, int nsels)
 /* One line per backend built: name, library, run-time version, classes. */
 static int list_backends(void)
 {
-	printf("%-10s  %-10s  %-24s  %s\n", "backend", "library", "version", "classes");
+	int wname = 10, wlib = 10; /* columns as wide as the longest entry (mlkem-native-avx2) */
+	for (size_t i = 0; i < cb_backend_count(); i++) {
+		const cb_backend *b = cb_backend_get(i);
+		if ((int)strlen(b->name) > wname)
+			wname = (int)strlen(b->name);
+		if ((int)strlen(b->library) > wlib)
+			wlib = (int)strlen(b->library);
+	}
+	printf("%-*s  %-*s  %-24s  %s\n", wname, "backend", wlib, "library", "version", "classes");
 	for (size_t i = 0; i < cb_backend_count(); i++) {
 		const cb_backend *b = cb_backend_get(i);
 		size_t n = 0;
 		for (size_t l = 0; b->classes[l]; l++)
 			for (size_t k = 0; b->classes[l][k]; k++)
 				n++;
-		printf("%-10s  %-10s  %-24s  %zu\n", b->name, b->library, b->version(), n);
+		printf("%-*s  %-*s  %-24s  %zu\n", wname, b->name, wlib, b->library, b->version(), n);
 	}
 	return CB_EXIT_OK;
 }

@@ -53,6 +53,33 @@ int cli_in_list(const char *list, const char *word)
 	return 0;
 }
 
+/*
+ * Does the --backend list pick backend `name`?  An entry is a backend's
+ * name, or, as for algorithm selectors, a prefix ending at a '-' that is no
+ * backend's name: "mlkem-native" picks mlkem-native-c and mlkem-native-avx2.
+ */
+static int backend_picked(const char *list, const char *name)
+{
+	const char *p = list;
+
+	if (cli_in_list(list, name))
+		return 1;
+	while (p && *p) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char entry[64];
+
+		if (len > 0 && len < sizeof(entry) && !strncmp(p, name, len) && name[len] == '-') {
+			memcpy(entry, p, len);
+			entry[len] = '\0';
+			if (!cb_backend_find(entry))
+				return 1;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
 static void suggest(const char *sel)
 {
 	const cb_alg_info *a, *best[3] = {0};
@@ -99,8 +126,13 @@ int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_inf
 			if (!cli_selector_matches(sels[s], a))
 				continue;
 			exists = 1;
-			if (backends && !cli_in_list(backends, a->backend))
+			if (backends && !backend_picked(backends, a->backend))
 				continue;
+			/* a comparison backend not built is noise unless asked for by name */
+			if (!backends && cb_alg_not_built(a)) {
+				picked = 1;
+				continue;
+			}
 			picked = 1;
 			for (size_t k = 0; k < *n; k++)
 				dup |= out[k] == a;

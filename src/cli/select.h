@@ -20,7 +20,10 @@ int cli_selector_matches(const char *sel, const cb_alg_info *a);
 /*
  * Append to out[] (capacity cap, *n used) every registered algorithm that
  * one of sels[] picks, in the order of the selectors, without duplicates,
- * keeping only backends in `backends` (comma list; NULL: all).  A selector
+ * keeping only backends in `backends` (comma list of names, or of prefixes
+ * ending at a '-' such as "mlkem-native" for mlkem-native-c and
+ * mlkem-native-avx2; NULL: all, less the classes of comparison backends
+ * not built, cb_alg_not_built).  A selector
  * that picks nothing is reported with suggestions; returns -1 then.
  */
 int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n);

@@ -72,6 +72,12 @@ const char *cb_alg_unavailable(const cb_alg_info *a)
 	return a->unavailable ? a->unavailable() : NULL;
 }
 
+int cb_alg_not_built(const cb_alg_info *a)
+{
+	const char *why = cb_alg_unavailable(a);
+	return why && strcmp(why, CB_UNAVAILABLE_NOT_BUILT) == 0;
+}
+
 char *cb_alg_describe(const cb_alg_info *a, char *out, size_t cap)
 {
 	const char *notes = a->notes;
