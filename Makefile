@@ -1,5 +1,5 @@
 # The two commands of the quick start:
-#   make bench   install what is missing, build, run the default comparison
+#   make bench   install what is missing, build, run the three studies (quick)
 #   make test    install what is missing, build, run the test suite
 # Other targets: build, anchors, test-sanitize, test-fuzz, deps, clean.
 
@@ -32,8 +32,19 @@ anchors: $(BUILD)/CMakeCache.txt
 	cmake -S . -B $(BUILD) -DCB_ANCHORS_DIR=$(abspath $(BUILD))/anchors
 	cmake --build $(BUILD) -j $(JOBS)
 
+# The three studies (suites/study-*.suite, ../shared/docs/STUDIES.md) in
+# quick mode: each study's tables on the terminal, its JSON in
+# $(BUILD)/bench/, and one HTML report of the three.  BENCH_ARGS are added
+# to each run (e.g. BENCH_ARGS="--time 1" for figures worth quoting).
+STUDIES = study-a study-b study-c
 bench: build
-	$(BUILD)/cryptobench run --suite default $(BENCH_ARGS)
+	@mkdir -p $(BUILD)/bench
+	@for s in $(STUDIES); do \
+		$(BUILD)/cryptobench run --suite $$s --quick --format table -o $(BUILD)/bench/$$s.json $(BENCH_ARGS) || exit $$?; \
+		echo; \
+	done
+	$(BUILD)/cryptobench report $(foreach s,$(STUDIES),$(BUILD)/bench/$(s).json) -o $(BUILD)/bench/report.html
+	@echo "results: $(foreach s,$(STUDIES),$(BUILD)/bench/$(s).json); report: $(BUILD)/bench/report.html"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

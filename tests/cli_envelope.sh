@@ -89,6 +89,25 @@ same "$T/keep" "$T/keep.orig"
 expect 1 "a key of the wrong size" "$CB" seal -r "xwing:$T/mlkem768.ek" -i "$T/msg" -o "$T/x.env"
 has "a key of the wrong size" "xwing public keys are 1216 bytes"
 if find "$T" -name '*.tmp*' | grep -q .; then bad "temporary files left"; else ok; fi
+
+# RSA-OAEP and SM2 recipients, keys from `keygen` and from the OpenSSL command line.
+expect 0 "keygen rsa-oaep" "$CB" keygen --alg rsa2048-oaep-sha256 -o "$T/rsa"
+expect 0 "keygen rsa-oaep (other)" "$CB" keygen --alg rsa2048-oaep-sha256 -o "$T/eve"
+if openssl genpkey -algorithm SM2 -out "$T/sm2.key" 2>/dev/null && openssl pkey -in "$T/sm2.key" -pubout -out "$T/sm2.pub" 2>/dev/null; then
+	expect 0 "seal to rsa-oaep, sm2 and xwing" "$CB" seal -r "rsa2048-oaep-sha256:$T/rsa.pub" -r "sm2-enc-c1c3c2:$T/sm2.pub" \
+		-r "xwing:$T/xwing.ek" -i "$T/msg" -o "$T/pke.env"
+	for k in "rsa2048-oaep-sha256:$T/rsa" "sm2-enc-c1c3c2:$T/sm2.key" "xwing:$T/xwing.dk"; do
+		rm -f "$T/pke.out"
+		expect 0 "open by $k" "$CB" open -k "$k" -i "$T/pke.env" -o "$T/pke.out"
+		cmp -s "$T/msg" "$T/pke.out" && ok || bad "open by $k gives the message back"
+	done
+	rm -f "$T/pke.bad"
+	expect 4 "open with another RSA key" "$CB" open -k "rsa2048-oaep-sha256:$T/eve" -i "$T/pke.env" -o "$T/pke.bad"
+	[ -e "$T/pke.bad" ] && bad "a failed open wrote its output" || ok
+	expect 1 "open by an algorithm without a block" "$CB" open -k "sm2-enc-c1c2c3:$T/sm2.key" -i "$T/pke.env" -o "$T/pke.bad"
+fi
+expect 2 "PKCS#1 v1.5 refused as a recipient" "$CB" seal -r "rsa2048-pkcs1:$T/rsa.pub" -i "$T/msg" -o "$T/z.env"
+expect 1 "a secret key file where a public one is expected" "$CB" seal -r "rsa2048-oaep-sha256:$T/nonexistent.pub" -i "$T/msg" -o "$T/z.env"
 # usage
 expect 2 "seal without recipients" "$CB" seal -i "$T/msg"
 expect 2 "bad recipient spec" "$CB" seal -r "$T/xwing.ek" -i "$T/msg"

@@ -49,7 +49,7 @@ static int seal(const uint8_t *msg, size_t len, struct key *keys, size_t nk, int
 	}
 	o = open_memstream(&p, &pl);
 	for (size_t i = 0; i < nk; i++)
-		r[i] = (cb_env_recipient){keys[i].k, keys[i].pk};
+		r[i] = (cb_env_recipient){.kem = keys[i].k, .pk = keys[i].pk};
 	rc = cb_envelope_seal(in, o, r, nk, aead, LOG2);
 	fclose(in);
 	fclose(o);
@@ -244,7 +244,7 @@ static void sm4(void)
 /* Several workers: the same envelope whatever the count, across batch boundaries. */
 static int seal_mt(const uint8_t *msg, size_t len, struct key *key, unsigned threads, uint8_t **out, size_t *outlen)
 {
-	cb_env_recipient r = {key->k, key->pk};
+	cb_env_recipient r = {.kem = key->k, .pk = key->pk};
 	FILE *in = fmemopen((void *)msg, len, "rb"), *o;
 	char *p = NULL;
 	size_t pl = 0;
@@ -310,7 +310,7 @@ static void args(void)
 	FILE *n = fopen("/dev/null", "r+b");
 	if (make_key(&key, "xwing") || !n)
 		return;
-	r = (cb_env_recipient){key.k, key.pk};
+	r = (cb_env_recipient){.kem = key.k, .pk = key.pk};
 	CHECK_EQ_INT(cb_envelope_seal(n, n, &r, 0, CB_ENV_AES256GCM, 16), CB_ERR_ARG);
 	CHECK_EQ_INT(cb_envelope_seal(n, n, &r, 1, 7, 16), CB_ERR_ARG);
 	CHECK_EQ_INT(cb_envelope_seal(n, n, &r, 1, CB_ENV_AES256GCM, 9), CB_ERR_ARG);

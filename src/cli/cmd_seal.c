@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cliio.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/fileio.h"
@@ -35,7 +36,9 @@ static const char seal_usage[] =
 	"  -r ALG:FILE   a recipient: a KEM name and its public key as 'cryptobench kem\n"
 	"                keygen' writes it (raw bytes), e.g. xwing:bob.ek; up to 32\n"
 	"                (mlkem768, mlkem1024, x25519mlkem768, secp256r1mlkem768, xwing,\n"
-	"                sm2mlkem768, sm2-enc-kem, ...)\n"
+	"                sm2mlkem768, sm2-enc-kem, ...), or an RSA-OAEP or SM2\n"
+	"                encryption key file from 'cryptobench keygen' or openssl\n"
+	"                (rsa2048-oaep-sha256:bob.pub, sm2-enc-c1c3c2:bob.pub)\n"
 	"  --aead NAME   aes-256-gcm (default), chacha20-poly1305, or sm4-gcm (from\n"
 	"                libgcrypt, when its backend is built)\n"
 	"  --chunk SIZE  plaintext bytes per chunk, a power of two from 1K to 16M\n"
@@ -50,10 +53,12 @@ static const char seal_usage[] =
 static const char open_usage[] =
 	"usage: cryptobench open -k ALG:KEY [--threads N] [-i IN] [-o OUT]\n"
 	"\nDecrypt an envelope made by 'cryptobench seal' with a recipient's secret key\n"
-	"(as 'cryptobench kem keygen --dk' writes it).  OUT (mode 0600) appears only\n"
+	"(as 'cryptobench kem keygen --dk' writes it, or an RSA-OAEP / SM2 private\n"
+	"key file from 'cryptobench keygen' or openssl).  OUT (mode 0600) appears only\n"
 	"when every chunk authenticated; otherwise it is left as it was.\n"
 	"\noptions:\n"
-	"  -k ALG:FILE   the KEM name and the secret key, e.g. xwing:bob.dk\n"
+	"  -k ALG:FILE   the KEM or PKE name and the secret key, e.g. xwing:bob.dk,\n"
+	"                rsa2048-oaep-sha256:bob.key\n"
 	"  --threads N   open the chunks with N threads (default 1)\n"
 	"  -i FILE       input (default: standard input)\n"
 	"  -o FILE       output (default: standard output, written as chunks authenticate)\n"
@@ -61,25 +66,53 @@ static const char open_usage[] =
 	"for this algorithm, unwritable output, 2 usage error, 4 authentication failed\n"
 	"(wrong key, or the envelope was modified, truncated or reordered)\n";
 
-/* "alg:file" into the class and the key bytes (exactly want(k) bytes). */
-static int load_key(const char *spec, int secret, const cb_kem_class **kp, uint8_t **key)
+/*
+ * "alg:file": a KEM's raw key (exactly its size, as 'kem keygen' writes it)
+ * into *raw, or an RSA-OAEP / SM2 encryption key file (PKCS#8 or
+ * SubjectPublicKeyInfo, PEM or DER, as 'keygen' or openssl genpkey write
+ * it) into a handle in *pke_key.
+ */
+static int load_key(const char *spec, int secret, const cb_kem_class **kp, uint8_t **raw, const cb_pke_class **pp,
+		    void **pke_key)
 {
 	const char *colon = strchr(spec, ':');
 	char alg[64];
 	uint8_t *buf = NULL;
 	size_t len = 0, want;
+	const cb_alg_info *a;
 	const cb_kem_class *k;
 	int err;
 
+	*kp = NULL;
+	*raw = NULL;
+	*pp = NULL;
+	*pke_key = NULL;
 	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(alg)) {
 		cli_error("'%s' is not ALG:FILE (e.g. xwing:bob.%s)", spec, secret ? "dk" : "ek");
 		return CB_EXIT_USAGE;
 	}
 	memcpy(alg, spec, (size_t)(colon - spec));
 	alg[colon - spec] = '\0';
-	k = cb_as_kem(cb_registry_find(alg, NULL));
+	a = cb_registry_find(alg, NULL);
+	if (a && a->kind == CB_KIND_PKE) {
+		const cb_pke_class *p = cb_as_pke(a);
+		if (!cb_env_pke_ok(p)) {
+			cli_error("'%s' cannot protect an envelope's key (RSA-OAEP and SM2 encryption can; PKCS#1 v1.5 "
+				  "and raw RSA give a padding oracle)", alg);
+			return CB_EXIT_USAGE;
+		}
+		if (cb_alg_unavailable(a)) {
+			cli_error("'%s' is unavailable here: %s", alg, cb_alg_unavailable(a));
+			return CB_EXIT_FAIL;
+		}
+		if (secret ? cli_load_secret(a, colon + 1, NULL, pke_key) : cli_load_public(a, colon + 1, NULL, pke_key))
+			return CB_EXIT_FAIL;
+		*pp = p;
+		return CB_EXIT_OK;
+	}
+	k = cb_as_kem(a);
 	if (!k) {
-		cli_error("'%s' is not a KEM (see 'cryptobench list kem')", alg);
+		cli_error("'%s' is neither a KEM nor RSA-OAEP / SM2 encryption (see 'cryptobench list kem pke')", alg);
 		return CB_EXIT_USAGE;
 	}
 	if (cb_alg_unavailable(&k->info)) {
@@ -100,7 +133,7 @@ static int load_key(const char *spec, int secret, const cb_kem_class **kp, uint8
 		return CB_EXIT_FAIL;
 	}
 	*kp = k;
-	*key = buf;
+	*raw = buf;
 	return CB_EXIT_OK;
 }
 
@@ -124,8 +157,8 @@ static int parse_chunk(const char *s, unsigned *log2)
 
 /* Shared by both: input, output and the operation. */
 static int run_io(const char *inpath, const char *outpath, unsigned mode, int sealing,
-		  const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2, const cb_kem_class *k,
-		  const uint8_t *sk, unsigned threads)
+		  const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2, const cb_env_key *k,
+		  unsigned threads)
 {
 	const char *ins[1] = {inpath}, *outs[1] = {outpath};
 	cb_atomic_file af;
@@ -149,7 +182,7 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 	}
 	errno = 0;
 	err = sealing ? cb_envelope_seal_mt(in, af.f, r, nr, aead, chunk_log2, threads)
-		      : cb_envelope_open_mt(in, af.f, k, sk, threads);
+		      : cb_envelope_open_key(in, af.f, k, threads);
 	if (in != stdin)
 		fclose(in);
 	if (err) {
@@ -166,7 +199,7 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 				  inpath ? inpath : "-");
 			return CB_EXIT_FAIL;
 		case CB_ERR_UNSUPPORTED:
-			cli_error("the envelope has no recipient block for %s", k->info.name);
+			cli_error("the envelope has no recipient block for %s", k->kem ? k->kem->info.name : k->pke->info.name);
 			return CB_EXIT_FAIL;
 		case CB_ERR_INVALID_KEY:
 			cli_error("a recipient's public key is invalid (the KEM refused it)");
@@ -208,7 +241,7 @@ static int want_value(int argc, char **argv, int i)
 
 int cmd_seal(int argc, char **argv)
 {
-	cb_env_recipient r[CB_ENV_MAX_RECIPIENTS];
+	cb_env_recipient r[CB_ENV_MAX_RECIPIENTS] = {{0}};
 	uint8_t *keys[CB_ENV_MAX_RECIPIENTS];
 	const char *in = NULL, *out = "-";
 	size_t nr = 0;
@@ -232,7 +265,7 @@ int cmd_seal(int argc, char **argv)
 				rc = CB_EXIT_USAGE;
 				goto out;
 			}
-			rc = load_key(argv[++i], 0, &r[nr].kem, &keys[nr]);
+			rc = load_key(argv[++i], 0, &r[nr].kem, &keys[nr], &r[nr].pke, &r[nr].pke_key);
 			if (rc)
 				goto out;
 			r[nr].pk = keys[nr];
@@ -271,17 +304,20 @@ int cmd_seal(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 		goto out;
 	}
-	rc = run_io(in, out, 0644, 1, r, nr, aead, chunk_log2, NULL, NULL, threads);
+	rc = run_io(in, out, 0644, 1, r, nr, aead, chunk_log2, NULL, threads);
 out:
-	for (size_t i = 0; i < nr; i++)
+	for (size_t i = 0; i < nr; i++) {
 		free(keys[i]);
+		if (r[i].pke_key)
+			cli_key_free(&r[i].pke->info, r[i].pke_key);
+	}
 	return rc;
 }
 
 int cmd_open(int argc, char **argv)
 {
 	const char *in = NULL, *out = "-", *kspec = NULL;
-	const cb_kem_class *k = NULL;
+	cb_env_key k = {0};
 	uint8_t *sk = NULL;
 	unsigned threads = 1;
 	int rc;
@@ -313,11 +349,16 @@ int cmd_open(int argc, char **argv)
 		cli_error("'open' needs -k ALG:KEY (see 'cryptobench open --help')");
 		return CB_EXIT_USAGE;
 	}
-	rc = load_key(kspec, 1, &k, &sk);
+	rc = load_key(kspec, 1, &k.kem, &sk, &k.pke, &k.pke_key);
 	if (rc)
 		return rc;
-	rc = run_io(in, out, 0600, 0, NULL, 0, 0, 0, k, sk, threads);
-	cb_wipe(sk, k->secret_key_bytes);
-	free(sk);
+	k.sk = sk;
+	rc = run_io(in, out, 0600, 0, NULL, 0, 0, 0, &k, threads);
+	if (sk) {
+		cb_wipe(sk, k.kem->secret_key_bytes);
+		free(sk);
+	}
+	if (k.pke_key)
+		cli_key_free(&k.pke->info, k.pke_key);
 	return rc;
 }

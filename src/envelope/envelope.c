@@ -417,6 +417,58 @@ out:
 	return rc;
 }
 
+/* ---- recipients: a KEM, or a PKE encrypting a fresh secret --------------- */
+
+#define PKE_SECRET 32
+
+int cb_env_pke_ok(const cb_pke_class *p)
+{
+	const char *n = p ? p->info.name : "";
+	return p && p->encrypt && p->decrypt && (strstr(n, "-oaep-") || !strncmp(n, "sm2-enc-", 8));
+}
+
+static const char *rcpt_name(const cb_env_recipient *r)
+{
+	return r->kem ? r->kem->info.name : r->pke->info.name;
+}
+
+static size_t rcpt_max_ct(const cb_env_recipient *r)
+{
+	return r->kem ? r->kem->ciphertext_bytes : r->pke->max_ciphertext(r->pke_key, PKE_SECRET);
+}
+
+/* ct (capacity MAX_CT) and ss (64) for r: *ctl and *sslen set. */
+static int rcpt_encaps(const cb_env_recipient *r, uint8_t *ct, size_t *ctl, uint8_t *ss, size_t *sslen)
+{
+	int rc;
+	if (r->kem) {
+		*ctl = r->kem->ciphertext_bytes;
+		*sslen = r->kem->shared_secret_bytes;
+		return r->kem->encaps(ct, ss, r->pk);
+	}
+	*sslen = PKE_SECRET;
+	*ctl = MAX_CT;
+	if ((rc = cb_random_bytes(ss, PKE_SECRET)) != 0)
+		return rc;
+	return r->pke->encrypt(r->pke_key, ss, PKE_SECRET, ct, ctl);
+}
+
+/* ss from a block's ct; CB_ERR_DECRYPT / CB_ERR_INVALID_KEY when it is not this key's. */
+static int key_decaps(const cb_env_key *k, const uint8_t *ct, size_t ctl, uint8_t *ss, size_t *sslen)
+{
+	size_t n = 64;
+	int rc;
+	if (k->kem) {
+		*sslen = k->kem->shared_secret_bytes;
+		return ctl == k->kem->ciphertext_bytes ? k->kem->decaps(ss, ct, k->sk) : CB_ERR_DECRYPT;
+	}
+	rc = k->pke->decrypt(k->pke_key, ct, ctl, ss, &n);
+	if (rc == 0 && n != PKE_SECRET)
+		rc = CB_ERR_DECRYPT;
+	*sslen = PKE_SECRET;
+	return rc;
+}
+
 /* ---- seal --------------------------------------------------------------- */
 
 int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2,
@@ -432,10 +484,12 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 	    chunk_log2 < CB_ENV_CHUNK_LOG2_MIN || chunk_log2 > CB_ENV_CHUNK_LOG2_MAX)
 		return CB_ERR_ARG;
 	for (size_t i = 0; i < nr; i++) {
-		if (!r[i].kem || !r[i].pk || strlen(r[i].kem->info.name) > 32 || r[i].kem->ciphertext_bytes > MAX_CT ||
-		    r[i].kem->shared_secret_bytes > 64)
+		if (r[i].kem ? (!r[i].pk || r[i].kem->ciphertext_bytes > MAX_CT || r[i].kem->shared_secret_bytes > 64)
+			     : (!cb_env_pke_ok(r[i].pke) || !r[i].pke_key || rcpt_max_ct(&r[i]) > MAX_CT))
 			return CB_ERR_ARG;
-		cap += 1 + strlen(r[i].kem->info.name) + 2 + r[i].kem->ciphertext_bytes + WRAPPED;
+		if (strlen(rcpt_name(&r[i])) > 32)
+			return CB_ERR_ARG;
+		cap += 1 + strlen(rcpt_name(&r[i])) + 2 + MAX_CT + WRAPPED;
 	}
 	chunk = (size_t)1 << chunk_log2;
 	hdr = malloc(cap);
@@ -454,17 +508,17 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 		goto out;
 	hdr[17] = (uint8_t)nr;
 	for (size_t i = 0; i < nr; i++) {
-		const cb_kem_class *k = r[i].kem;
-		size_t nl = strlen(k->info.name), ctl = k->ciphertext_bytes;
+		const char *name = rcpt_name(&r[i]);
+		size_t nl = strlen(name), ctl, sslen;
 		uint8_t *b = hdr + hlen;
 		b[0] = (uint8_t)nl;
-		memcpy(b + 1, k->info.name, nl);
-		b[1 + nl] = (uint8_t)(ctl >> 8);
-		b[2 + nl] = (uint8_t)ctl;
-		rc = k->encaps(b + 3 + nl, ss, r[i].pk);
+		memcpy(b + 1, name, nl);
+		rc = rcpt_encaps(&r[i], b + 3 + nl, &ctl, ss, &sslen);
 		if (rc)
 			goto out;
-		wrap_key(wk, k->info.name, b + 3 + nl, ctl, ss, k->shared_secret_bytes);
+		b[1 + nl] = (uint8_t)(ctl >> 8);
+		b[2 + nl] = (uint8_t)ctl;
+		wrap_key(wk, name, b + 3 + nl, ctl, ss, sslen);
 		rc = aead_init(&a, aead, wk, 1);
 		if (!rc)
 			rc = aead_seal(&a, zero, hdr, FIXED, fk, KEYLEN, b + 3 + nl + ctl);
@@ -510,8 +564,9 @@ static int hdr_read(FILE *in, uint8_t **hdr, size_t *hlen, size_t *cap, size_t l
 	return CB_OK;
 }
 
-int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk, unsigned threads)
+int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned threads)
 {
+	const char *kname;
 	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0}, ss[64];
 	uint8_t *hdr = NULL;
 	size_t hlen = 0, cap = 0, chunk = 0;
@@ -519,8 +574,10 @@ int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint
 	int rc, found = 0, named = 0;
 	unsigned nr;
 
-	if (!in || !out || !kem || !sk || kem->shared_secret_bytes > sizeof(ss))
+	if (!in || !out || !key || (key->kem ? !key->sk || key->kem->shared_secret_bytes > sizeof(ss)
+					     : !cb_env_pke_ok(key->pke) || !key->pke_key))
 		return CB_ERR_ARG;
+	kname = key->kem ? key->kem->info.name : key->pke->info.name;
 	rc = hdr_read(in, &hdr, &hlen, &cap, FIXED);
 	if (rc == CB_ERR_VERIFY)
 		rc = CB_ERR_FORMAT; /* shorter than a header: not an envelope */
@@ -563,21 +620,24 @@ int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint
 		rc = hdr_read(in, &hdr, &hlen, &cap, ctl + WRAPPED);
 		if (rc)
 			goto out;
-		if (found || nl != strlen(kem->info.name) || memcmp(hdr + off, kem->info.name, nl) != 0 ||
-		    ctl != kem->ciphertext_bytes)
+		if (found || nl != strlen(kname) || memcmp(hdr + off, kname, nl) != 0)
 			continue;
 		named = 1;
 		/*
 		 * Try the block: a hybrid refuses a malformed classical share
-		 * (CB_ERR_INVALID_KEY), ML-KEM gives its rejection secret; either
-		 * way the wrapped key does not open and the next block is tried.
+		 * (CB_ERR_INVALID_KEY), ML-KEM gives its rejection secret, RSA-OAEP
+		 * and SM2 fail to decrypt another key's block; in every case the
+		 * wrapped key does not open and the next block is tried.
 		 */
-		rc = kem->decaps(ss, hdr + off + nl + 2, sk);
-		if (rc == CB_ERR_INVALID_KEY || rc == CB_ERR_DECRYPT)
-			continue;
-		if (rc)
-			goto out;
-		wrap_key(wk, kem->info.name, hdr + off + nl + 2, ctl, ss, kem->shared_secret_bytes);
+		{
+			size_t sslen;
+			rc = key_decaps(key, hdr + off + nl + 2, ctl, ss, &sslen);
+			if (rc == CB_ERR_INVALID_KEY || rc == CB_ERR_DECRYPT)
+				continue;
+			if (rc)
+				goto out;
+			wrap_key(wk, kname, hdr + off + nl + 2, ctl, ss, sslen);
+		}
 		rc = aead_init(&a, hdr[8], wk, 0);
 		if (rc)
 			goto out;
@@ -603,6 +663,12 @@ out:
 int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2)
 {
 	return cb_envelope_seal_mt(in, out, r, nr, aead, chunk_log2, 1);
+}
+
+int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk, unsigned threads)
+{
+	cb_env_key k = {kem, sk, NULL, NULL};
+	return kem ? cb_envelope_open_key(in, out, &k, threads) : CB_ERR_ARG;
 }
 
 int cb_envelope_open(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk)

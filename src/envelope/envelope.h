@@ -10,7 +10,11 @@
  * a chunk or a tag make opening fail.
  *
  * Recipients are any KEM class (ML-KEM-768/1024, x25519mlkem768, xwing,
- * sm2mlkem768, ...), keys as `cryptobench kem keygen` writes them.
+ * sm2mlkem768, ...), keys as `cryptobench kem keygen` writes them, or a
+ * public-key encryption class that is safe against a decryption oracle
+ * (RSA-OAEP, SM2 encryption: cb_env_pke_ok), which encrypts a fresh
+ * 32-byte secret that then plays the KEM shared secret's part (Study A's
+ * and Study B's hybrid encryptor).
  * Payload AEADs: AES-256-GCM and ChaCha20-Poly1305 (OpenSSL), SM4-GCM
  * (libgcrypt).
  *
@@ -45,10 +49,30 @@ enum cb_env_aead { CB_ENV_AES256GCM = 1, CB_ENV_CHACHA20POLY1305 = 2, CB_ENV_SM4
 #define CB_ENV_CHUNK_LOG2_MIN 10
 #define CB_ENV_CHUNK_LOG2_MAX 24
 
+#include "cryptobench/pke.h"
+
+/* A recipient: a KEM and its raw public key, or a PKE class and a public-key handle. */
 typedef struct cb_env_recipient {
 	const cb_kem_class *kem;
 	const uint8_t *pk; /* kem->public_key_bytes */
+	const cb_pke_class *pke; /* instead of kem */
+	void *pke_key;           /* from pke->import_public (or keygen) */
 } cb_env_recipient;
+
+/* The opening side: a KEM and its raw secret key, or a PKE class and a secret-key handle. */
+typedef struct cb_env_key {
+	const cb_kem_class *kem;
+	const uint8_t *sk;
+	const cb_pke_class *pke;
+	void *pke_key;
+} cb_env_key;
+
+/*
+ * 1 for the PKE classes the envelope takes as recipients: RSA-OAEP and SM2
+ * encryption.  RSA PKCS#1 v1.5 (Bleichenbacher's oracle) and raw RSA are
+ * refused.
+ */
+int cb_env_pke_ok(const cb_pke_class *p);
 
 /* "aes-256-gcm" / "chacha20-poly1305" / "sm4-gcm" to the id (0: unknown or not built), and back. */
 int cb_env_aead_parse(const char *name);
@@ -68,5 +92,7 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 			unsigned threads) CB_WARN_UNUSED;
 int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk,
 			unsigned threads) CB_WARN_UNUSED;
+/* Opening with either kind of key. */
+int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned threads) CB_WARN_UNUSED;
 
 #endif
