@@ -1,5 +1,6 @@
 #include "bench/cases.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -296,6 +297,74 @@ static int check_sig_sign(cb_case *c, void *imported)
 	return r ? r : s->verify(c->key, c->m, c->mlen, c->out, n);
 }
 
+/*
+ * One RSA key per modulus size for the cases of a run: RSA key generation
+ * takes up to seconds (4096 bits), and every case (each padding, backend,
+ * operation, size and worker) would otherwise make its own.  The first
+ * case generates the key and keeps its PKCS#8 encoding; the others import
+ * a fresh handle from it, so each still has its own contexts, and every
+ * backend and padding is timed on the same key.  A backend that cannot
+ * import it generates its own.  Wiped by cb_case_cache_clear().  Other
+ * algorithms generate their keys per case (it costs little).
+ */
+typedef struct key_cache {
+	char modulus[16]; /* "rsa2048" */
+	uint8_t *der;
+	size_t len;
+} key_cache;
+static key_cache *cache;
+static size_t ncache;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void cb_case_cache_clear(void)
+{
+	pthread_mutex_lock(&cache_lock);
+	for (size_t i = 0; i < ncache; i++) {
+		cb_wipe(cache[i].der, cache[i].len);
+		free(cache[i].der);
+	}
+	free(cache);
+	cache = NULL;
+	ncache = 0;
+	pthread_mutex_unlock(&cache_lock);
+}
+
+static int case_keygen(const cb_alg_info *alg, int (*keygen)(const cb_opts *, void **),
+		       int (*export_secret)(const void *, uint8_t *, size_t *),
+		       int (*import)(const uint8_t *, size_t, const cb_opts *, void **), const cb_opts *opts, void **key)
+{
+	uint8_t *der = NULL;
+	char modulus[16];
+	size_t n = EXPORT_MAX, ml = strcspn(alg->name, "-");
+	int r;
+	if (strncmp(alg->name, "rsa", 3) != 0 || ml >= sizeof(modulus) || !export_secret || !import)
+		return keygen(opts, key);
+	memcpy(modulus, alg->name, ml);
+	modulus[ml] = 0;
+	pthread_mutex_lock(&cache_lock);
+	for (size_t i = 0; i < ncache; i++)
+		if (!strcmp(cache[i].modulus, modulus) && import(cache[i].der, cache[i].len, opts, key) == 0) {
+			pthread_mutex_unlock(&cache_lock);
+			return 0;
+		}
+	r = keygen(opts, key);
+	if (r == 0 && (der = malloc(n)) != NULL && export_secret(*key, der, &n) == 0) {
+		key_cache *v = realloc(cache, (ncache + 1) * sizeof(*v));
+		if (v) {
+			cache = v;
+			cache[ncache] = (key_cache){"", der, n};
+			memcpy(cache[ncache++].modulus, modulus, ml + 1);
+			der = NULL;
+		}
+	}
+	if (der) {
+		cb_wipe(der, EXPORT_MAX);
+		free(der);
+	}
+	pthread_mutex_unlock(&cache_lock);
+	return r;
+}
+
 static int prepare_kem(cb_case *c, const char *op, cb_sizes *sz, char *err, size_t errlen)
 {
 	const cb_kem_class *k = cb_as_kem(c->alg);
@@ -342,7 +411,7 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 
 	c->keygen = p->keygen;
 	c->key_free = p->key_free;
-	if ((r = p->keygen(c->opts, &c->key)) != 0)
+	if ((r = case_keygen(c->alg, p->keygen, p->export_secret, p->import_secret, c->opts, &c->key)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	maxpt = p->max_plaintext(c->key);
 	/* A padding-free scheme (raw RSA) takes exactly a modulus-sized block. */
@@ -405,7 +474,7 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 
 	c->keygen = s->keygen;
 	c->key_free = s->key_free;
-	if ((r = s->keygen(c->opts, &c->key)) != 0)
+	if ((r = case_keygen(c->alg, s->keygen, s->export_secret, s->import_secret, c->opts, &c->key)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	c->mlen = msg;
 	c->m = xmalloc(msg);

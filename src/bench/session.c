@@ -277,6 +277,7 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 		memcpy(c->reference, info.reference, sizeof(c->reference));
 		compute_scaling(run->results + first, run->nresults - first);
 	}
+	cb_case_cache_clear();
 	free(prep);
 	free(slots);
 	return rc;

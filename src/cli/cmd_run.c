@@ -73,7 +73,9 @@ static const char usage_text[] =
 	"                      same operation and size of NAME (a comma list: the first\n"
 	"                      that has it; none: the cell is empty); default: the same\n"
 	"                      algorithm on the first selected backend\n"
-	"  --quick             short runs (time 0.1 s, precision 5%): a smoke test\n"
+	"  --quick             short runs (time 0.1 s, precision 5%): a smoke test;\n"
+	"                      it replaces a --time or --precision given before it\n"
+	"                      (a suite's), not one given after\n"
 	"  --backend LIST      only these backends (e.g. openssl,builtin)\n"
 	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
 	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite);\n"
@@ -268,7 +270,11 @@ static int parse_args(int argc, char **argv, run_args *a)
 			if (cli_parse_number("--precision", optarg, 0.01, 100, &a->precision))
 				return -1;
 			break;
-		case O_QUICK: a->quick = 1; break;
+		case O_QUICK:
+			/* After a suite's --time and --precision, --quick wins; a later --time still does. */
+			a->quick = 1;
+			a->time = a->precision = a->min_time = 0;
+			break;
 		case O_ROUNDS:
 			if (cli_parse_number("--rounds", optarg, 1, CB_ROUNDS_MAX, &a->rounds))
 				return -1;
@@ -547,7 +553,7 @@ int cmd_run(int argc, char **argv)
 		ro.time_budget = 0.1;
 		ro.precision = 0.05;
 		ro.warmup = 0.02;
-		ro.min_samples = 10;
+		ro.min_samples = 5;
 		ro.min_time = 0.02;
 	}
 	if (a.time > 0)
