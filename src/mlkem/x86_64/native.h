@@ -1,0 +1,38 @@
+/*
+ * The AVX2 kernels of the native x86-64 path.  Each has the signature,
+ * preconditions and results of its portable twin in poly.h / sampling.h
+ * (the same values coefficient for coefficient, so every encoding is
+ * byte-identical); tests/test_mlkem_native.c compares each pair on random
+ * and extreme inputs.  The kernels are compiled with -mavx2 and are called
+ * only after the dispatcher (dispatch.c) saw AVX2 in CPUID.  A kernel
+ * without a native version is mapped to the portable function here.
+ */
+#ifndef CB_MLKEM_X86_64_NATIVE_H
+#define CB_MLKEM_X86_64_NATIVE_H
+
+#include <stdint.h>
+
+#include "mlkem/poly.h"
+#include "mlkem/sampling.h"
+
+/* portable kernels used as they are */
+#define cb_mlkem_avx2_poly_tobytes cb_mlkem_poly_tobytes
+#define cb_mlkem_avx2_poly_frombytes cb_mlkem_poly_frombytes
+#define cb_mlkem_avx2_poly_frommsg cb_mlkem_poly_frommsg
+#define cb_mlkem_avx2_poly_tomsg cb_mlkem_poly_tomsg
+#define cb_mlkem_avx2_poly_compress cb_mlkem_poly_compress
+#define cb_mlkem_avx2_poly_decompress cb_mlkem_poly_decompress
+#define cb_mlkem_avx2_poly_add cb_mlkem_poly_add
+#define cb_mlkem_avx2_poly_sub cb_mlkem_poly_sub
+#define cb_mlkem_avx2_poly_ntt cb_mlkem_poly_ntt
+#define cb_mlkem_avx2_poly_invntt_tomont cb_mlkem_poly_invntt_tomont
+#define cb_mlkem_avx2_poly_mulcache_compute cb_mlkem_poly_mulcache_compute
+#define cb_mlkem_avx2_poly_basemul_acc cb_mlkem_poly_basemul_acc
+#define cb_mlkem_avx2_poly_reduce cb_mlkem_poly_reduce
+#define cb_mlkem_avx2_poly_tomont cb_mlkem_poly_tomont
+#define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
+#define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
+#define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
+#define cb_mlkem_avx2_poly_getnoise_x2 cb_mlkem_poly_getnoise_x2
+
+#endif
