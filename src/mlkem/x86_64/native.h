@@ -15,6 +15,17 @@
 #include "mlkem/poly.h"
 #include "mlkem/sampling.h"
 
+/* poly_avx2.c */
+void cb_mlkem_avx2_poly_ntt(cb_mlkem_poly *r);
+void cb_mlkem_avx2_poly_invntt_tomont(cb_mlkem_poly *r);
+void cb_mlkem_avx2_poly_mulcache_compute(cb_mlkem_mulcache *x, const cb_mlkem_poly *b);
+void cb_mlkem_avx2_poly_basemul_acc(cb_mlkem_poly *r, const cb_mlkem_poly *a, const cb_mlkem_poly *b,
+				    const cb_mlkem_mulcache *bc, unsigned k);
+void cb_mlkem_avx2_poly_reduce(cb_mlkem_poly *r);
+void cb_mlkem_avx2_poly_tomont(cb_mlkem_poly *r);
+void cb_mlkem_avx2_poly_add(cb_mlkem_poly *r, const cb_mlkem_poly *b);
+void cb_mlkem_avx2_poly_sub(cb_mlkem_poly *r, const cb_mlkem_poly *b);
+
 /* portable kernels used as they are */
 #define cb_mlkem_avx2_poly_tobytes cb_mlkem_poly_tobytes
 #define cb_mlkem_avx2_poly_frombytes cb_mlkem_poly_frombytes
@@ -22,14 +33,6 @@
 #define cb_mlkem_avx2_poly_tomsg cb_mlkem_poly_tomsg
 #define cb_mlkem_avx2_poly_compress cb_mlkem_poly_compress
 #define cb_mlkem_avx2_poly_decompress cb_mlkem_poly_decompress
-#define cb_mlkem_avx2_poly_add cb_mlkem_poly_add
-#define cb_mlkem_avx2_poly_sub cb_mlkem_poly_sub
-#define cb_mlkem_avx2_poly_ntt cb_mlkem_poly_ntt
-#define cb_mlkem_avx2_poly_invntt_tomont cb_mlkem_poly_invntt_tomont
-#define cb_mlkem_avx2_poly_mulcache_compute cb_mlkem_poly_mulcache_compute
-#define cb_mlkem_avx2_poly_basemul_acc cb_mlkem_poly_basemul_acc
-#define cb_mlkem_avx2_poly_reduce cb_mlkem_poly_reduce
-#define cb_mlkem_avx2_poly_tomont cb_mlkem_poly_tomont
 #define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
 #define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
 #define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
