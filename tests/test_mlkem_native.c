@@ -13,9 +13,11 @@
 #include "mlkem/mlkem.h"
 #include "mlkem/poly.h"
 #include "mlkem/sampling.h"
+#include "sha3/sha3.h"
 #include "testutil.h"
 
 #ifdef CB_MLKEM_HAVE_AVX2
+#include "mlkem/x86_64/keccak4x.h"
 #include "mlkem/x86_64/native.h"
 
 #define Q MLKEM_Q
@@ -136,6 +138,60 @@ static void test_small(void)
 	}
 }
 
+/* Four-way sponge against the one-way SHAKE128 / SHAKE256, lengths across block boundaries. */
+static void test_keccak4x(void)
+{
+	static const unsigned rates[2] = {CB_SHAKE128_RATE, CB_SHAKE256_RATE};
+
+	for (unsigned n = 0; n < 200; n++) {
+		unsigned rate = rates[n % 2];
+		size_t len = n % 7 == 0 ? rate * (n % 3) : rnd() % (3 * rate);
+		uint8_t in[4][3 * CB_SHAKE128_RATE], out[4][3 * CB_SHAKE128_RATE], ref[3 * CB_SHAKE128_RATE];
+		const uint8_t *inp[4] = {in[0], in[1], in[2], in[3]};
+		uint8_t *outp[4] = {out[0], out[1], out[2], out[3]};
+		size_t blocks = 1 + n % 3;
+		cb_keccak4x_state st;
+
+		rnd_bytes(&in[0][0], sizeof(in));
+		cb_keccak4x_absorb_once(&st, rate, inp, len, CB_KECCAK_DS_SHAKE);
+		cb_keccak4x_squeezeblocks(&st, rate, outp, blocks);
+		for (unsigned j = 0; j < 4; j++) {
+			if (rate == CB_SHAKE128_RATE)
+				cb_shake128(ref, blocks * rate, in[j], len);
+			else
+				cb_shake256(ref, blocks * rate, in[j], len);
+			CHECK_MEM(out[j], ref, blocks * rate);
+		}
+	}
+}
+
+static void test_sampling(void)
+{
+	for (unsigned n = 0; n < 300; n++) {
+		uint8_t rho[32], x[4], y[4], nonce[4];
+		unsigned eta[4];
+		cb_mlkem_poly p[4], q[4];
+		cb_mlkem_poly *pp[4] = {&p[0], &p[1], &p[2], &p[3]};
+
+		rnd_bytes(rho, sizeof(rho));
+		rnd_bytes(x, 4);
+		rnd_bytes(y, 4);
+		rnd_bytes(nonce, 4);
+		cb_mlkem_avx2_sample_ntt_x4(pp, rho, x, y);
+		for (unsigned j = 0; j < 4; j++) {
+			cb_mlkem_sample_ntt(&q[j], rho, x[j], y[j]);
+			CHECK_MEM(p[j].c, q[j].c, sizeof(p[j].c));
+		}
+		for (unsigned j = 0; j < 4; j++)
+			eta[j] = (n >> j) & 1 ? 3 : 2;
+		cb_mlkem_avx2_poly_getnoise_x4(pp, rho, nonce, eta);
+		for (unsigned j = 0; j < 4; j++) {
+			cb_mlkem_poly_getnoise(&q[j], rho, nonce[j], eta[j]);
+			CHECK_MEM(p[j].c, q[j].c, sizeof(p[j].c));
+		}
+	}
+}
+
 int main(void)
 {
 	if (!cb_mlkem_impl_available(CB_MLKEM_IMPL_AVX2)) {
@@ -145,7 +201,8 @@ int main(void)
 	test_ntt();
 	test_basemul();
 	test_small();
-	(void)rnd_bytes;
+	test_keccak4x();
+	test_sampling();
 	return tu_finish();
 }
 

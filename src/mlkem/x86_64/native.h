@@ -26,6 +26,15 @@ void cb_mlkem_avx2_poly_tomont(cb_mlkem_poly *r);
 void cb_mlkem_avx2_poly_add(cb_mlkem_poly *r, const cb_mlkem_poly *b);
 void cb_mlkem_avx2_poly_sub(cb_mlkem_poly *r, const cb_mlkem_poly *b);
 
+/*
+ * sampling_avx2.c: four SampleNTT (r[j] from rho || x[j] || y[j]); four
+ * SamplePolyCBD_eta[j](PRF_eta[j](s, nonce[j])), eta[j] in {2, 3}, public.
+ */
+void cb_mlkem_avx2_sample_ntt_x4(cb_mlkem_poly *const r[4], const uint8_t rho[MLKEM_SYMBYTES],
+				 const uint8_t x[4], const uint8_t y[4]);
+void cb_mlkem_avx2_poly_getnoise_x4(cb_mlkem_poly *const r[4], const uint8_t s[MLKEM_SYMBYTES],
+				    const uint8_t nonce[4], const unsigned eta[4]);
+
 /* portable kernels used as they are */
 #define cb_mlkem_avx2_poly_tobytes cb_mlkem_poly_tobytes
 #define cb_mlkem_avx2_poly_frombytes cb_mlkem_poly_frombytes
@@ -35,6 +44,9 @@ void cb_mlkem_avx2_poly_sub(cb_mlkem_poly *r, const cb_mlkem_poly *b);
 #define cb_mlkem_avx2_poly_decompress cb_mlkem_poly_decompress
 #define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
 #define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
+#define cb_mlkem_avx2_rej_uniform cb_mlkem_rej_uniform
+#define cb_mlkem_avx2_cbd2 cb_mlkem_cbd2
+#define cb_mlkem_avx2_cbd3 cb_mlkem_cbd3
 #define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
 #define cb_mlkem_avx2_poly_getnoise_x2 cb_mlkem_poly_getnoise_x2
 
