@@ -192,6 +192,53 @@ static void test_sampling(void)
 	}
 }
 
+/* Rejection sampling and CBD against the portable pieces; byte patterns 0x00, 0xff, 0x0d (q's bytes) and random. */
+static void fill_bytes(uint8_t *p, size_t n, unsigned round)
+{
+	static const uint8_t pat[3] = {0x00, 0xff, 0x0d};
+
+	if (round < 3)
+		memset(p, pat[round], n);
+	else
+		rnd_bytes(p, n);
+}
+
+static void test_rej_cbd(void)
+{
+	for (unsigned n = 0; n < ROUNDS; n++) {
+		uint8_t buf[3 * CB_SHAKE128_RATE];
+		int16_t r1[MLKEM_N + 3 * CB_SHAKE128_RATE], r2[MLKEM_N + 3 * CB_SHAKE128_RATE];
+		unsigned start = n % 3 == 0 ? 0 : (unsigned)(rnd() % MLKEM_N);
+		size_t len = CB_SHAKE128_RATE * (1 + n % 3);
+		cb_mlkem_poly a, b;
+		unsigned c1, c2;
+
+		fill_bytes(buf, sizeof(buf), n);
+		/* words below 3329 with q itself among them: candidates q - 1, q, q + 1 */
+		if (n == 3)
+			for (size_t i = 0; i + 3 <= sizeof(buf); i += 3) {
+				unsigned v0 = MLKEM_Q - 1 + (unsigned)(i / 3) % 3, v1 = MLKEM_Q + 1;
+
+				buf[i] = (uint8_t)v0;
+				buf[i + 1] = (uint8_t)((v0 >> 8) | (v1 << 4));
+				buf[i + 2] = (uint8_t)(v1 >> 4);
+			}
+		memset(r1, 0x55, sizeof(r1));
+		memset(r2, 0x55, sizeof(r2));
+		c1 = cb_mlkem_rej_uniform(r1, start, buf, len);
+		c2 = cb_mlkem_avx2_rej_uniform(r2, start, buf, len);
+		CHECK_EQ_INT(c1, c2);
+		CHECK_MEM(r1, r2, c1 * sizeof(int16_t));
+
+		cb_mlkem_cbd2(&a, buf);
+		cb_mlkem_avx2_cbd2(&b, buf);
+		CHECK_MEM(a.c, b.c, sizeof(a.c));
+		cb_mlkem_cbd3(&a, buf);
+		cb_mlkem_avx2_cbd3(&b, buf);
+		CHECK_MEM(a.c, b.c, sizeof(a.c));
+	}
+}
+
 int main(void)
 {
 	if (!cb_mlkem_impl_available(CB_MLKEM_IMPL_AVX2)) {
@@ -203,6 +250,7 @@ int main(void)
 	test_small();
 	test_keccak4x();
 	test_sampling();
+	test_rej_cbd();
 	return tu_finish();
 }
 

@@ -35,6 +35,11 @@ void cb_mlkem_avx2_sample_ntt_x4(cb_mlkem_poly *const r[4], const uint8_t rho[ML
 void cb_mlkem_avx2_poly_getnoise_x4(cb_mlkem_poly *const r[4], const uint8_t s[MLKEM_SYMBYTES],
 				    const uint8_t nonce[4], const unsigned eta[4]);
 
+/* sampling_avx2.c: the twins of cb_mlkem_rej_uniform, cb_mlkem_cbd2, cb_mlkem_cbd3 */
+unsigned cb_mlkem_avx2_rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len);
+void cb_mlkem_avx2_cbd2(cb_mlkem_poly *r, const uint8_t buf[128]);
+void cb_mlkem_avx2_cbd3(cb_mlkem_poly *r, const uint8_t buf[192]);
+
 /* portable kernels used as they are */
 #define cb_mlkem_avx2_poly_tobytes cb_mlkem_poly_tobytes
 #define cb_mlkem_avx2_poly_frombytes cb_mlkem_poly_frombytes
@@ -44,9 +49,6 @@ void cb_mlkem_avx2_poly_getnoise_x4(cb_mlkem_poly *const r[4], const uint8_t s[M
 #define cb_mlkem_avx2_poly_decompress cb_mlkem_poly_decompress
 #define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
 #define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
-#define cb_mlkem_avx2_rej_uniform cb_mlkem_rej_uniform
-#define cb_mlkem_avx2_cbd2 cb_mlkem_cbd2
-#define cb_mlkem_avx2_cbd3 cb_mlkem_cbd3
 #define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
 #define cb_mlkem_avx2_poly_getnoise_x2 cb_mlkem_poly_getnoise_x2
 
