@@ -138,6 +138,31 @@ static void test_small(void)
 	}
 }
 
+/* Both four-way permutations against the one-way permutation, lane by lane. */
+static void test_f1600x4(void)
+{
+	for (unsigned n = 0; n < 100; n++) {
+		cb_keccak4x_state a, b;
+		uint64_t ref[4][25];
+
+		for (unsigned i = 0; i < 25; i++)
+			for (unsigned j = 0; j < 4; j++)
+				a.s[i][j] = ref[j][i] = n == 0 ? 0 : n == 1 ? ~0ULL : rnd();
+		b = a;
+		for (unsigned j = 0; j < 4; j++)
+			cb_keccak_f1600(ref[j]);
+		cb_keccak4x_f1600_avx2(&a);
+		for (unsigned i = 0; i < 25; i++)
+			for (unsigned j = 0; j < 4; j++)
+				CHECK(a.s[i][j] == ref[j][i]);
+		if (cb_keccak4x_avx512vl()) {
+			cb_keccak4x_f1600_avx512vl(&b);
+			CHECK_MEM(a.s, b.s, sizeof(a.s));
+		}
+	}
+	printf("four-way Keccak in use: %s\n", cb_keccak4x_avx512vl() ? "AVX-512VL" : "AVX2");
+}
+
 /* Four-way sponge against the one-way SHAKE128 / SHAKE256, lengths across block boundaries. */
 static void test_keccak4x(void)
 {
@@ -248,6 +273,7 @@ int main(void)
 	test_ntt();
 	test_basemul();
 	test_small();
+	test_f1600x4();
 	test_keccak4x();
 	test_sampling();
 	test_rej_cbd();

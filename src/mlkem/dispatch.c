@@ -62,6 +62,21 @@ const char *cb_mlkem_impl_name(int impl)
 }
 
 #ifdef CB_MLKEM_HAVE_AVX2
+#include "mlkem/x86_64/keccak4x.h"
+#endif
+
+const char *cb_mlkem_impl_string(void)
+{
+	if (cb_mlkem_impl() == CB_MLKEM_IMPL_C)
+		return "builtin-c";
+#ifdef CB_MLKEM_HAVE_AVX2
+	if (cb_keccak4x_avx512vl())
+		return "builtin-avx2+avx512vl";
+#endif
+	return "builtin-avx2";
+}
+
+#ifdef CB_MLKEM_HAVE_AVX2
 #define PICK(set, fn, args)                                                                         \
 	return cb_mlkem_impl() == CB_MLKEM_IMPL_AVX2 ? cb_mlkem##set##_avx2_##fn args                \
 						     : cb_mlkem##set##_c_##fn args

@@ -86,6 +86,13 @@ int cb_mlkem_impl_available(int impl);
 int cb_mlkem_impl(void);
 /* Select impl for every later call (tests); CB_ERR_UNSUPPORTED if not available. */
 int cb_mlkem_set_impl(int impl) CB_WARN_UNUSED;
+/*
+ * What the dispatching functions run, for results: "builtin-c",
+ * "builtin-avx2", or "builtin-avx2+avx512vl" (the four-way Keccak uses
+ * AVX-512VL: CPUID has AVX512F and AVX512VL and CRYPTOBENCH_MLKEM_AVX512
+ * is not "0").
+ */
+const char *cb_mlkem_impl_string(void);
 /* "c" or "avx2". */
 const char *cb_mlkem_impl_name(int impl);
 

@@ -3,7 +3,8 @@
  * class.  Its functions dispatch at run time (src/mlkem/dispatch.c): the
  * AVX2 path where CPUID reports AVX2, else portable C; the environment
  * variable CRYPTOBENCH_MLKEM_IMPL=portable forces C.  implementation()
- * says which ran: "builtin-avx2" or "builtin-c".  The portable path alone
+ * says which ran: "builtin-avx2", "builtin-avx2+avx512vl" (four-way Keccak
+ * in AVX-512VL) or "builtin-c".  The portable path alone
  * is backend "builtin-c" (src/backends/builtin-c), so that one run can put
  * both side by side.  Sizes come from the implementation's constants; the
  * functions already have the class's signatures and return CB_OK,
@@ -15,7 +16,7 @@
 
 static const char *builtin_implementation(void)
 {
-	return cb_mlkem_impl() == CB_MLKEM_IMPL_AVX2 ? "builtin-avx2" : "builtin-c";
+	return cb_mlkem_impl_string();
 }
 
 #define BUILTIN_NOTES                                                                               \

@@ -7,6 +7,8 @@
  * Rotations are a shift pair and an OR.  No data-dependent branch or index.
  */
 #include <immintrin.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/util.h"
@@ -28,7 +30,7 @@ static const uint64_t keccak_rc[24] = {
 #define XOR5(a, b, c, d, e)                                                                         \
 	_mm256_xor_si256(_mm256_xor_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(c, d)), e)
 
-void cb_keccak4x_f1600(cb_keccak4x_state *st)
+void cb_keccak4x_f1600_avx2(cb_keccak4x_state *st)
 {
 	__m256i a[25], b[25], c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
 
@@ -101,6 +103,32 @@ void cb_keccak4x_f1600(cb_keccak4x_state *st)
 		_mm256_store_si256((__m256i *)(void *)st->s[i], a[i]);
 }
 
+/* -1: not chosen yet; 1: the AVX-512VL permutation (keccak4x_avx512.c) */
+static atomic_int use_avx512 = -1;
+
+int cb_keccak4x_avx512vl(void)
+{
+	int u = atomic_load_explicit(&use_avx512, memory_order_relaxed);
+
+	if (u < 0) {
+		const char *env = getenv("CRYPTOBENCH_MLKEM_AVX512");
+
+		__builtin_cpu_init();
+		u = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+		    !(env && !strcmp(env, "0"));
+		atomic_store_explicit(&use_avx512, u, memory_order_relaxed);
+	}
+	return u;
+}
+
+void cb_keccak4x_f1600(cb_keccak4x_state *st)
+{
+	if (cb_keccak4x_avx512vl())
+		cb_keccak4x_f1600_avx512vl(st);
+	else
+		cb_keccak4x_f1600_avx2(st);
+}
+
 static inline uint64_t load64_le(const uint8_t *p)
 {
 	uint64_t w = 0;
@@ -116,25 +144,36 @@ static inline void store64_le(uint8_t *p, uint64_t w)
 		p[b] = (uint8_t)(w >> (8 * b));
 }
 
-void cb_keccak4x_absorb_once(cb_keccak4x_state *st, unsigned rate, const uint8_t *const in[4],
-			     size_t len, uint8_t ds)
+void cb_keccak4x_absorb_once_each(cb_keccak4x_state *st, unsigned rate, const uint8_t *const in[4],
+				  const size_t len[4], const uint8_t ds[4])
 {
-	size_t off = 0;
+	/* the caller guarantees the same number of whole blocks in every lane */
+	size_t off = 0, whole = len[0] / rate;
 
 	memset(st->s, 0, sizeof(st->s));
-	for (; len - off >= rate; off += rate) {
+	for (size_t n = 0; n < whole; n++, off += rate) {
 		for (unsigned i = 0; i < rate / 8; i++)
 			for (unsigned j = 0; j < 4; j++)
 				st->s[i][j] ^= load64_le(in[j] + off + 8 * i);
 		cb_keccak4x_f1600(st);
 	}
-	for (size_t p = 0; p < len - off; p++)
-		for (unsigned j = 0; j < 4; j++)
-			st->s[p / 8][j] ^= (uint64_t)in[j][off + p] << (8 * (p % 8));
 	for (unsigned j = 0; j < 4; j++) {
-		st->s[(len - off) / 8][j] ^= (uint64_t)ds << (8 * ((len - off) % 8));
+		size_t rest = len[j] - off;
+
+		for (size_t p = 0; p < rest; p++)
+			st->s[p / 8][j] ^= (uint64_t)in[j][off + p] << (8 * (p % 8));
+		st->s[rest / 8][j] ^= (uint64_t)ds[j] << (8 * (rest % 8));
 		st->s[(rate - 1) / 8][j] ^= 0x80ULL << (8 * ((rate - 1) % 8));
 	}
+}
+
+void cb_keccak4x_absorb_once(cb_keccak4x_state *st, unsigned rate, const uint8_t *const in[4],
+			     size_t len, uint8_t ds)
+{
+	const size_t lens[4] = {len, len, len, len};
+	const uint8_t dss[4] = {ds, ds, ds, ds};
+
+	cb_keccak4x_absorb_once_each(st, rate, in, lens, dss);
 }
 
 void cb_keccak4x_squeezeblocks(cb_keccak4x_state *st, unsigned rate, uint8_t *const out[4],

@@ -35,6 +35,14 @@ void cb_mlkem_avx2_sample_ntt_x4(cb_mlkem_poly *const r[4], const uint8_t rho[ML
 void cb_mlkem_avx2_poly_getnoise_x4(cb_mlkem_poly *const r[4], const uint8_t s[MLKEM_SYMBYTES],
 				    const uint8_t nonce[4], const unsigned eta[4]);
 
+/*
+ * Decapsulation's first pass: one block of H(ek) (SHA3-256) into h and of
+ * J(z || c) (SHAKE256) into kbar, on two lanes of the four-way Keccak (it
+ * is faster than the two-way one); eklen / 136 must equal zclen / 136.
+ */
+void cb_mlkem_avx2_hash_h_j(uint8_t h[136], uint8_t kbar[136], const uint8_t *ek, size_t eklen,
+			    const uint8_t *zc, size_t zclen);
+
 /* sampling_avx2.c: the twins of cb_mlkem_rej_uniform, cb_mlkem_cbd2, cb_mlkem_cbd3 */
 unsigned cb_mlkem_avx2_rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len);
 void cb_mlkem_avx2_cbd2(cb_mlkem_poly *r, const uint8_t buf[128]);

@@ -468,3 +468,20 @@ void cb_mlkem_avx2_poly_getnoise_x4(cb_mlkem_poly *const r[4], const uint8_t s[M
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
 }
+
+void cb_mlkem_avx2_hash_h_j(uint8_t h[CB_SHA3_256_RATE], uint8_t kbar[CB_SHAKE256_RATE],
+			    const uint8_t *ek, size_t eklen, const uint8_t *zc, size_t zclen)
+{
+	uint8_t spare[2][CB_SHA3_256_RATE];
+	const uint8_t *inp[4] = {ek, zc, ek, zc};
+	const size_t len[4] = {eklen, zclen, eklen, zclen};
+	const uint8_t ds[4] = {CB_KECCAK_DS_SHA3, CB_KECCAK_DS_SHAKE, CB_KECCAK_DS_SHA3,
+			       CB_KECCAK_DS_SHAKE};
+	uint8_t *outp[4] = {h, kbar, spare[0], spare[1]};
+	cb_keccak4x_state st;
+
+	cb_keccak4x_absorb_once_each(&st, CB_SHA3_256_RATE, inp, len, ds);
+	cb_keccak4x_squeezeblocks(&st, CB_SHA3_256_RATE, outp, 1);
+	cb_keccak4x_wipe(&st);
+	cb_wipe(spare, sizeof(spare));
+}
