@@ -264,6 +264,33 @@ static void test_rej_cbd(void)
 	}
 }
 
+/* ByteEncode_12 / ByteDecode_12 and the modulus check against the portable ones. */
+static void test_encode(void)
+{
+	for (unsigned n = 0; n < ROUNDS; n++) {
+		uint8_t buf[MLKEM_POLYBYTES], b1[MLKEM_POLYBYTES], b2[MLKEM_POLYBYTES];
+		cb_mlkem_poly a, b;
+
+		fill_bytes(buf, sizeof(buf), n);
+		/* one value of q, or of q - 1, at a random place */
+		if (n % 4 == 3) {
+			unsigned i = (unsigned)(rnd() % 128), v = MLKEM_Q - (n / 4) % 2;
+
+			buf[3 * i] = (uint8_t)v;
+			buf[3 * i + 1] = (uint8_t)((buf[3 * i + 1] & 0xf0) | (v >> 8));
+		}
+		cb_mlkem_poly_frombytes(&a, buf);
+		cb_mlkem_avx2_poly_frombytes(&b, buf);
+		CHECK_MEM(a.c, b.c, sizeof(a.c));
+		CHECK_EQ_INT(cb_mlkem_poly_check_reduced(buf), cb_mlkem_avx2_poly_check_reduced(buf));
+
+		fill(&a, Q, family(n));
+		cb_mlkem_poly_tobytes(b1, &a);
+		cb_mlkem_avx2_poly_tobytes(b2, &a);
+		CHECK_MEM(b1, b2, sizeof(b1));
+	}
+}
+
 int main(void)
 {
 	if (!cb_mlkem_impl_available(CB_MLKEM_IMPL_AVX2)) {
@@ -277,6 +304,7 @@ int main(void)
 	test_keccak4x();
 	test_sampling();
 	test_rej_cbd();
+	test_encode();
 	return tu_finish();
 }
 

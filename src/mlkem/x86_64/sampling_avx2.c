@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "mlkem/x86_64/avx2_util.h"
 #include "mlkem/x86_64/keccak4x.h"
 #include "mlkem/x86_64/native.h"
 #include "sha3/sha3.h"
@@ -276,25 +277,6 @@ static const uint8_t rej_idx[256][16] = {
 	{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 255, 255},
 	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
 };
-
-/*
- * 12-bit candidates (Algorithm 7) of 24 bytes: the 128-bit lanes hold bytes
- * 0..15 and 8..23, vpshufb puts bytes (3i, 3i + 1) into even words and
- * (3i + 1, 3i + 2) into odd words of candidate pair i, then even words keep
- * their low 12 bits and odd words are shifted right by 4.
- */
-static inline __m256i unpack12(const uint8_t *p)
-{
-	const __m256i idx = _mm256_setr_epi8(0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11,
-					     4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15);
-	__m256i x = _mm256_inserti128_si256(
-		_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
-		_mm_loadu_si128((const __m128i *)(const void *)(p + 8)), 1);
-
-	x = _mm256_shuffle_epi8(x, idx);
-	x = _mm256_blend_epi16(x, _mm256_srli_epi16(x, 4), 0xaa);
-	return _mm256_and_si256(x, _mm256_set1_epi16(0xfff));
-}
 
 /*
  * cb_mlkem_rej_uniform with AVX2: 16 candidates per step, compared with q
