@@ -129,19 +129,18 @@ void cb_keccak4x_f1600(cb_keccak4x_state *st)
 		cb_keccak4x_f1600_avx2(st);
 }
 
+/* x86-64 is little-endian: a lane word is the 8 bytes as they are in memory */
 static inline uint64_t load64_le(const uint8_t *p)
 {
-	uint64_t w = 0;
+	uint64_t w;
 
-	for (unsigned b = 0; b < 8; b++)
-		w |= (uint64_t)p[b] << (8 * b);
+	memcpy(&w, p, 8);
 	return w;
 }
 
 static inline void store64_le(uint8_t *p, uint64_t w)
 {
-	for (unsigned b = 0; b < 8; b++)
-		p[b] = (uint8_t)(w >> (8 * b));
+	memcpy(p, &w, 8);
 }
 
 void cb_keccak4x_absorb_once_each(cb_keccak4x_state *st, unsigned rate, const uint8_t *const in[4],
@@ -158,9 +157,11 @@ void cb_keccak4x_absorb_once_each(cb_keccak4x_state *st, unsigned rate, const ui
 		cb_keccak4x_f1600(st);
 	}
 	for (unsigned j = 0; j < 4; j++) {
-		size_t rest = len[j] - off;
+		size_t rest = len[j] - off, p = 0;
 
-		for (size_t p = 0; p < rest; p++)
+		for (; p + 8 <= rest; p += 8)
+			st->s[p / 8][j] ^= load64_le(in[j] + off + p);
+		for (; p < rest; p++)
 			st->s[p / 8][j] ^= (uint64_t)in[j][off + p] << (8 * (p % 8));
 		st->s[rest / 8][j] ^= (uint64_t)ds[j] << (8 * (rest % 8));
 		st->s[(rate - 1) / 8][j] ^= 0x80ULL << (8 * ((rate - 1) % 8));
