@@ -264,9 +264,25 @@ static void test_rej_cbd(void)
 	}
 }
 
-/* ByteEncode_12 / ByteDecode_12 and the modulus check against the portable ones. */
+/* ByteEncode_12 / ByteDecode_12, Compress_d and the modulus check against the portable ones. */
 static void test_encode(void)
 {
+	/* every input value of Compress_d and ByteEncode_12, -(q-1) .. q-1 */
+	for (int base = -(Q - 1); base < Q; base += MLKEM_N) {
+		uint8_t b1[MLKEM_POLYBYTES], b2[MLKEM_POLYBYTES];
+		cb_mlkem_poly a;
+
+		for (int i = 0; i < MLKEM_N; i++)
+			a.c[i] = (int16_t)(base + i < Q ? base + i : Q - 1);
+		cb_mlkem_poly_tobytes(b1, &a);
+		cb_mlkem_avx2_poly_tobytes(b2, &a);
+		CHECK_MEM(b1, b2, sizeof(b1));
+		for (unsigned d = 4; d <= 11; d++) {
+			cb_mlkem_poly_compress(b1, &a, d);
+			cb_mlkem_avx2_poly_compress(b2, &a, d);
+			CHECK_MEM(b1, b2, 32 * d);
+		}
+	}
 	for (unsigned n = 0; n < ROUNDS; n++) {
 		uint8_t buf[MLKEM_POLYBYTES], b1[MLKEM_POLYBYTES], b2[MLKEM_POLYBYTES];
 		cb_mlkem_poly a, b;
@@ -288,6 +304,13 @@ static void test_encode(void)
 		cb_mlkem_poly_tobytes(b1, &a);
 		cb_mlkem_avx2_poly_tobytes(b2, &a);
 		CHECK_MEM(b1, b2, sizeof(b1));
+		for (unsigned i = 0; i < 4; i++) {
+			static const unsigned ds[4] = {4, 5, 10, 11};
+
+			cb_mlkem_poly_compress(b1, &a, ds[i]);
+			cb_mlkem_avx2_poly_compress(b2, &a, ds[i]);
+			CHECK_MEM(b1, b2, 32 * ds[i]);
+		}
 	}
 }
 

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "core/util.h"
 #include "mlkem/x86_64/avx2_util.h"
 #include "mlkem/x86_64/native.h"
 
@@ -61,5 +62,72 @@ void cb_mlkem_avx2_poly_tobytes(uint8_t r[MLKEM_POLYBYTES], const cb_mlkem_poly 
 		_mm256_storeu_si256((__m256i *)(void *)t, x);
 		memcpy(r + 24 * i, t, 12);
 		memcpy(r + 24 * i + 12, t + 16, 12);
+	}
+}
+
+/*
+ * Compress_d for 16 coefficients (FIPS 203 (4.7)): the canonical
+ * representative t in [0, q), then (t M + R) >> S in 32-bit lanes with the
+ * portable code's constants (exact on [0, q), test_mlkem_poly), back to
+ * 16-bit lanes in order.
+ */
+static inline __m256i compress16(__m256i x, int32_t mul, int32_t add, int shift, int16_t mask)
+{
+	const __m256i q = _mm256_set1_epi16(MLKEM_Q);
+	const __m256i m = _mm256_set1_epi32(mul), r = _mm256_set1_epi32(add);
+	const __m128i sh = _mm_cvtsi32_si128(shift);
+	__m256i t = _mm256_add_epi16(x, _mm256_and_si256(_mm256_srai_epi16(x, 15), q));
+	__m256i lo = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(t));
+	__m256i hi = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(t, 1));
+
+	lo = _mm256_srl_epi32(_mm256_add_epi32(_mm256_mullo_epi32(lo, m), r), sh);
+	hi = _mm256_srl_epi32(_mm256_add_epi32(_mm256_mullo_epi32(hi, m), r), sh);
+	t = _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xd8);
+	return _mm256_and_si256(t, _mm256_set1_epi16(mask));
+}
+
+/*
+ * ByteEncode_d(Compress_d(a)) (cb_mlkem_poly_compress) for d = 10 and
+ * d = 4 in AVX2 (ML-KEM-512 and -768); d = 5 and 11 (ML-KEM-1024) use the
+ * portable code.  d = 10: pairs joined as c0 + 2^10 c1 by vpmaddwd, two
+ * such 20-bit values per 64-bit lane, whose 5 low bytes vpshufb compacts:
+ * 20 bytes per 16 coefficients.  d = 4: c0 + 2^4 c1, one byte per 32-bit
+ * lane: 8 bytes per 16 coefficients.  The output is the (re-)encryption,
+ * secret in decapsulation: no branch or index on it.
+ */
+void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
+{
+	if (d == 10) {
+		const __m256i mul = _mm256_set1_epi32(1 | (1 << 26)); /* words (1, 1024) */
+		const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+		const __m256i idx = _mm256_setr_epi8(0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1,
+						     0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			__m256i c = compress16(load16(a->c + 16 * i), 161271, 261911, 19, 1023);
+			__m256i v = _mm256_madd_epi16(c, mul);
+			uint8_t t[32];
+
+			v = _mm256_add_epi64(_mm256_and_si256(v, lo32), _mm256_slli_epi64(_mm256_srli_epi64(v, 32), 20));
+			_mm256_storeu_si256((__m256i *)(void *)t, _mm256_shuffle_epi8(v, idx));
+			memcpy(r + 20 * i, t, 10);
+			memcpy(r + 20 * i + 10, t + 16, 10);
+			cb_wipe(t, sizeof(t));
+		}
+	} else if (d == 4) {
+		const __m256i mul = _mm256_set1_epi32(1 | (1 << 20)); /* words (1, 16) */
+		const __m256i idx = _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+						     0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			__m256i c = compress16(load16(a->c + 16 * i), 315, 32701, 16, 15);
+			__m256i v = _mm256_shuffle_epi8(_mm256_madd_epi16(c, mul), idx);
+			uint32_t w0 = (uint32_t)_mm256_extract_epi32(v, 0), w1 = (uint32_t)_mm256_extract_epi32(v, 4);
+
+			memcpy(r + 8 * i, &w0, 4);
+			memcpy(r + 8 * i + 4, &w1, 4);
+		}
+	} else {
+		cb_mlkem_poly_compress(r, a, d);
 	}
 }
