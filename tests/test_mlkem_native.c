@@ -300,6 +300,12 @@ static void test_encode(void)
 		CHECK_MEM(a.c, b.c, sizeof(a.c));
 		CHECK_EQ_INT(cb_mlkem_poly_check_reduced(buf), cb_mlkem_avx2_poly_check_reduced(buf));
 
+		for (unsigned d = 4; d <= 11; d++) {
+			cb_mlkem_poly_decompress(&a, buf, d);
+			cb_mlkem_avx2_poly_decompress(&b, buf, d);
+			CHECK_MEM(a.c, b.c, sizeof(a.c));
+		}
+
 		fill(&a, Q, family(n));
 		cb_mlkem_poly_tobytes(b1, &a);
 		cb_mlkem_avx2_poly_tobytes(b2, &a);

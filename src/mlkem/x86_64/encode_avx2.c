@@ -131,3 +131,50 @@ void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 		cb_mlkem_poly_compress(r, a, d);
 	}
 }
+
+/*
+ * Decompress_d(ByteDecode_d(a)) (cb_mlkem_poly_decompress) for d = 10 and
+ * 4 in AVX2; d = 5 and 11 portable.  Each value's bytes go into one 16-bit
+ * word (vpshufb); d = 10: a per-word left shift by 6 - s (vpmullw with
+ * 2^(6 - s)) and a right shift by 6 leave bits s .. s + 9; d = 4: nibbles
+ * by blend and shift.  Then round(q y / 2^d) = vpmulhrsw(y 2^(15 - d), q),
+ * the same value as (y q + 2^(d - 1)) >> d.
+ */
+void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d)
+{
+	const __m256i q = _mm256_set1_epi16(MLKEM_Q);
+
+	if (d == 10) {
+		/* lane 0 from bytes 0..15 of the group, lane 1 from bytes 4..19 */
+		const __m256i idx = _mm256_setr_epi8(0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9,
+						     6, 7, 7, 8, 8, 9, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15);
+		const __m256i sh = _mm256_setr_epi16(64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1, 64, 16, 4, 1);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			const uint8_t *p = a + 20 * i;
+			__m256i x = _mm256_inserti128_si256(
+				_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+				_mm_loadu_si128((const __m128i *)(const void *)(p + 4)), 1);
+
+			x = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_shuffle_epi8(x, idx), sh), 6);
+			_mm256_storeu_si256((__m256i *)(void *)(r->c + 16 * i),
+					    _mm256_mulhrs_epi16(_mm256_slli_epi16(x, 5), q));
+		}
+	} else if (d == 4) {
+		const __m256i idx = _mm256_setr_epi8(0, -1, 0, -1, 1, -1, 1, -1, 2, -1, 2, -1, 3, -1, 3, -1,
+						     4, -1, 4, -1, 5, -1, 5, -1, 6, -1, 6, -1, 7, -1, 7, -1);
+		const __m256i m15 = _mm256_set1_epi16(15);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			__m256i x = _mm256_broadcastsi128_si256(
+				_mm_loadl_epi64((const __m128i *)(const void *)(a + 8 * i)));
+
+			x = _mm256_shuffle_epi8(x, idx);
+			x = _mm256_and_si256(_mm256_blend_epi16(x, _mm256_srli_epi16(x, 4), 0xaa), m15);
+			_mm256_storeu_si256((__m256i *)(void *)(r->c + 16 * i),
+					    _mm256_mulhrs_epi16(_mm256_slli_epi16(x, 11), q));
+		}
+	} else {
+		cb_mlkem_poly_decompress(r, a, d);
+	}
+}

@@ -54,11 +54,11 @@ void cb_mlkem_avx2_poly_frombytes(cb_mlkem_poly *r, const uint8_t a[MLKEM_POLYBY
 int cb_mlkem_avx2_poly_check_reduced(const uint8_t a[MLKEM_POLYBYTES]);
 /* d = 10 and 4 in AVX2, 5 and 11 portable */
 void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d);
+void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d);
 
 /* portable kernels used as they are */
 #define cb_mlkem_avx2_poly_frommsg cb_mlkem_poly_frommsg
 #define cb_mlkem_avx2_poly_tomsg cb_mlkem_poly_tomsg
-#define cb_mlkem_avx2_poly_decompress cb_mlkem_poly_decompress
 #define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
 #define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
 #define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
