@@ -87,9 +87,8 @@ static inline __m256i compress16(__m256i x, int32_t mul, int32_t add, int shift,
 }
 
 /*
- * ByteEncode_d(Compress_d(a)) (cb_mlkem_poly_compress) for d = 10 and
- * d = 4 in AVX2 (ML-KEM-512 and -768); d = 5 and 11 (ML-KEM-1024) use the
- * portable code.  d = 10: pairs joined as c0 + 2^10 c1 by vpmaddwd, two
+ * ByteEncode_d(Compress_d(a)) (cb_mlkem_poly_compress) for the d of
+ * ML-KEM (10, 4; 11, 5) in AVX2; any other d uses the portable code.  d = 10: pairs joined as c0 + 2^10 c1 by vpmaddwd, two
  * such 20-bit values per 64-bit lane, whose 5 low bytes vpshufb compacts:
  * 20 bytes per 16 coefficients.  d = 4: c0 + 2^4 c1, one byte per 32-bit
  * lane: 8 bytes per 16 coefficients.  The output is the (re-)encryption,
@@ -127,14 +126,61 @@ void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 			memcpy(r + 8 * i, &w0, 4);
 			memcpy(r + 8 * i + 4, &w1, 4);
 		}
+	} else if (d == 11) {
+		/* c0 + 2^11 c1 (22 bits), two per 64-bit lane (44 bits); the upper lane word shifted by 4 */
+		const __m256i mul = _mm256_set1_epi32(1 | (1 << 27)); /* words (1, 2048) */
+		const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+		const __m256i sh = _mm256_setr_epi64x(0, 4, 0, 4);
+		const __m256i ia = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13, -1, -1, -1, -1, -1,
+						    0, 1, 2, 3, 4, 5, 9, 10, 11, 12, 13, -1, -1, -1, -1, -1);
+		const __m256i ib = _mm256_setr_epi8(-1, -1, -1, -1, -1, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+						    -1, -1, -1, -1, -1, 8, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			__m256i c = compress16(load16(a->c + 16 * i), 161271, 130860, 18, 2047);
+			__m256i v = _mm256_madd_epi16(c, mul);
+			uint8_t t[32];
+
+			v = _mm256_add_epi64(_mm256_and_si256(v, lo32), _mm256_slli_epi64(_mm256_srli_epi64(v, 32), 22));
+			v = _mm256_sllv_epi64(v, sh);
+			v = _mm256_or_si256(_mm256_shuffle_epi8(v, ia), _mm256_shuffle_epi8(v, ib));
+			_mm256_storeu_si256((__m256i *)(void *)t, v);
+			memcpy(r + 22 * i, t, 11);
+			memcpy(r + 22 * i + 11, t + 16, 11);
+			cb_wipe(t, sizeof(t));
+		}
+	} else if (d == 5) {
+		/* c0 + 2^5 c1 (10 bits), two per 64-bit lane (20 bits); the upper lane word shifted by 20 */
+		const __m256i mul = _mm256_set1_epi32(1 | (1 << 21)); /* words (1, 32) */
+		const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+		const __m256i sh = _mm256_setr_epi64x(0, 20, 0, 20);
+		const __m256i ia = _mm256_setr_epi8(0, 1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+						    0, 1, 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+		const __m256i ib = _mm256_setr_epi8(8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+						    8, 9, 10, 11, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			__m256i c = compress16(load16(a->c + 16 * i), 315, 16321, 15, 31);
+			__m256i v = _mm256_madd_epi16(c, mul);
+			uint8_t t[32];
+
+			v = _mm256_add_epi64(_mm256_and_si256(v, lo32), _mm256_slli_epi64(_mm256_srli_epi64(v, 32), 10));
+			v = _mm256_sllv_epi64(v, sh);
+			v = _mm256_or_si256(_mm256_shuffle_epi8(v, ia), _mm256_shuffle_epi8(v, ib));
+			_mm256_storeu_si256((__m256i *)(void *)t, v);
+			memcpy(r + 10 * i, t, 5);
+			memcpy(r + 10 * i + 5, t + 16, 5);
+			cb_wipe(t, sizeof(t));
+		}
 	} else {
 		cb_mlkem_poly_compress(r, a, d);
 	}
 }
 
 /*
- * Decompress_d(ByteDecode_d(a)) (cb_mlkem_poly_decompress) for d = 10 and
- * 4 in AVX2; d = 5 and 11 portable.  Each value's bytes go into one 16-bit
+ * Decompress_d(ByteDecode_d(a)) (cb_mlkem_poly_decompress) for d = 10, 4,
+ * 11, 5 in AVX2 (other d portable); no load reaches past the 2 d bytes
+ * of each group of 16 values.  Each value's bytes go into one 16-bit
  * word (vpshufb); d = 10: a per-word left shift by 6 - s (vpmullw with
  * 2^(6 - s)) and a right shift by 6 leave bits s .. s + 9; d = 4: nibbles
  * by blend and shift.  Then round(q y / 2^d) = vpmulhrsw(y 2^(15 - d), q),
@@ -173,6 +219,43 @@ void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned 
 			x = _mm256_and_si256(_mm256_blend_epi16(x, _mm256_srli_epi16(x, 4), 0xaa), m15);
 			_mm256_storeu_si256((__m256i *)(void *)(r->c + 16 * i),
 					    _mm256_mulhrs_epi16(_mm256_slli_epi16(x, 11), q));
+		}
+	} else if (d == 11) {
+		/* 32-bit lanes: bytes of each value, vpsrlvd by its bit offset; halves from bytes 0 and 6 */
+		const __m256i i0 = _mm256_setr_epi8(0, 1, -1, -1, 1, 2, -1, -1, 2, 3, 4, -1, 4, 5, -1, -1,
+						    5, 6, -1, -1, 6, 7, 8, -1, 8, 9, -1, -1, 9, 10, -1, -1);
+		const __m256i i1 = _mm256_setr_epi8(5, 6, -1, -1, 6, 7, -1, -1, 7, 8, 9, -1, 9, 10, -1, -1,
+						    10, 11, -1, -1, 11, 12, 13, -1, 13, 14, -1, -1, 14, 15, -1, -1);
+		const __m256i sh = _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5);
+		const __m256i m = _mm256_set1_epi32(2047);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			const uint8_t *p = a + 22 * i;
+			__m256i x0 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p));
+			__m256i x1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p + 6)));
+			__m256i v0 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x0, i0), sh), m);
+			__m256i v1 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x1, i1), sh), m);
+			__m256i v = _mm256_permute4x64_epi64(_mm256_packus_epi32(v0, v1), 0xd8);
+
+			_mm256_storeu_si256((__m256i *)(void *)(r->c + 16 * i),
+					    _mm256_mulhrs_epi16(_mm256_slli_epi16(v, 4), q));
+		}
+	} else if (d == 5) {
+		/* 16-bit words: lane 0 from bytes 0..7, lane 1 from bytes 2..9 (never past the 10 bytes) */
+		const __m256i idx = _mm256_setr_epi8(0, -1, 0, 1, 1, -1, 1, 2, 2, 3, 3, -1, 3, 4, 4, -1,
+						     3, -1, 3, 4, 4, -1, 4, 5, 5, 6, 6, -1, 6, 7, 7, -1);
+		const __m256i sh = _mm256_setr_epi16(2048, 64, 512, 16, 128, 1024, 32, 256, 2048, 64, 512, 16,
+						     128, 1024, 32, 256);
+
+		for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+			const uint8_t *p = a + 10 * i;
+			__m256i x = _mm256_inserti128_si256(
+				_mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(const void *)p)),
+				_mm_loadl_epi64((const __m128i *)(const void *)(p + 2)), 1);
+
+			x = _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_shuffle_epi8(x, idx), sh), 11);
+			_mm256_storeu_si256((__m256i *)(void *)(r->c + 16 * i),
+					    _mm256_mulhrs_epi16(_mm256_slli_epi16(x, 10), q));
 		}
 	} else {
 		cb_mlkem_poly_decompress(r, a, d);

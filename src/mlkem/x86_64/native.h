@@ -52,7 +52,7 @@ void cb_mlkem_avx2_cbd3(cb_mlkem_poly *r, const uint8_t buf[192]);
 void cb_mlkem_avx2_poly_tobytes(uint8_t r[MLKEM_POLYBYTES], const cb_mlkem_poly *a);
 void cb_mlkem_avx2_poly_frombytes(cb_mlkem_poly *r, const uint8_t a[MLKEM_POLYBYTES]);
 int cb_mlkem_avx2_poly_check_reduced(const uint8_t a[MLKEM_POLYBYTES]);
-/* d = 10 and 4 in AVX2, 5 and 11 portable */
+/* d = 4, 5, 10, 11 in AVX2, other d portable */
 void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d);
 void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d);
 
