@@ -277,6 +277,9 @@ static void test_encode(void)
 		cb_mlkem_poly_tobytes(b1, &a);
 		cb_mlkem_avx2_poly_tobytes(b2, &a);
 		CHECK_MEM(b1, b2, sizeof(b1));
+		cb_mlkem_poly_tomsg(b1, &a);
+		cb_mlkem_avx2_poly_tomsg(b2, &a);
+		CHECK_MEM(b1, b2, MLKEM_SYMBYTES);
 		for (unsigned d = 4; d <= 11; d++) {
 			cb_mlkem_poly_compress(b1, &a, d);
 			cb_mlkem_avx2_poly_compress(b2, &a, d);
@@ -300,6 +303,9 @@ static void test_encode(void)
 		CHECK_MEM(a.c, b.c, sizeof(a.c));
 		CHECK_EQ_INT(cb_mlkem_poly_check_reduced(buf), cb_mlkem_avx2_poly_check_reduced(buf));
 
+		cb_mlkem_poly_frommsg(&a, buf);
+		cb_mlkem_avx2_poly_frommsg(&b, buf);
+		CHECK_MEM(a.c, b.c, sizeof(a.c));
 		for (unsigned d = 4; d <= 11; d++) {
 			cb_mlkem_poly_decompress(&a, buf, d);
 			cb_mlkem_avx2_poly_decompress(&b, buf, d);
@@ -310,6 +316,9 @@ static void test_encode(void)
 		cb_mlkem_poly_tobytes(b1, &a);
 		cb_mlkem_avx2_poly_tobytes(b2, &a);
 		CHECK_MEM(b1, b2, sizeof(b1));
+		cb_mlkem_poly_tomsg(b1, &a);
+		cb_mlkem_avx2_poly_tomsg(b2, &a);
+		CHECK_MEM(b1, b2, MLKEM_SYMBYTES);
 		for (unsigned i = 0; i < 4; i++) {
 			static const unsigned ds[4] = {4, 5, 10, 11};
 

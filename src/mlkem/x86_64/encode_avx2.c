@@ -261,3 +261,47 @@ void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned 
 		cb_mlkem_poly_decompress(r, a, d);
 	}
 }
+
+/*
+ * Decompress_1(ByteDecode_1(m)) (cb_mlkem_poly_frommsg): bit j of the
+ * 16-bit group i selects (q + 1) / 2 by a vpcmpeqw mask.  m is secret.
+ */
+void cb_mlkem_avx2_poly_frommsg(cb_mlkem_poly *r, const uint8_t m[MLKEM_SYMBYTES])
+{
+	const __m256i bits = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096,
+					       8192, 16384, (int16_t)-32768);
+	const __m256i half = _mm256_set1_epi16((MLKEM_Q + 1) / 2);
+
+	for (unsigned i = 0; i < MLKEM_N / 16; i++) {
+		__m256i w = _mm256_set1_epi16((int16_t)(uint16_t)(m[2 * i] | (unsigned)m[2 * i + 1] << 8));
+		__m256i mask = _mm256_cmpeq_epi16(_mm256_and_si256(w, bits), bits);
+
+		_mm256_storeu_si256((__m256i *)(void *)(r->c + 16 * i), _mm256_and_si256(mask, half));
+	}
+}
+
+/*
+ * ByteEncode_1(Compress_1(a)) (cb_mlkem_poly_tomsg): the bit is 1 exactly
+ * for canonical x in [833, 2496] (two vpcmpgtw); vpacksswb and vpmovmskb
+ * turn 32 such masks into 4 message bytes.  The decrypted message is
+ * secret: no branch on it.
+ */
+void cb_mlkem_avx2_poly_tomsg(uint8_t m[MLKEM_SYMBYTES], const cb_mlkem_poly *a)
+{
+	const __m256i q = _mm256_set1_epi16(MLKEM_Q);
+	const __m256i lo = _mm256_set1_epi16(832), hi = _mm256_set1_epi16(2497);
+
+	for (unsigned i = 0; i < MLKEM_N / 32; i++) {
+		__m256i x0 = load16(a->c + 32 * i), x1 = load16(a->c + 32 * i + 16);
+		__m256i g0, g1;
+		uint32_t bitsw;
+
+		x0 = _mm256_add_epi16(x0, _mm256_and_si256(_mm256_srai_epi16(x0, 15), q));
+		x1 = _mm256_add_epi16(x1, _mm256_and_si256(_mm256_srai_epi16(x1, 15), q));
+		g0 = _mm256_and_si256(_mm256_cmpgt_epi16(x0, lo), _mm256_cmpgt_epi16(hi, x0));
+		g1 = _mm256_and_si256(_mm256_cmpgt_epi16(x1, lo), _mm256_cmpgt_epi16(hi, x1));
+		bitsw = (uint32_t)_mm256_movemask_epi8(
+			_mm256_permute4x64_epi64(_mm256_packs_epi16(g0, g1), 0xd8));
+		memcpy(m + 4 * i, &bitsw, 4);
+	}
+}

@@ -55,10 +55,10 @@ int cb_mlkem_avx2_poly_check_reduced(const uint8_t a[MLKEM_POLYBYTES]);
 /* d = 4, 5, 10, 11 in AVX2, other d portable */
 void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d);
 void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d);
+void cb_mlkem_avx2_poly_frommsg(cb_mlkem_poly *r, const uint8_t m[MLKEM_SYMBYTES]);
+void cb_mlkem_avx2_poly_tomsg(uint8_t m[MLKEM_SYMBYTES], const cb_mlkem_poly *a);
 
 /* portable kernels used as they are */
-#define cb_mlkem_avx2_poly_frommsg cb_mlkem_poly_frommsg
-#define cb_mlkem_avx2_poly_tomsg cb_mlkem_poly_tomsg
 #define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
 #define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
 #define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
