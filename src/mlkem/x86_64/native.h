@@ -4,8 +4,9 @@
  * (the same values coefficient for coefficient, so every encoding is
  * byte-identical); tests/test_mlkem_native.c compares each pair on random
  * and extreme inputs.  The kernels are compiled with -mavx2 and are called
- * only after the dispatcher (dispatch.c) saw AVX2 in CPUID.  A kernel
- * without a native version is mapped to the portable function here.
+ * only after the dispatcher (dispatch.c) saw AVX2 in CPUID.  Every kernel
+ * indcpa.inc / kem.inc call through MLKEM_P() has a native version; the
+ * native gen_matrix / getnoise_eta in indcpa.inc call the x4 samplers.
  */
 #ifndef CB_MLKEM_X86_64_NATIVE_H
 #define CB_MLKEM_X86_64_NATIVE_H
@@ -57,11 +58,5 @@ void cb_mlkem_avx2_poly_compress(uint8_t *r, const cb_mlkem_poly *a, unsigned d)
 void cb_mlkem_avx2_poly_decompress(cb_mlkem_poly *r, const uint8_t *a, unsigned d);
 void cb_mlkem_avx2_poly_frommsg(cb_mlkem_poly *r, const uint8_t m[MLKEM_SYMBYTES]);
 void cb_mlkem_avx2_poly_tomsg(uint8_t m[MLKEM_SYMBYTES], const cb_mlkem_poly *a);
-
-/* portable kernels used as they are */
-#define cb_mlkem_avx2_sample_ntt cb_mlkem_sample_ntt
-#define cb_mlkem_avx2_sample_ntt_x2 cb_mlkem_sample_ntt_x2
-#define cb_mlkem_avx2_poly_getnoise cb_mlkem_poly_getnoise
-#define cb_mlkem_avx2_poly_getnoise_x2 cb_mlkem_poly_getnoise_x2
 
 #endif
