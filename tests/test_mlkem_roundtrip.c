@@ -89,7 +89,9 @@ static void via_registry(const struct mlkem_set *p)
 	CHECK(k->public_key_bytes == p->ek_bytes && k->secret_key_bytes == p->dk_bytes &&
 	      k->ciphertext_bytes == p->ct_bytes && k->shared_secret_bytes == 32);
 	CHECK(cb_alg_unavailable(&k->info) == NULL);
-	CHECK(!strcmp(cb_alg_implementation(&k->info), "builtin-c"));
+	CHECK(!strcmp(cb_alg_implementation(&k->info), cb_mlkem_impl_string()));
+	CHECK(!strncmp(cb_alg_implementation(&k->info),
+		       cb_mlkem_impl() == CB_MLKEM_IMPL_AVX2 ? "builtin-avx2" : "builtin-c", 11));
 	CHECK(k->keypair(ek, dk) == CB_OK);
 	CHECK(k->encaps(ct, ss1, ek) == CB_OK);
 	CHECK(k->decaps(ss2, ct, dk) == CB_OK);

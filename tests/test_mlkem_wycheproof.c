@@ -197,6 +197,11 @@ static unsigned long run_file(const char *file, int bits)
 	return n;
 }
 
+/*
+ * Every file through every ML-KEM class of this build: the builtin (its
+ * native path where the CPU has one), builtin-c (the portable path) and
+ * the comparison backends when built.
+ */
 int main(void)
 {
 	static const char *const kinds[] = {"test", "encaps_test", "keygen_seed_test",
@@ -206,7 +211,6 @@ int main(void)
 
 	ntargets = mlkem_targets(targets, MAX_TARGETS);
 	CHECK(ntargets >= 3); /* the builtin's three classes at least */
-
 	for (size_t b = 0; b < 3; b++)
 		for (size_t i = 0; i < 4; i++) {
 			char file[96];

@@ -67,4 +67,53 @@ int cb_mlkem1024_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) CB_WA
 int cb_mlkem1024_check_ek(const uint8_t *ek) CB_WARN_UNUSED;
 int cb_mlkem1024_check_dk(const uint8_t *dk) CB_WARN_UNUSED;
 
+/*
+ * Implementations.  Every function above dispatches at run time to one of
+ * two implementations with the same results, byte for byte:
+ *   CB_MLKEM_IMPL_C     portable C11 (cb_mlkemN_c_*), built everywhere
+ *   CB_MLKEM_IMPL_AVX2  x86-64 AVX2 kernels (cb_mlkemN_avx2_*), built on
+ *                       x86-64 (CB_MLKEM_HAVE_AVX2), used only when CPUID
+ *                       reports AVX2
+ * The first call chooses: the environment variable CRYPTOBENCH_MLKEM_IMPL
+ * ("portable" or "c"; "avx2" or "native"), else AVX2 when the CPU has it.
+ * An AVX2 request on a CPU without AVX2 falls back to portable C.
+ */
+enum { CB_MLKEM_IMPL_C = 0, CB_MLKEM_IMPL_AVX2 = 1 };
+
+/* 1 if impl is built and this CPU can run it. */
+int cb_mlkem_impl_available(int impl);
+/* The implementation the dispatching functions use now. */
+int cb_mlkem_impl(void);
+/* Select impl for every later call (tests); CB_ERR_UNSUPPORTED if not available. */
+int cb_mlkem_set_impl(int impl) CB_WARN_UNUSED;
+/*
+ * What the dispatching functions run, for results: "builtin-c",
+ * "builtin-avx2", or "builtin-avx2+avx512vl" (the four-way Keccak uses
+ * AVX-512VL: CPUID has AVX512F and AVX512VL and CRYPTOBENCH_MLKEM_AVX512
+ * is not "0").
+ */
+const char *cb_mlkem_impl_string(void);
+/* "c" or "avx2". */
+const char *cb_mlkem_impl_name(int impl);
+
+#define CB_MLKEM_DECLARE(pfx)                                                                      \
+	int pfx##_keypair_derand(uint8_t *ek, uint8_t *dk, const uint8_t d[32],                     \
+				 const uint8_t z[32]) CB_WARN_UNUSED;                                 \
+	int pfx##_keypair(uint8_t *ek, uint8_t *dk) CB_WARN_UNUSED;                                \
+	int pfx##_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *ek,                       \
+				const uint8_t m[32]) CB_WARN_UNUSED;                                  \
+	int pfx##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *ek) CB_WARN_UNUSED;              \
+	int pfx##_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *dk) CB_WARN_UNUSED;        \
+	int pfx##_check_ek(const uint8_t *ek) CB_WARN_UNUSED;                                      \
+	int pfx##_check_dk(const uint8_t *dk) CB_WARN_UNUSED;
+
+CB_MLKEM_DECLARE(cb_mlkem512_c)
+CB_MLKEM_DECLARE(cb_mlkem768_c)
+CB_MLKEM_DECLARE(cb_mlkem1024_c)
+#ifdef CB_MLKEM_HAVE_AVX2
+CB_MLKEM_DECLARE(cb_mlkem512_avx2)
+CB_MLKEM_DECLARE(cb_mlkem768_avx2)
+CB_MLKEM_DECLARE(cb_mlkem1024_avx2)
+#endif
+
 #endif

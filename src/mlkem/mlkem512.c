@@ -1,7 +1,7 @@
-/* ML-KEM-512: the shared implementation instantiated with k = 2. */
+/* ML-KEM-512, portable C: the shared implementation instantiated with k = 2. */
 #include "mlkem/mlkem.h"
 
 #define MLKEM_K 2
-#define MLKEM_FN(name) cb_mlkem512_##name
+#define MLKEM_FN(name) cb_mlkem512_c_##name
 
 #include "mlkem/kem.inc"

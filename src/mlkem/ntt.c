@@ -17,7 +17,7 @@ const int16_t cb_mlkem_zetas[128] = {
 };
 
 /* cb_mlkem_zetas[i] * q^-1 mod 2^16 (signed), for cb_mlkem_fqmul_pre(). */
-static const int16_t zetas_qinv[128] = {
+const int16_t cb_mlkem_zetas_qinv[128] = {
 	-20, 31498, 14745, 787, 13525, -12402, 28191, -16694, -20907, 27758, -3799, -15690, 10690,
 	1358, -11202, 31164, -5827, 17363, -26360, -29057, 5571, -1102, 21438, -26242, -28073, 24313,
 	-10532, 8800, 18426, 8859, 26675, -16163, -5689, -6516, 1496, 30967, -23565, 20179, 20710,
@@ -40,10 +40,10 @@ static const int16_t zetas_qinv[128] = {
  * scalar when the zeta was a per-block scalar).  ntt*: forward layers
  * (zetas 16..31, 32..63 and 64..127); inv*: inverse layers (zetas 127 down
  * to 64 and 63 down to 32).
- * Printed from cb_mlkem_zetas and zetas_qinv; test_mlkem_poly checks both
+ * Printed from cb_mlkem_zetas and cb_mlkem_zetas_qinv; test_mlkem_poly checks both
  * transforms against FIPS 203 Algorithms 9 and 10.
  */
-static const int16_t ntt8[128] = {
+const int16_t cb_mlkem_ntt8[128] = {
 	573, 573, 573, 573, 573, 573, 573, 573, -1325, -1325, -1325, -1325, -1325, -1325, -1325,
 	-1325, 264, 264, 264, 264, 264, 264, 264, 264, 383, 383, 383, 383, 383, 383, 383, 383,
 	-829, -829, -829, -829, -829, -829, -829, -829, 1458, 1458, 1458, 1458, 1458, 1458, 1458,
@@ -55,7 +55,7 @@ static const int16_t ntt8[128] = {
 	-1571, -1571, -1571, -1571, -1571,
 };
 
-static const int16_t ntt8_qinv[128] = {
+const int16_t cb_mlkem_ntt8_qinv[128] = {
 	-5827, -5827, -5827, -5827, -5827, -5827, -5827, -5827, 17363, 17363, 17363, 17363, 17363,
 	17363, 17363, 17363, -26360, -26360, -26360, -26360, -26360, -26360, -26360, -26360,
 	-29057, -29057, -29057, -29057, -29057, -29057, -29057, -29057, 5571, 5571, 5571, 5571,
@@ -69,7 +69,7 @@ static const int16_t ntt8_qinv[128] = {
 	-16163, -16163, -16163, -16163, -16163,
 };
 
-static const int16_t ntt4[128] = {
+const int16_t cb_mlkem_ntt4[128] = {
 	1223, 1223, 1223, 1223, 652, 652, 652, 652, -552, -552, -552, -552, 1015, 1015, 1015, 1015,
 	-1293, -1293, -1293, -1293, 1491, 1491, 1491, 1491, -282, -282, -282, -282, -1544, -1544,
 	-1544, -1544, 516, 516, 516, 516, -8, -8, -8, -8, -320, -320, -320, -320, -666, -666, -666,
@@ -81,7 +81,7 @@ static const int16_t ntt4[128] = {
 	677, 677, -1275, -1275, -1275, -1275,
 };
 
-static const int16_t ntt4_qinv[128] = {
+const int16_t cb_mlkem_ntt4_qinv[128] = {
 	-5689, -5689, -5689, -5689, -6516, -6516, -6516, -6516, 1496, 1496, 1496, 1496, 30967,
 	30967, 30967, 30967, -23565, -23565, -23565, -23565, 20179, 20179, 20179, 20179, 20710,
 	20710, 20710, 20710, 25080, 25080, 25080, 25080, -12796, -12796, -12796, -12796, 26616,
@@ -95,7 +95,7 @@ static const int16_t ntt4_qinv[128] = {
 	-24155, -17915, -17915, -17915, -17915,
 };
 
-static const int16_t ntt2[128] = {
+const int16_t cb_mlkem_ntt2[128] = {
 	-1103, -1103, 430, 430, 555, 555, 843, 843, -1251, -1251, 871, 871, 1550, 1550, 105, 105,
 	422, 422, 587, 587, 177, 177, -235, -235, -291, -291, -460, -460, 1574, 1574, 1653, 1653,
 	-246, -246, 778, 778, 1159, 1159, -147, -147, -777, -777, 1483, 1483, -602, -602, 1119,
@@ -107,7 +107,7 @@ static const int16_t ntt2[128] = {
 	-1460, -1460, 1522, 1522, 1628, 1628,
 };
 
-static const int16_t ntt2_qinv[128] = {
+const int16_t cb_mlkem_ntt2_qinv[128] = {
 	-335, -335, 11182, 11182, -11477, -11477, 13387, 13387, -32227, -32227, -14233, -14233,
 	20494, 20494, -21655, -21655, -27738, -27738, 13131, 13131, 945, 945, -4587, -4587, -14883,
 	-14883, 23092, 23092, 6182, 6182, 5493, 5493, 32010, 32010, -32502, -32502, 10631, 10631,
@@ -121,7 +121,7 @@ static const int16_t ntt2_qinv[128] = {
 	7756, 7756, -17422, -17422, 23132, 23132,
 };
 
-static const int16_t inv2[128] = {
+const int16_t cb_mlkem_inv2[128] = {
 	1628, 1628, 1522, 1522, -1460, -1460, 958, 958, 991, 991, 996, 996, -308, -308, -108, -108,
 	478, 478, -870, -870, -854, -854, -1510, -1510, 794, 794, -1278, -1278, -1530, -1530,
 	-1185, -1185, -1659, -1659, -1187, -1187, 220, 220, -874, -874, -1335, -1335, 1218, 1218,
@@ -133,7 +133,7 @@ static const int16_t inv2[128] = {
 	555, 430, 430, -1103, -1103,
 };
 
-static const int16_t inv2_qinv[128] = {
+const int16_t cb_mlkem_inv2_qinv[128] = {
 	23132, 23132, -17422, -17422, 7756, 7756, 23998, 23998, -20257, -20257, 28644, 28644,
 	-23860, -23860, 31636, 31636, -17442, -17442, 10906, 10906, 23210, 23210, -22502, -22502,
 	-20198, -20198, -7934, -7934, -21498, -21498, 10335, 10335, 14469, 14469, 16989, 16989,
@@ -147,7 +147,7 @@ static const int16_t inv2_qinv[128] = {
 	-11477, 11182, 11182, -335, -335,
 };
 
-static const int16_t inv4[128] = {
+const int16_t cb_mlkem_inv4[128] = {
 	-1275, -1275, -1275, -1275, 677, 677, 677, 677, -1065, -1065, -1065, -1065, 448, 448, 448,
 	448, -725, -725, -725, -725, -1508, -1508, -1508, -1508, 961, 961, 961, 961, -398, -398,
 	-398, -398, -951, -951, -951, -951, -247, -247, -247, -247, -1421, -1421, -1421, -1421,
@@ -159,7 +159,7 @@ static const int16_t inv4[128] = {
 	652, 652, 1223, 1223, 1223, 1223,
 };
 
-static const int16_t inv4_qinv[128] = {
+const int16_t cb_mlkem_inv4_qinv[128] = {
 	-17915, -17915, -17915, -17915, -24155, -24155, -24155, -24155, 4311, 4311, 4311, 4311,
 	16832, 16832, 16832, 16832, -12757, -12757, -12757, -12757, -29156, -29156, -29156, -29156,
 	14017, 14017, 14017, 14017, 13426, 13426, 13426, 13426, 18249, 18249, 18249, 18249, -30199,
@@ -201,11 +201,11 @@ const int16_t cb_mlkem_gammas_qinv[128] = {
 };
 
 /*
- * cb_mlkem_zetas and zetas_qinv in reverse order (entry i is zeta 127 - i),
+ * cb_mlkem_zetas and cb_mlkem_zetas_qinv in reverse order (entry i is zeta 127 - i),
  * so the inverse layers read their zetas in increasing addresses; read
  * backwards, gcc vectorised them with extra word shuffles.
  */
-static const int16_t inv_zetas[128] = {
+const int16_t cb_mlkem_inv_zetas[128] = {
 	1628, 1522, -1460, 958, 991, 996, -308, -108, 478, -870, -854, -1510, 794, -1278, -1530,
 	-1185, -1659, -1187, 220, -874, -1335, 1218, -136, -1215, 384, -1465, -1285, 1322, 610,
 	603, 1097, 817, -75, -156, 329, 418, 349, -872, 644, -1590, 1119, -602, 1483, -777, -147,
@@ -217,7 +217,7 @@ static const int16_t inv_zetas[128] = {
 	1422, 1493, -1517, -359, -758, -1044,
 };
 
-static const int16_t inv_zetas_qinv[128] = {
+const int16_t cb_mlkem_inv_zetas_qinv[128] = {
 	23132, -17422, 7756, 23998, -20257, 28644, -23860, 31636, -17442, 10906, 23210, -22502,
 	-20198, -7934, -21498, 10335, 14469, 16989, -11044, 24214, -14903, 10946, -6280, -20927,
 	-32384, 24391, 15355, -7382, 2146, 25435, 20297, -31183, -12619, -5276, 19529, -14430,
@@ -245,7 +245,7 @@ static const int16_t inv_zetas_qinv[128] = {
 static ALWAYS_INLINE void ntt_layer(int16_t r[256], unsigned len, unsigned k)
 {
 	for (unsigned start = 0; start < 256; start += 2 * len, k++) {
-		const int16_t zeta = cb_mlkem_zetas[k], zq = zetas_qinv[k];
+		const int16_t zeta = cb_mlkem_zetas[k], zq = cb_mlkem_zetas_qinv[k];
 
 		for (unsigned j = start; j < start + len; j++) {
 			int16_t t = cb_mlkem_fqmul_pre(r[j + len], zeta, zq);
@@ -282,9 +282,9 @@ void cb_mlkem_ntt(int16_t r[256])
 	ntt_layer(r, 64, 2);
 	ntt_layer(r, 32, 4);
 	ntt_layer(r, 16, 8);
-	ntt_layer_tab(r, 8, ntt8, ntt8_qinv);
-	ntt_layer_tab(r, 4, ntt4, ntt4_qinv);
-	ntt_layer_tab(r, 2, ntt2, ntt2_qinv);
+	ntt_layer_tab(r, 8, cb_mlkem_ntt8, cb_mlkem_ntt8_qinv);
+	ntt_layer_tab(r, 4, cb_mlkem_ntt4, cb_mlkem_ntt4_qinv);
+	ntt_layer_tab(r, 2, cb_mlkem_ntt2, cb_mlkem_ntt2_qinv);
 }
 
 /*
@@ -295,9 +295,9 @@ void cb_mlkem_ntt(int16_t r[256])
  */
 static ALWAYS_INLINE void invntt_layer(int16_t r[256], unsigned len, unsigned k, int reduce)
 {
-	/* zeta k, k - 1, ... are inv_zetas[127 - k], [128 - k], ... */
+	/* zeta k, k - 1, ... are cb_mlkem_inv_zetas[127 - k], [128 - k], ... */
 	for (unsigned start = 0, i = 127 - k; start < 256; start += 2 * len, i++) {
-		const int16_t zeta = inv_zetas[i], zq = inv_zetas_qinv[i];
+		const int16_t zeta = cb_mlkem_inv_zetas[i], zq = cb_mlkem_inv_zetas_qinv[i];
 
 		for (unsigned j = start; j < start + len; j++) {
 			int16_t t = r[j], u = r[j + len];
@@ -329,8 +329,8 @@ void cb_mlkem_invntt_tomont(int16_t r[256])
 	/* 2^32 / 128 mod q, and the same times q^-1 mod 2^16 */
 	const int16_t f = 1441, fq = (int16_t)(uint16_t)((1441u * (uint16_t)MLKEM_QINV) & 0xffff);
 
-	invntt_layer_tab(r, 2, inv2, inv2_qinv);
-	invntt_layer_tab(r, 4, inv4, inv4_qinv);
+	invntt_layer_tab(r, 2, cb_mlkem_inv2, cb_mlkem_inv2_qinv);
+	invntt_layer_tab(r, 4, cb_mlkem_inv4, cb_mlkem_inv4_qinv);
 	invntt_layer(r, 8, 31, 1);
 	invntt_layer(r, 16, 15, 0);
 	invntt_layer(r, 32, 7, 0);

@@ -16,6 +16,21 @@ extern const int16_t cb_mlkem_zetas[128];
 extern const int16_t cb_mlkem_gammas[128];
 extern const int16_t cb_mlkem_gammas_qinv[128];
 
+/*
+ * The tables behind the transforms, shared with the AVX2 kernels
+ * (x86_64/ntt_avx2.c): zetas times q^-1; the per-butterfly zetas of the
+ * forward layers len 8, 4, 2 and of the inverse layers len 2, 4 (entry
+ * len * b + j for butterfly j of block b), each with its times-q^-1 twin;
+ * the zetas in reverse order for the inverse layers.
+ */
+extern const int16_t cb_mlkem_zetas_qinv[128];
+extern const int16_t cb_mlkem_ntt8[128], cb_mlkem_ntt8_qinv[128];
+extern const int16_t cb_mlkem_ntt4[128], cb_mlkem_ntt4_qinv[128];
+extern const int16_t cb_mlkem_ntt2[128], cb_mlkem_ntt2_qinv[128];
+extern const int16_t cb_mlkem_inv2[128], cb_mlkem_inv2_qinv[128];
+extern const int16_t cb_mlkem_inv4[128], cb_mlkem_inv4_qinv[128];
+extern const int16_t cb_mlkem_inv_zetas[128], cb_mlkem_inv_zetas_qinv[128];
+
 /* FIPS 203 Algorithm 9, in place.  Input |r[i]| < q; output |r[i]| < 8q (not reduced). */
 void cb_mlkem_ntt(int16_t r[256]);
 /*

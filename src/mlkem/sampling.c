@@ -67,7 +67,7 @@ static unsigned rej_uniform(int16_t *r, unsigned ctr, const uint64_t *w, size_t 
 }
 
 /* The same from bytes (the one-lane sponge squeezes bytes). */
-static unsigned rej_uniform_bytes(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len)
+unsigned cb_mlkem_rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len)
 {
 	uint64_t w[CB_SHAKE128_RATE / 8];
 
@@ -106,11 +106,11 @@ void cb_mlkem_sample_ntt(cb_mlkem_poly *r, const uint8_t rho[MLKEM_SYMBYTES], ui
 
 	xof_init(&st, rho, x, y);
 	cb_keccak_squeezeblocks(&st, buf, SAMPLE_NTT_FIRST_BLOCKS);
-	ctr = rej_uniform_bytes(tmp, 0, buf, sizeof(buf));
+	ctr = cb_mlkem_rej_uniform(tmp, 0, buf, sizeof(buf));
 	/* rare (< 1 %): fewer than 256 accepted; one more block at a time */
 	while (ctr < MLKEM_N) {
 		cb_keccak_squeezeblocks(&st, buf, 1);
-		ctr = rej_uniform_bytes(tmp, ctr, buf, CB_SHAKE128_RATE);
+		ctr = cb_mlkem_rej_uniform(tmp, ctr, buf, CB_SHAKE128_RATE);
 	}
 	memcpy(r->c, tmp, sizeof(r->c));
 }
@@ -148,7 +148,7 @@ void cb_mlkem_sample_ntt_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t 
 }
 
 /* Algorithm 8 for eta = 2: 4 bits per coefficient, 8 coefficients per 32-bit word. */
-static void cbd2(cb_mlkem_poly *r, const uint8_t buf[128])
+void cb_mlkem_cbd2(cb_mlkem_poly *r, const uint8_t buf[128])
 {
 	for (unsigned i = 0; i < MLKEM_N / 8; i++) {
 		uint32_t t = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 |
@@ -165,7 +165,7 @@ static void cbd2(cb_mlkem_poly *r, const uint8_t buf[128])
 }
 
 /* Algorithm 8 for eta = 3: 6 bits per coefficient, 4 coefficients per 24 bits. */
-static void cbd3(cb_mlkem_poly *r, const uint8_t buf[192])
+void cb_mlkem_cbd3(cb_mlkem_poly *r, const uint8_t buf[192])
 {
 	for (unsigned i = 0; i < MLKEM_N / 4; i++) {
 		uint32_t t = (uint32_t)buf[3 * i] | (uint32_t)buf[3 * i + 1] << 8 |
@@ -191,9 +191,9 @@ void cb_mlkem_poly_getnoise(cb_mlkem_poly *r, const uint8_t s[MLKEM_SYMBYTES], u
 	in[MLKEM_SYMBYTES] = nonce;
 	cb_shake256(buf, 64 * eta, in, sizeof(in));
 	if (eta == 3)
-		cbd3(r, buf);
+		cb_mlkem_cbd3(r, buf);
 	else
-		cbd2(r, buf);
+		cb_mlkem_cbd2(r, buf);
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
 }
@@ -214,11 +214,11 @@ void cb_mlkem_poly_getnoise_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8
 				 sizeof(in1), CB_KECCAK_DS_SHAKE);
 	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE256_RATE, buf0, buf1, eta == 3 ? 2 : 1);
 	if (eta == 3) {
-		cbd3(r0, buf0);
-		cbd3(r1, buf1);
+		cb_mlkem_cbd3(r0, buf0);
+		cb_mlkem_cbd3(r1, buf1);
 	} else {
-		cbd2(r0, buf0);
-		cbd2(r1, buf1);
+		cb_mlkem_cbd2(r0, buf0);
+		cb_mlkem_cbd2(r1, buf1);
 	}
 	cb_keccak_x2_wipe(&st);
 	cb_wipe(in0, sizeof(in0));

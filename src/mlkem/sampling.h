@@ -2,6 +2,7 @@
 #ifndef CB_MLKEM_SAMPLING_H
 #define CB_MLKEM_SAMPLING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mlkem/poly.h"
@@ -26,5 +27,16 @@ void cb_mlkem_poly_getnoise(cb_mlkem_poly *r, const uint8_t s[MLKEM_SYMBYTES], u
 /* Two of them with the same s and eta, nonces nonce0 and nonce1. */
 void cb_mlkem_poly_getnoise_x2(cb_mlkem_poly *r0, cb_mlkem_poly *r1, const uint8_t s[MLKEM_SYMBYTES],
 			       uint8_t nonce0, uint8_t nonce1, unsigned eta);
+
+/*
+ * The pieces, shared with the native path: rejection sampling of the XOF
+ * output buf (len a multiple of 168 bytes) into r[ctr...], keeping 12-bit
+ * candidates < q; r needs room for ctr + 2 len / 3 entries; returns the new
+ * count (Algorithm 7's loop body).  SamplePolyCBD_2 of 128 bytes and
+ * SamplePolyCBD_3 of 192 bytes (Algorithm 8).
+ */
+unsigned cb_mlkem_rej_uniform(int16_t *r, unsigned ctr, const uint8_t *buf, size_t len);
+void cb_mlkem_cbd2(cb_mlkem_poly *r, const uint8_t buf[128]);
+void cb_mlkem_cbd3(cb_mlkem_poly *r, const uint8_t buf[192]);
 
 #endif

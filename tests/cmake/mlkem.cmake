@@ -7,7 +7,7 @@ if(VALGRIND AND VALGRIND_INCLUDE_DIR)
   # Built from the ML-KEM sources directly, with the declassification
   # points of src/mlkem/ct.h turned on.
   file(GLOB CB_CT_SOURCES ${PROJECT_SOURCE_DIR}/src/mlkem/*.c ${PROJECT_SOURCE_DIR}/src/sha3/*.c)
-  add_executable(ct_mlkem ${PROJECT_SOURCE_DIR}/tests/ct/ct_mlkem.c ${CB_CT_SOURCES}
+  add_executable(ct_mlkem ${PROJECT_SOURCE_DIR}/tests/ct/ct_mlkem.c ${CB_CT_SOURCES} ${CB_MLKEM_NATIVE_SOURCES}
                  ${PROJECT_SOURCE_DIR}/src/core/util.c)
   target_include_directories(ct_mlkem PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include
                              ${VALGRIND_INCLUDE_DIR})
@@ -27,7 +27,8 @@ if(CB_FUZZ AND CMAKE_C_COMPILER_ID MATCHES "Clang")
   # with coverage instrumentation (-fsanitize=fuzzer-no-link) and ASan/UBSan;
   # the main library and the other programs stay uninstrumented.
   file(GLOB CB_FUZZ_LIB_SOURCES ${PROJECT_SOURCE_DIR}/src/mlkem/*.c ${PROJECT_SOURCE_DIR}/src/sha3/*.c)
-  add_library(cbmlkem_fuzz STATIC ${CB_FUZZ_LIB_SOURCES} ${PROJECT_SOURCE_DIR}/src/core/util.c)
+  add_library(cbmlkem_fuzz STATIC ${CB_FUZZ_LIB_SOURCES} ${CB_MLKEM_NATIVE_SOURCES}
+              ${PROJECT_SOURCE_DIR}/src/core/util.c)
   target_include_directories(cbmlkem_fuzz PUBLIC ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
   target_compile_options(cbmlkem_fuzz PUBLIC -fsanitize=fuzzer-no-link,address,undefined)
   foreach(f fuzz_decaps fuzz_ek)

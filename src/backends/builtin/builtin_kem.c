@@ -1,7 +1,13 @@
 /*
  * The project's own ML-KEM (src/mlkem) as backend "builtin" of the kem
- * class.  Sizes come from the implementation's constants; the functions
- * already have the class's signatures and return CB_OK,
+ * class.  Its functions dispatch at run time (src/mlkem/dispatch.c): the
+ * AVX2 path where CPUID reports AVX2, else portable C; the environment
+ * variable CRYPTOBENCH_MLKEM_IMPL=portable forces C.  implementation()
+ * says which ran: "builtin-avx2", "builtin-avx2+avx512vl" (four-way Keccak
+ * in AVX-512VL) or "builtin-c".  The portable path alone
+ * is backend "builtin-c" (src/backends/builtin-c), so that one run can put
+ * both side by side.  Sizes come from the implementation's constants; the
+ * functions already have the class's signatures and return CB_OK,
  * CB_ERR_INVALID_KEY or CB_ERR_RANDOM.
  */
 #include "backends/backends.h"
@@ -10,69 +16,38 @@
 
 static const char *builtin_implementation(void)
 {
-	return "builtin-c";
+	return cb_mlkem_impl_string();
 }
+
+#define BUILTIN_NOTES                                                                               \
+	"own FIPS 203 code; AVX2 path chosen at run time from CPUID (CRYPTOBENCH_MLKEM_IMPL=portable " \
+	"forces portable C)"
 
 /* The class's keypair_derand: coins = d || z (FIPS 203 Algorithm 16). */
-static int mlkem512_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
-{
-	return cb_mlkem512_keypair_derand(pk, sk, coins, coins + 32);
-}
+#define BUILTIN_CLASS(n)                                                                            \
+	static int mlkem##n##_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)         \
+	{                                                                                           \
+		return cb_mlkem##n##_keypair_derand(pk, sk, coins, coins + 32);                     \
+	}                                                                                           \
+	static const cb_kem_class mlkem##n = {                                                      \
+		.info = {CB_KIND_KEM, "mlkem" #n, "builtin", BUILTIN_NOTES, NULL,                   \
+			 builtin_implementation},                                                   \
+		.public_key_bytes = CB_MLKEM##n##_EK_BYTES,                                         \
+		.secret_key_bytes = CB_MLKEM##n##_DK_BYTES,                                         \
+		.ciphertext_bytes = CB_MLKEM##n##_CT_BYTES,                                         \
+		.shared_secret_bytes = CB_MLKEM_SS_BYTES,                                           \
+		.keypair = cb_mlkem##n##_keypair,                                                   \
+		.encaps = cb_mlkem##n##_encaps,                                                     \
+		.decaps = cb_mlkem##n##_decaps,                                                     \
+		.keypair_coins_bytes = 64,                                                          \
+		.keypair_derand = mlkem##n##_keypair_coins,                                         \
+		.encaps_coins_bytes = 32,                                                           \
+		.encaps_derand = cb_mlkem##n##_encaps_derand,                                       \
+	};
 
-static int mlkem768_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
-{
-	return cb_mlkem768_keypair_derand(pk, sk, coins, coins + 32);
-}
-
-static int mlkem1024_keypair_coins(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
-{
-	return cb_mlkem1024_keypair_derand(pk, sk, coins, coins + 32);
-}
-
-static const cb_kem_class mlkem512 = {
-	.info = {CB_KIND_KEM, "mlkem512", "builtin", NULL, NULL, builtin_implementation},
-	.public_key_bytes = CB_MLKEM512_EK_BYTES,
-	.secret_key_bytes = CB_MLKEM512_DK_BYTES,
-	.ciphertext_bytes = CB_MLKEM512_CT_BYTES,
-	.shared_secret_bytes = CB_MLKEM_SS_BYTES,
-	.keypair = cb_mlkem512_keypair,
-	.encaps = cb_mlkem512_encaps,
-	.decaps = cb_mlkem512_decaps,
-	.keypair_coins_bytes = 64,
-	.keypair_derand = mlkem512_keypair_coins,
-	.encaps_coins_bytes = 32,
-	.encaps_derand = cb_mlkem512_encaps_derand,
-};
-
-static const cb_kem_class mlkem768 = {
-	.info = {CB_KIND_KEM, "mlkem768", "builtin", NULL, NULL, builtin_implementation},
-	.public_key_bytes = CB_MLKEM768_EK_BYTES,
-	.secret_key_bytes = CB_MLKEM768_DK_BYTES,
-	.ciphertext_bytes = CB_MLKEM768_CT_BYTES,
-	.shared_secret_bytes = CB_MLKEM_SS_BYTES,
-	.keypair = cb_mlkem768_keypair,
-	.encaps = cb_mlkem768_encaps,
-	.decaps = cb_mlkem768_decaps,
-	.keypair_coins_bytes = 64,
-	.keypair_derand = mlkem768_keypair_coins,
-	.encaps_coins_bytes = 32,
-	.encaps_derand = cb_mlkem768_encaps_derand,
-};
-
-static const cb_kem_class mlkem1024 = {
-	.info = {CB_KIND_KEM, "mlkem1024", "builtin", NULL, NULL, builtin_implementation},
-	.public_key_bytes = CB_MLKEM1024_EK_BYTES,
-	.secret_key_bytes = CB_MLKEM1024_DK_BYTES,
-	.ciphertext_bytes = CB_MLKEM1024_CT_BYTES,
-	.shared_secret_bytes = CB_MLKEM_SS_BYTES,
-	.keypair = cb_mlkem1024_keypair,
-	.encaps = cb_mlkem1024_encaps,
-	.decaps = cb_mlkem1024_decaps,
-	.keypair_coins_bytes = 64,
-	.keypair_derand = mlkem1024_keypair_coins,
-	.encaps_coins_bytes = 32,
-	.encaps_derand = cb_mlkem1024_encaps_derand,
-};
+BUILTIN_CLASS(512)
+BUILTIN_CLASS(768)
+BUILTIN_CLASS(1024)
 
 const cb_alg_info *const cb_builtin_algs[] = {
 	&mlkem512.info,
