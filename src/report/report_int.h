@@ -103,13 +103,6 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max);
 void cb_tab_headline(const cb_context *c, char *buf, size_t len);
 /* "114.4 µs": 3-4 significant digits in the largest unit that keeps it >= 1. */
 void cb_fmt_latency(double ns, char *buf, size_t len);
-/*
- * The text table's section "hybrids beside their parts" (src/hybrid):
- * for every one-thread hybrid KEM result, the sum of its parts' results in
- * the same run, the difference (the combiner's own cost) and the bytes on
- * the wire.  Writes nothing when the run has no hybrid.
- */
-void cb_write_hybrid_breakdown(FILE *f, const cb_run *run);
 /* "32 B", "16 KiB", "1.5 MiB", or "-" for 0. */
 void cb_fmt_bytes(size_t n, char *buf, size_t len);
 /*
@@ -118,8 +111,9 @@ void cb_fmt_bytes(size_t n, char *buf, size_t len);
  * of each algorithm.  Empty cells are "".
  */
 #define CB_XCOLS 8
+#define CB_XCELL_MAX 160
 typedef struct cb_xrow {
-	char cell[CB_XCOLS][CB_CELL_MAX];
+	char cell[CB_XCOLS][CB_XCELL_MAX];
 } cb_xrow;
 typedef struct cb_xtab {
 	char title[160];

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cryptobench/catalog.h"
+#include "hybrid/hybrid.h"
 #include "report/report_int.h"
 
 /* ---- published figures: parsing and finding their cases ---- */
@@ -141,7 +142,7 @@ static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *title, size_t nco
 	return t;
 }
 
-static char (*add_row(cb_xtab *t))[CB_CELL_MAX]
+static char (*add_row(cb_xtab *t))[CB_XCELL_MAX]
 {
 	cb_xrow *v = realloc(t->rows, (t->nrows + 1) * sizeof(*v));
 	if (!v)
@@ -176,7 +177,7 @@ static double in_unit(const cb_result *r, const char *unit)
 static void fmt_value(double v, const char *unit, char *buf)
 {
 	int dec = v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3;
-	snprintf(buf, CB_CELL_MAX, "%.*f %s", dec, v, unit);
+	snprintf(buf, CB_XCELL_MAX, "%.*f %s", dec, v, unit);
 }
 
 /* The case's algorithm, operation and size as a result filter (backend ignored). */
@@ -235,32 +236,32 @@ static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 			return CB_ERR_NOMEM;
 		for (size_t j = 0; j < run->nresults; j++) {
 			const cb_result *r = &run->results[j];
-			char (*row)[CB_CELL_MAX];
+			char (*row)[CB_XCELL_MAX];
 			double m;
 			if (!key_match(&k, r, k.backend))
 				continue;
 			if (!(row = add_row(t)))
 				return CB_ERR_NOMEM;
 			m = in_unit(r, p->unit);
-			snprintf(row[0], CB_CELL_MAX, "%s", found ? "" : p->a);
-			snprintf(row[1], CB_CELL_MAX, "%s", r->backend);
+			snprintf(row[0], CB_XCELL_MAX, "%s", found ? "" : p->a);
+			snprintf(row[1], CB_XCELL_MAX, "%s", r->backend);
 			if (!found)
 				fmt_value(p->value, p->unit, row[2]);
 			if (isfinite(m)) {
 				fmt_value(m, p->unit, row[3]);
-				snprintf(row[4], CB_CELL_MAX, "%.2f", m / p->value);
+				snprintf(row[4], CB_XCELL_MAX, "%.2f", m / p->value);
 			} else {
-				snprintf(row[3], CB_CELL_MAX, "-");
+				snprintf(row[3], CB_XCELL_MAX, "-");
 			}
 			found = 1;
 		}
 		if (!found) {
-			char (*row)[CB_CELL_MAX] = add_row(t);
+			char (*row)[CB_XCELL_MAX] = add_row(t);
 			if (!row)
 				return CB_ERR_NOMEM;
-			snprintf(row[0], CB_CELL_MAX, "%s", p->a);
+			snprintf(row[0], CB_XCELL_MAX, "%s", p->a);
 			fmt_value(p->value, p->unit, row[2]);
-			snprintf(row[3], CB_CELL_MAX, "not measured in this run");
+			snprintf(row[3], CB_XCELL_MAX, "not measured in this run");
 		}
 	}
 	if (t)
@@ -288,7 +289,7 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 			return CB_ERR_NOMEM;
 		for (size_t j = 0; j < run->nresults; j++) {
 			const cb_result *a = &run->results[j], *b = NULL;
-			char (*row)[CB_CELL_MAX];
+			char (*row)[CB_XCELL_MAX];
 			cb_ratio q;
 			double v;
 			if (!key_match(&ka, a, ka.backend))
@@ -303,32 +304,32 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 				return CB_ERR_NOMEM;
 			v = q.value;
 			if (!found)
-				snprintf(row[0], CB_CELL_MAX, "%s / %s", p->a, p->b);
-			snprintf(row[1], CB_CELL_MAX, "%s%s%s", a->backend, strcmp(a->backend, b->backend) ? " / " : "",
+				snprintf(row[0], CB_XCELL_MAX, "%s / %s", p->a, p->b);
+			snprintf(row[1], CB_XCELL_MAX, "%s%s%s", a->backend, strcmp(a->backend, b->backend) ? " / " : "",
 				 strcmp(a->backend, b->backend) ? b->backend : "");
 			if (!found)
-				snprintf(row[2], CB_CELL_MAX, "%.3gx", p->value);
+				snprintf(row[2], CB_XCELL_MAX, "%.3gx", p->value);
 			if (q.paired && q.n > 1)
-				snprintf(row[3], CB_CELL_MAX, "%.2fx [%.2f, %.2f]", v, q.low, q.high);
+				snprintf(row[3], CB_XCELL_MAX, "%.2fx [%.2f, %.2f]", v, q.low, q.high);
 			else
-				snprintf(row[3], CB_CELL_MAX, "%.2fx", v);
+				snprintf(row[3], CB_XCELL_MAX, "%.2fx", v);
 			if (q.paired && q.low > 0 && q.high / q.low > 4)
-				snprintf(row[4], CB_CELL_MAX, "inconclusive: the interval is too wide");
+				snprintf(row[4], CB_XCELL_MAX, "inconclusive: the interval is too wide");
 			else if ((p->value > 1) != (v > 1) && (q.paired ? (q.high < 1 || q.low > 1) : 1))
-				snprintf(row[4], CB_CELL_MAX, "reversed");
+				snprintf(row[4], CB_XCELL_MAX, "reversed");
 			else if (v / p->value > 2 || p->value / v > 2)
-				snprintf(row[4], CB_CELL_MAX, "same side, off by %.1fx", v > p->value ? v / p->value : p->value / v);
+				snprintf(row[4], CB_XCELL_MAX, "same side, off by %.1fx", v > p->value ? v / p->value : p->value / v);
 			else
-				snprintf(row[4], CB_CELL_MAX, "holds (within 2x)");
+				snprintf(row[4], CB_XCELL_MAX, "holds (within 2x)");
 			found = 1;
 		}
 		if (!found) {
-			char (*row)[CB_CELL_MAX] = add_row(t);
+			char (*row)[CB_XCELL_MAX] = add_row(t);
 			if (!row)
 				return CB_ERR_NOMEM;
-			snprintf(row[0], CB_CELL_MAX, "%s / %s", p->a, p->b);
-			snprintf(row[2], CB_CELL_MAX, "%.3gx", p->value);
-			snprintf(row[3], CB_CELL_MAX, "not both measured");
+			snprintf(row[0], CB_XCELL_MAX, "%s / %s", p->a, p->b);
+			snprintf(row[2], CB_XCELL_MAX, "%.3gx", p->value);
+			snprintf(row[3], CB_XCELL_MAX, "not both measured");
 		}
 	}
 	if (t)
@@ -347,7 +348,7 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *c = &run->results[i], *w = NULL;
 		size_t len = strlen(c->operation);
-		char (*row)[CB_CELL_MAX];
+		char (*row)[CB_XCELL_MAX];
 		cb_ratio q;
 		if (c->status != CB_STATUS_OK || c->threads != 1 || len < 6 || strcmp(c->operation + len - 5, "-cold"))
 			continue;
@@ -364,18 +365,18 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 			return CB_ERR_NOMEM;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
-		snprintf(row[0], CB_CELL_MAX, "%s", c->algorithm);
-		snprintf(row[1], CB_CELL_MAX, "%s", c->backend);
-		snprintf(row[2], CB_CELL_MAX, "%s", w->operation);
-		cb_fmt_bytes(c->message_bytes, row[3], CB_CELL_MAX);
-		cb_fmt_latency(latency(w), row[4], CB_CELL_MAX);
-		cb_fmt_latency(latency(c), row[5], CB_CELL_MAX);
+		snprintf(row[0], CB_XCELL_MAX, "%s", c->algorithm);
+		snprintf(row[1], CB_XCELL_MAX, "%s", c->backend);
+		snprintf(row[2], CB_XCELL_MAX, "%s", w->operation);
+		cb_fmt_bytes(c->message_bytes, row[3], CB_XCELL_MAX);
+		cb_fmt_latency(latency(w), row[4], CB_XCELL_MAX);
+		cb_fmt_latency(latency(c), row[5], CB_XCELL_MAX);
 		if (cb_result_time_ratio(c, w, &q) == 0 && q.value > 0)
-			snprintf(row[6], CB_CELL_MAX, "%.2f", q.value);
+			snprintf(row[6], CB_XCELL_MAX, "%.2f", q.value);
 		if (w->allocs_per_op >= 0 && c->allocs_per_op >= 0)
-			snprintf(row[7], CB_CELL_MAX, "%.0f / %.0f", w->allocs_per_op, c->allocs_per_op);
+			snprintf(row[7], CB_XCELL_MAX, "%.0f / %.0f", w->allocs_per_op, c->allocs_per_op);
 		else
-			snprintf(row[7], CB_CELL_MAX, "-");
+			snprintf(row[7], CB_XCELL_MAX, "-");
 	}
 	if (t)
 		snprintf(t->note, sizeof(t->note),
@@ -397,7 +398,7 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		const cb_catalog_entry *e = cb_catalog_find(r->algorithm);
-		char (*row)[CB_CELL_MAX];
+		char (*row)[CB_XCELL_MAX];
 		int seen = 0;
 		for (size_t k = 0; k < t->nrows && !seen; k++)
 			seen = !strcmp(t->rows[k].cell[0], r->algorithm);
@@ -405,19 +406,164 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 			continue;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
-		snprintf(row[0], CB_CELL_MAX, "%s", r->algorithm);
-		snprintf(row[1], CB_CELL_MAX, "%s", r->family);
-		snprintf(row[2], CB_CELL_MAX, "%d", r->security_classical);
-		snprintf(row[3], CB_CELL_MAX, "%d", r->security_quantum);
+		snprintf(row[0], CB_XCELL_MAX, "%s", r->algorithm);
+		snprintf(row[1], CB_XCELL_MAX, "%s", r->family);
+		snprintf(row[2], CB_XCELL_MAX, "%d", r->security_classical);
+		snprintf(row[3], CB_XCELL_MAX, "%d", r->security_quantum);
 		if (e && e->nist_category)
-			snprintf(row[4], CB_CELL_MAX, "%d", e->nist_category);
+			snprintf(row[4], CB_XCELL_MAX, "%d", e->nist_category);
 		else
-			snprintf(row[4], CB_CELL_MAX, "-");
-		snprintf(row[5], CB_CELL_MAX, "%s", e ? cb_catalog_security_source(e) : "");
+			snprintf(row[4], CB_XCELL_MAX, "-");
+		snprintf(row[5], CB_XCELL_MAX, "%s", e ? cb_catalog_security_source(e) : "");
 	}
 	snprintf(t->note, sizeof(t->note),
 		 "quantum 0: Shor's algorithm breaks it; ML-KEM categories 1/3/5 are at least as hard as AES-128/192/256 "
 		 "key search (FIPS 203 section 8)");
+	return 0;
+}
+
+/*
+ * The part's one-thread result: the hybrid's own backend first, then
+ * OpenSSL (whose classes the hybrids call), then any.
+ */
+static const cb_result *find_part(const cb_run *run, const char *alg, const char *op, const char *backend)
+{
+	const cb_result *any = NULL, *ossl = NULL;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		if (r->status != CB_STATUS_OK || r->threads > 1 || strcmp(r->algorithm, alg) ||
+		    strcmp(r->operation, op) || !(latency(r) > 0))
+			continue;
+		if (!strcmp(r->backend, backend))
+			return r;
+		if (!strcmp(r->backend, "openssl") && !ossl)
+			ossl = r;
+		if (!any)
+			any = r;
+	}
+	return ossl ? ossl : any;
+}
+
+/*
+ * Each hybrid KEM operation against the sum of the operations of its parts
+ * that it performs (cb_hybrid_terms), the difference being the combiner's
+ * own cost.
+ */
+static int hybrid_breakdown(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"algorithm", "op", "hybrid", "parts", "combiner", "parts timed"};
+	static const int right[] = {0, 0, 1, 1, 1, 0};
+	cb_xtab *t = NULL;
+	int negative = 0;
+	char missing[200] = "";
+
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *h = &run->results[i];
+		const cb_hybrid_term *terms = cb_hybrid_terms(h->algorithm, h->operation);
+		char parts[CB_XCELL_MAX] = "", (*row)[CB_XCELL_MAX];
+		double sum = 0, d;
+		int complete = 1;
+
+		if (!terms || h->status != CB_STATUS_OK || h->threads > 1 || strcmp(h->kind, "kem"))
+			continue;
+		for (size_t j = 0; terms[j].alg; j++) {
+			const cb_result *p = find_part(run, terms[j].alg, terms[j].op, h->backend);
+			size_t k = strlen(parts);
+			snprintf(parts + k, sizeof(parts) - k, "%s%s %s%s%s%s", j ? " + " : "", terms[j].alg, terms[j].op,
+				 p ? " (" : "", p ? p->backend : "", p ? ")" : "");
+			if (!p) {
+				complete = 0;
+				if (!strstr(missing, terms[j].alg)) {
+					k = strlen(missing);
+					snprintf(missing + k, sizeof(missing) - k, "%s%s", k ? " " : "", terms[j].alg);
+				}
+				continue;
+			}
+			sum += latency(p);
+		}
+		if (!complete)
+			continue;
+		if (!t && !(t = add_tab(tabs, n, "hybrids beside their parts (one thread)", 6, head, right)))
+			return CB_ERR_NOMEM;
+		if (!(row = add_row(t)))
+			return CB_ERR_NOMEM;
+		d = latency(h) - sum;
+		negative |= d < 0;
+		snprintf(row[0], CB_XCELL_MAX, "%s", h->algorithm);
+		snprintf(row[1], CB_XCELL_MAX, "%s", h->operation);
+		cb_fmt_latency(latency(h), row[2], CB_XCELL_MAX);
+		cb_fmt_latency(sum, row[3], CB_XCELL_MAX);
+		{
+			char mag[32];
+			cb_fmt_latency(fabs(d), mag, sizeof(mag));
+			snprintf(row[4], CB_XCELL_MAX, "%s%s (%+.0f%%)", d < 0 ? "-" : "", mag, 100.0 * d / latency(h));
+		}
+		snprintf(row[5], CB_XCELL_MAX, "%s", parts);
+	}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "combiner = hybrid - the sum of its parts' operations (each part on the hybrid's backend, else "
+			 "OpenSSL)%s%s%s",
+			 negative ? "; a negative combiner: the hybrid reaches a classical primitive more cheaply than "
+				    "the part's own class (EC_POINT_mul against EVP_PKEY_keygen), or noise"
+				  : "",
+			 missing[0] ? "; for every hybrid's breakdown add its parts: " : "", missing);
+	return 0;
+}
+
+/*
+ * What each key exchange puts on the wire: a KEM's public key (the client
+ * share) and ciphertext (the server share), a key agreement's public key
+ * each way; against the first algorithm of the baseline, else the first.
+ */
+static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"algorithm", "client share", "server share", "total", "x reference"};
+	static const int right[] = {0, 1, 1, 1, 1};
+	cb_xtab *t = NULL;
+	char base[CB_NAME_MAX] = "";
+	double ref = 0;
+	size_t bl = strcspn(run->context.baseline, ",@");
+
+	if (bl < sizeof(base)) {
+		memcpy(base, run->context.baseline, bl);
+		base[bl] = 0;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < run->nresults; i++) {
+			const cb_result *r = &run->results[i];
+			int kem = !strcmp(r->kind, "kem"), kex = !strcmp(r->kind, "kex"), seen = 0;
+			long client = r->sizes.public_key, server = kem ? r->sizes.ciphertext : r->sizes.public_key;
+			char (*row)[CB_XCELL_MAX];
+			if ((!kem && !kex) || client < 0 || server < 0)
+				continue;
+			if (pass == 0) { /* the reference: the baseline's, else the first */
+				int is_base = base[0] && !strcmp(r->algorithm, base);
+				if (ref == 0 || is_base)
+					ref = (double)(client + server);
+				if (is_base)
+					break;
+				continue;
+			}
+			for (size_t k = 0; t && k < t->nrows && !seen; k++)
+				seen = !strcmp(t->rows[k].cell[0], r->algorithm);
+			if (seen)
+				continue;
+			if (!t && !(t = add_tab(tabs, n, "bytes on the wire", 5, head, right)))
+				return CB_ERR_NOMEM;
+			if (!(row = add_row(t)))
+				return CB_ERR_NOMEM;
+			snprintf(row[0], CB_XCELL_MAX, "%s", r->algorithm);
+			snprintf(row[1], CB_XCELL_MAX, "%ld", client);
+			snprintf(row[2], CB_XCELL_MAX, "%ld", server);
+			snprintf(row[3], CB_XCELL_MAX, "%ld", client + server);
+			snprintf(row[4], CB_XCELL_MAX, "%.3g", ref > 0 ? (double)(client + server) / ref : 0);
+		}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "read from the keys and ciphertexts made in the run; KEM: public key + ciphertext, key "
+			 "agreement: a public key each way; x reference: total over the %s's",
+			 base[0] ? "baseline" : "first row");
 	return 0;
 }
 
@@ -426,7 +572,8 @@ int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n)
 	int r;
 	*tabs = NULL;
 	*n = 0;
-	if ((r = published_figures(run, tabs, n)) != 0 || (r = published_claims(run, tabs, n)) != 0 ||
+	if ((r = hybrid_breakdown(run, tabs, n)) != 0 || (r = wire_bytes(run, tabs, n)) != 0 ||
+	    (r = published_figures(run, tabs, n)) != 0 || (r = published_claims(run, tabs, n)) != 0 ||
 	    (r = cold_warm(run, tabs, n)) != 0 || (r = security(run, tabs, n)) != 0) {
 		cb_study_tables_free(*tabs, *n);
 		*tabs = NULL;

@@ -201,7 +201,6 @@ static int table_body(FILE *f, const cb_run *run)
 	}
 	if (st.nrows)
 		write_sizes(f, &st);
-	cb_write_hybrid_breakdown(f, run);
 	{
 		cb_xtab *xt;
 		size_t nx;
