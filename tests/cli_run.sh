@@ -313,11 +313,21 @@ catpid=$!
 expect 0 '' "$CB" run --quick --no-progress sha256 --sizes 64 -o "$T/fifo.json"
 wait "$catpid"
 [ -p "$T/fifo.json" ] && grep -q '"schema_version"' "$T/from-fifo" && ok || bad "a FIFO is written through and stays a FIFO"
+# Wait (at most 60 s) until the run writing its progress to file $1 is measuring
+# (its outputs checked, cases prepared), so that what follows happens mid-run
+# however loaded the machine is.
+wait_measuring() {
+	n=0
+	while [ $n -lt 600 ] && ! grep -q 'measuring: round [2-9]' "$1" 2>/dev/null; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
 # A late failure (the folder went away during the run): the results go to stdout.
 mkdir "$T/gone"
-"$CB" run --no-progress --backend openssl sha256 --sizes 64 --time 2 -o "$T/gone/r.json" >"$T/late.out" 2>"$T/late.err" &
+"$CB" run --progress --backend openssl sha256 --sizes 64 --time 4 -o "$T/gone/r.json" >"$T/late.out" 2>"$T/late.err" &
 pid=$!
-sleep 1
+wait_measuring "$T/late.err"
 rm -rf "$T/gone"
 wait "$pid"
 got=$?
@@ -331,9 +341,9 @@ expect 2 'bad value' "$CB" run --quick sha256 --time x
 
 # Interrupted: the first SIGINT writes what was measured, marked partial, exit 130.
 rm -f "$T/int.json"
-"$CB" run --no-progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &
+"$CB" run --progress sha256 sm3 --sizes 64 --time 20 -o "$T/int.json" 2>"$T/err" &
 pid=$!
-sleep 3
+wait_measuring "$T/err"
 kill -INT "$pid"
 wait "$pid"
 got=$?

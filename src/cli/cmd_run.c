@@ -96,7 +96,10 @@ static const char usage_text[] =
 	"                      -o naming one file are refused\n"
 	"  --memory            also count heap allocations and bytes per operation\n"
 	"                      (untimed calls after the timing; one thread only)\n"
-	"  --no-progress       no progress line on standard error\n"
+	"  --no-progress       no progress line on standard error (the default when\n"
+	"                      it is not a terminal)\n"
+	"  --progress          the progress line even when standard error is not a\n"
+	"                      terminal (a log)\n"
 	"  -v, --verbose       under the table, one line per case that missed the\n"
 	"                      precision target, with its reason\n"
 	"  -h, --help          this text\n"
@@ -217,7 +220,7 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -235,6 +238,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"format", required_argument, NULL, O_FORMAT},
 		{"output", required_argument, NULL, 'o'},
 		{"no-progress", no_argument, NULL, O_NOPROG},
+		{"progress", no_argument, NULL, O_PROG},
 		{"memory", no_argument, NULL, O_MEMORY},
 		{"title", required_argument, NULL, O_TITLE},
 		{"source", required_argument, NULL, O_SOURCE},
@@ -317,6 +321,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 			a->outputs[a->noutputs++] = optarg;
 			break;
 		case O_NOPROG: a->progress = 0; break;
+		case O_PROG: a->progress = 2; break;
 		case O_MEMORY: a->memory = 1; break;
 		case O_TITLE:
 		case O_SOURCE:
@@ -617,7 +622,7 @@ int cmd_run(int argc, char **argv)
 		goto done;
 	}
 
-	a.progress = a.progress && isatty(STDERR_FILENO);
+	a.progress = a.progress == 2 || (a.progress && isatty(STDERR_FILENO));
 	cb_context_collect(&run.context);
 	run.context.time_budget = ro.time_budget;
 	run.context.precision_target = ro.precision;

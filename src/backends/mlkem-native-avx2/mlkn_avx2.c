@@ -1,47 +1,15 @@
 /*
- * Backend "mlkem-native-avx2": mlkem-native with its AVX2 backends (pinned in
- * scripts/anchors.list), ML-KEM-512/768/1024.  The code runs only when
+ * Backend "mlkem-native-avx2": mlkem-native with its AVX2 backends (pinned
+ * in scripts/anchors.list), ML-KEM-512/768/1024.  The code runs only when
  * `make anchors` unpacked it (backend.cmake defines CB_ANCHOR_BUILT);
- * otherwise the classes are listed as not built.  They are unavailable
- * on CPUs without AVX2, BMI2 and POPCNT.
+ * otherwise the classes are listed as not built.  They are unavailable on
+ * CPUs without AVX2, BMI2 and POPCNT.
  */
-#include "backends/anchors.h"
-#include "backends/mlkem-native-c/mlkn.h"
+#define MLKN_IMPL avx2
+#define MLKN_BACKEND "mlkem-native-avx2"
+#define MLKN_LABEL "AVX2"
+#define MLKN_AVAILABILITY cb_anchor_avx2_unavailable
+#include "backends/mlkem-native-c/mlkn_classes.inc"
 
-#if defined(CB_ANCHOR_BUILT)
-#define MLKN(bits, op) cb_mlkn_avx2_##bits##_##op
-#define MLKN_UNAVAILABLE cb_anchor_avx2_unavailable
-#else
-#define MLKN(bits, op) cb_anchor_stub_##op
-#define cb_anchor_stub_keypair_derand cb_anchor_stub_keypair
-#define cb_anchor_stub_encaps_derand cb_anchor_stub_encaps
-#define MLKN_UNAVAILABLE cb_anchor_not_built
-#endif
-
-#ifndef CB_ANCHOR_COMMIT /* the pinned commit, from scripts/anchors.list (backend.cmake) */
-#define CB_ANCHOR_COMMIT "unknown"
-#endif
-
-static const char *mlkn_avx2_implementation(void)
-{
-	return "mlkem-native " CB_ANCHOR_COMMIT " AVX2";
-}
-
-static const char *mlkn_avx2_version(void)
-{
-	return CB_ANCHOR_COMMIT;
-}
-
-#define MLKN_CLASS(bits)                                                                           \
-	CB_ANCHOR_MLKEM_CLASS(mlkem##bits, bits, "mlkem-native-avx2", NULL, MLKN_UNAVAILABLE,          \
-			      mlkn_avx2_implementation, 0, MLKN(bits, keypair_derand),                 \
-			      MLKN(bits, encaps_derand), MLKN(bits, decaps))
-
-MLKN_CLASS(512);
-MLKN_CLASS(768);
-MLKN_CLASS(1024);
-
-static const cb_alg_info *const mlkn_avx2_algs[] = {&mlkem512.info, &mlkem768.info, &mlkem1024.info, NULL};
-static const cb_alg_info *const *const mlkn_avx2_classes[] = {mlkn_avx2_algs, NULL};
-
-const cb_backend cb_backend_mlkem_native_avx2 = {"mlkem-native-avx2", "mlkem-native", mlkn_avx2_version, mlkn_avx2_classes};
+const cb_backend cb_backend_mlkem_native_avx2 = {"mlkem-native-avx2", "mlkem-native", mlkn_version,
+						 mlkn_classes};
