@@ -359,20 +359,27 @@ ls "$T" | grep -q 'tmp' && bad "an interrupted run left a temporary file" || ok
 # Cold operations and heap counting (Study A): verify-cold parses the public
 # key and makes a fresh context per call; --memory counts allocations.
 expect 0 '' "$CB" run --no-progress sm2-sign ed25519 --backend openssl --ops verify,verify-cold,sign-cold --memory --quick -o "$T/cold.json"
+# sanitizer and fuzzing builds cannot count (their runtimes own malloc) and say so
+counts=1
+grep -q 'cannot count allocations' "$T/err" && counts=0
 python3 -c '
 import json,sys
+counts=sys.argv[2]=="1"
 d=json.load(open(sys.argv[1]))
 r={(x["algorithm"],x["operation"]):x for x in d["results"]}
 for a in ("sm2-sign","ed25519"):
     w,c=r[(a,"verify")],r[(a,"verify-cold")]
     assert w["status"]=="ok" and c["status"]=="ok", (w["status"],c["status"],c["error"])
     # a cold call parses a key and builds a context: it allocates more than a warm one
-    assert c["allocs_per_op"] > w["allocs_per_op"] >= 0, (a,c["allocs_per_op"],w["allocs_per_op"])
-    assert c["alloc_bytes_per_op"] > 0
+    if counts:
+        assert c["allocs_per_op"] > w["allocs_per_op"] >= 0, (a,c["allocs_per_op"],w["allocs_per_op"])
+        assert c["alloc_bytes_per_op"] > 0
+    else:
+        assert c["allocs_per_op"] is None
     s=r[(a,"sign-cold")]
     assert s["status"] in ("ok","unsupported"), s
     assert s["status"]=="ok" or "cannot import" in s["error"], s
-' "$T/cold.json" && ok || bad "cold verify and --memory give per-operation heap counts"
+' "$T/cold.json" "$counts" && ok || bad "cold verify and --memory give per-operation heap counts"
 "$CB" run --no-progress sm2-sign --backend openssl --ops verify --quick -o "$T/warm.json" 2>/dev/null
 python3 -c '
 import json,sys
