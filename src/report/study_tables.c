@@ -315,12 +315,17 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 				snprintf(row[3], CB_XCELL_MAX, "%.2fx", v);
 			if (q.paired && q.low > 0 && q.high / q.low > 4)
 				snprintf(row[4], CB_XCELL_MAX, "inconclusive: the interval is too wide");
-			else if ((p->value > 1) != (v > 1) && (q.paired ? (q.high < 1 || q.low > 1) : 1))
+			else if (q.paired && q.n > 1 && q.low <= p->value && p->value <= q.high)
+				snprintf(row[4], CB_XCELL_MAX, "holds (inside the interval)");
+			else if (q.paired && q.n > 1 && q.low <= 1 && 1 <= q.high)
+				snprintf(row[4], CB_XCELL_MAX, "no difference measured");
+			else if ((p->value > 1) != (v > 1))
 				snprintf(row[4], CB_XCELL_MAX, "reversed");
-			else if (v / p->value > 2 || p->value / v > 2)
-				snprintf(row[4], CB_XCELL_MAX, "same side, off by %.1fx", v > p->value ? v / p->value : p->value / v);
+			else if (v / p->value < 1.25 && p->value / v < 1.25)
+				snprintf(row[4], CB_XCELL_MAX, "holds (within 25%%)");
 			else
-				snprintf(row[4], CB_XCELL_MAX, "holds (within 2x)");
+				snprintf(row[4], CB_XCELL_MAX, "same side, %s by %.1fx", v > p->value ? "larger" : "smaller",
+					 v > p->value ? v / p->value : p->value / v);
 			found = 1;
 		}
 		if (!found) {
