@@ -43,45 +43,15 @@ static const char usage_text[] =
 /* Find the case ALG[@BACKEND]:OP[:SIZE] (one thread) in run; NULL with an error printed. */
 static const cb_result *find_case(const cb_run *run, const char *spec, size_t len)
 {
-	char buf[256], *alg, *op, *size, *backend;
-	size_t msg = 0;
-	int has_size = 0;
-	if (len >= sizeof(buf)) {
-		cli_error("case '%.*s' is too long", (int)len, spec);
+	const char *colon = memchr(spec, ':', len);
+	const cb_result *r;
+	if (!colon || colon == spec || colon + 1 == spec + len) {
+		cli_error("case '%.*s' needs ALG[@BACKEND]:OP[:SIZE], e.g. x25519@openssl:derive", (int)len, spec);
 		return NULL;
 	}
-	memcpy(buf, spec, len);
-	buf[len] = 0;
-	alg = buf;
-	op = strchr(buf, ':');
-	if (!op || op == buf || !op[1]) {
-		cli_error("case '%s' needs ALG[@BACKEND]:OP[:SIZE], e.g. x25519@openssl:derive", buf);
-		return NULL;
-	}
-	*op++ = 0;
-	size = strchr(op, ':');
-	if (size) {
-		char err[128];
-		size_t one;
-		*size++ = 0;
-		if (cli_parse_sizes(size, &one, 1, &msg, err, sizeof(err)) != 0 || msg != 1) {
-			cli_error("case '%.*s': bad size '%s'", (int)len, spec, size);
-			return NULL;
-		}
-		msg = one;
-		has_size = 1;
-	}
-	backend = strchr(alg, '@');
-	if (backend)
-		*backend++ = 0;
-	for (size_t i = 0; i < run->nresults; i++) {
-		const cb_result *r = &run->results[i];
-		if (r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, alg) && !strcmp(r->operation, op) &&
-		    (!backend || !strcmp(r->backend, backend)) && (!has_size || r->message_bytes == msg))
-			return r;
-	}
-	cli_error("no measured case '%.*s' in the run", (int)len, spec);
-	return NULL;
+	if (!(r = cb_run_find_case(run, spec, len)))
+		cli_error("no measured case '%.*s' in the run (or a bad size: 128, 4K, 1M)", (int)len, spec);
+	return r;
 }
 
 /* "NUM / DEN = 0.712 [0.701, 0.725] (time ratio, 40 rounds paired)" */

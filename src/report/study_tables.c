@@ -33,53 +33,57 @@ static int parse_size(const char *s, size_t *out)
 	return 0;
 }
 
-const cb_result *cb_run_find_case(const cb_run *run, const char *spec, size_t len)
+/* A case ALG[@BACKEND]:OP[:SIZE] as a result filter (no backend: any). */
+typedef struct case_key {
+	char alg[CB_NAME_MAX], op[16], backend[32];
+	size_t msg;
+	int has_size;
+} case_key;
+
+static int key_of(const char *spec, size_t len, case_key *k)
 {
-	char buf[128], *alg = buf, *op, *size, *backend;
-	size_t msg = 0;
-	int has_size = 0;
+	char buf[128], *op, *size, *be;
+	memset(k, 0, sizeof(*k));
 	if (len >= sizeof(buf))
-		return NULL;
+		return -1;
 	memcpy(buf, spec, len);
 	buf[len] = 0;
-	op = strchr(buf, ':');
-	if (!op || op == buf || !op[1])
-		return NULL;
+	if (!(op = strchr(buf, ':')) || op == buf || !op[1])
+		return -1;
 	*op++ = 0;
 	if ((size = strchr(op, ':')) != NULL) {
 		*size++ = 0;
-		if (parse_size(size, &msg) != 0)
-			return NULL;
-		has_size = 1;
+		if (parse_size(size, &k->msg) != 0)
+			return -1;
+		k->has_size = 1;
 	}
-	if ((backend = strchr(alg, '@')) != NULL)
-		*backend++ = 0;
-	for (size_t i = 0; i < run->nresults; i++) {
-		const cb_result *r = &run->results[i];
-		if (r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, alg) &&
-		    !strcmp(r->operation, op) && (!backend || !strcmp(r->backend, backend)) &&
-		    (!has_size || r->message_bytes == msg))
-			return r;
+	if ((be = strchr(buf, '@')) != NULL) {
+		*be++ = 0;
+		snprintf(k->backend, sizeof(k->backend), "%s", be);
 	}
-	return NULL;
+	if (strlen(buf) >= sizeof(k->alg) || strlen(op) >= sizeof(k->op))
+		return -1;
+	memcpy(k->alg, buf, strlen(buf) + 1);
+	memcpy(k->op, op, strlen(op) + 1);
+	return 0;
 }
 
-/* A case is ALG[@BACKEND]:OP[:SIZE] with a known size syntax. */
-static int case_ok(const char *s, size_t len)
+static int key_match(const case_key *k, const cb_result *r, const char *backend)
 {
-	const char *op = memchr(s, ':', len), *size;
-	size_t dummy;
-	char tmp[32];
-	if (!op || op == s || (size_t)(op - s) + 1 >= len)
-		return 0;
-	size = memchr(op + 1, ':', len - (size_t)(op + 1 - s));
-	if (!size)
-		return 1;
-	if ((size_t)(s + len - size - 1) >= sizeof(tmp))
-		return 0;
-	memcpy(tmp, size + 1, (size_t)(s + len - size - 1));
-	tmp[s + len - size - 1] = 0;
-	return parse_size(tmp, &dummy) == 0;
+	return r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, k->alg) &&
+	       !strcmp(r->operation, k->op) && (!k->has_size || r->message_bytes == k->msg) &&
+	       (!backend[0] || !strcmp(r->backend, backend));
+}
+
+const cb_result *cb_run_find_case(const cb_run *run, const char *spec, size_t len)
+{
+	case_key k;
+	if (key_of(spec, len, &k) != 0)
+		return NULL;
+	for (size_t i = 0; i < run->nresults; i++)
+		if (key_match(&k, &run->results[i], k.backend))
+			return &run->results[i];
+	return NULL;
 }
 
 int cb_published_parse(const char *text, cb_published *out)
@@ -89,6 +93,7 @@ int cb_published_parse(const char *text, cb_published *out)
 	char *end;
 	double v;
 	size_t alen;
+	case_key k;
 	memset(out, 0, sizeof(*out));
 	if (!eq || eq == text)
 		return CB_ERR_ARG;
@@ -103,12 +108,12 @@ int cb_published_parse(const char *text, cb_published *out)
 	out->value = v;
 	slash = memchr(text, '/', (size_t)(eq - text));
 	alen = slash ? (size_t)(slash - text) : (size_t)(eq - text);
-	if (alen >= sizeof(out->a) || !case_ok(text, alen))
+	if (alen >= sizeof(out->a) || key_of(text, alen, &k) != 0)
 		return CB_ERR_ARG;
 	memcpy(out->a, text, alen);
 	if (slash) {
 		size_t blen = (size_t)(eq - slash - 1);
-		if (strcmp(out->unit, "x") != 0 || blen >= sizeof(out->b) || !case_ok(slash + 1, blen))
+		if (strcmp(out->unit, "x") != 0 || blen >= sizeof(out->b) || key_of(slash + 1, blen, &k) != 0)
 			return CB_ERR_ARG;
 		memcpy(out->b, slash + 1, blen);
 	} else if (!strcmp(out->unit, "x")) {
@@ -180,45 +185,6 @@ static void fmt_value(double v, const char *unit, char *buf)
 	snprintf(buf, CB_XCELL_MAX, "%.*f %s", dec, v, unit);
 }
 
-/* The case's algorithm, operation and size as a result filter (backend ignored). */
-typedef struct case_key {
-	char alg[CB_NAME_MAX], op[16], backend[32];
-	size_t msg;
-	int has_size;
-} case_key;
-
-static int key_of(const char *spec, case_key *k)
-{
-	char buf[128], *op, *size, *be;
-	memset(k, 0, sizeof(*k));
-	snprintf(buf, sizeof(buf), "%s", spec);
-	if (!(op = strchr(buf, ':')))
-		return -1;
-	*op++ = 0;
-	if ((size = strchr(op, ':')) != NULL) {
-		*size++ = 0;
-		if (parse_size(size, &k->msg) != 0)
-			return -1;
-		k->has_size = 1;
-	}
-	if ((be = strchr(buf, '@')) != NULL) {
-		*be++ = 0;
-		snprintf(k->backend, sizeof(k->backend), "%s", be);
-	}
-	if (strlen(buf) >= sizeof(k->alg) || strlen(op) >= sizeof(k->op))
-		return -1;
-	memcpy(k->alg, buf, strlen(buf) + 1);
-	memcpy(k->op, op, strlen(op) + 1);
-	return 0;
-}
-
-static int key_match(const case_key *k, const cb_result *r, const char *backend)
-{
-	return r->status == CB_STATUS_OK && r->threads == 1 && !strcmp(r->algorithm, k->alg) &&
-	       !strcmp(r->operation, k->op) && (!k->has_size || r->message_bytes == k->msg) &&
-	       (!backend[0] || !strcmp(r->backend, backend));
-}
-
 /* Every backend's figure for each published figure. */
 static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 {
@@ -230,7 +196,7 @@ static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 		const cb_published *p = &c->published[i];
 		case_key k;
 		int found = 0;
-		if (p->b[0] || key_of(p->a, &k) != 0)
+		if (p->b[0] || key_of(p->a, strlen(p->a), &k) != 0)
 			continue;
 		if (!t && !(t = add_tab(tabs, n, "published figures against this run", 5, head, right)))
 			return CB_ERR_NOMEM;
@@ -283,7 +249,7 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 		const cb_published *p = &c->published[i];
 		case_key ka, kb;
 		int found = 0;
-		if (!p->b[0] || key_of(p->a, &ka) != 0 || key_of(p->b, &kb) != 0)
+		if (!p->b[0] || key_of(p->a, strlen(p->a), &ka) != 0 || key_of(p->b, strlen(p->b), &kb) != 0)
 			continue;
 		if (!t && !(t = add_tab(tabs, n, "published claims against this run", 5, head, right)))
 			return CB_ERR_NOMEM;
