@@ -189,6 +189,15 @@ static int parse_sizes(const json_t *o, cb_sizes *z)
 	e |= get_sizeval(o, "signature", &z->signature);
 	e |= get_sizeval(o, "shared_secret", &z->shared_secret);
 	e |= get_sizeval(o, "overhead", &z->overhead);
+	e |= get_sizeval(o, "secret_key_max", &z->secret_key_max);
+	e |= get_sizeval(o, "ciphertext_max", &z->ciphertext_max);
+	e |= get_sizeval(o, "signature_max", &z->signature_max);
+	e |= get_sizeval(o, "samples", &z->samples);
+	e |= get_sizeval(o, "keys", &z->keys);
+	e |= get_sizeval(o, "max_message", &z->max_message);
+	e |= get_sizeval(o, "key_bits", &z->key_bits);
+	e |= get_str(o, "public_key_encoding", z->public_encoding, sizeof(z->public_encoding));
+	e |= get_str(o, "secret_key_encoding", z->secret_encoding, sizeof(z->secret_encoding));
 	return e ? CB_ERR_FORMAT : 0;
 }
 

@@ -232,13 +232,18 @@ static void sizes(FILE *f, const cb_size_tab *t)
 		fputs("<tr>", f);
 		for (int c = 0; c < CB_NSCOLS; c++)
 			if (t->show[c]) {
-				fprintf(f, "<td%s>", c ? " class=\"num\"" : "");
+				fprintf(f, "<td%s>", t->left[c] ? "" : " class=\"num\"");
 				esc(f, t->rows[i].cell[c]);
 				fputs("</td>", f);
 			}
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+	for (size_t i = 0; i < t->nnotes; i++) {
+		fputs("<p class=\"note\">", f);
+		esc(f, t->note[i]);
+		fputs("</p>\n", f);
+	}
 }
 
 static void xtab_html(FILE *f, const cb_xtab *t)

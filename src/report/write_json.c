@@ -107,6 +107,17 @@ static json_t *sizes_json(const cb_sizes *z)
 	put(o, "signature", size_or_null(z->signature), &err);
 	put(o, "shared_secret", size_or_null(z->shared_secret), &err);
 	put(o, "overhead", size_or_null(z->overhead), &err);
+	put(o, "secret_key_max", size_or_null(z->secret_key_max), &err);
+	put(o, "ciphertext_max", size_or_null(z->ciphertext_max), &err);
+	put(o, "signature_max", size_or_null(z->signature_max), &err);
+	put(o, "samples", size_or_null(z->samples), &err);
+	put(o, "keys", size_or_null(z->keys), &err);
+	put(o, "max_message", size_or_null(z->max_message), &err);
+	put(o, "key_bits", size_or_null(z->key_bits), &err);
+	if (z->public_encoding[0])
+		put(o, "public_key_encoding", json_string(z->public_encoding), &err);
+	if (z->secret_encoding[0])
+		put(o, "secret_key_encoding", json_string(z->secret_encoding), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
