@@ -83,6 +83,7 @@ typedef struct cb_result {
 	char operation[16]; /* "keygen", "encrypt", "sign", "encaps", "derive", "digest", ... */
 	size_t message_bytes; /* 0 when the operation has no message */
 	unsigned threads;
+	int pinned; /* threads > 1: worker i ran on the i-th CPU of the process (run --pin-workers) */
 	cb_status status;
 	char error[CB_TEXT_MAX]; /* why status != ok */
 	/*

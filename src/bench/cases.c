@@ -246,8 +246,8 @@ static int measure_key(int (*fn)(const void *, uint8_t *, size_t *), const void 
 }
 
 /* DER signatures and ciphertexts vary in length: the range over this many outputs, or this long. */
-#define SIZE_SAMPLES 64
-#define SIZE_SAMPLE_NS 20000000ull
+#define SIZE_SAMPLES 16
+#define SIZE_SAMPLE_NS 5000000ull
 
 /* Widen [*lo, *hi] by n. */
 static void widen(long *lo, long *hi, size_t n)

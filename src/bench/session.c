@@ -31,6 +31,7 @@ static void fill_identity(cb_result *r, const cb_plan_case *pc)
 	r->security_classical = facts->classical_bits;
 	r->security_quantum = facts->quantum_bits;
 	r->threads = pc->threads ? pc->threads : 1;
+	r->pinned = r->threads > 1 && pc->pinned;
 	copy(r->operation, sizeof(r->operation), pc->op ? pc->op : "-");
 	r->message_bytes = pc->op ? pc->msg : 0;
 }
@@ -168,6 +169,7 @@ static void compute_scaling(cb_result *res, size_t n)
 			continue;
 		for (size_t k = 0; k < n; k++) {
 			const cb_result *b = &res[k];
+			/* over the one-thread case (never pinned) */
 			if (b->threads == 1 && b->status == CB_STATUS_OK && !strcmp(b->algorithm, r->algorithm) &&
 			    !strcmp(b->backend, r->backend) && !strcmp(b->operation, r->operation) &&
 			    b->message_bytes == r->message_bytes && b->ops_per_sec > 0) {
@@ -243,7 +245,7 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 			continue;
 		prep[i].slot = nslots;
 		slots[nslots++] = (cb_slot){.op = cb_case_run, .states = prep[i].states, .nthreads = prep[i].n,
-					    .random_cost = cb_op_random_cost(pc->alg, pc->op)};
+					    .pinned = r->pinned, .random_cost = cb_op_random_cost(pc->alg, pc->op)};
 	}
 	ro.on_round = on_round;
 	ro.arg = &rp;

@@ -277,6 +277,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_str(o, "operation", r->operation, sizeof(r->operation));
 	e |= get_size(o, "message_bytes", &r->message_bytes);
 	e |= get_unsigned(o, "threads", &r->threads);
+	e |= get_bool(o, "pinned", &r->pinned);
 	e |= parse_status(o, &r->status);
 	e |= get_str(o, "error", r->error, sizeof(r->error));
 	if (!json_is_null(json_object_get(o, "kat")))

@@ -129,6 +129,8 @@ static int key_cmp(const struct base_key *k, const cb_result *b)
 		return k->r->message_bytes < b->message_bytes ? -1 : 1;
 	if (k->r->threads != b->threads)
 		return k->r->threads < b->threads ? -1 : 1;
+	if (k->r->pinned != b->pinned)
+		return k->r->pinned < b->pinned ? -1 : 1;
 	return 0;
 }
 
@@ -261,7 +263,7 @@ static void build_row(cb_tab_row *row, const cb_run *run, const struct base_inde
 	CELL(row, CB_COL_BACKEND, "%s", r->backend);
 	CELL(row, CB_COL_OP, "%s", r->operation);
 	cb_fmt_bytes(r->message_bytes, row->cell[CB_COL_MSG], CB_CELL_MAX);
-	CELL(row, CB_COL_THR, "%u", r->threads);
+	CELL(row, CB_COL_THR, "%u%s", r->threads, r->pinned ? "p" : "");
 	if (r->status != CB_STATUS_OK) {
 		snprintf(row->status, sizeof(row->status), "%s%s%s", status_label(r->status), r->error[0] ? ": " : "",
 			 r->error);
@@ -418,7 +420,7 @@ static int by_first(const void *pa, const void *pb)
 }
 
 /* When some size is a range. */
-static const char range_note[] = "a-b: the smallest and largest seen over every backend, the keys made and up to 64 "
+static const char range_note[] = "a-b: the smallest and largest seen over every backend, the keys made and up to 16 "
 				 "signatures or ciphertexts per case (DER lengths vary)";
 
 /* What each column counts (docs/SCHEMA.md, sizes). */
@@ -702,12 +704,13 @@ void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
 size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 {
 	const cb_context *c = &run->context;
-	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0;
+	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0, pinned = 0;
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		if (r->status != CB_STATUS_OK)
 			continue;
 		ok++;
+		pinned += r->pinned;
 		noisy += r->noisy && !r->random_cost;
 		if (r->random_cost) {
 			if (!random || r->samples < keys_min)
@@ -744,5 +747,9 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 			 "not marked as noise; p5-p95 with --verbose and in the JSON",
 			 keys);
 	}
+	if (k < max && pinned)
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "thr Np: N workers, worker i pinned to the i-th CPU the run may use (--pin-workers); N alone: "
+			 "the scheduler places them");
 	return k;
 }

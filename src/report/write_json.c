@@ -141,6 +141,7 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "operation", json_string(r->operation), &err);
 	put(o, "message_bytes", json_integer((json_int_t)r->message_bytes), &err);
 	put(o, "threads", json_integer((json_int_t)r->threads), &err);
+	put(o, "pinned", json_boolean(r->pinned), &err);
 	put(o, "status", json_string(cb_status_name(r->status)), &err);
 	put(o, "error", json_string(r->error), &err);
 	put(o, "kat", r->kat[0] ? json_string(r->kat) : json_null(), &err);
