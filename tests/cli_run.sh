@@ -387,6 +387,19 @@ d=json.load(open(sys.argv[1]))
 assert all(x["allocs_per_op"] is None for x in d["results"])
 assert not any(x["operation"].endswith("-cold") for x in d["results"])
 ' "$T/warm.json" && ok || bad "without --memory and --ops naming them, no heap counts and no cold operations"
+python3 -c '
+import json,sys,os
+d=json.load(open(sys.argv[1]))
+linux=os.path.exists("/proc/self/clear_refs")
+peak=d["context"]["peak_rss_bytes"]
+assert peak is None or peak > 1<<20, peak
+assert not linux or peak is not None, peak
+for x in d["results"]:
+    if x["status"]=="ok" and x["allocs_per_op"] is not None and linux:
+        assert x["rss_growth_bytes"] is not None and 0 <= x["rss_growth_bytes"] < peak, x
+w=json.load(open(sys.argv[2]))
+assert all(x["rss_growth_bytes"] is None for x in w["results"])
+' "$T/cold.json" "$T/warm.json" && ok || bad "--memory records the run peak resident set and each case RSS growth; without it, none"
 
 # Threads only where --thread-ops says, pinned and unpinned side by side.
 expect 2 'off, on or both' "$CB" run --quick sha256 --threads 2 --pin-workers sometimes

@@ -138,6 +138,13 @@ typedef struct cb_result {
 	 * timing through the program's allocator hooks; -1 when not measured.
 	 */
 	double allocs_per_op, alloc_bytes_per_op;
+	/*
+	 * With the heap counts: how far the process's resident set rose above
+	 * what it was before those calls (Linux VmHWM, reset first), in bytes;
+	 * -1 when not measured.  Usually 0 for a prepared operation: its pages
+	 * are resident already.
+	 */
+	double rss_growth_bytes;
 } cb_result;
 
 typedef struct cb_library {
@@ -208,6 +215,9 @@ typedef struct cb_context {
 	size_t npublished;
 	cb_published published[CB_PUBLISHED_MAX];
 	int security_table; /* 1: the writers add the security table */
+
+	/* The process's peak resident set over the session, in bytes (Linux VmHWM / getrusage); 0 unknown. */
+	double peak_rss_bytes;
 } cb_context;
 
 typedef struct cb_run {

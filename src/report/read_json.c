@@ -307,6 +307,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_int(o, "security_quantum", &r->security_quantum);
 	e |= get_real(o, "allocs_per_op", &r->allocs_per_op, -1);
 	e |= get_real(o, "alloc_bytes_per_op", &r->alloc_bytes_per_op, -1);
+	e |= get_real(o, "rss_growth_bytes", &r->rss_growth_bytes, -1);
 	if (version < 2) {
 		estimate_from_v1(r);
 		return e ? CB_ERR_FORMAT : 0;
@@ -346,6 +347,7 @@ static int parse_context(const json_t *o, cb_context *c)
 	e |= get_real(o, "precision_target", &c->precision_target, 0);
 	e |= get_real(o, "timer_resolution_ns", &c->timer_resolution_ns, 0);
 	e |= get_real(o, "overhead_ns", &c->overhead_ns, 0);
+	e |= get_real(o, "peak_rss_bytes", &c->peak_rss_bytes, 0);
 	e |= get_obj(o, "schedule", &sched);
 	if (sched) {
 		e |= get_unsigned(sched, "rounds", &c->rounds);

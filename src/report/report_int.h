@@ -104,6 +104,7 @@ void cb_size_tab_free(cb_size_tab *t);
 void cb_tab_kat_line(const cb_run *run, char *buf, size_t len);
 
 #define CB_LINE_MAX 320
+#define CB_SUMMARY_LINES 8 /* at most this many summary lines */
 /*
  * The lines under the results table, at most max: how the run was
  * measured, an interruption, the machine's drift (beyond CB_DRIFT_WARN),

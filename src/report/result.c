@@ -35,6 +35,7 @@ void cb_result_init(cb_result *r)
 	cb_sizes_init(&r->sizes);
 	r->allocs_per_op = -1;
 	r->alloc_bytes_per_op = -1;
+	r->rss_growth_bytes = -1;
 }
 
 cb_result *cb_run_add(cb_run *run)

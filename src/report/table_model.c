@@ -704,13 +704,14 @@ void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
 size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 {
 	const cb_context *c = &run->context;
-	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0, pinned = 0;
+	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0, pinned = 0, heap = 0;
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		if (r->status != CB_STATUS_OK)
 			continue;
 		ok++;
 		pinned += r->pinned;
+		heap += r->allocs_per_op >= 0;
 		noisy += r->noisy && !r->random_cost;
 		if (r->random_cost) {
 			if (!random || r->samples < keys_min)
@@ -747,6 +748,11 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 			 "not marked as noise; p5-p95 with --verbose and in the JSON",
 			 keys);
 	}
+	if (k < max && c->peak_rss_bytes > 0 && heap)
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "peak resident set of the whole run: %.1f MiB (every library loaded and every case prepared); "
+			 "heap and RSS growth per case in the JSON",
+			 c->peak_rss_bytes / 1048576);
 	if (k < max && pinned)
 		snprintf(lines[k++], CB_LINE_MAX,
 			 "thr Np: N workers, worker i pinned to the i-th CPU the run may use (--pin-workers); N alone: "

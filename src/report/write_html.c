@@ -337,8 +337,8 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 	fprintf(f, "<h%d>Results</h%d>\n", h + 1, h + 1);
 	table(f, &t);
 	{
-		char lines[6][CB_LINE_MAX];
-		size_t nl = cb_tab_summary(run, lines, 6);
+		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
+		size_t nl = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
 		for (size_t i = 0; i < nl; i++) {
 			fputs("<p class=\"summary\">", f);
 			esc(f, lines[i]);

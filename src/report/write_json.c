@@ -168,6 +168,7 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "security_quantum", json_integer(r->security_quantum), &err);
 	put(o, "allocs_per_op", r->allocs_per_op >= 0 ? json_real(r->allocs_per_op) : json_null(), &err);
 	put(o, "alloc_bytes_per_op", r->alloc_bytes_per_op >= 0 ? json_real(r->alloc_bytes_per_op) : json_null(), &err);
+	put(o, "rss_growth_bytes", r->rss_growth_bytes >= 0 ? json_real(r->rss_growth_bytes) : json_null(), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
@@ -270,6 +271,7 @@ static json_t *context_json(const cb_context *c)
 	put(o, "precision_target", real_or_null(c->precision_target), &err);
 	put(o, "timer_resolution_ns", real_or_null(c->timer_resolution_ns), &err);
 	put(o, "overhead_ns", real_or_null(c->overhead_ns), &err);
+	put(o, "peak_rss_bytes", real_nz(c->peak_rss_bytes), &err);
 	put(o, "schedule", schedule_json(c), &err);
 	put(o, "reference", reference_json(c), &err);
 	put(o, "suite", suite_json(c), &err);

@@ -197,8 +197,8 @@ int cb_write_md(FILE *f, const cb_run *run)
 		fputc('\n', f);
 	}
 	{
-		char lines[6][CB_LINE_MAX];
-		size_t n = cb_tab_summary(run, lines, 6);
+		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
+		size_t n = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
 		for (i = 0; i < n; i++) {
 			fputs(i ? "\n" : "\n", f);
 			md_text(f, lines[i]);

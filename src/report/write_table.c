@@ -196,8 +196,8 @@ static int table_body(FILE *f, const cb_run *run)
 	if (line[0])
 		fprintf(f, "%s\n", line);
 	{
-		char lines[6][CB_LINE_MAX];
-		size_t n = cb_tab_summary(run, lines, 6);
+		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
+		size_t n = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
 		for (i = 0; i < n; i++)
 			fprintf(f, "%s\n", lines[i]);
 	}
