@@ -5,6 +5,8 @@
  *
  *   pke  rsaN-pkcs1            PKCS#1 v1.5 encryption
  *   pke  rsaN-oaep-sha256      OAEP, SHA-256 and MGF1-SHA-256, empty label
+ *   pke  rsaN-oaep-sha1        OAEP, SHA-1 and MGF1-SHA-1, empty label
+ *   pke  rsaN-raw              no padding: one modulus-sized block below n
  *   sig  rsaN-pkcs1-sha256     PKCS#1 v1.5 signature with SHA-256
  *   sig  rsaN-pss-sha256       PSS, SHA-256, MGF1-SHA-256, 32-byte salt
  *
@@ -20,7 +22,7 @@
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/util.h"
 
-enum mrsa_pad { MR_PKCS1, MR_OAEP, MR_SIG_PKCS1, MR_SIG_PSS };
+enum mrsa_pad { MR_PKCS1, MR_OAEP, MR_OAEP1, MR_RAW, MR_SIG_PKCS1, MR_SIG_PSS };
 
 struct mrsa_key {
 	cbm_rng rng;
@@ -67,7 +69,7 @@ static int mrsa_new(enum mrsa_pad pad, struct mrsa_key **out)
 	return CB_OK;
 }
 
-/* After the key is loaded: its size must be the class's; OAEP and PSS use SHA-256 for MGF1. */
+/* After the key is loaded: its size must be the class's; OAEP and PSS use SHA-256 (OAEP-SHA1: SHA-1) for MGF1. */
 static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 {
 	if (mbedtls_pk_get_type(&k->pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->pk) != bits)
@@ -75,6 +77,8 @@ static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 	/* mbedTLS 2.28's explicit padding functions refuse a context set to the other padding. */
 	if (k->pad == MR_OAEP || k->pad == MR_SIG_PSS)
 		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA256);
+	else if (k->pad == MR_OAEP1)
+		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA1);
 	else
 		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
 	k->k = mbedtls_pk_get_len(&k->pk);
@@ -173,7 +177,12 @@ static size_t mrsa_max_plaintext(const void *key)
 	const struct mrsa_key *k = key;
 	if (!k)
 		return 0;
-	return k->pad == MR_OAEP ? k->k - 2 * 32 - 2 : k->k - 11;
+	switch (k->pad) {
+	case MR_OAEP: return k->k - 2 * 32 - 2;
+	case MR_OAEP1: return k->k - 2 * 20 - 2;
+	case MR_RAW: return k->k;
+	default: return k->k - 11;
+	}
 }
 
 static size_t mrsa_max_ciphertext(const void *key, size_t mlen)
@@ -194,7 +203,11 @@ static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 		return CB_ERR_LENGTH;
 	if (*clen < k->k)
 		return CB_ERR_LENGTH;
-	if (k->pad == MR_OAEP)
+	if (k->pad == MR_RAW && mlen != k->k)
+		return CB_ERR_LENGTH;
+	if (k->pad == MR_RAW)
+		r = mbedtls_rsa_public(mrsa(k), m, c); /* refuses a block not below n */
+	else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
 		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen, m, c);
 	else
 		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, mlen, m, c);
@@ -217,7 +230,12 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	/* mbedTLS reads exactly k bytes. */
 	if (clen != k->k)
 		return CB_ERR_DECRYPT;
-	if (k->pad == MR_OAEP)
+	if (k->pad == MR_RAW) {
+		if (*mlen < k->k)
+			return CB_ERR_LENGTH;
+		r = mbedtls_rsa_private(mrsa(k), cbm_rng_cb, &k->rng, c, m); /* blinded */
+		n = k->k;
+	} else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
 		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n, c, m,
 						   *mlen);
 	else
@@ -356,6 +374,12 @@ MR_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, MR_PKCS1, ENC_NOTES);
 MR_PKE(rsa2048_oaep, "rsa2048-oaep-sha256", 2048, MR_OAEP, ENC_NOTES);
 MR_PKE(rsa3072_oaep, "rsa3072-oaep-sha256", 3072, MR_OAEP, ENC_NOTES);
 MR_PKE(rsa4096_oaep, "rsa4096-oaep-sha256", 4096, MR_OAEP, ENC_NOTES);
+MR_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, MR_OAEP1, ENC_NOTES);
+MR_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, MR_OAEP1, ENC_NOTES);
+MR_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, MR_OAEP1, ENC_NOTES);
+MR_PKE(rsa2048_raw, "rsa2048-raw", 2048, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
+MR_PKE(rsa3072_raw, "rsa3072-raw", 3072, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
+MR_PKE(rsa4096_raw, "rsa4096-raw", 4096, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
 MR_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, MR_SIG_PKCS1, BLIND);
 MR_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, MR_SIG_PKCS1, BLIND);
 MR_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, MR_SIG_PKCS1, BLIND);
@@ -370,6 +394,12 @@ const cb_alg_info *const cb_mbedtls_rsa_algs[] = {
 	&rsa2048_oaep.info,
 	&rsa3072_oaep.info,
 	&rsa4096_oaep.info,
+	&rsa2048_oaep1.info,
+	&rsa3072_oaep1.info,
+	&rsa4096_oaep1.info,
+	&rsa2048_raw.info,
+	&rsa3072_raw.info,
+	&rsa4096_raw.info,
 	&rsa2048_pkcs1_sha256.info,
 	&rsa2048_pss_sha256.info,
 	&rsa3072_pkcs1_sha256.info,
