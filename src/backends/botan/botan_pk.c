@@ -1146,6 +1146,9 @@ static int rsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, siz
 		return CB_ERR_ARG;
 	if (mlen > rsa_max_plaintext(k))
 		return CB_ERR_LENGTH;
+	/* Raw RSA (no padding overhead): exactly one block, which Botan refuses when it is not below n. */
+	if (k->d->pad_overhead == 0 && mlen != rsa_bytes(k))
+		return CB_ERR_LENGTH;
 	if (*clen < rsa_bytes(k))
 		return CB_ERR_LENGTH;
 	n = *clen;
@@ -1168,7 +1171,19 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		return CB_ERR_DECRYPT;
 	n = *mlen;
 	switch (botan_pk_op_decrypt(k->dec, m, &n, c, clen)) {
-	case 0: *mlen = n; return CB_OK;
+	case 0:
+		/* Raw: Botan gives the integer without its leading zero bytes; the block is k bytes. */
+		if (k->d->pad_overhead == 0 && n < clen) {
+			if (*mlen < clen) {
+				cb_wipe(m, n);
+				return CB_ERR_LENGTH;
+			}
+			memmove(m + (clen - n), m, n);
+			memset(m, 0, clen - n);
+			n = clen;
+		}
+		*mlen = n;
+		return CB_OK;
 	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
 	default: return CB_ERR_DECRYPT;
 	}
@@ -1248,6 +1263,12 @@ BOTAN_RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, "EME-PKCS1-v1_5", 11, PKCS1_
 BOTAN_RSA_PKE(rsa2048_oaep_sha256, "rsa2048-oaep-sha256", 2048, "OAEP(SHA-256)", 66, RSA_NOTES);
 BOTAN_RSA_PKE(rsa3072_oaep_sha256, "rsa3072-oaep-sha256", 3072, "OAEP(SHA-256)", 66, RSA_NOTES);
 BOTAN_RSA_PKE(rsa4096_oaep_sha256, "rsa4096-oaep-sha256", 4096, "OAEP(SHA-256)", 66, RSA_NOTES);
+BOTAN_RSA_PKE(rsa2048_oaep_sha1, "rsa2048-oaep-sha1", 2048, "OAEP(SHA-1)", 42, RSA_NOTES);
+BOTAN_RSA_PKE(rsa3072_oaep_sha1, "rsa3072-oaep-sha1", 3072, "OAEP(SHA-1)", 42, RSA_NOTES);
+BOTAN_RSA_PKE(rsa4096_oaep_sha1, "rsa4096-oaep-sha1", 4096, "OAEP(SHA-1)", 42, RSA_NOTES);
+BOTAN_RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, "Raw", 0, RSA_NOTES);
+BOTAN_RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, "Raw", 0, RSA_NOTES);
+BOTAN_RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, "Raw", 0, RSA_NOTES);
 
 const cb_alg_info *const cb_botan_pk_algs[] = {
 	&x25519.info,
@@ -1270,5 +1291,11 @@ const cb_alg_info *const cb_botan_pk_algs[] = {
 	&rsa3072_oaep_sha256.info,
 	&rsa4096_pkcs1.info,
 	&rsa4096_oaep_sha256.info,
+	&rsa2048_oaep_sha1.info,
+	&rsa3072_oaep_sha1.info,
+	&rsa4096_oaep_sha1.info,
+	&rsa2048_raw.info,
+	&rsa3072_raw.info,
+	&rsa4096_raw.info,
 	NULL,
 };
