@@ -162,14 +162,9 @@ static cb_sm2_ct_format sm2_format(const char *alg)
 	return CB_SM2_C1C3C2;
 }
 
-/*
- * Why a standard decryptor and this ciphertext disagree, from the secret
- * key (canonical PKCS#8), the message and C1: (x2, y2) = d C1, then
- * whether C3 is GM/T 0003.4's SM3(x2 || M || y2) and C2 is M xor
- * KDF(x2 || y2), with 32-byte coordinates.
- */
-static cb_interop_diag sm2_c3_diag(const char *alg, const uint8_t *sk, size_t sklen, const uint8_t *msg,
-				   size_t mlen, const uint8_t *ct, size_t clen)
+/* (x2, y2) = d C1; then C3 against SM3(x2 || M || y2) and C2 against M xor KDF(x2 || y2). */
+cb_interop_diag cb_interop_sm2_diagnose(const char *alg, const uint8_t *sk, size_t sklen, const uint8_t *msg,
+					size_t mlen, const uint8_t *ct, size_t clen)
 {
 	const uint8_t *d, *parts[3];
 	size_t dlen, lens[3], rawlen = clen + CB_SM2_RAW_OVERHEAD;
@@ -532,7 +527,7 @@ static int run_pke(cb_interop_matrix *m, size_t count)
 				} else if ((r = pc->decrypt(k->sec[c], ct, clen, back, &blen)) != 0 || blen != mlen ||
 					   memcmp(back, msg, mlen)) {
 					cb_interop_diag d =
-						is_sm2 ? sm2_c3_diag(m->alg, k->sk, k->sklen, msg, mlen, ct, clen)
+						is_sm2 ? cb_interop_sm2_diagnose(m->alg, k->sk, k->sklen, msg, mlen, ct, clen)
 						       : CB_IOP_DIAG_NONE;
 					int side = d == CB_IOP_DIAG_SM2_C3_WRONG ? CB_IOP_PRODUCER : CB_IOP_CONSUMER;
 					if (r)

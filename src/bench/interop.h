@@ -118,6 +118,18 @@ size_t cb_interop_variants(const char *alg);
 const char *cb_interop_sm2_id(int variant);
 
 /*
+ * Why a decryptor and an SM2 ciphertext of class alg (sm2-enc-*, which
+ * says the form) of message msg may disagree, from the secret key (the
+ * canonical PKCS#8 of src/core/der.c): (x2, y2) = d C1 and, when x2 or
+ * y2 starts with a zero byte, CB_IOP_DIAG_SM2_C3_LEADING_ZERO if C3 is
+ * GM/T 0003.4's SM3(x2 || M || y2), CB_IOP_DIAG_SM2_C3_WRONG if it is not
+ * but C2 is M xor KDF(x2 || y2).  CB_IOP_DIAG_NONE otherwise (also on
+ * malformed input).
+ */
+cb_interop_diag cb_interop_sm2_diagnose(const char *alg, const uint8_t *sk, size_t sklen, const uint8_t *msg,
+					size_t mlen, const uint8_t *ct, size_t clen);
+
+/*
  * Cross impls[0..n) (classes of one name and a supported kind, usable
  * here, n <= CB_INTEROP_MAX_IMPLS) on `count` samples per cell, into *m
  * (variant: 0, or 1 / 2 for sm2-sign's custom-ID matrices).  Failures of the
