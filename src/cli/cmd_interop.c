@@ -111,12 +111,29 @@ static void print_table(const struct group *g, const cb_interop_matrix *m, size_
 	}
 	if (m->n == 1)
 		printf("  one implementation here (%s): nothing to cross, a round trip only\n", m->impl[0]->backend);
+	/* Each known incompatibility once, with the cells it explains and one example. */
+	for (const cb_interop_known *k = cb_interop_known_list; k->alg; k++) {
+		const char *example = NULL;
+		for (size_t p = 0; p < m->n; p++)
+			for (size_t c = 0; c < m->n; c++) {
+				const cb_interop_cell *x = &m->cell[p][c];
+				if (!x->known || x->which != k)
+					continue;
+				if (!example) {
+					printf("  * known: %s\n    ", k->what);
+					example = x->known_example;
+				} else {
+					printf(", ");
+				}
+				printf("%s -> %s %zu of %zu", m->impl[p]->backend, m->impl[c]->backend, x->known,
+				       x->total);
+			}
+		if (example)
+			printf("\n    e.g. %s\n", example);
+	}
 	for (size_t p = 0; p < m->n; p++)
 		for (size_t c = 0; c < m->n; c++) {
 			const cb_interop_cell *x = &m->cell[p][c];
-			if (x->known)
-				printf("  * %s -> %s: %zu of %zu, known: %s (%s)\n", m->impl[p]->backend,
-				       m->impl[c]->backend, x->known, x->total, x->which->what, x->known_example);
 			if (x->unexpected)
 				printf("  ! %s -> %s: %zu of %zu failed: %s\n", m->impl[p]->backend, m->impl[c]->backend,
 				       x->unexpected, x->total, x->detail);
