@@ -41,7 +41,7 @@ static const char usage_text[] =
 	"ciphertext forms, rsa2048-oaep-sha256, rsa2048-pkcs1, rsa2048-pkcs1-sha256,\n"
 	"rsa2048-pss-sha256, ecdsa-p256, ed25519, x25519, sm4-gcm, aes-256-gcm,\n"
 	"chacha20-poly1305, mlkem768 and the hybrid KEMs.  Comparison backends not\n"
-	"built (make anchors) are left out unless named with --backend.\n"
+	"built (make anchors) are not shown unless named with --backend.\n"
 	"\n"
 	"  --backend LIST       only these backends (e.g. openssl,gcrypt,botan)\n"
 	"  --count N            samples per cell, 1 to 100000 (default 32)\n"
