@@ -9,7 +9,7 @@
  *      sizes or thread counts; an output that is an input or another
  *      output (cli_check_outputs)
  *   3  the run finished and reported, but some cases failed their
- *      self-check or errored
+ *      self-check or errored; `interop`: an unexpected incompatibility
  *   4  authentication failed: `open` (the envelope), `sig verify` (the
  *      signature), `pke decrypt` and `cipher decrypt` (padding, tag, C3)
  *   130 run was interrupted (SIGINT/SIGTERM) and wrote what it had measured
@@ -53,6 +53,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_interop(int argc, char **argv);
 int cmd_keygen(int argc, char **argv);
 int cmd_sig(int argc, char **argv);
 int cmd_pke(int argc, char **argv);

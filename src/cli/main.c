@@ -19,6 +19,7 @@ static const struct command {
 	{"list", cmd_list, "what can be measured here, by family, algorithm, backend and operation"},
 	{"run", cmd_run, "measure the selected algorithms and print or write the results"},
 	{"verify", cmd_verify, "check the selected algorithms against embedded known-answer vectors"},
+	{"interop", cmd_interop, "what each library produces, each other consumes: a matrix per algorithm"},
 	{"compare", cmd_compare, "what changed between two runs (JSON files), with significance"},
 	{"report", cmd_report, "render a saved run as HTML with charts, Markdown, CSV, ..."},
 	{"plan", cmd_plan, "cores needed to sustain a target rate, from a run"},
@@ -43,7 +44,8 @@ static void usage(FILE *f)
 		   "  0  success\n"
 		   "  1  an operation failed (unreadable or malformed input, invalid key, unwritable output)\n"
 		   "  2  usage error (unknown command, option, algorithm or operation; bad value)\n"
-		   "  3  the run finished and was reported, but some cases failed or errored\n"
+		   "  3  the run finished and was reported, but some cases failed or errored;\n"
+		   "     interop: an unexpected incompatibility\n"
 		   "  4  authentication failed: open (wrong key, modified or truncated envelope),\n"
 		   "     sig verify (the signature does not verify), pke / cipher decrypt (bad\n"
 		   "     padding, tag or C3)\n");

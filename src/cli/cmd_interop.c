@@ -1,0 +1,364 @@
+/* cryptobench interop: what each library produces, each other one consumes (bench/interop.h). */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/interop.h"
+#include "cli/cli.h"
+#include "cli/select.h"
+#include "cryptobench/registry.h"
+
+#define DEFAULT_COUNT 32
+#define MAX_COUNT 100000
+
+static const char usage_text[] =
+	"usage: cryptobench interop [ALG...] [--backend LIST] [--count N] [--format table|json]\n"
+	"\n"
+	"Cross every implementation of each selected algorithm with every other one on\n"
+	"fresh random keys and messages: what the producer (row) makes, the consumer\n"
+	"(column) must take and give back the same message or secret.\n"
+	"\n"
+	"  sig     a key pair made by each implementation in turn, imported by the\n"
+	"          others (PKCS#8, SPKI); the producer signs, the consumer verifies;\n"
+	"          sm2-sign three times: the default user ID, the custom ID\n"
+	"          " CB_INTEROP_SM2_CUSTOM_ID " and one with a comma, " CB_INTEROP_SM2_COMMA_ID "\n"
+	"  pke     the same keys; the producer encrypts, the consumer decrypts\n"
+	"  kex     each side its own key pair; both derive the same secret\n"
+	"  cipher  a random key, IV, associated data and message; encrypt, decrypt\n"
+	"  kem     the consumer's key pair; the producer encapsulates, the consumer\n"
+	"          decapsulates to the same secret\n"
+	"\n"
+	"Each cell is \"ok/total\" over N samples.  A failure a known incompatibility\n"
+	"explains is marked '*' and described (libgcrypt's SM2 C3 on about 1 in 128\n"
+	"ciphertexts, told apart by recomputing C2 and C3 from the key; Botan and an\n"
+	"SM2 ID with a comma); any other is marked '!' and its first occurrence\n"
+	"described.  Keys cross as canonical DER (PKCS#8, SPKI), as key files do.\n"
+	"\n"
+	"ALG: names, wildcards, name prefixes, families, classes or 'all', as in\n"
+	"'cryptobench run' (hashes are left out); default: sm2-sign, the three SM2\n"
+	"ciphertext forms, rsa2048-oaep-sha256, rsa2048-pkcs1, rsa2048-pkcs1-sha256,\n"
+	"rsa2048-pss-sha256, ecdsa-p256, ed25519, x25519, sm4-gcm, aes-256-gcm,\n"
+	"chacha20-poly1305, mlkem768 and the hybrid KEMs.  Comparison backends not\n"
+	"built (make anchors) are not shown unless named with --backend.\n"
+	"\n"
+	"  --backend LIST       only these backends (e.g. openssl,gcrypt,botan)\n"
+	"  --count N            samples per cell, 1 to 100000 (default 32)\n"
+	"  --format table|json  output (default table)\n"
+	"  -h, --help           this text\n"
+	"\n"
+	"exit status: 0 every pair agreed, or failed only as a known incompatibility;\n"
+	"1 an operation failed (out of memory, the random generator, standard output);\n"
+	"2 usage error; 3 an unexpected incompatibility.\n";
+
+/* One algorithm: the implementations crossed and those left out. */
+struct group {
+	const char *name;
+	const cb_alg_info *use[CB_INTEROP_MAX_IMPLS];
+	size_t nuse;
+	const cb_alg_info *skip[CB_INTEROP_MAX_IMPLS];
+	size_t nskip;
+};
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			printf("\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			printf("\\u%04x", *p);
+		else
+			putchar(*p);
+	}
+	putchar('"');
+}
+
+static void print_table(const struct group *g, const cb_interop_matrix *m, size_t count)
+{
+	size_t w0 = strlen("producer \\ consumer"), wc[CB_INTEROP_MAX_IMPLS];
+
+	const char *id = cb_interop_sm2_id(m->custom_id);
+
+	if (id)
+		printf("%s (ID %s)", m->alg, id);
+	else
+		printf("%s%s", m->alg, cb_interop_variants(m->alg) > 1 ? " (default ID)" : "");
+	printf(": %s, producer (row) x consumer (column), ok/total over %zu sample%s\n", m->crosses, count,
+	       count == 1 ? "" : "s");
+	for (size_t i = 0; i < m->n; i++) {
+		char cell[64];
+		if (strlen(m->impl[i]->backend) > w0)
+			w0 = strlen(m->impl[i]->backend);
+		snprintf(cell, sizeof(cell), "%zu/%zu*", count, count);
+		wc[i] = strlen(m->impl[i]->backend) > strlen(cell) ? strlen(m->impl[i]->backend) : strlen(cell);
+	}
+	printf("  %-*s", (int)w0, "producer \\ consumer");
+	for (size_t c = 0; c < m->n; c++)
+		printf("  %-*s", (int)wc[c], m->impl[c]->backend);
+	putchar('\n');
+	for (size_t p = 0; p < m->n; p++) {
+		printf("  %-*s", (int)w0, m->impl[p]->backend);
+		for (size_t c = 0; c < m->n; c++) {
+			const cb_interop_cell *x = &m->cell[p][c];
+			char cell[64];
+			snprintf(cell, sizeof(cell), "%zu/%zu%s", x->ok, x->total,
+				 x->unexpected ? "!" : x->known ? "*" : "");
+			printf("  %-*s", (int)wc[c], cell);
+		}
+		putchar('\n');
+	}
+	if (m->n == 1)
+		printf("  one implementation here (%s): nothing to cross, a round trip only\n", m->impl[0]->backend);
+	/* Each known incompatibility once, with the cells it explains and one example. */
+	for (const cb_interop_known *k = cb_interop_known_list; k->alg; k++) {
+		const char *example = NULL;
+		for (size_t p = 0; p < m->n; p++)
+			for (size_t c = 0; c < m->n; c++) {
+				const cb_interop_cell *x = &m->cell[p][c];
+				if (!x->known || x->which != k)
+					continue;
+				if (!example) {
+					printf("  * known: %s\n    ", k->what);
+					example = x->known_example;
+				} else {
+					printf(", ");
+				}
+				printf("%s -> %s %zu of %zu", m->impl[p]->backend, m->impl[c]->backend, x->known,
+				       x->total);
+			}
+		if (example)
+			printf("\n    e.g. %s\n", example);
+	}
+	for (size_t p = 0; p < m->n; p++)
+		for (size_t c = 0; c < m->n; c++) {
+			const cb_interop_cell *x = &m->cell[p][c];
+			if (x->unexpected)
+				printf("  ! %s -> %s: %zu of %zu failed: %s\n", m->impl[p]->backend, m->impl[c]->backend,
+				       x->unexpected, x->total, x->detail);
+		}
+	for (size_t i = 0; i < g->nskip; i++)
+		printf("  left out: %s (%s)\n", g->skip[i]->backend, cb_alg_unavailable(g->skip[i]));
+	putchar('\n');
+}
+
+static void print_json(const struct group *g, const cb_interop_matrix *m, int first)
+{
+	printf("%s\n    {\"algorithm\": ", first ? "" : ",");
+	json_str(m->alg);
+	printf(", \"sm2_id\": ");
+	if (cb_interop_sm2_id(m->custom_id))
+		json_str(cb_interop_sm2_id(m->custom_id));
+	else if (cb_interop_variants(m->alg) > 1)
+		json_str("default");
+	else
+		printf("null");
+	printf(", \"crosses\": ");
+	json_str(m->crosses);
+	printf(", \"ok\": %zu, \"known\": %zu, \"unexpected\": %zu,\n     \"implementations\": [", m->ok, m->known,
+	       m->unexpected);
+	for (size_t i = 0; i < m->n; i++) {
+		printf("%s{\"backend\": ", i ? ", " : "");
+		json_str(m->impl[i]->backend);
+		printf(", \"implementation\": ");
+		json_str(cb_alg_implementation(m->impl[i]));
+		putchar('}');
+	}
+	printf("],\n     \"left_out\": [");
+	for (size_t i = 0; i < g->nskip; i++) {
+		printf("%s{\"backend\": ", i ? ", " : "");
+		json_str(g->skip[i]->backend);
+		printf(", \"reason\": ");
+		json_str(cb_alg_unavailable(g->skip[i]));
+		putchar('}');
+	}
+	printf("],\n     \"cells\": [");
+	for (size_t p = 0; p < m->n; p++)
+		for (size_t c = 0; c < m->n; c++) {
+			const cb_interop_cell *x = &m->cell[p][c];
+			printf("%s\n       {\"producer\": ", p || c ? "," : "");
+			json_str(m->impl[p]->backend);
+			printf(", \"consumer\": ");
+			json_str(m->impl[c]->backend);
+			printf(", \"ok\": %zu, \"total\": %zu, \"known\": %zu, \"unexpected\": %zu", x->ok, x->total,
+			       x->known, x->unexpected);
+			if (x->which) {
+				printf(", \"known_incompatibility\": ");
+				json_str(x->which->what);
+				printf(", \"known_example\": ");
+				json_str(x->known_example);
+			}
+			if (x->unexpected) {
+				printf(", \"detail\": ");
+				json_str(x->detail);
+			}
+			putchar('}');
+		}
+	printf("]}");
+}
+
+/* The selected classes grouped by name, in order; usable ones crossed, the others listed. */
+static size_t group_algs(const cb_alg_info **algs, size_t nalgs, struct group *groups)
+{
+	size_t ng = 0;
+	for (size_t i = 0; i < nalgs; i++) {
+		const cb_alg_info *a = algs[i];
+		size_t k = 0;
+		if (!cb_interop_kind_supported(a->kind))
+			continue;
+		while (k < ng && strcmp(groups[k].name, a->name))
+			k++;
+		if (k == ng) {
+			memset(&groups[ng], 0, sizeof(groups[ng]));
+			groups[ng++].name = a->name;
+		}
+		if (cb_alg_unavailable(a)) {
+			if (groups[k].nskip < CB_INTEROP_MAX_IMPLS)
+				groups[k].skip[groups[k].nskip++] = a;
+		} else if (groups[k].nuse < CB_INTEROP_MAX_IMPLS) {
+			groups[k].use[groups[k].nuse++] = a;
+		}
+	}
+	return ng;
+}
+
+int cmd_interop(int argc, char **argv)
+{
+	static const struct option longopts[] = {{"backend", required_argument, NULL, 'b'},
+						 {"count", required_argument, NULL, 'n'},
+						 {"format", required_argument, NULL, 'f'},
+						 {"help", no_argument, NULL, 'h'},
+						 {NULL, 0, NULL, 0}};
+	static char all[] = "all";
+	char *defsel[] = {all};
+	const char *backends = NULL, *format = "table";
+	const cb_alg_info **algs = NULL;
+	struct group *groups = NULL;
+	cb_interop_matrix *m = NULL;
+	size_t nalgs = 0, ng, count = DEFAULT_COUNT, cap = cb_registry_count() + 1;
+	size_t nmat = 0, tot_ok = 0, tot_known = 0, tot_unexpected = 0;
+	int c, status = CB_EXIT_OK, json, user_sel;
+	double v;
+
+	opterr = 0;
+	optind = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b': backends = optarg; break;
+		case 'n':
+			if (cli_parse_number("--count", optarg, 1, MAX_COUNT, &v) != 0)
+				return CB_EXIT_USAGE;
+			if (v != floor(v)) {
+				cli_error("bad value '%s' for --count (expected a whole number from 1 to %d)", optarg,
+					  MAX_COUNT);
+				return CB_EXIT_USAGE;
+			}
+			count = (size_t)v;
+			break;
+		case 'f': format = optarg; break;
+		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
+		case ':':
+			cli_error("option '%s' needs a value (see 'cryptobench interop --help')", argv[optind - 1]);
+			return CB_EXIT_USAGE;
+		default:
+			cli_error("unknown option '%s' (see 'cryptobench interop --help')", argv[optind - 1]);
+			return CB_EXIT_USAGE;
+		}
+	}
+	if (strcmp(format, "table") && strcmp(format, "json")) {
+		cli_error("unknown format '%s' for --format (expected table or json)", format);
+		return CB_EXIT_USAGE;
+	}
+	json = !strcmp(format, "json");
+	user_sel = optind < argc;
+	algs = calloc(cap, sizeof(*algs));
+	groups = calloc(cap, sizeof(*groups));
+	m = malloc(sizeof(*m));
+	if (!algs || !groups || !m) {
+		cli_error("out of memory");
+		status = CB_EXIT_FAIL;
+		goto out;
+	}
+	if (cli_select(user_sel ? argv + optind : defsel, user_sel ? (size_t)(argc - optind) : 1, backends, algs,
+		       cap, &nalgs) != 0) {
+		status = CB_EXIT_USAGE;
+		goto out;
+	}
+	if (!user_sel) {
+		/* The default list, in its order. */
+		size_t k = 0;
+		const cb_alg_info **picked = calloc(cap, sizeof(*picked));
+		if (!picked) {
+			cli_error("out of memory");
+			status = CB_EXIT_FAIL;
+			goto out;
+		}
+		for (size_t d = 0; cb_interop_default_algs[d]; d++)
+			for (size_t i = 0; i < nalgs; i++)
+				if (!strcmp(algs[i]->name, cb_interop_default_algs[d]))
+					picked[k++] = algs[i];
+		memcpy(algs, picked, k * sizeof(*algs));
+		nalgs = k;
+		free(picked);
+	}
+	ng = group_algs(algs, nalgs, groups);
+	if (ng == 0) {
+		cli_error("nothing to cross: interop takes signatures, public-key encryption, key agreement, "
+			  "ciphers and KEMs (not hashes)%s%s%s",
+			  backends ? " of backend '" : "", backends ? backends : "", backends ? "'" : "");
+		status = CB_EXIT_USAGE;
+		goto out;
+	}
+	if (json)
+		printf("{\"count\": %zu, \"matrices\": [", count);
+	for (size_t k = 0; k < ng; k++) {
+		const struct group *g = &groups[k];
+		if (g->nuse == 0) {
+			if (!json) {
+				printf("%s: no implementation usable here\n", g->name);
+				for (size_t i = 0; i < g->nskip; i++)
+					printf("  left out: %s (%s)\n", g->skip[i]->backend,
+					       cb_alg_unavailable(g->skip[i]));
+				putchar('\n');
+			}
+			continue;
+		}
+		for (size_t var = 0; var < cb_interop_variants(g->name); var++) {
+			int r = cb_interop_run(g->use, g->nuse, (int)var, count, m);
+			if (r) {
+				if (json)
+					printf("]}\n");
+				cli_error("interop of '%s' stopped: %s", g->name, cb_strerror(r));
+				status = CB_EXIT_FAIL;
+				goto out;
+			}
+			if (json)
+				print_json(g, m, nmat == 0);
+			else
+				print_table(g, m, count);
+			nmat++;
+			tot_ok += m->ok;
+			tot_known += m->known;
+			tot_unexpected += m->unexpected;
+			fflush(stdout);
+		}
+	}
+	if (json)
+		printf("\n  ],\n \"ok\": %zu, \"known\": %zu, \"unexpected\": %zu}\n", tot_ok, tot_known,
+		       tot_unexpected);
+	else
+		printf("interop: %zu matri%s, %zu samples agreed, %zu failed as known incompatibilities, %zu "
+		       "failed unexpectedly\n",
+		       nmat, nmat == 1 ? "x" : "ces", tot_ok, tot_known, tot_unexpected);
+	status = tot_unexpected ? CB_EXIT_PARTIAL : CB_EXIT_OK;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_error("cannot write to standard output");
+		status = CB_EXIT_FAIL;
+	}
+out:
+	free(algs);
+	free(groups);
+	free(m);
+	return status;
+}
