@@ -116,6 +116,7 @@ typedef struct cb_xrow {
 	char cell[CB_XCOLS][CB_XCELL_MAX];
 } cb_xrow;
 typedef struct cb_xtab {
+	char id[16]; /* which table: "hybrid", "wire", "published", "claims", "cold", "security" */
 	char title[160];
 	char note[320];
 	size_t ncols, nrows;

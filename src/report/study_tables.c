@@ -129,8 +129,8 @@ void cb_published_format(const cb_published *p, char *buf, size_t len)
 
 /* ---- the tables ---- */
 
-static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *title, size_t ncols, const char *const *head,
-			const int *right)
+static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *id, const char *title, size_t ncols,
+			const char *const *head, const int *right)
 {
 	cb_xtab *t, *v = realloc(*tabs, (*n + 1) * sizeof(*v));
 	if (!v)
@@ -138,6 +138,7 @@ static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *title, size_t nco
 	*tabs = v;
 	t = &v[(*n)++];
 	memset(t, 0, sizeof(*t));
+	snprintf(t->id, sizeof(t->id), "%s", id);
 	snprintf(t->title, sizeof(t->title), "%s", title);
 	t->ncols = ncols;
 	for (size_t c = 0; c < ncols; c++) {
@@ -198,7 +199,7 @@ static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 		int found = 0;
 		if (p->b[0] || key_of(p->a, strlen(p->a), &k) != 0)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "published figures against this run", 5, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "published", "published figures against this run", 5, head, right)))
 			return CB_ERR_NOMEM;
 		for (size_t j = 0; j < run->nresults; j++) {
 			const cb_result *r = &run->results[j];
@@ -251,7 +252,7 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 		int found = 0;
 		if (!p->b[0] || key_of(p->a, strlen(p->a), &ka) != 0 || key_of(p->b, strlen(p->b), &kb) != 0)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "published claims against this run", 5, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "claims", "published claims against this run", 5, head, right)))
 			return CB_ERR_NOMEM;
 		for (size_t j = 0; j < run->nresults; j++) {
 			const cb_result *a = &run->results[j], *b = NULL;
@@ -332,7 +333,7 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 		}
 		if (!w)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "prepared (warm) against per-call set-up (cold)", 8, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "cold", "prepared (warm) against per-call set-up (cold)", 8, head, right)))
 			return CB_ERR_NOMEM;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
@@ -364,7 +365,7 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 	cb_xtab *t;
 	if (!run->context.security_table)
 		return 0;
-	if (!(t = add_tab(tabs, n, "security", 6, head, right)))
+	if (!(t = add_tab(tabs, n, "security", "security", 6, head, right)))
 		return CB_ERR_NOMEM;
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
@@ -454,7 +455,7 @@ static int hybrid_breakdown(const cb_run *run, cb_xtab **tabs, size_t *n)
 		}
 		if (!complete)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "hybrids beside their parts (one thread)", 6, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "hybrid", "hybrids beside their parts (one thread)", 6, head, right)))
 			return CB_ERR_NOMEM;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
@@ -520,7 +521,7 @@ static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
 				seen = !strcmp(t->rows[k].cell[0], r->algorithm);
 			if (seen)
 				continue;
-			if (!t && !(t = add_tab(tabs, n, "bytes on the wire", 5, head, right)))
+			if (!t && !(t = add_tab(tabs, n, "wire", "bytes on the wire", 5, head, right)))
 				return CB_ERR_NOMEM;
 			if (!(row = add_row(t)))
 				return CB_ERR_NOMEM;
