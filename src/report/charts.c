@@ -392,10 +392,12 @@ static int ops_charts(FILE *f, const cb_run *run, const char *prefix)
 		snprintf(desc, sizeof(desc), "%zu bars, one per implementation, from %.4g to %.4g operations per second%s",
 			 n, lo, hi, any_noisy ? "; some are noisy" : "");
 		snprintf(id, sizeof(id), "%s-ops%zu", prefix, i);
-		/* the operation's further message sizes fold away: the sweep chart has them side by side */
+		/*
+		 * the operation's further sizes and thread counts fold away: the
+		 * sweep and scaling charts have them side by side
+		 */
 		for (size_t k = 0; k < i && !folded; k++)
-			if (!strcmp(run->results[k].operation, g->operation) && run->results[k].threads == g->threads &&
-			    run->results[k].message_bytes != g->message_bytes && drawn[k]) {
+			if (drawn[k] && !strcmp(run->results[k].operation, g->operation)) {
 				fputs("<details class=\"more\"><summary>", f);
 				esc(f, title);
 				fputs("</summary>\n", f);
