@@ -807,7 +807,7 @@ static void md_cell(FILE *f, const char *s)
 static int md_lines(FILE *f, const cb_run *run, int kind)
 {
 	unsigned char *done = calloc(run->nresults ? run->nresults : 1, 1);
-	int r = 0;
+	int r = 0, heading = 0;
 	if (!done)
 		return CB_ERR_NOMEM;
 	for (size_t i = 0; i < run->nresults && !r; i++) {
@@ -834,6 +834,9 @@ static int md_lines(FILE *f, const cb_run *run, int kind)
 				}
 			}
 		cb_fmt_bytes(g->message_bytes, sz, sizeof(sz));
+		if (!heading++)
+			fprintf(f, "\n## %s\n\n(drawn as line charts in the HTML report)\n",
+				kind == SWEEP ? "Throughput over message sizes" : "Thread scaling");
 		if (kind == SWEEP)
 			fprintf(f, "\n### %s: throughput over message sizes, MB/s (one thread)\n\n| implementation |",
 				g->operation);
