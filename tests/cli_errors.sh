@@ -181,15 +181,22 @@ tail -n +3 "$T/out" | awk '{print $1, $6}' | tr '\n' ' ' >"$T/lines"
 [ "$(cat "$T/lines")" = "a 4 b 1 c 1 " ] && ok || bad "plan grouping: $(cat "$T/out" "$T/err")"
 
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
-printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s, %s, %s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \
 	'{"algorithm": "b", "operation": "sign", "status": "ok", "ops_per_sec": 0}' \
-	'{"algorithm": "c", "operation": "sign", "status": "ok", "ops_per_sec": 1e308}' >"$T/absurd.json"
+	'{"algorithm": "c", "operation": "sign", "status": "ok", "ops_per_sec": 1e308}' \
+	'{"algorithm": "d", "operation": "enc", "status": "ok", "message_bytes": 16, "ops_per_sec": 1e-300}' \
+	'{"algorithm": "d", "operation": "enc", "status": "ok", "message_bytes": 4096, "ops_per_sec": 1e290}' \
+	'{"algorithm": "d", "operation": "enc", "status": "ok", "message_bytes": 4096, "threads": 2, "ops_per_sec": 1e-290}' \
+	'{"algorithm": "e", "kind": "kem", "operation": "encaps", "status": "ok", "ops_per_sec": 1, "sizes": {"public_key": 999999999, "ciphertext": 0}}' \
+	>"$T/absurd.json"
 "$CB" plan --rate 1e15 "$T/absurd.json" >"$T/out" 2>"$T/err" && ok || bad "plan of absurd figures: $(cat "$T/err")"
 grep -qi 'inf\|nan' "$T/out" && bad "plan printed inf or nan: $(cat "$T/out")" || ok
 grep -q '> 1e15' "$T/out" && ok || bad "plan says the cores are beyond reckoning: $(cat "$T/out")"
 "$CB" report --format html "$T/absurd.json" >"$T/out" 2>"$T/err" && ok || bad "report of absurd figures: $(cat "$T/err")"
 grep -q 'nan"\|inf"' "$T/out" && bad "the SVG has nan or inf coordinates" || ok
+grep -q 'data-chart="sweep"' "$T/out" && grep -q 'data-chart="threads"' "$T/out" && grep -q 'data-chart="wire"' "$T/out" &&
+	ok || bad "the absurd run lost its sweep, scaling or wire chart"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

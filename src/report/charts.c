@@ -620,8 +620,17 @@ static void line_chart(FILE *f, int kind, const char *id, const cb_result *g, co
 			fputs("</title></circle>\n", f);
 		}
 		fputs("</g>\n", f);
-		/* the legend, at the right */
-		legend_item(f, x1 + 24, top + 12 + 18 * (double)k, "swatch", c, nm);
+		/* the legend, at the right: a stretch of the line, dashed as it is */
+		{
+			double lx = x1 + 24, ly = top + 12 + 18 * (double)k;
+			fprintf(f,
+				"<g class=\"legend\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
+				"class=\"swatch\" style=\"stroke:%s;stroke-width:3\"%s/>",
+				lx, lx + 18, ly - 4, ly - 4, c, k >= NCOLOURS ? " stroke-dasharray=\"6 3\"" : "");
+			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", lx + 24, ly);
+			esc(f, nm);
+			fputs("</text></g>\n", f);
+		}
 	}
 	chart_close(f);
 }
@@ -709,23 +718,29 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 	for (size_t i = 0; fig && i < fig->nrows; i++) {
 		const cb_xrow *r = &fig->rows[i];
 		double v;
+		size_t l;
 		if (r->cell[0][0])
 			snprintf(name, sizeof(name), "%s", r->cell[0]);
 		if (r->cell[2][0])
 			snprintf(published, sizeof(published), "%s", r->cell[2]);
 		if (!r->cell[4][0] || !usable(v = strtod(r->cell[4], NULL)))
 			continue;
+		/* as speed: a time measured over a time published is inverted */
+		l = strlen(published);
+		if (l > 3 && (!strcmp(published + l - 3, " ms") || !strcmp(published + l - 3, " us")))
+			v = 1 / v;
 		snprintf(b[n].label, sizeof(b[n].label), "%.120s (%.40s)", name, r->cell[1]);
 		b[n].v[0] = v;
 		snprintf(b[n].text, sizeof(b[n].text), "%.2fx: %.30s against %.30s", v, r->cell[3], published);
 		n++;
 	}
 	if (n) {
-		snprintf(desc, sizeof(desc), "%zu bars: each figure measured here over the figure published, log scale", n);
+		snprintf(desc, sizeof(desc),
+			 "%zu bars: each figure's speed here over the speed published (times inverted), log scale", n);
 		snprintf(id, sizeof(id), "%s-pub", prefix);
-		hspec s = {"published", "published figures: measured over published", desc,
-			   "measured / published (log scale; right of 1: higher here)", "x", 1, 1,
-			   {"measured / published", NULL}, NULL, NULL, NULL};
+		hspec s = {"published", "published figures: speed here over speed published", desc,
+			   "speed here / speed published (log scale; right of 1: faster here)", "x", 1, 1,
+			   {"speed measured / speed published", NULL}, NULL, NULL, NULL};
 		hbars(f, id, &s, b, n);
 	}
 	n = 0;
