@@ -26,6 +26,10 @@ if [ -z "$BROWSER" ]; then
 	echo "SKIP: no chromium installed (scripts/install-deps.sh installs Debian's 'chromium')"
 	exit 77
 fi
+if ! timeout 20 "$BROWSER" --version >/dev/null 2>&1; then
+	echo "SKIP: '$BROWSER --version' fails: the browser cannot start here"
+	exit 77
+fi
 
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

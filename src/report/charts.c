@@ -683,7 +683,7 @@ static int wire_chart(FILE *f, const cb_xtab *t, const char *prefix)
 	if (!(b = calloc(t->nrows, sizeof(*b))))
 		return CB_ERR_NOMEM;
 	for (size_t i = 0; i < t->nrows; i++) {
-		double c = strtod(t->rows[i].cell[1], NULL), s = strtod(t->rows[i].cell[2], NULL);
+		double c = t->rows[i].num[1], s = t->rows[i].num[2];
 		if (!usable(c) && !usable(s))
 			continue;
 		snprintf(b[n].label, sizeof(b[n].label), "%s", t->rows[i].cell[0]);
@@ -710,7 +710,6 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 	size_t cap = (fig ? fig->nrows : 0) + (cl ? cl->nrows : 0), n = 0;
 	hbar *b;
 	char id[80], desc[160], name[CB_XCELL_MAX] = "", published[CB_XCELL_MAX] = "";
-	double pub = 0;
 	if (!cap)
 		return 0;
 	if (!(b = calloc(cap, sizeof(*b))))
@@ -723,7 +722,7 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 			snprintf(name, sizeof(name), "%s", r->cell[0]);
 		if (r->cell[2][0])
 			snprintf(published, sizeof(published), "%s", r->cell[2]);
-		if (!r->cell[4][0] || !usable(v = strtod(r->cell[4], NULL)))
+		if (!usable(v = r->num[4]))
 			continue;
 		/* as speed: a time measured over a time published is inverted */
 		l = strlen(published);
@@ -731,7 +730,7 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 			v = 1 / v;
 		snprintf(b[n].label, sizeof(b[n].label), "%.120s (%.40s)", name, r->cell[1]);
 		b[n].v[0] = v;
-		snprintf(b[n].text, sizeof(b[n].text), "%.2fx: %.30s against %.30s", v, r->cell[3], published);
+		snprintf(b[n].text, sizeof(b[n].text), "%.3gx: %.30s against %.30s", v, r->cell[3], published);
 		n++;
 	}
 	if (n) {
@@ -746,26 +745,20 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 	n = 0;
 	for (size_t i = 0; cl && i < cl->nrows; i++) {
 		const cb_xrow *r = &cl->rows[i];
-		double v = 0, lo = 0, hi = 0;
-		int got;
+		double v = r->num[3], lo = r->low, hi = r->high, pub = r->num[2];
 		if (r->cell[0][0])
 			snprintf(name, sizeof(name), "%s", r->cell[0]);
-		if (r->cell[2][0])
-			pub = strtod(r->cell[2], NULL);
-		if (!r->cell[1][0])
-			continue;
-		got = sscanf(r->cell[3], "%lfx [%lf, %lf]", &v, &lo, &hi);
-		if (got < 1 || !usable(v))
+		if (!usable(v))
 			continue;
 		memset(&b[n], 0, sizeof(b[n]));
 		snprintf(b[n].label, sizeof(b[n].label), "%.150s (%.40s)", name, r->cell[1]);
 		b[n].v[0] = v;
-		if (got == 3 && usable(lo) && usable(hi)) {
+		if (usable(lo) && usable(hi) && lo <= hi) {
 			b[n].lo = lo;
 			b[n].hi = hi;
 		}
 		b[n].mark = usable(pub) ? pub : 0;
-		snprintf(b[n].text, sizeof(b[n].text), "%.2fx, published %.3gx", v, pub);
+		snprintf(b[n].text, sizeof(b[n].text), "%.3gx, published %.3gx", v, pub);
 		n++;
 	}
 	if (n) {

@@ -155,7 +155,16 @@ static char (*add_row(cb_xtab *t))[CB_XCELL_MAX]
 		return NULL;
 	t->rows = v;
 	memset(&v[t->nrows], 0, sizeof(*v));
+	for (size_t c = 0; c < CB_XCOLS; c++)
+		v[t->nrows].num[c] = NAN;
+	v[t->nrows].low = v[t->nrows].high = NAN;
 	return v[t->nrows++].cell;
+}
+
+/* The figures of the row add_row gave last. */
+static cb_xrow *last_row(cb_xtab *t)
+{
+	return &t->rows[t->nrows - 1];
 }
 
 static double latency(const cb_result *r)
@@ -214,9 +223,12 @@ static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 			snprintf(row[1], CB_XCELL_MAX, "%s", r->backend);
 			if (!found)
 				fmt_value(p->value, p->unit, row[2]);
+			last_row(t)->num[2] = p->value;
 			if (isfinite(m)) {
 				fmt_value(m, p->unit, row[3]);
 				snprintf(row[4], CB_XCELL_MAX, "%.2f", m / p->value);
+				last_row(t)->num[3] = m;
+				last_row(t)->num[4] = m / p->value;
 			} else {
 				snprintf(row[3], CB_XCELL_MAX, "-");
 			}
@@ -276,6 +288,12 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 				 strcmp(a->backend, b->backend) ? b->backend : "");
 			if (!found)
 				snprintf(row[2], CB_XCELL_MAX, "%.3gx", p->value);
+			last_row(t)->num[2] = p->value;
+			last_row(t)->num[3] = v;
+			if (q.paired && q.n > 1) {
+				last_row(t)->low = q.low;
+				last_row(t)->high = q.high;
+			}
 			if (q.paired && q.n > 1)
 				snprintf(row[3], CB_XCELL_MAX, "%.2fx [%.2f, %.2f]", v, q.low, q.high);
 			else
@@ -529,6 +547,9 @@ static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
 			snprintf(row[1], CB_XCELL_MAX, "%ld", client);
 			snprintf(row[2], CB_XCELL_MAX, "%ld", server);
 			snprintf(row[3], CB_XCELL_MAX, "%ld", client + server);
+			last_row(t)->num[1] = (double)client;
+			last_row(t)->num[2] = (double)server;
+			last_row(t)->num[3] = (double)(client + server);
 			snprintf(row[4], CB_XCELL_MAX, "%.3g", ref > 0 ? (double)(client + server) / ref : 0);
 		}
 	if (t)
