@@ -79,8 +79,10 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 			snprintf(nv, sizeof(nv), "%.1f", c[i].new_r->ops_per_sec);
 		if (c[i].ratio > 0)
 			snprintf(ch, sizeof(ch), "%+.1f%%", 100 * (c[i].ratio - 1));
-		if (c[i].ratio > 0 && c[i].mw_p >= 0)
-			snprintf(pv, sizeof(pv), c[i].mw_p < 0.001 ? "<0.001" : "%.3f", c[i].mw_p);
+		if (c[i].ratio > 0 && c[i].mw_p >= 0.001)
+			snprintf(pv, sizeof(pv), "%.3f", c[i].mw_p);
+		else if (c[i].ratio > 0 && c[i].mw_p >= 0)
+			snprintf(pv, sizeof(pv), "<0.001");
 		printf("%-*s  %-*s  %-8s  %-7s  %3u  %12s  %12s  %8s  %7s  %s\n", (int)wa, r->algorithm, (int)wb,
 		       r->backend, r->operation, sz, r->threads, ov, nv, ch, pv, cb_verdict_name(c[i].verdict));
 	}
