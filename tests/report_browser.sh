@@ -35,9 +35,21 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$ART" || { echo "FAIL: cannot make $ART" >&2; exit 1; }
 
-"$CB" report "$FX" -o "$T/report.html" 2>"$T/err" && ok || bad "report: $(cat "$T/err")"
-"$CB" report "$FX" -o "$T/run.csv" 2>"$T/err" && ok || bad "report csv: $(cat "$T/err")"
-"$CB" report "$FX" -o "$T/run.md" 2>"$T/err" && ok || bad "report md: $(cat "$T/err")"
+# The fixture, and one quick real run beside it (two sections of one page).
+RUNS=$FX
+if "$CB" run aes-128-gcm x25519 --backend openssl --ops encrypt,keygen,derive --sizes 16,1K --quick \
+	-o "$T/quick.json" >/dev/null 2>"$T/err"; then
+	RUNS="$FX $T/quick.json"
+else
+	echo "note: the quick real run failed, the fixture alone is checked: $(head -c 200 "$T/err")"
+fi
+# shellcheck disable=SC2086
+"$CB" report $RUNS -o "$T/report.html" -o "$T/run.md" 2>"$T/err" && ok || bad "report: $(cat "$T/err")"
+n=0
+for r in $RUNS; do
+	n=$((n + 1))
+	"$CB" report "$r" -o "$T/run$n.csv" 2>"$T/err" && ok || bad "report csv: $(cat "$T/err")"
+done
 
 # Chromium in a container: no sandbox, no /dev/shm, a HOME of its own, a timeout.
 browse() {
@@ -64,9 +76,36 @@ expect() {
 	if [ "$2" = "$3" ] && [ "$3" -gt 0 ]; then ok; else bad "$1: $2 in the page, expected $3 (from the run)"; fi
 }
 
-# From the run's CSV (columns: 1 algorithm, 4 backend, 7 operation,
-# 8 message_bytes, 9 threads, 10 status, 29 ops_per_sec).
-csv() { tail -n +2 "$T/run.csv" | awk -F, "$1"; }
+# From each run's CSV (columns: 1 algorithm, 4 backend, 7 operation,
+# 8 message_bytes, 9 threads, 10 status, 29 ops_per_sec), summed over the runs.
+csv() {
+	total=0 k=0
+	for r in $RUNS; do
+		k=$((k + 1))
+		total=$((total + $(tail -n +2 "$T/run$k.csv" | unquote | awk -F '\t' "$1")))
+	done
+	echo "$total"
+}
+# CSV (RFC 4180 quoting: descriptions have commas) to tab-separated fields
+unquote() {
+	awk '{
+		n = 0; cur = ""; q = 0
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (q) {
+				if (c == "\"" && substr($0, i + 1, 1) == "\"") { cur = cur c; i++ }
+				else if (c == "\"") q = 0
+				else cur = cur c
+			} else if (c == "\"") q = 1
+			else if (c == ",") { f[++n] = cur; cur = "" }
+			else cur = cur c
+		}
+		f[++n] = cur
+		out = f[1]
+		for (i = 2; i <= n; i++) out = out "\t" f[i]
+		print out
+	}'
+}
 # a bar per measured case; a chart per operation, size and thread count
 want_bars=$(csv '$10 == "ok" && $29 > 0 { n++ } END { print n + 0 }')
 want_ops=$(csv '$10 == "ok" && $29 > 0 { g[$7 " " $8 " " $9] = 1 } END { for (k in g) n++; print n + 0 }')
@@ -80,15 +119,15 @@ want_thr=$(csv '$10 == "ok" && $29 > 0 { p[$1 " " $4 " " $7 " " $8 " " $9] = 1 }
 # a bar per published figure measured, a bar per claim measured.
 table_rows() { # TITLE [COLUMN-THAT-MUST-BE-SET]
 	awk -v t="## $1" -v c="${2:-0}" '
-		$0 == t { on = 1; next }
+		$0 == t { on = 1; h = 0; next }
 		on && /^##/ { on = 0 }
 		on && /^\| / && !/^\| :---/ { if (h++ == 0) next; split($0, f, " \\| "); if (c == 0 || f[c] != "") n++ }
 		END { print n + 0 }' "$T/run.md"
 }
 want_wire=$(($(table_rows "bytes on the wire") * 2))
-want_pub=$(awk '/^## published figures/ { on = 1; next } on && /^##/ { on = 0 }
+want_pub=$(awk '/^## published figures/ { on = 1; h = 0; next } on && /^##/ { on = 0 }
 	on && /^\| / && !/^\| :---/ { if (h++ == 0) next; if ($0 !~ /\|  \|$/) n++ } END { print n + 0 }' "$T/run.md")
-want_claims=$(awk '/^## published claims/ { on = 1; next } on && /^##/ { on = 0 }
+want_claims=$(awk '/^## published claims/ { on = 1; h = 0; next } on && /^##/ { on = 0 }
 	on && /^\| / && !/^\| :---/ { if (h++ == 0) next; split($0, f, "|"); if (f[3] !~ /^ *$/) n++ } END { print n + 0 }' "$T/run.md")
 
 echo "expected from the run: $want_bars bars in $want_ops charts, $want_sweep size and $want_thr thread lines," \
