@@ -560,6 +560,10 @@ static void line_chart(FILE *f, int kind, const char *id, const cb_result *g, co
 	xa.nticks = 0;
 	for (size_t m = 0; m < nx && xa.nticks < 24; m++)
 		xa.tick[xa.nticks++] = xs[m];
+	/* thread scaling: each line's ideal, N times its one-thread figure, fits on the chart too */
+	for (size_t k = 0; kind == THREADS && k < n; k++)
+		if (s[k].p[0].x == 1 && usable(s[k].p[0].y * xhi))
+			yhi = s[k].p[0].y * xhi > yhi ? s[k].p[0].y * xhi : yhi;
 	fit(&ya, ylo, yhi, yhi / ylo > 30, bottom, top);
 	cb_fmt_bytes(g->message_bytes, sz, sizeof(sz));
 	if (kind == SWEEP)
@@ -592,6 +596,19 @@ static void line_chart(FILE *f, int kind, const char *id, const cb_result *g, co
 		ya.log ? " (log scale)" : "");
 	fputs("</g>\n", f);
 	x_axis(f, &xa, top, bottom, "", kind == SWEEP ? "message size (log scale)" : "threads", kind == SWEEP);
+	for (size_t k = 0; kind == THREADS && k < n; k++)
+		if (s[k].p[0].x == 1 && usable(s[k].p[0].y * xhi))
+			fprintf(f,
+				"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" class=\"ideal\" "
+				"style=\"stroke:%s\"/>\n",
+				pos(&xa, 1), pos(&ya, s[k].p[0].y), pos(&xa, xhi), pos(&ya, s[k].p[0].y * xhi),
+				colour[k % NCOLOURS]);
+	if (kind == THREADS)
+		fprintf(f,
+			"<g class=\"legend\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"ideal\" "
+			"style=\"stroke:#57606a\"/><text x=\"%.1f\" y=\"%.1f\">ideal: threads x one thread</text></g>\n",
+			x1 + 24, x1 + 42, top + 8 + 18 * (double)n, top + 8 + 18 * (double)n, x1 + 48,
+			top + 12 + 18 * (double)n);
 	for (size_t k = 0; k < n; k++) {
 		char nm[160];
 		const char *c = colour[k % NCOLOURS];

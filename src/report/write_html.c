@@ -186,6 +186,7 @@ static const char page_head[] =
 	"rect.bar{fill:#3b6ea8}rect.part2{fill:#9dbbe0}rect.noisy{fill:#c9a227}\n"
 	"g.whisker line,line.ci{stroke:#1f2328;stroke-width:1.4}\n"
 	"path.marker{fill:#d0743c;stroke:#fff;stroke-width:1}\n"
+	"line.ideal{stroke-dasharray:2 4;stroke-width:1.5;opacity:.7}\n"
 	"g.series polyline{fill:none;stroke-width:2}circle.point{stroke:#fff;stroke-width:1}\n"
 	"p.note,p.summary,p.noise{color:#57606a;font-size:13px}\n"
 	"</style>\n";
