@@ -387,6 +387,37 @@ d=json.load(open(sys.argv[1]))
 assert all(x["allocs_per_op"] is None for x in d["results"])
 assert not any(x["operation"].endswith("-cold") for x in d["results"])
 ' "$T/warm.json" && ok || bad "without --memory and --ops naming them, no heap counts and no cold operations"
+python3 -c '
+import json,sys,os
+d=json.load(open(sys.argv[1]))
+linux=os.path.exists("/proc/self/clear_refs")
+peak=d["context"]["peak_rss_bytes"]
+assert peak is None or peak > 1<<20, peak
+assert not linux or peak is not None, peak
+for x in d["results"]:
+    if x["status"]=="ok" and x["allocs_per_op"] is not None and linux:
+        assert x["rss_growth_bytes"] is not None and 0 <= x["rss_growth_bytes"] < peak, x
+w=json.load(open(sys.argv[2]))
+assert all(x["rss_growth_bytes"] is None for x in w["results"])
+' "$T/cold.json" "$T/warm.json" && ok || bad "--memory records the run peak resident set and each case RSS growth; without it, none"
+
+# Threads only where --thread-ops says, pinned and unpinned side by side.
+expect 2 'off, on or both' "$CB" run --quick sha256 --threads 2 --pin-workers sometimes
+expect 2 'names no operation' "$CB" run --quick sha256 --threads 2 --thread-ops sign
+expect 2 'names no operation' "$CB" run --quick ed25519 --threads 2 --thread-ops ed25519@nosuch:sign
+expect 0 '' "$CB" run --quick --no-progress ed25519 --backend openssl,sodium --threads 1,2 \
+	--thread-ops ed25519@sodium:sign --pin-workers both -o "$T/pin.json"
+python3 -c '
+import json,sys
+rs=[(r["backend"],r["operation"],r["threads"],r["pinned"]) for r in json.load(open(sys.argv[1]))["results"]]
+multi=sorted(x for x in rs if x[2]>1)
+assert multi==[("sodium","sign",2,False),("sodium","sign",2,True)], rs
+assert ("openssl","sign",1,False) in rs and ("sodium","verify",1,False) in rs, rs
+assert len(rs)==len(set(rs)), rs
+' "$T/pin.json" && ok || bad "--thread-ops and --pin-workers both plan exactly the named multi-thread cases, once pinned and once not"
+"$CB" report "$T/pin.json" >"$T/pin.txt" && grep -q '^ed25519 .* sodium .* sign .* 2p ' "$T/pin.txt" &&
+	grep -q 'workers pinned to CPUs against placed by the scheduler' "$T/pin.txt" && ok ||
+	bad "the report shows the pinned case as 2p and the pinned / unpinned table: $(cat "$T/pin.txt")"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -51,7 +51,7 @@ static void test_pem(void)
 }
 
 /* An OpenSSL class's export, canonicalised, imports back to the same public key. */
-static void test_canonical(const char *alg, cb_key_type want, size_t canon_len)
+static void test_canonical(const char *alg, cb_key_type want, size_t canon_len, long bits)
 {
 	const cb_sig_class *s = cb_as_sig(cb_registry_find(alg, "openssl"));
 	uint8_t sec[4096], pub[1024], pub2[1024], *c, *c2, *p;
@@ -80,6 +80,20 @@ static void test_canonical(const char *alg, cb_key_type want, size_t canon_len)
 	CHECK_MEM(pub2, pub, pl);
 	CHECK_EQ_INT(cb_key_public_spki(pub, pl, &t, &p, &ppl), 0);
 	CHECK_EQ_INT(t, want);
+	/* the sizes table counts the canonical forms, whatever the library exports */
+	{
+		const char *enc;
+		size_t counted;
+		long b;
+		CHECK_EQ_INT(cb_key_measure(sec, sl, 1, &enc, &counted, &b), 0);
+		CHECK(strcmp(enc, "PKCS#8") == 0);
+		CHECK_EQ_INT(counted, cl);
+		CHECK_EQ_INT(b, -1);
+		CHECK_EQ_INT(cb_key_measure(pub, pl, 0, &enc, &counted, &b), 0);
+		CHECK(strcmp(enc, "SPKI") == 0);
+		CHECK_EQ_INT(counted, pl);
+		CHECK_EQ_INT(b, bits);
+	}
 	CHECK_EQ_INT(ppl, pl);
 	CHECK_MEM(p, pub, pl);
 	free(p);
@@ -117,13 +131,40 @@ static void test_raw(void)
 	CHECK_EQ_INT(cb_key_wrap_raw(CB_KEY_P256, 0, raw, 32, &c, &cl), CB_ERR_ARG); /* a point is 65 bytes */
 }
 
+/* Keys that are not DER: counted as given; a bare point is X9.62 and has its coordinate size. */
+static void test_measure_raw(void)
+{
+	uint8_t point[65], raw[32];
+	const char *enc;
+	size_t counted;
+	long bits;
+
+	tu_fill(raw, sizeof(raw), 3);
+	raw[0] = 0x30; /* looks like a SEQUENCE, is not one */
+	for (int secret = 0; secret < 2; secret++) {
+		CHECK_EQ_INT(cb_key_measure(raw, sizeof(raw), secret, &enc, &counted, &bits), 0);
+		CHECK(strcmp(enc, "raw") == 0);
+		CHECK_EQ_INT(counted, 32);
+		CHECK_EQ_INT(bits, -1);
+	}
+	tu_fill(point, sizeof(point), 5);
+	point[0] = 0x04;
+	CHECK_EQ_INT(cb_key_measure(point, sizeof(point), 0, &enc, &counted, &bits), 0);
+	CHECK(strcmp(enc, "X9.62") == 0);
+	CHECK_EQ_INT(counted, 65);
+	CHECK_EQ_INT(bits, 256);
+	CHECK_EQ_INT(cb_key_measure(point, sizeof(point) - 1, 0, &enc, &counted, &bits), 0);
+	CHECK(strcmp(enc, "raw") == 0);
+}
+
 int main(void)
 {
 	test_pem();
-	test_canonical("ecdsa-p256", CB_KEY_P256, 67);
-	test_canonical("sm2-sign", CB_KEY_SM2, 67);
-	test_canonical("ed25519", CB_KEY_ED25519, 48);
-	test_canonical("rsa2048-pss-sha256", CB_KEY_RSA, 0);
+	test_canonical("ecdsa-p256", CB_KEY_P256, 67, 256);
+	test_canonical("sm2-sign", CB_KEY_SM2, 67, 256);
+	test_canonical("ed25519", CB_KEY_ED25519, 48, -1);
+	test_canonical("rsa2048-pss-sha256", CB_KEY_RSA, 0, 2048);
 	test_raw();
+	test_measure_raw();
 	return tu_finish();
 }

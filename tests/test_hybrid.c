@@ -581,7 +581,7 @@ static void breakdown(void)
 		res[i].threads = 1;
 		res[i].estimate_ns = res[i].ns.median = rows[i].ns;
 		res[i].ops_per_sec = 1e9 / rows[i].ns;
-		res[i].sizes = (cb_sizes){-1, -1, -1, -1, -1, -1};
+		cb_sizes_init(&res[i].sizes);
 	}
 	res[0].sizes.public_key = 1216;
 	res[0].sizes.ciphertext = 1120;

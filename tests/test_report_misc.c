@@ -85,7 +85,7 @@ static void test_csv_quoting(void)
 					fields = 1;
 				}
 			}
-			CHECK(ok && header == 54 && !quoted); /* 54 with the estimate, rounds and heap counts */
+			CHECK(ok && header == 55 && !quoted); /* 55 with the estimate, rounds, heap counts and pinning */
 		}
 		free(out);
 	}
@@ -267,6 +267,81 @@ static cb_result *add_rounds(cb_run *run, const char *alg, const char *kind, con
  * size, by default the same algorithm on the first backend; with a
  * baseline, that algorithm's same operation.  Never keygen over sign.
  */
+/*
+ * The sizes table merges every backend of an algorithm: ranges where the
+ * sizes differ, one encoding when they agree and "?" when they do not, RSA's
+ * longest message instead of an overhead, and the definitions of the
+ * columns it shows.
+ */
+static void test_sizes_merge(void)
+{
+	cb_run run;
+	cb_result *r[4];
+	char *out;
+	memset(&run, 0, sizeof(run));
+	r[0] = add(&run, "ecdsa-p256", "sig", "sign", 32, 20000);
+	r[1] = add(&run, "ecdsa-p256", "sig", "sign", 32, 30000);
+	r[2] = add(&run, "rsa2048-oaep-sha256", "pke", "encrypt", 32, 30000);
+	r[3] = add(&run, "x25519", "kex", "derive", 0, 30000);
+	if (run.nresults != 4) {
+		cb_run_free(&run);
+		return;
+	}
+	snprintf(r[1]->backend, sizeof(r[1]->backend), "gcrypt");
+	for (int i = 0; i < 2; i++) {
+		r[i]->sizes.public_key = 91;
+		r[i]->sizes.secret_key = r[i]->sizes.secret_key_max = 67;
+		r[i]->sizes.key_bits = 256;
+		memcpy(r[i]->sizes.public_encoding, "SPKI", 5);
+		memcpy(r[i]->sizes.secret_encoding, "PKCS#8", 7);
+	}
+	r[0]->sizes.signature = 71, r[0]->sizes.signature_max = 72;
+	r[1]->sizes.signature = 70, r[1]->sizes.signature_max = 71;
+	r[2]->sizes.public_key = 294;
+	r[2]->sizes.ciphertext = r[2]->sizes.ciphertext_max = 256;
+	r[2]->sizes.max_message = 190;
+	r[2]->sizes.key_bits = 2048;
+	r[3]->sizes.public_key = r[3]->sizes.secret_key = r[3]->sizes.shared_secret = 32;
+	memcpy(r[3]->sizes.public_encoding, "raw", 4);
+	memcpy(r[3]->sizes.secret_encoding, "PKCS#8", 7);
+
+	tu_note("sizes merge");
+	out = render(&run, CB_FORMAT_TABLE);
+	if (out) {
+		const char *t = strstr(out, "sizes in bytes");
+		CHECK(t != NULL);
+		if (t) {
+			CHECK(strstr(t, "key bits") != NULL && strstr(t, "max message") != NULL);
+			CHECK(strstr(t, "overhead") == NULL); /* RSA shows its longest message instead */
+			CHECK(strstr(t, "70-72") != NULL);     /* over both backends */
+			CHECK(strstr(t, "SPKI / PKCS#8") != NULL);
+			CHECK(strstr(t, "raw / PKCS#8") != NULL);
+			CHECK(strstr(t, "  190  ") != NULL);
+			CHECK(strstr(t, "\nkey bits: the RSA modulus") != NULL);
+			CHECK(strstr(t, "\na-b: the smallest and largest") != NULL);
+			CHECK(strstr(t, "\nmax message: ") != NULL);
+			CHECK(strstr(t, "\noverhead: ") == NULL);
+		}
+		/* one row for the two backends */
+		if (t) {
+			const char *row = strstr(t, "\necdsa-p256 ");
+			CHECK(row != NULL && strstr(row + 1, "\necdsa-p256 ") == NULL);
+		}
+		free(out);
+	}
+	/* the backends disagree on an encoding: the table says so */
+	memcpy(r[1]->sizes.public_encoding, "raw", 4);
+	out = render(&run, CB_FORMAT_MD);
+	if (out) {
+		CHECK(strstr(out, "| ? / PKCS#8 |") != NULL);
+		CHECK(strstr(out, "| 70-72 |") != NULL);
+		CHECK(strstr(out, "- key bits: ") != NULL);
+		free(out);
+	}
+	tu_note("%s", "");
+	cb_run_free(&run);
+}
+
 static void test_ratios(void)
 {
 	static const double drift[8] = {1, 1.5, 0.8, 1.2, 1, 1.7, 0.9, 1.1}; /* a wild host, seen by all */
@@ -325,6 +400,7 @@ static void test_ratios(void)
 
 int main(void)
 {
+	test_sizes_merge();
 	test_ratios();
 	test_csv_quoting();
 	test_formats();

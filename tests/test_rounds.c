@@ -6,6 +6,7 @@
  * asserted.
  */
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,8 +181,71 @@ static void failures_and_stop(void)
 	CHECK(info.interrupted && info.rounds == 0 && slots[0].m.samples == 0);
 }
 
+/* Each worker records the CPUs it ran on (a bit per CPU, below 64). */
+typedef struct where {
+	unsigned long long cpus;
+	unsigned x;
+} where;
+
+static int where_op(void *st)
+{
+	where *w = st;
+	int c = sched_getcpu();
+	if (c >= 0 && c < 64)
+		__atomic_or_fetch(&w->cpus, 1ull << c, __ATOMIC_RELAXED);
+	return busy_op(&w->x);
+}
+
+/* Before each slice: forget where the warm-up (on the calling thread) ran. */
+static void forget_cpus(void *arg, unsigned round, size_t slot)
+{
+	where *w = arg;
+	(void)round;
+	if (slot == 0)
+		for (int i = 0; i < 3; i++)
+			w[i].cpus = 0;
+}
+
+/* A pinned slot's worker i runs on the i-th CPU the process may use, and only there. */
+static void pinned_workers(void)
+{
+	cpu_set_t allowed;
+	int cpus[64], n = 0;
+	where w[3];
+	void *st[3] = {&w[0], &w[1], &w[2]};
+	cb_slot slot;
+	cb_rounds_opts o;
+	cb_rounds_info info;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed) != 0)
+		return;
+	for (int c = 0; c < 64; c++)
+		if (CPU_ISSET(c, &allowed))
+			cpus[n++] = c;
+	if (n == 0)
+		return;
+	memset(w, 0, sizeof(w));
+	memset(&slot, 0, sizeof(slot));
+	slot = (cb_slot){.op = where_op, .states = st, .nthreads = 3, .pinned = 1};
+	quick_opts(&o, 6);
+	o.on_slice = forget_cpus;
+	o.arg = w;
+	CHECK_EQ_INT(cb_rounds_run(&slot, 1, &o, &info), 0);
+	CHECK_EQ_INT(slot.m.error, 0);
+	for (int i = 0; i < 3; i++) {
+		tu_note("worker %d", i);
+		CHECK(w[i].cpus == 1ull << cpus[i % n]); /* round robin past the last CPU */
+	}
+	tu_note("%s", "");
+	/* the main thread keeps its own affinity */
+	cpu_set_t after;
+	CHECK_EQ_INT(sched_getaffinity(0, sizeof(after), &after), 0);
+	CHECK(CPU_EQUAL(&after, &allowed));
+}
+
 int main(void)
 {
+	pinned_workers();
 	interleaved();
 	sequential_and_threads();
 	failures_and_stop();

@@ -42,11 +42,33 @@ typedef struct cb_summary {
 	size_t outliers;            /* beyond Tukey's fences (1.5 IQR) */
 } cb_summary;
 
-/* Sizes in bytes read from real outputs; -1 where not applicable. */
+/*
+ * Sizes in bytes read from real outputs; -1 where not applicable.  Keys
+ * are counted in one encoding whatever the backend exports (so that every
+ * backend of an algorithm gives the same figure): a public key as DER
+ * SubjectPublicKeyInfo when the class exports one (sig, pke), else as the
+ * class sends it (kex: the raw value or X9.62 point; kem: the FIPS 203 or
+ * wire encoding); a secret key as canonical DER PKCS#8 (RFC 5208; EC keys
+ * RFC 5915 without the optional public key, as 'cryptobench keygen'
+ * writes them) when it is one, else its raw bytes.  *_encoding names the
+ * encoding counted ("SPKI", "PKCS#8", "X9.62", "raw"; "" unknown).
+ * Sizes that vary (DER signatures and ciphertexts, RSA keys) are ranges:
+ * the field is the smallest seen, *_max the largest, over `samples`
+ * outputs (signatures, ciphertexts) and `keys` keys.
+ */
 typedef struct cb_sizes {
 	long public_key, secret_key, ciphertext, signature, shared_secret;
-	long overhead; /* ciphertext - plaintext (pke/cipher), or -1 */
+	long overhead; /* ciphertext - plaintext (pke with a variable-size ciphertext, cipher), or -1 */
+	long secret_key_max, ciphertext_max, signature_max;
+	long samples;     /* signatures or ciphertexts the ranges are over, or -1 */
+	long keys;        /* keys the secret-key range is over, or -1 */
+	long max_message; /* pke with a fixed-size ciphertext (RSA): the padding's longest message, or -1 */
+	long key_bits;    /* RSA: the modulus; EC: a coordinate (both read from the public key); or -1 */
+	char public_encoding[8], secret_encoding[8];
 } cb_sizes;
+
+/* Every size unknown (-1), the encodings empty. */
+void cb_sizes_init(cb_sizes *z);
 
 #define CB_NAME_MAX 64
 #define CB_TEXT_MAX 256
@@ -61,6 +83,7 @@ typedef struct cb_result {
 	char operation[16]; /* "keygen", "encrypt", "sign", "encaps", "derive", "digest", ... */
 	size_t message_bytes; /* 0 when the operation has no message */
 	unsigned threads;
+	int pinned; /* threads > 1: worker i ran on the i-th CPU of the process (run --pin-workers) */
 	cb_status status;
 	char error[CB_TEXT_MAX]; /* why status != ok */
 	/*
@@ -115,6 +138,13 @@ typedef struct cb_result {
 	 * timing through the program's allocator hooks; -1 when not measured.
 	 */
 	double allocs_per_op, alloc_bytes_per_op;
+	/*
+	 * With the heap counts: how far the process's resident set rose above
+	 * what it was before those calls (Linux VmHWM, reset first), in bytes;
+	 * -1 when not measured.  Usually 0 for a prepared operation: its pages
+	 * are resident already.
+	 */
+	double rss_growth_bytes;
 } cb_result;
 
 typedef struct cb_library {
@@ -185,6 +215,9 @@ typedef struct cb_context {
 	size_t npublished;
 	cb_published published[CB_PUBLISHED_MAX];
 	int security_table; /* 1: the writers add the security table */
+
+	/* The process's peak resident set over the session, in bytes (Linux VmHWM / getrusage); 0 unknown. */
+	double peak_rss_bytes;
 } cb_context;
 
 typedef struct cb_run {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bench/timer.h"
+#include "core/der.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
@@ -210,12 +211,18 @@ int cb_case_run(void *p)
 
 /* ---- preparation and self-checks ---- */
 
-static int export_len(int (*fn)(const void *, uint8_t *, size_t *), const void *key, long *len)
+/*
+ * A key's size in the encoding the sizes table counts (cb_sizes in
+ * result.h), whatever the backend exports; the encoding's name and the
+ * modulus or coordinate bits of a public key go into sz.
+ */
+static int measure_key(int (*fn)(const void *, uint8_t *, size_t *), const void *key, int secret, cb_sizes *sz)
 {
+	const char *enc;
 	uint8_t *buf;
-	size_t n = EXPORT_MAX;
+	size_t n = EXPORT_MAX, counted;
+	long bits;
 	int r;
-	*len = -1;
 	if (!fn)
 		return 0;
 	buf = xmalloc(n);
@@ -223,10 +230,66 @@ static int export_len(int (*fn)(const void *, uint8_t *, size_t *), const void *
 		return CB_ERR_NOMEM;
 	r = fn(key, buf, &n);
 	if (r == 0)
-		*len = (long)n;
+		r = cb_key_measure(buf, n, secret, &enc, &counted, &bits);
+	if (r == 0 && secret) {
+		sz->secret_key = sz->secret_key_max = (long)counted;
+		sz->keys = 1;
+		snprintf(sz->secret_encoding, sizeof(sz->secret_encoding), "%s", enc);
+	} else if (r == 0) {
+		sz->public_key = (long)counted;
+		sz->key_bits = bits;
+		snprintf(sz->public_encoding, sizeof(sz->public_encoding), "%s", enc);
+	}
 	cb_wipe(buf, EXPORT_MAX);
 	free(buf);
 	return r;
+}
+
+/* DER signatures and ciphertexts vary in length: the range over this many outputs, or this long. */
+#define SIZE_SAMPLES 16
+#define SIZE_SAMPLE_NS 5000000ull
+
+/* Widen [*lo, *hi] by n. */
+static void widen(long *lo, long *hi, size_t n)
+{
+	if (*lo < 0 || (long)n < *lo)
+		*lo = (long)n;
+	if (*hi < 0 || (long)n > *hi)
+		*hi = (long)n;
+}
+
+/* More signatures of the case's message under its key, for the signature's size range. */
+static int sample_signatures(cb_case *c, const cb_sig_class *s, cb_sizes *sz)
+{
+	uint64_t t0 = cb_now_ns();
+	long n = 1;
+	sz->signature = sz->signature_max = (long)c->inlen;
+	for (; n < SIZE_SAMPLES && cb_now_ns() - t0 < SIZE_SAMPLE_NS; n++) {
+		size_t len = c->outcap;
+		int r = s->sign(c->key, c->m, c->mlen, c->out, &len);
+		if (r)
+			return r;
+		widen(&sz->signature, &sz->signature_max, len);
+	}
+	sz->samples = n;
+	return 0;
+}
+
+/* More encryptions of the case's message, for the ciphertext's size range. */
+static int sample_ciphertexts(cb_case *c, const cb_pke_class *p, cb_sizes *sz)
+{
+	uint64_t t0 = cb_now_ns();
+	long n = 1;
+	sz->ciphertext = sz->ciphertext_max = (long)c->inlen;
+	for (; n < SIZE_SAMPLES && cb_now_ns() - t0 < SIZE_SAMPLE_NS; n++) {
+		size_t len = c->outcap;
+		int r = p->encrypt(c->key, c->m, c->mlen, c->out, &len);
+		if (r)
+			return r;
+		widen(&sz->ciphertext, &sz->ciphertext_max, len);
+	}
+	sz->samples = n;
+	return 0;
 }
 
 /*
@@ -396,8 +459,11 @@ static int prepare_kem(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 		return fail(err, errlen, CB_ERR_SELFCHECK, "decaps(encaps(pk)) gave a different shared secret");
 
 	sz->public_key = (long)k->public_key_bytes;
-	sz->secret_key = (long)k->secret_key_bytes;
-	sz->ciphertext = (long)k->ciphertext_bytes;
+	sz->secret_key = sz->secret_key_max = (long)k->secret_key_bytes;
+	sz->keys = 1;
+	memcpy(sz->public_encoding, "raw", 4);
+	memcpy(sz->secret_encoding, "raw", 4);
+	sz->ciphertext = sz->ciphertext_max = (long)k->ciphertext_bytes;
 	sz->shared_secret = (long)k->shared_secret_bytes;
 	c->fn = !strcmp(op, "keygen") ? op_kem_keygen : !strcmp(op, "encaps") ? op_kem_encaps : op_kem_decaps;
 	return 0;
@@ -444,11 +510,20 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 	if (n != c->mlen || memcmp(c->out, c->m, n) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) != m");
 
-	if ((r = export_len(p->export_public, c->key, &sz->public_key)) != 0 ||
-	    (r = export_len(p->export_secret, c->key, &sz->secret_key)) != 0)
+	if ((r = measure_key(p->export_public, c->key, 0, sz)) != 0 ||
+	    (r = measure_key(p->export_secret, c->key, 1, sz)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
-	sz->ciphertext = (long)c->inlen;
-	sz->overhead = (long)c->inlen - (long)c->mlen;
+	if ((r = sample_ciphertexts(c, p, sz)) != 0)
+		return fail(err, errlen, r, "encryption failed: %s", cb_strerror(r));
+	/*
+	 * A ciphertext of the key's size whatever the message (RSA): its
+	 * longest message says more than an overhead that shrinks as the
+	 * message grows.
+	 */
+	if (maxpt != SIZE_MAX && p->max_ciphertext(c->key, 0) == p->max_ciphertext(c->key, maxpt))
+		sz->max_message = (long)maxpt;
+	else
+		sz->overhead = sz->ciphertext - (long)c->mlen;
 	if (!strcmp(op, "keygen"))
 		c->fn = op_keygen;
 	else if (!strncmp(op, "encrypt", 7))
@@ -498,10 +573,11 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 			return fail(err, errlen, CB_ERR_SELFCHECK, "a signature verified for a modified message");
 	}
 
-	if ((r = export_len(s->export_public, c->key, &sz->public_key)) != 0 ||
-	    (r = export_len(s->export_secret, c->key, &sz->secret_key)) != 0)
+	if ((r = measure_key(s->export_public, c->key, 0, sz)) != 0 ||
+	    (r = measure_key(s->export_secret, c->key, 1, sz)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
-	sz->signature = (long)c->inlen;
+	if ((r = sample_signatures(c, s, sz)) != 0)
+		return fail(err, errlen, r, "signing failed: %s", cb_strerror(r));
 	if (!strcmp(op, "keygen"))
 		c->fn = op_keygen;
 	else if (!strncmp(op, "sign", 4))
@@ -548,8 +624,8 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	if (r)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the two sides derived different secrets");
 
-	sz->public_key = (long)minelen;
-	if ((r = export_len(x->export_secret, c->key, &sz->secret_key)) != 0)
+	if ((r = measure_key(x->export_public, c->key, 0, sz)) != 0 ||
+	    (r = measure_key(x->export_secret, c->key, 1, sz)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->shared_secret = (long)n1;
 	c->fn = !strcmp(op, "keygen") ? op_keygen : op_kex_derive;
@@ -603,7 +679,7 @@ static int prepare_cipher(cb_case *c, const char *op, size_t msg, cb_sizes *sz, 
 		if (r != CB_ERR_VERIFY)
 			return fail(err, errlen, CB_ERR_SELFCHECK, "a modified ciphertext was accepted");
 	}
-	sz->ciphertext = (long)c->inlen;
+	sz->ciphertext = sz->ciphertext_max = (long)c->inlen;
 	sz->overhead = (long)c->inlen - (long)msg;
 	c->fn = !strcmp(op, "encrypt") ? op_cipher_encrypt : op_cipher_decrypt;
 	return 0;
@@ -644,8 +720,7 @@ int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, c
 
 	*out = NULL;
 	err[0] = 0;
-	sizes->public_key = sizes->secret_key = sizes->ciphertext = sizes->signature = sizes->shared_secret =
-		sizes->overhead = -1;
+	cb_sizes_init(sizes);
 	for (size_t i = 0; ops && ops[i]; i++)
 		known |= !strcmp(ops[i], op);
 	if (!known)

@@ -22,7 +22,7 @@ const char *cb_verdict_name(cb_verdict v)
 	return "?";
 }
 
-/* Order of cases: one case is the same algorithm, backend, operation, size and threads. */
+/* Order of cases: one case is the same algorithm, backend, operation, size, threads and pinning. */
 static int case_cmp(const cb_result *a, const cb_result *b)
 {
 	int c = strcmp(a->algorithm, b->algorithm);
@@ -34,6 +34,8 @@ static int case_cmp(const cb_result *a, const cb_result *b)
 		c = (a->message_bytes > b->message_bytes) - (a->message_bytes < b->message_bytes);
 	if (!c)
 		c = (a->threads > b->threads) - (a->threads < b->threads);
+	if (!c)
+		c = (a->pinned > b->pinned) - (a->pinned < b->pinned);
 	return c;
 }
 

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,13 +201,22 @@ typedef struct worker {
 	size_t n, cap;
 	uint64_t ops, begin, end;
 	double slice_ns;
+	int cpu; /* -1: not pinned */
 	int error;
 } worker;
 
 static void *work(void *arg)
 {
 	worker *w = arg;
-	w->error = rewarm(w->p, w->op, w->state, w->slice_ns);
+	if (w->cpu >= 0) {
+		cpu_set_t one;
+		CPU_ZERO(&one);
+		CPU_SET(w->cpu, &one);
+		/* Before the warm-up, so that the timed part starts on its CPU. */
+		w->error = pthread_setaffinity_np(pthread_self(), sizeof(one), &one) ? CB_ERR_BACKEND : 0;
+	}
+	if (!w->error)
+		w->error = rewarm(w->p, w->op, w->state, w->slice_ns);
 	pthread_mutex_lock(&w->g->mu);
 	w->g->ready++;
 	pthread_cond_broadcast(&w->g->cv);
@@ -274,9 +284,19 @@ static double slice_threads(cb_slot *s, double slice_ns, size_t max)
 		s->m.error = CB_ERR_NOMEM;
 		return NAN;
 	}
+	int cpus[CPU_SETSIZE], ncpus = 0;
+	if (s->pinned) {
+		cpu_set_t allowed;
+		if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0)
+			for (int c = 0; c < CPU_SETSIZE; c++)
+				if (CPU_ISSET(c, &allowed))
+					cpus[ncpus++] = c;
+		if (!ncpus)
+			s->m.error = CB_ERR_BACKEND;
+	}
 	for (unsigned i = 0; i < nt; i++) {
 		w[i] = (worker){.op = s->op, .state = s->states[i], .p = p, .g = &g, .stop = &stop, .cap = cap, .slice_ns = slice_ns,
-				  .batches = &batches, .alive = &alive};
+				  .batches = &batches, .alive = &alive, .cpu = ncpus ? cpus[i % (unsigned)ncpus] : -1};
 		w[i].ns = malloc(cap * sizeof(double));
 		w[i].cyc = malloc(cap * sizeof(double));
 		if (!w[i].ns || !w[i].cyc)

@@ -26,6 +26,12 @@ typedef struct cb_slot {
 	cb_op_fn op;
 	void **states; /* one per thread, states[i] for worker i */
 	unsigned nthreads;
+	/*
+	 * nthreads > 1: worker i is pinned to the i-th CPU of the process's
+	 * affinity set (round robin when there are more workers than CPUs);
+	 * 0: the scheduler places the workers.
+	 */
+	int pinned;
 	int random_cost; /* each call's cost is a random draw (RSA keygen): one call per sample */
 
 	/* out: m summarises the samples; estimate_* come from the rounds */

@@ -1,6 +1,7 @@
 #include "bench/session.h"
 
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ static void fill_identity(cb_result *r, const cb_plan_case *pc)
 	r->security_classical = facts->classical_bits;
 	r->security_quantum = facts->quantum_bits;
 	r->threads = pc->threads ? pc->threads : 1;
+	r->pinned = r->threads > 1 && pc->pinned;
 	copy(r->operation, sizeof(r->operation), pc->op ? pc->op : "-");
 	r->message_bytes = pc->op ? pc->msg : 0;
 }
@@ -140,24 +142,81 @@ static void from_slot(cb_result *r, const cb_slot *s)
 			 r->threads, m->seconds, s->nrounds);
 }
 
-/* Heap use per call: one call to settle lazy set-up, then a few counted. */
-static void count_heap(const cb_session_opts *o, const prepared *p, cb_result *r)
+/* A "VmHWM:" or "VmRSS:" line of /proc/self/status, in bytes; -1 when there is none (not Linux). */
+static double proc_status_bytes(const char *key)
+{
+	char line[256];
+	double v = -1;
+	size_t kl = strlen(key);
+	FILE *f = fopen("/proc/self/status", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, kl)) {
+			unsigned long long kib;
+			if (sscanf(line + kl, " %llu kB", &kib) == 1)
+				v = (double)kib * 1024;
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+/* Reset the peak resident set to the current one (Linux 4.0+); 0 or -1. */
+static int reset_peak_rss(void)
+{
+	FILE *f = fopen("/proc/self/clear_refs", "w");
+	int r;
+	if (!f)
+		return -1;
+	r = fputs("5", f) < 0;
+	r |= fclose(f) != 0;
+	return r ? -1 : 0;
+}
+
+/*
+ * Heap use per call: one call to settle lazy set-up, then a few counted;
+ * and the rise of the resident set over them.  The process's peak is kept
+ * in *peak first (the reset forgets it).
+ */
+static void count_heap(const cb_session_opts *o, const prepared *p, cb_result *r, double *peak)
 {
 	unsigned calls = r->random_cost ? 1 : 4;
 	uint64_t n = 0, bytes = 0;
+	double before = -1, hwm;
 	if (!o->alloc_begin || !o->alloc_end || p->n != 1 || r->status != CB_STATUS_OK)
 		return;
 	if (cb_case_run(p->cases[0]) != 0)
 		return;
+	if ((hwm = proc_status_bytes("VmHWM:")) > *peak)
+		*peak = hwm;
+	if (reset_peak_rss() == 0)
+		before = proc_status_bytes("VmRSS:");
 	o->alloc_begin();
 	for (unsigned i = 0; i < calls; i++)
 		if (cb_case_run(p->cases[0]) != 0)
 			calls = 0;
 	o->alloc_end(&n, &bytes);
+	hwm = before >= 0 ? proc_status_bytes("VmHWM:") : -1;
 	if (calls) {
 		r->allocs_per_op = (double)n / calls;
 		r->alloc_bytes_per_op = (double)bytes / calls;
+		if (hwm >= 0)
+			r->rss_growth_bytes = hwm > before ? hwm - before : 0;
 	}
+}
+
+/* The process's peak resident set so far, at least *peak. */
+static double peak_rss(double peak)
+{
+	struct rusage ru;
+	double hwm = proc_status_bytes("VmHWM:");
+	if (hwm > peak)
+		peak = hwm;
+	/* ru_maxrss (KiB) also counts threads that have ended; the VmHWM reset lowers it too. */
+	if (getrusage(RUSAGE_SELF, &ru) == 0 && (double)ru.ru_maxrss * 1024 > peak)
+		peak = (double)ru.ru_maxrss * 1024;
+	return peak > 0 ? peak : 0;
 }
 
 static void compute_scaling(cb_result *res, size_t n)
@@ -168,6 +227,7 @@ static void compute_scaling(cb_result *res, size_t n)
 			continue;
 		for (size_t k = 0; k < n; k++) {
 			const cb_result *b = &res[k];
+			/* over the one-thread case (never pinned) */
 			if (b->threads == 1 && b->status == CB_STATUS_OK && !strcmp(b->algorithm, r->algorithm) &&
 			    !strcmp(b->backend, r->backend) && !strcmp(b->operation, r->operation) &&
 			    b->message_bytes == r->message_bytes && b->ops_per_sec > 0) {
@@ -200,6 +260,7 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 	cb_rounds_opts ro = o->rounds;
 	cb_rounds_info info;
 	round_progress rp = {o};
+	double peak = 0;
 
 	if (!prep || !slots) {
 		free(prep);
@@ -243,7 +304,7 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 			continue;
 		prep[i].slot = nslots;
 		slots[nslots++] = (cb_slot){.op = cb_case_run, .states = prep[i].states, .nthreads = prep[i].n,
-					    .random_cost = cb_op_random_cost(pc->alg, pc->op)};
+					    .pinned = r->pinned, .random_cost = cb_op_random_cost(pc->alg, pc->op)};
 	}
 	ro.on_round = on_round;
 	ro.arg = &rp;
@@ -260,7 +321,7 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 			if (keep[0] && !r->notes[0])
 				copy(r->notes, sizeof(r->notes), keep);
 			if (!info.interrupted)
-				count_heap(o, &prep[i], r);
+				count_heap(o, &prep[i], r, &peak);
 		}
 		release(&prep[i]);
 	}
@@ -270,6 +331,7 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 		c->interleaved = info.interleaved;
 		c->slice_seconds = info.slice_seconds;
 		c->partial = info.interrupted;
+		c->peak_rss_bytes = peak_rss(peak);
 		copy(c->reference_workload, sizeof(c->reference_workload), info.reference_workload);
 		c->reference_median_ns = info.reference_median_ns;
 		c->reference_spread = info.reference_spread;

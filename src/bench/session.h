@@ -18,6 +18,7 @@ typedef struct cb_plan_case {
 	const char *op; /* NULL: the algorithm is unavailable here (reported, not timed) */
 	size_t msg;
 	unsigned threads;
+	int pinned; /* threads > 1: worker i runs on the i-th CPU the process may use (cb_slot.pinned) */
 } cb_plan_case;
 
 typedef struct cb_session_opts {

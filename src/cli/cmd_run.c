@@ -57,6 +57,13 @@ static const char usage_text[] =
 	"  --sig-sizes LIST    message sizes for signatures only\n"
 	"  --threads LIST      worker threads, e.g. 1,2 (default: 1); each worker has\n"
 	"                      its own keys and contexts and all start on a barrier\n"
+	"  --thread-ops LIST   the cases --threads applies to: OP, ALG:OP or\n"
+	"                      ALG@BACKEND:OP (e.g. sign,sm2-enc-c1c3c2@gmssl:decrypt);\n"
+	"                      the others run on one thread (default: all)\n"
+	"  --pin-workers MODE  off (default): the scheduler places the workers of a\n"
+	"                      multi-thread case; on: worker i runs on the i-th CPU\n"
+	"                      the run may use; both: each multi-thread case twice,\n"
+	"                      unpinned and pinned, side by side (shown as 2 and 2p)\n"
 	"  --pin CPUS          run on these CPUs only, like taskset -c (e.g. 0-1)\n"
 	"  --time SECONDS      timed seconds per case, over all its rounds (default: 1)\n"
 	"  --min-time SECONDS  sample at least this long even once precise enough\n"
@@ -119,6 +126,8 @@ typedef struct run_args {
 	char *pke_sizes;
 	char *sig_sizes;
 	char *threads;
+	char *thread_ops;
+	int pin_workers; /* 0 off, 1 on, 2 both */
 	char *pin;
 	char *backend;
 	char *sm2_id;
@@ -220,7 +229,7 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -228,6 +237,8 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"sig-sizes", required_argument, NULL, O_SIG_SIZES},
 		{"threads", required_argument, NULL, O_THREADS},
 		{"pin", required_argument, NULL, O_PIN},
+		{"thread-ops", required_argument, NULL, O_THREAD_OPS},
+		{"pin-workers", required_argument, NULL, O_PIN_WORKERS},
 		{"time", required_argument, NULL, O_TIME},
 		{"min-time", required_argument, NULL, O_MINTIME},
 		{"precision", required_argument, NULL, O_PREC},
@@ -262,6 +273,19 @@ static int parse_args(int argc, char **argv, run_args *a)
 		case O_SIG_SIZES: a->sig_sizes = optarg; break;
 		case O_THREADS: a->threads = optarg; break;
 		case O_PIN: a->pin = optarg; break;
+		case O_THREAD_OPS: a->thread_ops = optarg; break;
+		case O_PIN_WORKERS:
+			if (!strcmp(optarg, "off"))
+				a->pin_workers = 0;
+			else if (!strcmp(optarg, "on"))
+				a->pin_workers = 1;
+			else if (!strcmp(optarg, "both"))
+				a->pin_workers = 2;
+			else {
+				cli_error("--pin-workers takes off, on or both, not '%s'", optarg);
+				return -1;
+			}
+			break;
 		case O_TIME:
 			if (cli_parse_number("--time", optarg, 0.001, 3600, &a->time))
 				return -1;
@@ -386,6 +410,55 @@ static int check_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
 	return 0;
 }
 
+/*
+ * Whether --thread-ops names this case: an item is OP, ALG:OP or
+ * ALG@BACKEND:OP (sign, sm2-sign:sign, sm2-sign@gmssl:sign).
+ */
+static int thread_op(const char *list, const cb_alg_info *alg, const char *op)
+{
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		const char *colon = memchr(p, ':', len), *o = colon ? colon + 1 : p;
+		size_t olen = len - (size_t)(o - p);
+		if (olen == strlen(op) && !strncmp(o, op, olen)) {
+			if (!colon)
+				return 1;
+			const char *at = memchr(p, '@', (size_t)(colon - p));
+			size_t alen = (size_t)((at ? at : colon) - p), blen = at ? (size_t)(colon - at - 1) : 0;
+			if (alen == strlen(alg->name) && !strncmp(p, alg->name, alen) &&
+			    (!at || (blen == strlen(alg->backend) && !strncmp(at + 1, alg->backend, blen))))
+				return 1;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Every item of --thread-ops names an operation some selected algorithm has. */
+static int check_thread_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
+{
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		int len = (int)(e ? (size_t)(e - p) : strlen(p)), found = 0;
+		for (size_t i = 0; i < nalgs && !found; i++) {
+			const char *const *ops = cb_kind_ops(algs[i]->kind);
+			char one[160];
+			snprintf(one, sizeof(one), "%.*s", len, p);
+			for (size_t k = 0; ops[k] && !found; k++)
+				found = thread_op(one, algs[i], ops[k]);
+		}
+		if (!found) {
+			cli_error("--thread-ops: '%.*s' names no operation of the selected algorithms (OP, ALG:OP or "
+				  "ALG@BACKEND:OP)",
+				  len, p);
+			return -1;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
 /* Message sizes: one list for every class, optionally overridden for pke and sig. */
 typedef struct size_lists {
 	size_t all[MAX_SIZES], pke[MAX_SIZES], sig[MAX_SIZES];
@@ -421,7 +494,7 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 					break;
 				p = q;
 			}
-			p[n++] = (plan_case){algs[i], NULL, 0, 1};
+			p[n++] = (plan_case){algs[i], NULL, 0, 1, 0};
 			continue;
 		}
 		const char *const *ops = cb_kind_ops(algs[i]->kind);
@@ -433,17 +506,28 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 			const size_t *sizes = sizes_for(sl, algs[i]->kind, &nsizes);
 			size_t def = cb_default_message(algs[i]->kind);
 			size_t ns = takes && nsizes ? nsizes : 1;
+			/* Outside --thread-ops an operation runs on one thread only. */
+			static const unsigned one = 1;
+			int multi = !a->thread_ops || thread_op(a->thread_ops, algs[i], ops[k]);
+			const unsigned *tl = multi ? threads : &one;
+			size_t ntl = multi ? nthreads : 1;
 			for (size_t s = 0; s < ns; s++) {
-				for (size_t t = 0; t < nthreads; t++) {
-					if (n == cap) {
-						plan_case *q = realloc(p, (cap *= 2) * sizeof(*p));
-						if (!q) {
-							*out = p;
-							return n;
+				for (size_t t = 0; t < ntl; t++) {
+					unsigned nt = tl[t];
+					/* Multi-thread cases: unpinned, pinned, or both (--pin-workers). */
+					for (int pin = 0; pin < 2; pin++) {
+						if (nt > 1 ? (pin ? a->pin_workers == 0 : a->pin_workers == 1) : pin)
+							continue;
+						if (n == cap) {
+							plan_case *q = realloc(p, (cap *= 2) * sizeof(*p));
+							if (!q) {
+								*out = p;
+								return n;
+							}
+							p = q;
 						}
-						p = q;
+						p[n++] = (plan_case){algs[i], ops[k], takes ? (nsizes ? sizes[s] : def) : 0, nt, pin};
 					}
-					p[n++] = (plan_case){algs[i], ops[k], takes ? (nsizes ? sizes[s] : def) : 0, threads[t]};
 				}
 			}
 		}
@@ -576,7 +660,7 @@ int cmd_run(int argc, char **argv)
 		status = CB_EXIT_USAGE;
 		goto done;
 	}
-	if (a.ops && check_ops(a.ops, algs, nalgs) != 0) {
+	if ((a.ops && check_ops(a.ops, algs, nalgs) != 0) || (a.thread_ops && check_thread_ops(a.thread_ops, algs, nalgs) != 0)) {
 		status = CB_EXIT_USAGE;
 		goto done;
 	}

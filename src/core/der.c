@@ -475,6 +475,64 @@ int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, s
 	return CB_OK;
 }
 
+/* Significant bits of a DER INTEGER's contents (an RSA modulus), or -1. */
+static long int_bits(const uint8_t *v, size_t n)
+{
+	while (n > 0 && v[0] == 0)
+		v++, n--;
+	if (n == 0)
+		return -1;
+	long bits = (long)(n - 1) * 8;
+	for (unsigned top = v[0]; top; top >>= 1)
+		bits++;
+	return bits;
+}
+
+/* The modulus bits of a canonical RSA SubjectPublicKeyInfo, or -1. */
+static long rsa_spki_bits(const uint8_t *in, size_t len)
+{
+	const uint8_t *end = in + len, *b, *next, *kb, *rb, *nb;
+	size_t n, kn, rn, nn;
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || cb_der_get(b, b + n, 0x30, &kb, &kn, &next) ||
+	    cb_der_get(next, b + n, 0x03, &kb, &kn, &next) || kn < 1 || kb[0] != 0 ||
+	    cb_der_get(kb + 1, kb + kn, 0x30, &rb, &rn, &next) || cb_der_get(rb, rb + rn, 0x02, &nb, &nn, &next))
+		return -1;
+	return int_bits(nb, nn);
+}
+
+int cb_key_measure(const uint8_t *in, size_t len, int secret, const char **encoding, size_t *counted, long *bits)
+{
+	uint8_t *canon = NULL;
+	size_t clen = 0;
+	cb_key_type type;
+	int r;
+
+	*encoding = "raw";
+	*counted = len;
+	*bits = -1;
+	r = secret ? cb_key_private_pkcs8(in, len, &type, &canon, &clen) : cb_key_public_spki(in, len, &type, &canon, &clen);
+	if (r == CB_ERR_NOMEM)
+		return r;
+	if (r == CB_OK) {
+		*encoding = secret ? "PKCS#8" : "SPKI";
+		*counted = clen;
+		if (!secret && type == CB_KEY_RSA) {
+			*bits = rsa_spki_bits(canon, clen);
+		} else if (!secret && (type == CB_KEY_P256 || type == CB_KEY_SM2)) {
+			const uint8_t *raw;
+			size_t rawlen;
+			if (cb_key_raw(canon, clen, 0, &raw, &rawlen) == CB_OK && rawlen > 1)
+				*bits = (long)(rawlen - 1) / 2 * 8;
+		}
+		cb_wipe(canon, clen);
+		free(canon);
+	} else if (!secret && len >= 33 && len % 2 == 1 && in[0] == 0x04) {
+		*encoding = "X9.62";
+		*bits = (long)(len - 1) / 2 * 8;
+	}
+	return CB_OK;
+}
+
 /* ---- PEM ------------------------------------------------------------------ */
 
 /* The value of a base64 digit, or -1; no branch or table index on c (after Steve Thomas's decoder). */

@@ -100,6 +100,17 @@ int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t raw
 int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, size_t *rawlen) CB_WARN_UNUSED;
 
 /*
+ * What a key's bytes are, for the sizes table (cb_sizes in result.h):
+ * *encoding "PKCS#8" (secret: PKCS#8, PKCS#1 or SEC1, counted as the
+ * canonical PKCS#8 above), "SPKI" (public: counted as the canonical
+ * SubjectPublicKeyInfo), "X9.62" (an uncompressed point) or "raw" (counted
+ * as given); *counted the bytes counted; *bits the RSA modulus or EC
+ * coordinate size read from a public key, else -1.  0 or CB_ERR_NOMEM.
+ */
+int cb_key_measure(const uint8_t *in, size_t len, int secret, const char **encoding, size_t *counted,
+		   long *bits) CB_WARN_UNUSED;
+
+/*
  * PEM (RFC 7468): when the text starts, after white space, with
  * "-----BEGIN ", decode its first block into *der (malloc'd; wipe and
  * free it) and its label ("PRIVATE KEY", "PUBLIC KEY", ...) into label.

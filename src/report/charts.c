@@ -365,7 +365,8 @@ static int ops_charts(FILE *f, const cb_run *run, const char *prefix)
 			if (r->status != CB_STATUS_OK || !usable(r->ops_per_sec))
 				continue;
 			memset(&b[n], 0, sizeof(b[n]));
-			snprintf(b[n].label, sizeof(b[n].label), "%s (%s)", r->algorithm, r->backend);
+			snprintf(b[n].label, sizeof(b[n].label), "%s (%s%s)", r->algorithm, r->backend,
+				 r->pinned ? ", pinned" : "");
 			b[n].v[0] = r->ops_per_sec;
 			/* the interval of the time per operation, as a rate */
 			if (usable(ci_low(r)) && usable(ci_high(r)) && ci_low(r) <= ci_high(r)) {
@@ -454,8 +455,8 @@ static double yval(int kind, const cb_result *r)
 }
 
 /*
- * The series of the chart of g: one per algorithm and backend with at
- * least two distinct x (sizes or thread counts), points in increasing x.
+ * The series of the chart of g: one per algorithm, backend and pinning
+ * (pinned workers are a line of their own) with at least two distinct x (sizes or thread counts), points in increasing x.
  * mark[] gets the results the chart took.  Returns how many series (*out malloc'd).
  */
 static int build_lines(const cb_run *run, int kind, const cb_result *g, unsigned char *mark, series **out, size_t *ns)
@@ -472,7 +473,8 @@ static int build_lines(const cb_run *run, int kind, const cb_result *g, unsigned
 			continue;
 		mark[i] = 1;
 		for (k = 0; k < n; k++)
-			if (!strcmp(s[k].first->algorithm, r->algorithm) && !strcmp(s[k].first->backend, r->backend))
+			if (!strcmp(s[k].first->algorithm, r->algorithm) && !strcmp(s[k].first->backend, r->backend) &&
+			    s[k].first->pinned == r->pinned)
 				break;
 		if (k == n) {
 			series *v = realloc(s, (n + 1) * sizeof(*v));
@@ -501,6 +503,19 @@ static int build_lines(const cb_run *run, int kind, const cb_result *g, unsigned
 			q->n++;
 		}
 	}
+	/* a pinned line starts from the one-thread figure (one thread is never pinned) */
+	for (size_t k = 0; kind == THREADS && k < n; k++) {
+		if (!s[k].first->pinned || s[k].n == CB_ROUNDS_MAX || s[k].p[0].x == 1)
+			continue;
+		for (size_t m = 0; m < n; m++)
+			if (!s[m].first->pinned && !strcmp(s[m].first->algorithm, s[k].first->algorithm) &&
+			    !strcmp(s[m].first->backend, s[k].first->backend) && s[m].p[0].x == 1) {
+				memmove(&s[k].p[1], &s[k].p[0], s[k].n * sizeof(s[k].p[0]));
+				s[k].p[0] = s[m].p[0];
+				s[k].n++;
+				break;
+			}
+	}
 	{
 		size_t w = 0;
 		for (size_t k = 0; k < n; k++)
@@ -519,7 +534,7 @@ static int build_lines(const cb_run *run, int kind, const cb_result *g, unsigned
 
 static void series_name(const series *s, char *buf, size_t cap)
 {
-	snprintf(buf, cap, "%s (%s)", s->first->algorithm, s->first->backend);
+	snprintf(buf, cap, "%s (%s%s)", s->first->algorithm, s->first->backend, s->first->pinned ? ", pinned" : "");
 }
 
 static void line_chart(FILE *f, int kind, const char *id, const cb_result *g, const series *s, size_t n)

@@ -189,6 +189,15 @@ static int parse_sizes(const json_t *o, cb_sizes *z)
 	e |= get_sizeval(o, "signature", &z->signature);
 	e |= get_sizeval(o, "shared_secret", &z->shared_secret);
 	e |= get_sizeval(o, "overhead", &z->overhead);
+	e |= get_sizeval(o, "secret_key_max", &z->secret_key_max);
+	e |= get_sizeval(o, "ciphertext_max", &z->ciphertext_max);
+	e |= get_sizeval(o, "signature_max", &z->signature_max);
+	e |= get_sizeval(o, "samples", &z->samples);
+	e |= get_sizeval(o, "keys", &z->keys);
+	e |= get_sizeval(o, "max_message", &z->max_message);
+	e |= get_sizeval(o, "key_bits", &z->key_bits);
+	e |= get_str(o, "public_key_encoding", z->public_encoding, sizeof(z->public_encoding));
+	e |= get_str(o, "secret_key_encoding", z->secret_encoding, sizeof(z->secret_encoding));
 	return e ? CB_ERR_FORMAT : 0;
 }
 
@@ -268,6 +277,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_str(o, "operation", r->operation, sizeof(r->operation));
 	e |= get_size(o, "message_bytes", &r->message_bytes);
 	e |= get_unsigned(o, "threads", &r->threads);
+	e |= get_bool(o, "pinned", &r->pinned);
 	e |= parse_status(o, &r->status);
 	e |= get_str(o, "error", r->error, sizeof(r->error));
 	if (!json_is_null(json_object_get(o, "kat")))
@@ -297,6 +307,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_int(o, "security_quantum", &r->security_quantum);
 	e |= get_real(o, "allocs_per_op", &r->allocs_per_op, -1);
 	e |= get_real(o, "alloc_bytes_per_op", &r->alloc_bytes_per_op, -1);
+	e |= get_real(o, "rss_growth_bytes", &r->rss_growth_bytes, -1);
 	if (version < 2) {
 		estimate_from_v1(r);
 		return e ? CB_ERR_FORMAT : 0;
@@ -336,6 +347,7 @@ static int parse_context(const json_t *o, cb_context *c)
 	e |= get_real(o, "precision_target", &c->precision_target, 0);
 	e |= get_real(o, "timer_resolution_ns", &c->timer_resolution_ns, 0);
 	e |= get_real(o, "overhead_ns", &c->overhead_ns, 0);
+	e |= get_real(o, "peak_rss_bytes", &c->peak_rss_bytes, 0);
 	e |= get_obj(o, "schedule", &sched);
 	if (sched) {
 		e |= get_unsigned(sched, "rounds", &c->rounds);

@@ -53,18 +53,28 @@ typedef struct cb_tab {
 	const char *head[CB_NCOLS];
 } cb_tab;
 
-/* The sizes section: one row per algorithm with any known size. */
+/*
+ * The sizes section: one row per algorithm with any known size, merged
+ * over every backend and case of it (ranges where sizes vary), and the
+ * definitions of the columns shown (note[], for the writers to print
+ * under the table).
+ */
 enum {
 	CB_SCOL_ALG,
+	CB_SCOL_BITS,
 	CB_SCOL_PK,
 	CB_SCOL_SK,
 	CB_SCOL_CT,
 	CB_SCOL_SIG,
 	CB_SCOL_SS,
+	CB_SCOL_MAXMSG,
 	CB_SCOL_OVERHEAD,
 	CB_SCOL_EXPANSION,
+	CB_SCOL_ENC,
 	CB_NSCOLS
 };
+
+#define CB_SIZE_NOTES 6
 
 typedef struct cb_size_row {
 	char cell[CB_NSCOLS][CB_CELL_MAX];
@@ -74,7 +84,10 @@ typedef struct cb_size_tab {
 	cb_size_row *rows;
 	size_t nrows;
 	int show[CB_NSCOLS];
+	int left[CB_NSCOLS]; /* left-aligned text columns */
 	const char *head[CB_NSCOLS];
+	const char *note[CB_SIZE_NOTES];
+	size_t nnotes;
 } cb_size_tab;
 
 int cb_tab_build(cb_tab *t, const cb_run *run);
@@ -91,6 +104,7 @@ void cb_size_tab_free(cb_size_tab *t);
 void cb_tab_kat_line(const cb_run *run, char *buf, size_t len);
 
 #define CB_LINE_MAX 320
+#define CB_SUMMARY_LINES 8 /* at most this many summary lines */
 /*
  * The lines under the results table, at most max: how the run was
  * measured, an interruption, the machine's drift (beyond CB_DRIFT_WARN),

@@ -20,18 +20,22 @@ const char *cb_status_name(cb_status s)
 	return "error";
 }
 
+void cb_sizes_init(cb_sizes *z)
+{
+	memset(z, 0, sizeof(*z));
+	z->public_key = z->secret_key = z->ciphertext = z->signature = z->shared_secret = z->overhead = -1;
+	z->secret_key_max = z->ciphertext_max = z->signature_max = -1;
+	z->samples = z->keys = z->max_message = z->key_bits = -1;
+}
+
 void cb_result_init(cb_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->threads = 1;
-	r->sizes.public_key = -1;
-	r->sizes.secret_key = -1;
-	r->sizes.ciphertext = -1;
-	r->sizes.signature = -1;
-	r->sizes.shared_secret = -1;
-	r->sizes.overhead = -1;
+	cb_sizes_init(&r->sizes);
 	r->allocs_per_op = -1;
 	r->alloc_bytes_per_op = -1;
+	r->rss_growth_bytes = -1;
 }
 
 cb_result *cb_run_add(cb_run *run)

@@ -375,6 +375,56 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 	return 0;
 }
 
+/* Each pinned multi-thread case beside its unpinned twin (same algorithm, backend, op, size and threads). */
+static int pinning(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"algorithm", "backend", "op", "msg", "threads", "unpinned ops/s",
+					   "pinned ops/s", "pinned / unpinned"};
+	static const int right[] = {0, 0, 0, 1, 1, 1, 1, 1};
+	cb_xtab *t = NULL;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *p = &run->results[i], *u = NULL;
+		char (*row)[CB_XCELL_MAX];
+		cb_ratio q;
+		if (p->status != CB_STATUS_OK || !p->pinned)
+			continue;
+		for (size_t k = 0; k < run->nresults && !u; k++) {
+			const cb_result *r = &run->results[k];
+			if (r->status == CB_STATUS_OK && !r->pinned && r->threads == p->threads &&
+			    !strcmp(r->algorithm, p->algorithm) && !strcmp(r->backend, p->backend) &&
+			    !strcmp(r->operation, p->operation) && r->message_bytes == p->message_bytes)
+				u = r;
+		}
+		if (!u)
+			continue;
+		if (!t && !(t = add_tab(tabs, n, "pinning", "workers pinned to CPUs against placed by the scheduler", 8, head, right)))
+			return CB_ERR_NOMEM;
+		if (!(row = add_row(t)))
+			return CB_ERR_NOMEM;
+		snprintf(row[0], CB_XCELL_MAX, "%s", p->algorithm);
+		snprintf(row[1], CB_XCELL_MAX, "%s", p->backend);
+		snprintf(row[2], CB_XCELL_MAX, "%s", p->operation);
+		cb_fmt_bytes(p->message_bytes, row[3], CB_XCELL_MAX);
+		snprintf(row[4], CB_XCELL_MAX, "%u", p->threads);
+		snprintf(row[5], CB_XCELL_MAX, "%.0f", u->ops_per_sec);
+		snprintf(row[6], CB_XCELL_MAX, "%.0f", p->ops_per_sec);
+		/* throughput ratio = the unpinned case's time over the pinned one's */
+		if (cb_result_time_ratio(u, p, &q) == 0 && q.value > 0) {
+			if (q.paired && q.n > 1)
+				snprintf(row[7], CB_XCELL_MAX, "%.2f (%.2f-%.2f)", q.value, q.low, q.high);
+			else
+				snprintf(row[7], CB_XCELL_MAX, "%.2f", q.value);
+		} else {
+			snprintf(row[7], CB_XCELL_MAX, "-");
+		}
+	}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "pinned: worker i on the i-th CPU the run may use (run --pin-workers both); pinned / unpinned: "
+			 "throughput ratio paired round by round, with its 95%% interval; above 1: pinning helps");
+	return 0;
+}
+
 /* One row per algorithm of the run: its security in bits and NIST category, with the source. */
 static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 {
@@ -567,7 +617,8 @@ int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n)
 	*n = 0;
 	if ((r = hybrid_breakdown(run, tabs, n)) != 0 || (r = wire_bytes(run, tabs, n)) != 0 ||
 	    (r = published_figures(run, tabs, n)) != 0 || (r = published_claims(run, tabs, n)) != 0 ||
-	    (r = cold_warm(run, tabs, n)) != 0 || (r = security(run, tabs, n)) != 0) {
+	    (r = cold_warm(run, tabs, n)) != 0 || (r = pinning(run, tabs, n)) != 0 ||
+	    (r = security(run, tabs, n)) != 0) {
 		cb_study_tables_free(*tabs, *n);
 		*tabs = NULL;
 		*n = 0;

@@ -129,6 +129,8 @@ static int key_cmp(const struct base_key *k, const cb_result *b)
 		return k->r->message_bytes < b->message_bytes ? -1 : 1;
 	if (k->r->threads != b->threads)
 		return k->r->threads < b->threads ? -1 : 1;
+	if (k->r->pinned != b->pinned)
+		return k->r->pinned < b->pinned ? -1 : 1;
 	return 0;
 }
 
@@ -261,7 +263,7 @@ static void build_row(cb_tab_row *row, const cb_run *run, const struct base_inde
 	CELL(row, CB_COL_BACKEND, "%s", r->backend);
 	CELL(row, CB_COL_OP, "%s", r->operation);
 	cb_fmt_bytes(r->message_bytes, row->cell[CB_COL_MSG], CB_CELL_MAX);
-	CELL(row, CB_COL_THR, "%u", r->threads);
+	CELL(row, CB_COL_THR, "%u%s", r->threads, r->pinned ? "p" : "");
 	if (r->status != CB_STATUS_OK) {
 		snprintf(row->status, sizeof(row->status), "%s%s%s", status_label(r->status), r->error[0] ? ": " : "",
 			 r->error);
@@ -349,78 +351,171 @@ void cb_tab_free(cb_tab *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static void size_cell(char *cell, long v, int *any)
+/* One algorithm's sizes over all its results: ranges, and the encodings seen. */
+typedef struct size_acc {
+	long lo[CB_NSCOLS], hi[CB_NSCOLS];
+	double expansion;
+	char enc[2][8]; /* public, secret; "?" when results disagree */
+	size_t first;   /* the first result's index: rows keep the run's order */
+} size_acc;
+
+static void acc_range(size_acc *a, int col, long lo, long hi)
 {
-	if (v < 0) {
-		snprintf(cell, CB_CELL_MAX, "-");
+	if (lo < 0)
 		return;
-	}
-	snprintf(cell, CB_CELL_MAX, "%ld", v);
-	*any = 1;
+	if (hi < lo)
+		hi = lo;
+	if (a->lo[col] < 0 || lo < a->lo[col])
+		a->lo[col] = lo;
+	if (a->hi[col] < 0 || hi > a->hi[col])
+		a->hi[col] = hi;
 }
 
-/* Merge what r knows into an algorithm's row: the first known value wins. */
-static void merge_size(char *cell, long v)
+static void acc_enc(char *dst, const char *enc)
 {
-	if (strcmp(cell, "-") == 0 && v >= 0)
-		snprintf(cell, CB_CELL_MAX, "%ld", v);
+	if (!enc[0] || !strcmp(dst, enc))
+		return;
+	snprintf(dst, 8, "%s", dst[0] ? "?" : enc);
 }
+
+static void acc_add(size_acc *a, const cb_result *r)
+{
+	const cb_sizes *z = &r->sizes;
+	acc_range(a, CB_SCOL_BITS, z->key_bits, z->key_bits);
+	acc_range(a, CB_SCOL_PK, z->public_key, z->public_key);
+	acc_range(a, CB_SCOL_SK, z->secret_key, z->secret_key_max);
+	acc_range(a, CB_SCOL_CT, z->ciphertext, z->ciphertext_max);
+	acc_range(a, CB_SCOL_SIG, z->signature, z->signature_max);
+	acc_range(a, CB_SCOL_SS, z->shared_secret, z->shared_secret);
+	acc_range(a, CB_SCOL_MAXMSG, z->max_message, z->max_message);
+	acc_range(a, CB_SCOL_OVERHEAD, z->overhead, z->overhead);
+	if (a->expansion <= 0 && r->expansion > 0 && isfinite(r->expansion))
+		a->expansion = r->expansion;
+	acc_enc(a->enc[0], z->public_encoding);
+	acc_enc(a->enc[1], z->secret_encoding);
+}
+
+static void range_cell(char *cell, long lo, long hi)
+{
+	if (lo < 0)
+		snprintf(cell, CB_CELL_MAX, "-");
+	else if (hi > lo)
+		snprintf(cell, CB_CELL_MAX, "%ld-%ld", lo, hi);
+	else
+		snprintf(cell, CB_CELL_MAX, "%ld", lo);
+}
+
+/* Results by algorithm name, then in the run's order. */
+static int by_alg(const void *pa, const void *pb)
+{
+	const cb_result *a = *(const cb_result *const *)pa, *b = *(const cb_result *const *)pb;
+	int c = strcmp(a->algorithm, b->algorithm);
+	return c ? c : (a > b) - (a < b);
+}
+
+static int by_first(const void *pa, const void *pb)
+{
+	const size_acc *a = pa, *b = pb;
+	return (a->first > b->first) - (a->first < b->first);
+}
+
+/* When some size is a range. */
+static const char range_note[] = "a-b: the smallest and largest seen over every backend, the keys made and up to 16 "
+				 "signatures or ciphertexts per case (DER lengths vary)";
+
+/* What each column counts (docs/SCHEMA.md, sizes). */
+static const char *const size_note[CB_NSCOLS] = {
+	[CB_SCOL_BITS] = "key bits: the RSA modulus, or one coordinate of the EC point, read from the public key",
+	[CB_SCOL_ENC] = "keys counted as encoded: SPKI = DER SubjectPublicKeyInfo, PKCS#8 = DER PrivateKeyInfo as "
+			"'cryptobench keygen' writes it (EC: RFC 5915 without the optional public key; a library's own "
+			"export may be longer), X9.62 = the uncompressed point, raw = the bytes as sent (X25519, ML-KEM "
+			"and hybrid wire encodings)",
+	[CB_SCOL_MAXMSG] = "max message: the padding's longest message (RSA: the ciphertext is the modulus size "
+			   "whatever the message)",
+	[CB_SCOL_OVERHEAD] = "overhead: ciphertext minus plaintext at the run's message size (the schemes whose "
+			     "ciphertext grows with the message)",
+	[CB_SCOL_EXPANSION] = "expansion: ciphertext / plaintext at the run's message size",
+};
 
 int cb_size_tab_build(cb_size_tab *t, const cb_run *run)
 {
-	static const char *const head[CB_NSCOLS] = {"algorithm", "public key", "secret key", "ciphertext",
-						    "signature", "shared secret", "overhead", "expansion"};
-	size_t i, j;
+	static const char *const head[CB_NSCOLS] = {"algorithm",    "key bits",    "public key", "secret key",
+						    "ciphertext",   "signature",   "shared secret", "max message",
+						    "overhead",     "expansion",   "key encodings"};
+	const cb_result **idx;
+	size_t i, j, n = 0;
+	size_acc *acc;
+	int ranged = 0;
+
 	memset(t, 0, sizeof(*t));
 	memcpy(t->head, head, sizeof(head));
-	t->show[CB_SCOL_ALG] = 1;
+	t->show[CB_SCOL_ALG] = t->left[CB_SCOL_ALG] = t->left[CB_SCOL_ENC] = 1;
 	if (run->nresults == 0)
 		return 0;
-	t->rows = calloc(run->nresults, sizeof(*t->rows));
-	if (!t->rows)
+	idx = malloc(run->nresults * sizeof(*idx));
+	acc = calloc(run->nresults, sizeof(*acc));
+	if (!idx || !acc) {
+		free(idx);
+		free(acc);
 		return CB_ERR_NOMEM;
-	for (i = 0; i < run->nresults; i++) {
-		const cb_result *r = &run->results[i];
-		const cb_sizes *z = &r->sizes;
-		cb_size_row *row = NULL;
-		for (j = 0; j < t->nrows; j++)
-			if (strcmp(t->rows[j].cell[CB_SCOL_ALG], r->algorithm) == 0)
-				row = &t->rows[j];
-		if (!row) {
-			int any = 0;
-			row = &t->rows[t->nrows];
-			snprintf(row->cell[CB_SCOL_ALG], CB_CELL_MAX, "%s", r->algorithm);
-			size_cell(row->cell[CB_SCOL_PK], z->public_key, &any);
-			size_cell(row->cell[CB_SCOL_SK], z->secret_key, &any);
-			size_cell(row->cell[CB_SCOL_CT], z->ciphertext, &any);
-			size_cell(row->cell[CB_SCOL_SIG], z->signature, &any);
-			size_cell(row->cell[CB_SCOL_SS], z->shared_secret, &any);
-			size_cell(row->cell[CB_SCOL_OVERHEAD], z->overhead, &any);
-			if (r->expansion > 0 && isfinite(r->expansion)) {
-				snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "%.3f", r->expansion);
-				any = 1;
-			} else {
-				snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "-");
-			}
-			/* An algorithm with nothing known (so far) gets no row yet. */
-			if (any)
-				t->nrows++;
-			continue;
-		}
-		merge_size(row->cell[CB_SCOL_PK], z->public_key);
-		merge_size(row->cell[CB_SCOL_SK], z->secret_key);
-		merge_size(row->cell[CB_SCOL_CT], z->ciphertext);
-		merge_size(row->cell[CB_SCOL_SIG], z->signature);
-		merge_size(row->cell[CB_SCOL_SS], z->shared_secret);
-		merge_size(row->cell[CB_SCOL_OVERHEAD], z->overhead);
-		if (strcmp(row->cell[CB_SCOL_EXPANSION], "-") == 0 && r->expansion > 0 && isfinite(r->expansion))
-			snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "%.3f", r->expansion);
 	}
-	/* Show only the columns some algorithm has a value in. */
+	for (i = 0; i < run->nresults; i++)
+		idx[i] = &run->results[i];
+	qsort(idx, run->nresults, sizeof(*idx), by_alg);
+	for (i = 0; i < run->nresults; i = j) {
+		size_acc *a = &acc[n++];
+		for (int c = 0; c < CB_NSCOLS; c++)
+			a->lo[c] = a->hi[c] = -1;
+		a->first = (size_t)(idx[i] - run->results);
+		for (j = i; j < run->nresults && !strcmp(idx[j]->algorithm, idx[i]->algorithm); j++)
+			acc_add(a, idx[j]);
+	}
+	qsort(acc, n, sizeof(*acc), by_first);
+	free(idx);
+
+	t->rows = calloc(n, sizeof(*t->rows));
+	if (!t->rows) {
+		free(acc);
+		return CB_ERR_NOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		const size_acc *a = &acc[i];
+		cb_size_row *row = &t->rows[t->nrows];
+		int any = 0;
+		for (int c = CB_SCOL_BITS; c <= CB_SCOL_OVERHEAD; c++) {
+			range_cell(row->cell[c], a->lo[c], a->hi[c]);
+			any |= a->lo[c] >= 0 && c != CB_SCOL_BITS;
+			ranged |= a->hi[c] > a->lo[c];
+		}
+		if (a->expansion > 0)
+			snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "%.3f", a->expansion);
+		else
+			snprintf(row->cell[CB_SCOL_EXPANSION], CB_CELL_MAX, "-");
+		if (!a->enc[0][0] && !a->enc[1][0])
+			snprintf(row->cell[CB_SCOL_ENC], CB_CELL_MAX, "-");
+		else if (!strcmp(a->enc[0], a->enc[1]))
+			snprintf(row->cell[CB_SCOL_ENC], CB_CELL_MAX, "%s", a->enc[0]);
+		else
+			snprintf(row->cell[CB_SCOL_ENC], CB_CELL_MAX, "%s / %s", a->enc[0][0] ? a->enc[0] : "-",
+				 a->enc[1][0] ? a->enc[1] : "-");
+		/* An algorithm with no size known gets no row. */
+		if (!any)
+			continue;
+		snprintf(row->cell[CB_SCOL_ALG], CB_CELL_MAX, "%s", run->results[a->first].algorithm);
+		t->nrows++;
+	}
+	free(acc);
+	/* Show only the columns some algorithm has a value in, and say what they count. */
 	for (i = 0; i < t->nrows; i++)
 		for (j = 1; j < CB_NSCOLS; j++)
 			if (strcmp(t->rows[i].cell[j], "-") != 0)
 				t->show[j] = 1;
+	for (j = 1; j < CB_NSCOLS; j++) {
+		if (size_note[j] && t->show[j])
+			t->note[t->nnotes++] = size_note[j];
+		if (j == CB_SCOL_ENC - 1 && ranged)
+			t->note[t->nnotes++] = range_note;
+	}
 	return 0;
 }
 
@@ -609,12 +704,14 @@ void cb_tab_kat_line(const cb_run *run, char *buf, size_t len)
 size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 {
 	const cb_context *c = &run->context;
-	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0;
+	size_t k = 0, noisy = 0, ok = 0, random = 0, keys_min = 0, keys_max = 0, pinned = 0, heap = 0;
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		if (r->status != CB_STATUS_OK)
 			continue;
 		ok++;
+		pinned += r->pinned;
+		heap += r->allocs_per_op >= 0;
 		noisy += r->noisy && !r->random_cost;
 		if (r->random_cost) {
 			if (!random || r->samples < keys_min)
@@ -651,5 +748,14 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 			 "not marked as noise; p5-p95 with --verbose and in the JSON",
 			 keys);
 	}
+	if (k < max && c->peak_rss_bytes > 0 && heap)
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "peak resident set of the whole run: %.1f MiB (every library loaded and every case prepared); "
+			 "heap and RSS growth per case in the JSON",
+			 c->peak_rss_bytes / 1048576);
+	if (k < max && pinned)
+		snprintf(lines[k++], CB_LINE_MAX,
+			 "thr Np: N workers, worker i pinned to the i-th CPU the run may use (--pin-workers); N alone: "
+			 "the scheduler places them");
 	return k;
 }

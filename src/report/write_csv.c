@@ -19,7 +19,7 @@ static const char *const csv_head[] = {
 	"sizes_secret_key", "sizes_ciphertext", "sizes_signature", "sizes_shared_secret",
 	"sizes_overhead", "expansion", "notes", "security_classical", "security_quantum",
 	"kat", "estimate_ns", "estimate_ci95_low", "estimate_ci95_high", "method", "random_cost", "rounds",
-	"allocs_per_op", "alloc_bytes_per_op",
+	"allocs_per_op", "alloc_bytes_per_op", "pinned",
 };
 
 typedef struct csv_out {
@@ -145,6 +145,7 @@ static void csv_row(FILE *f, const cb_result *r, const cb_context *c)
 		sep(&o);
 	csv_real(&o, r->allocs_per_op, r->allocs_per_op >= 0);
 	csv_real(&o, r->alloc_bytes_per_op, r->alloc_bytes_per_op >= 0);
+	csv_str(&o, r->pinned ? "true" : "false");
 	/* RFC 4180 ends records with CRLF; most tools accept LF, and so do we. */
 	fputc('\n', f);
 }

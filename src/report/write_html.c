@@ -116,13 +116,18 @@ static void sizes(FILE *f, const cb_size_tab *t, int h)
 		fputs("<tr>", f);
 		for (int c = 0; c < CB_NSCOLS; c++)
 			if (t->show[c]) {
-				fprintf(f, "<td%s>", c ? " class=\"num\"" : "");
+				fprintf(f, "<td%s>", t->left[c] ? "" : " class=\"num\"");
 				esc(f, t->rows[i].cell[c]);
 				fputs("</td>", f);
 			}
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
+	for (size_t i = 0; i < t->nnotes; i++) {
+		fputs("<p class=\"note\">", f);
+		esc(f, t->note[i]);
+		fputs("</p>\n", f);
+	}
 }
 
 static void xtab_html(FILE *f, const cb_xtab *t)
@@ -260,8 +265,8 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 	fprintf(f, "<h%d>Results</h%d>\n", h + 1, h + 1);
 	table(f, &t);
 	{
-		char lines[6][CB_LINE_MAX];
-		size_t nl = cb_tab_summary(run, lines, 6);
+		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
+		size_t nl = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
 		for (size_t i = 0; i < nl; i++) {
 			fputs("<p class=\"summary\">", f);
 			esc(f, lines[i]);

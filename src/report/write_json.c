@@ -107,6 +107,17 @@ static json_t *sizes_json(const cb_sizes *z)
 	put(o, "signature", size_or_null(z->signature), &err);
 	put(o, "shared_secret", size_or_null(z->shared_secret), &err);
 	put(o, "overhead", size_or_null(z->overhead), &err);
+	put(o, "secret_key_max", size_or_null(z->secret_key_max), &err);
+	put(o, "ciphertext_max", size_or_null(z->ciphertext_max), &err);
+	put(o, "signature_max", size_or_null(z->signature_max), &err);
+	put(o, "samples", size_or_null(z->samples), &err);
+	put(o, "keys", size_or_null(z->keys), &err);
+	put(o, "max_message", size_or_null(z->max_message), &err);
+	put(o, "key_bits", size_or_null(z->key_bits), &err);
+	if (z->public_encoding[0])
+		put(o, "public_key_encoding", json_string(z->public_encoding), &err);
+	if (z->secret_encoding[0])
+		put(o, "secret_key_encoding", json_string(z->secret_encoding), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
@@ -130,6 +141,7 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "operation", json_string(r->operation), &err);
 	put(o, "message_bytes", json_integer((json_int_t)r->message_bytes), &err);
 	put(o, "threads", json_integer((json_int_t)r->threads), &err);
+	put(o, "pinned", json_boolean(r->pinned), &err);
 	put(o, "status", json_string(cb_status_name(r->status)), &err);
 	put(o, "error", json_string(r->error), &err);
 	put(o, "kat", r->kat[0] ? json_string(r->kat) : json_null(), &err);
@@ -156,6 +168,7 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "security_quantum", json_integer(r->security_quantum), &err);
 	put(o, "allocs_per_op", r->allocs_per_op >= 0 ? json_real(r->allocs_per_op) : json_null(), &err);
 	put(o, "alloc_bytes_per_op", r->alloc_bytes_per_op >= 0 ? json_real(r->alloc_bytes_per_op) : json_null(), &err);
+	put(o, "rss_growth_bytes", r->rss_growth_bytes >= 0 ? json_real(r->rss_growth_bytes) : json_null(), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
@@ -258,6 +271,7 @@ static json_t *context_json(const cb_context *c)
 	put(o, "precision_target", real_or_null(c->precision_target), &err);
 	put(o, "timer_resolution_ns", real_or_null(c->timer_resolution_ns), &err);
 	put(o, "overhead_ns", real_or_null(c->overhead_ns), &err);
+	put(o, "peak_rss_bytes", real_nz(c->peak_rss_bytes), &err);
 	put(o, "schedule", schedule_json(c), &err);
 	put(o, "reference", reference_json(c), &err);
 	put(o, "suite", suite_json(c), &err);

@@ -115,14 +115,14 @@ static void md_sizes(FILE *f, const cb_size_tab *t)
 {
 	size_t i;
 	int c;
-	fputs("\n## Sizes (bytes)\n\nExpansion is ciphertext bytes / plaintext bytes.\n\n|", f);
+	fputs("\n## Sizes (bytes)\n\nRead from the keys, ciphertexts and signatures the run produced.\n\n|", f);
 	for (c = 0; c < CB_NSCOLS; c++)
 		if (t->show[c])
 			fprintf(f, " %s |", t->head[c]);
 	fputs("\n|", f);
 	for (c = 0; c < CB_NSCOLS; c++)
 		if (t->show[c])
-			fputs(c == CB_SCOL_ALG ? " :--- |" : " ---: |", f);
+			fputs(t->left[c] ? " :--- |" : " ---: |", f);
 	fputc('\n', f);
 	for (i = 0; i < t->nrows; i++) {
 		fputc('|', f);
@@ -133,6 +133,13 @@ static void md_sizes(FILE *f, const cb_size_tab *t)
 			md_text(f, t->rows[i].cell[c]);
 			fputs(" |", f);
 		}
+		fputc('\n', f);
+	}
+	if (t->nnotes)
+		fputc('\n', f);
+	for (i = 0; i < t->nnotes; i++) {
+		fputs("- ", f);
+		md_text(f, t->note[i]);
 		fputc('\n', f);
 	}
 }
@@ -191,8 +198,8 @@ int cb_write_md(FILE *f, const cb_run *run)
 		fputc('\n', f);
 	}
 	{
-		char lines[6][CB_LINE_MAX];
-		size_t n = cb_tab_summary(run, lines, 6);
+		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
+		size_t n = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
 		for (i = 0; i < n; i++) {
 			fputs(i ? "\n" : "\n", f);
 			md_text(f, lines[i]);

@@ -122,13 +122,13 @@ static void write_sizes(FILE *f, const cb_size_tab *t)
 			if (cb_utf8_width(t->rows[i].cell[c]) > width[c])
 				width[c] = cb_utf8_width(t->rows[i].cell[c]);
 	}
-	fputs("\nsizes in bytes (expansion: ciphertext / plaintext)\n", f);
+	fputs("\nsizes in bytes\n", f);
 	for (c = 0; c < CB_NSCOLS; c++) {
 		if (!t->show[c])
 			continue;
 		if (c)
 			fputs("  ", f);
-		put_cell(f, t->head[c], width[c], c != CB_SCOL_ALG, c == last);
+		put_cell(f, t->head[c], width[c], !t->left[c], c == last);
 	}
 	fputc('\n', f);
 	for (i = 0; i < t->nrows; i++) {
@@ -137,10 +137,12 @@ static void write_sizes(FILE *f, const cb_size_tab *t)
 				continue;
 			if (c)
 				fputs("  ", f);
-			put_cell(f, t->rows[i].cell[c], width[c], c != CB_SCOL_ALG, c == last);
+			put_cell(f, t->rows[i].cell[c], width[c], !t->left[c], c == last);
 		}
 		fputc('\n', f);
 	}
+	for (i = 0; i < t->nnotes; i++)
+		fprintf(f, "%s\n", t->note[i]);
 }
 
 /* A study table: its title, the columns padded to their widest cell, its note. */
@@ -194,8 +196,8 @@ static int table_body(FILE *f, const cb_run *run)
 	if (line[0])
 		fprintf(f, "%s\n", line);
 	{
-		char lines[6][CB_LINE_MAX];
-		size_t n = cb_tab_summary(run, lines, 6);
+		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
+		size_t n = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
 		for (i = 0; i < n; i++)
 			fprintf(f, "%s\n", lines[i]);
 	}
