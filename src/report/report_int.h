@@ -64,6 +64,7 @@ enum {
 	CB_SCOL_BITS,
 	CB_SCOL_PK,
 	CB_SCOL_SK,
+	CB_SCOL_MSG,
 	CB_SCOL_CT,
 	CB_SCOL_SIG,
 	CB_SCOL_SS,
@@ -138,7 +139,8 @@ typedef struct cb_xrow {
 	double low, high;
 } cb_xrow;
 typedef struct cb_xtab {
-	char id[16]; /* which table: "hybrid", "wire", "published", "claims", "cold", "security" */
+	/* which table: "hybrid", "wire", "published", "claims", "cold", "security", "pinning", "exchanges" */
+	char id[16];
 	char title[160];
 	char note[320];
 	size_t ncols, nrows;

@@ -610,12 +610,91 @@ static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
 	return 0;
 }
 
+/* The one-thread, unpinned result of ALG on BACKEND for OP (size 0), or NULL. */
+static const cb_result *op_of(const cb_run *run, const cb_result *like, const char *op)
+{
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		if (r->status == CB_STATUS_OK && r->threads == 1 && !r->pinned && !strcmp(r->operation, op) &&
+		    !strcmp(r->algorithm, like->algorithm) && !strcmp(r->backend, like->backend) && latency(r) > 0)
+			return r;
+	}
+	return NULL;
+}
+
+/*
+ * One key exchange per KEM or key agreement and backend: a KEM's keygen +
+ * encaps + decaps (client, server, client); a key agreement's two keygens
+ * and two derives (each side), from the operations' medians and means.
+ */
+static int key_exchanges(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"algorithm", "backend",       "operations",       "median",
+					   "mean",      "exchanges/s", "x reference"};
+	static const int right[] = {0, 0, 0, 1, 1, 1, 1};
+	cb_xtab *t = NULL;
+	char base[CB_NAME_MAX] = "";
+	double ref = 0;
+	size_t bl = strcspn(run->context.baseline, ",@");
+
+	if (bl < sizeof(base)) {
+		memcpy(base, run->context.baseline, bl);
+		base[bl] = 0;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < run->nresults; i++) {
+			const cb_result *k = &run->results[i], *a, *b;
+			int kem = !strcmp(k->kind, "kem");
+			double med, mean;
+			char (*row)[CB_XCELL_MAX];
+			if ((!kem && strcmp(k->kind, "kex")) || k->status != CB_STATUS_OK || k->threads != 1 ||
+			    strcmp(k->operation, "keygen") || op_of(run, k, "keygen") != k)
+				continue;
+			a = op_of(run, k, kem ? "encaps" : "derive");
+			b = kem ? op_of(run, k, "decaps") : a;
+			if (!a || !b)
+				continue;
+			med = kem ? latency(k) + latency(a) + latency(b) : 2 * (latency(k) + latency(a));
+			mean = kem ? k->ns.mean + a->ns.mean + b->ns.mean : 2 * (k->ns.mean + a->ns.mean);
+			if (pass == 0) { /* the reference: the baseline's, else the first */
+				if (ref == 0 || (base[0] && !strcmp(k->algorithm, base)))
+					ref = med;
+				if (base[0] && !strcmp(k->algorithm, base))
+					break;
+				continue;
+			}
+			if (!t && !(t = add_tab(tabs, n, "exchanges", "key exchanges (one thread)", 7, head, right)))
+				return CB_ERR_NOMEM;
+			if (!(row = add_row(t)))
+				return CB_ERR_NOMEM;
+			snprintf(row[0], CB_XCELL_MAX, "%s", k->algorithm);
+			snprintf(row[1], CB_XCELL_MAX, "%s", k->backend);
+			snprintf(row[2], CB_XCELL_MAX, "%s", kem ? "keygen + encaps + decaps" : "2 x (keygen + derive)");
+			cb_fmt_latency(med, row[3], CB_XCELL_MAX);
+			if (mean > 0 && isfinite(mean))
+				cb_fmt_latency(mean, row[4], CB_XCELL_MAX);
+			else
+				snprintf(row[4], CB_XCELL_MAX, "-");
+			snprintf(row[5], CB_XCELL_MAX, "%.0f", 1e9 / med);
+			snprintf(row[6], CB_XCELL_MAX, "%.3g", ref > 0 ? med / ref : 0);
+		}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "one exchange: a KEM's key generation (client), encapsulation (server) and decapsulation "
+			 "(client); a key agreement's key generation and derivation on each side; median: the sum of "
+			 "the operations' estimates, mean: of their means (what the study published); x reference: "
+			 "time over the %s's",
+			 base[0] ? "baseline" : "first row");
+	return 0;
+}
+
 int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n)
 {
 	int r;
 	*tabs = NULL;
 	*n = 0;
-	if ((r = hybrid_breakdown(run, tabs, n)) != 0 || (r = wire_bytes(run, tabs, n)) != 0 ||
+	if ((r = hybrid_breakdown(run, tabs, n)) != 0 || (r = key_exchanges(run, tabs, n)) != 0 ||
+	    (r = wire_bytes(run, tabs, n)) != 0 ||
 	    (r = published_figures(run, tabs, n)) != 0 || (r = published_claims(run, tabs, n)) != 0 ||
 	    (r = cold_warm(run, tabs, n)) != 0 || (r = pinning(run, tabs, n)) != 0 ||
 	    (r = security(run, tabs, n)) != 0) {

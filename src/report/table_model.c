@@ -355,6 +355,7 @@ void cb_tab_free(cb_tab *t)
 typedef struct size_acc {
 	long lo[CB_NSCOLS], hi[CB_NSCOLS];
 	double expansion;
+	long msg;       /* the message size the ciphertext figures are for: the first result's; -1 none yet */
 	char enc[2][8]; /* public, secret; "?" when results disagree */
 	size_t first;   /* the first result's index: rows keep the run's order */
 } size_acc;
@@ -381,18 +382,28 @@ static void acc_enc(char *dst, const char *enc)
 static void acc_add(size_acc *a, const cb_result *r)
 {
 	const cb_sizes *z = &r->sizes;
+	int kem = !strcmp(r->kind, "kem");
 	acc_range(a, CB_SCOL_BITS, z->key_bits, z->key_bits);
 	acc_range(a, CB_SCOL_PK, z->public_key, z->public_key);
 	acc_range(a, CB_SCOL_SK, z->secret_key, z->secret_key_max);
-	acc_range(a, CB_SCOL_CT, z->ciphertext, z->ciphertext_max);
 	acc_range(a, CB_SCOL_SIG, z->signature, z->signature_max);
 	acc_range(a, CB_SCOL_SS, z->shared_secret, z->shared_secret);
 	acc_range(a, CB_SCOL_MAXMSG, z->max_message, z->max_message);
+	acc_enc(a->enc[0], z->public_encoding);
+	acc_enc(a->enc[1], z->secret_encoding);
+	/* An encryption's ciphertext grows with the message: the figures of one message size (the first seen). */
+	if (z->ciphertext < 0)
+		return;
+	if (!kem && a->msg < 0)
+		a->msg = (long)r->message_bytes;
+	if (!kem && a->msg != (long)r->message_bytes)
+		return;
+	if (!kem)
+		a->lo[CB_SCOL_MSG] = a->hi[CB_SCOL_MSG] = a->msg;
+	acc_range(a, CB_SCOL_CT, z->ciphertext, z->ciphertext_max);
 	acc_range(a, CB_SCOL_OVERHEAD, z->overhead, z->overhead);
 	if (a->expansion <= 0 && r->expansion > 0 && isfinite(r->expansion))
 		a->expansion = r->expansion;
-	acc_enc(a->enc[0], z->public_encoding);
-	acc_enc(a->enc[1], z->secret_encoding);
 }
 
 static void range_cell(char *cell, long lo, long hi)
@@ -432,16 +443,18 @@ static const char *const size_note[CB_NSCOLS] = {
 			"and hybrid wire encodings)",
 	[CB_SCOL_MAXMSG] = "max message: the padding's longest message (RSA: the ciphertext is the modulus size "
 			   "whatever the message)",
-	[CB_SCOL_OVERHEAD] = "overhead: ciphertext minus plaintext at the run's message size (the schemes whose "
-			     "ciphertext grows with the message)",
-	[CB_SCOL_EXPANSION] = "expansion: ciphertext / plaintext at the run's message size",
+	[CB_SCOL_MSG] = "message: the plaintext the ciphertext, overhead and expansion are for (the first size "
+			"the run measured)",
+	[CB_SCOL_OVERHEAD] = "overhead: ciphertext minus plaintext (the schemes whose ciphertext grows with the "
+			     "message)",
+	[CB_SCOL_EXPANSION] = "expansion: ciphertext / plaintext",
 };
 
 int cb_size_tab_build(cb_size_tab *t, const cb_run *run)
 {
-	static const char *const head[CB_NSCOLS] = {"algorithm",    "key bits",    "public key", "secret key",
-						    "ciphertext",   "signature",   "shared secret", "max message",
-						    "overhead",     "expansion",   "key encodings"};
+	static const char *const head[CB_NSCOLS] = {"algorithm",  "key bits",      "public key",  "secret key",
+						    "message",    "ciphertext",    "signature",   "shared secret",
+						    "max message", "overhead",     "expansion",   "key encodings"};
 	const cb_result **idx;
 	size_t i, j, n = 0;
 	size_acc *acc;
@@ -467,6 +480,7 @@ int cb_size_tab_build(cb_size_tab *t, const cb_run *run)
 		for (int c = 0; c < CB_NSCOLS; c++)
 			a->lo[c] = a->hi[c] = -1;
 		a->first = (size_t)(idx[i] - run->results);
+		a->msg = -1;
 		for (j = i; j < run->nresults && !strcmp(idx[j]->algorithm, idx[i]->algorithm); j++)
 			acc_add(a, idx[j]);
 	}
@@ -483,6 +497,13 @@ int cb_size_tab_build(cb_size_tab *t, const cb_run *run)
 		cb_size_row *row = &t->rows[t->nrows];
 		int any = 0;
 		for (int c = CB_SCOL_BITS; c <= CB_SCOL_OVERHEAD; c++) {
+			if (c == CB_SCOL_MSG) {
+				if (a->lo[c] >= 0)
+					cb_fmt_bytes((size_t)a->lo[c], row->cell[c], CB_CELL_MAX);
+				else
+					snprintf(row->cell[c], CB_CELL_MAX, "-");
+				continue;
+			}
 			range_cell(row->cell[c], a->lo[c], a->hi[c]);
 			any |= a->lo[c] >= 0 && c != CB_SCOL_BITS;
 			ranged |= a->hi[c] > a->lo[c];
