@@ -790,7 +790,10 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 			b[n].hi = hi;
 		}
 		b[n].mark = usable(pub) ? pub : 0;
-		snprintf(b[n].text, sizeof(b[n].text), "%.3gx, published %.3gx", v, pub);
+		if (usable(pub))
+			snprintf(b[n].text, sizeof(b[n].text), "%.3gx, published %.3gx", v, pub);
+		else
+			snprintf(b[n].text, sizeof(b[n].text), "%.3gx", v);
 		n++;
 	}
 	if (n) {
