@@ -95,6 +95,26 @@ printf '{"tool": "cryptobench",\n  "results": [1,]\n}\n' >"$T/syntax.json"
 expect 1 "'$T/syntax.json' is not valid JSON: line 2, column 17: " "$CB" report "$T/syntax.json"
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [{"algorithm": "x", "operation": "sign", "status": "ok", "threads": "two"}]}' >"$T/member.json"
 expect 1 "result 1: member 'threads' has the wrong type or value" "$CB" compare "$T/member.json" "$G"
+# a truncated file: where it stops; an empty one; not a results document; a schema from the future
+head -c 3000 "$G" >"$T/trunc.json"
+expect 1 "'$T/trunc.json' is not valid JSON: line [0-9]*, column [0-9]*: truncated: the document stops at byte 3000" \
+	"$CB" report "$T/trunc.json"
+expect 1 "is not valid JSON: line [0-9]*, column [0-9]*: truncated" "$CB" compare "$G" "$T/trunc.json"
+: >"$T/empty.json"
+expect 1 "'$T/empty.json' is not valid JSON: line 1, column 0: the file is empty" "$CB" report "$T/empty.json"
+printf '[1, 2]' >"$T/array.json"
+expect 1 "'$T/array.json' is not a cryptobench run (JSON, schema version [0-9]*): the document is an array, not an object" \
+	"$CB" report "$T/array.json"
+printf '{"name": "something else"}' >"$T/other.json"
+expect 1 "'$T/other.json' is not a cryptobench run .*: member 'tool' is missing: not a results document" \
+	"$CB" compare "$T/other.json" "$G"
+sed 's/"schema_version": [0-9]*/"schema_version": 99/' "$G" >"$T/v99.json"
+expect 1 "'$T/v99.json' is not a cryptobench run .*: member 'schema_version' is 99, not a version this reader knows" \
+	"$CB" report "$T/v99.json"
+# nothing the user named as output is touched when an input is bad
+echo keep >"$T/keep.html"
+"$CB" report "$T/trunc.json" -o "$T/keep.html" 2>/dev/null
+[ "$(cat "$T/keep.html")" = keep ] && [ "$(ls "$T" | grep -c '^keep')" = 1 ] && ok || bad "a bad input changed the output"
 printf '{"schema_version": 2, "tool": "cryptobench", "results": []}' >"$T/noctx.json"
 expect 1 "member 'context' is missing or not an object" "$CB" plan --rate 1 "$T/noctx.json"
 
@@ -143,6 +163,14 @@ sed 's/AMD EPYC 7B13/Intel Xeon/' "$G" >"$T/cpu.json"
 expect 0 "warning: the runs are from different hosts ('bench-host', 'other-host')" "$CB" compare "$G" "$T/host.json"
 expect 0 "warning: the runs are from different CPUs ('AMD EPYC 7B13', 'Intel Xeon')" "$CB" compare "$G" "$T/cpu.json"
 "$CB" compare "$G" "$G" >/dev/null 2>"$T/err" && [ ! -s "$T/err" ] && ok || bad "compare of one machine warns: $(cat "$T/err")"
+# ... and when the library versions or the build differ, naming them.
+sed 's/"version": "3.0.19"/"version": "3.0.20"/' "$G" >"$T/lib.json"
+expect 0 "warning: the runs differ in versions or build (old / new: openssl 3.0.19 / 3.0.20)" "$CB" compare "$G" "$T/lib.json"
+# The table has the Mann-Whitney p of each case measured in both.
+"$CB" compare "$G" "$G" >"$T/out" 2>&1 && grep -q '^algorithm .* p  verdict$' "$T/out" && ok ||
+	bad "compare table lacks the p column: $(head -5 "$T/out")"
+"$CB" compare --format json "$G" "$G" >"$T/out" 2>&1 && grep -q '"mann_whitney_p": ' "$T/out" && ok ||
+	bad "compare JSON lacks mann_whitney_p: $(head -c 300 "$T/out")"
 
 # plan: one line per case, at its first entry, from the entry with the most threads.
 r() { printf '{"algorithm": "%s", "backend": "o", "operation": "sign", "status": "%s", "threads": %s, "ops_per_sec": %s}' "$@"; }
@@ -153,15 +181,22 @@ tail -n +3 "$T/out" | awk '{print $1, $6}' | tr '\n' ' ' >"$T/lines"
 [ "$(cat "$T/lines")" = "a 4 b 1 c 1 " ] && ok || bad "plan grouping: $(cat "$T/out" "$T/err")"
 
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
-printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s]}' \
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s, %s, %s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \
 	'{"algorithm": "b", "operation": "sign", "status": "ok", "ops_per_sec": 0}' \
-	'{"algorithm": "c", "operation": "sign", "status": "ok", "ops_per_sec": 1e308}' >"$T/absurd.json"
+	'{"algorithm": "c", "operation": "sign", "status": "ok", "ops_per_sec": 1e308}' \
+	'{"algorithm": "d", "operation": "enc", "status": "ok", "message_bytes": 16, "ops_per_sec": 1e-300}' \
+	'{"algorithm": "d", "operation": "enc", "status": "ok", "message_bytes": 4096, "ops_per_sec": 1e290}' \
+	'{"algorithm": "d", "operation": "enc", "status": "ok", "message_bytes": 4096, "threads": 2, "ops_per_sec": 1e-290}' \
+	'{"algorithm": "e", "kind": "kem", "operation": "encaps", "status": "ok", "ops_per_sec": 1, "sizes": {"public_key": 999999999, "ciphertext": 0}}' \
+	>"$T/absurd.json"
 "$CB" plan --rate 1e15 "$T/absurd.json" >"$T/out" 2>"$T/err" && ok || bad "plan of absurd figures: $(cat "$T/err")"
 grep -qi 'inf\|nan' "$T/out" && bad "plan printed inf or nan: $(cat "$T/out")" || ok
 grep -q '> 1e15' "$T/out" && ok || bad "plan says the cores are beyond reckoning: $(cat "$T/out")"
 "$CB" report --format html "$T/absurd.json" >"$T/out" 2>"$T/err" && ok || bad "report of absurd figures: $(cat "$T/err")"
 grep -q 'nan"\|inf"' "$T/out" && bad "the SVG has nan or inf coordinates" || ok
+grep -q 'data-chart="sweep"' "$T/out" && grep -q 'data-chart="threads"' "$T/out" && grep -q 'data-chart="wire"' "$T/out" &&
+	ok || bad "the absurd run lost its sweep, scaling or wire chart"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -182,6 +182,113 @@ static void drift_tests(void)
 	}
 }
 
+/* Mann-Whitney U: shifted samples differ, identical ones do not; ties, NaN, too few. */
+static void mann_whitney_tests(void)
+{
+	double a[20], b[20], u = -1, p, q;
+	for (int i = 0; i < 10; i++) {
+		a[i] = 1 + i;  /* 1..10 */
+		b[i] = 11 + i; /* 11..20: every value above a's */
+	}
+	p = cb_mann_whitney(a, 10, b, 10, &u);
+	/* U = 0; z = (50 - 0.5) / sqrt(100 * 21 / 12) = 3.742, p = 0.00018 */
+	CHECK(u == 0);
+	CHECK(p > 0.00015 && p < 0.00021);
+	/* symmetric: the same p, and U of b is na * nb - U of a */
+	q = cb_mann_whitney(b, 10, a, 10, &u);
+	CHECK(u == 100 && fabs(p - q) < 1e-12);
+	/* the same samples: nothing to see */
+	p = cb_mann_whitney(a, 10, a, 10, &u);
+	CHECK(u == 50 && p > 0.99);
+	/* interleaved samples (1, 3, 5, ... against 2, 4, 6, ...): not significant */
+	for (int i = 0; i < 20; i++)
+		(i % 2 ? b : a)[i / 2] = i;
+	CHECK(cb_mann_whitney(a, 10, b, 10, NULL) > 0.5);
+	/* every value equal: p = 1 */
+	for (int i = 0; i < 10; i++)
+		a[i] = b[i] = 7;
+	CHECK(cb_mann_whitney(a, 10, b, 10, &u) == 1 && u == 50);
+	/* a small shift seen with many rounds is significant; with ties on the way */
+	for (int i = 0; i < 20; i++) {
+		a[i] = 100 + i % 5;
+		b[i] = 102 + i % 5;
+	}
+	CHECK(cb_mann_whitney(a, 20, b, 20, NULL) < 0.01);
+	/* NaN rounds are left out; below CB_MW_MIN_ROUNDS values: -1 */
+	a[0] = NAN;
+	CHECK(cb_mann_whitney(a, CB_MW_MIN_ROUNDS, b, 20, NULL) == -1);
+	CHECK(cb_mann_whitney(a, CB_MW_MIN_ROUNDS + 1, b, 20, NULL) >= 0);
+	CHECK(cb_mann_whitney(a, 0, b, 0, NULL) == -1);
+}
+
+/*
+ * In compare: a case whose intervals say "changed" but whose rounds
+ * overlap entirely stays "~"; rounds that moved as a whole count; a run
+ * without rounds leaves the decision to the interval test (mw_p -1).
+ */
+static void compare_rounds_tests(void)
+{
+	cb_compare_opts o = {0.05, 0};
+	cb_run a = {0}, b = {0};
+	cb_change *c = NULL;
+	size_t n = 0;
+	cb_result *x;
+	const cb_change *y;
+	x = add(&a, "overlap", "sign", 1000, 1, CB_STATUS_OK);
+	add(&b, "overlap", "sign", 800, 1, CB_STATUS_OK); /* tight intervals: 25% faster by them */
+	for (size_t r = 0; x && r < 20; r++)
+		x->rounds[r] = 700 + 30 * (double)r;
+	if (x)
+		x->nrounds = 20;
+	x = &b.results[0];
+	memcpy(x->rounds, a.results[0].rounds, sizeof(x->rounds));
+	x->nrounds = 20;
+	x = add(&a, "moved", "sign", 1000, 1, CB_STATUS_OK);
+	add(&b, "moved", "sign", 800, 1, CB_STATUS_OK);
+	for (size_t r = 0; x && r < 20; r++) {
+		x->rounds[r] = 1000 + (double)(r % 4);
+		b.results[1].rounds[r] = 800 + (double)(r % 4);
+	}
+	if (x)
+		x->nrounds = b.results[1].nrounds = 20;
+	add(&a, "norounds", "sign", 1000, 1, CB_STATUS_OK);
+	add(&b, "norounds", "sign", 800, 1, CB_STATUS_OK);
+	CHECK_EQ_INT(cb_compare_runs(&a, &b, &o, &c, &n), 0);
+	CHECK((y = find(c, n, "overlap", "sign")) && y->z > 1.96 && y->mw_p > 0.9 && y->verdict == CB_SAME &&
+	      y->mw_n_old == 20 && y->mw_n_new == 20);
+	CHECK((y = find(c, n, "moved", "sign")) && y->mw_p >= 0 && y->mw_p < 0.001 && y->verdict == CB_FASTER);
+	CHECK((y = find(c, n, "norounds", "sign")) && y->mw_p == -1 && y->verdict == CB_FASTER);
+	free(c);
+	cb_run_free(&a);
+	cb_run_free(&b);
+}
+
+/* What differs between two runs' builds is named. */
+static void build_diff_tests(void)
+{
+	cb_context a, b;
+	char buf[512];
+	memset(&a, 0, sizeof(a));
+	snprintf(a.tool_version, sizeof(a.tool_version), "0.1.0");
+	snprintf(a.compiler, sizeof(a.compiler), "GNU 12.2.0");
+	a.nlibraries = 2;
+	snprintf(a.libraries[0].name, sizeof(a.libraries[0].name), "openssl");
+	snprintf(a.libraries[0].version, sizeof(a.libraries[0].version), "3.0.19");
+	snprintf(a.libraries[1].name, sizeof(a.libraries[1].name), "nettle");
+	snprintf(a.libraries[1].version, sizeof(a.libraries[1].version), "3.8");
+	b = a;
+	CHECK(cb_compare_build_diff(&a, &b, buf, sizeof(buf)) == 0 && buf[0] == 0);
+	snprintf(b.libraries[0].version, sizeof(b.libraries[0].version), "3.0.20");
+	snprintf(b.libraries[1].name, sizeof(b.libraries[1].name), "botan");
+	snprintf(b.compiler, sizeof(b.compiler), "GNU 13.1.0");
+	CHECK(cb_compare_build_diff(&a, &b, buf, sizeof(buf)) == 4);
+	CHECK(strstr(buf, "openssl 3.0.19 / 3.0.20") != NULL);
+	CHECK(strstr(buf, "compiler 'GNU 12.2.0' / 'GNU 13.1.0'") != NULL);
+	CHECK(strstr(buf, "nettle 3.8 / none") != NULL && strstr(buf, "botan none / 3.8") != NULL);
+	/* a short buffer is cut, never overrun */
+	CHECK(cb_compare_build_diff(&a, &b, buf, 10) == 4 && strlen(buf) < 10);
+}
+
 int main(void)
 {
 	cb_compare_opts o5 = {0.05, 1}, o1 = {0.01, 1};
@@ -262,5 +369,8 @@ int main(void)
 	cb_run_free(&a);
 	cb_run_free(&b);
 	drift_tests();
+	mann_whitney_tests();
+	compare_rounds_tests();
+	build_diff_tests();
 	return tu_finish();
 }

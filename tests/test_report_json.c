@@ -344,7 +344,7 @@ static void check_error_positions(void)
 		{"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": [{\"operation\": \"sign\"}]}", 0, 0,
 		 "result 1: member 'algorithm'"},
 		{"{\"schema_version\": 99, \"tool\": \"cryptobench\", \"results\": []}", 0, 0, "'schema_version'"},
-		{"[]", 0, 0, "not a JSON object"},
+		{"[]", 0, 0, "not an object: not a results document"},
 		{"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"results\": []}", 0, 0, "member 'context' is missing or not an object"},
 	};
 	cb_read_error e;

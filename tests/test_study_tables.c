@@ -2,11 +2,13 @@
  * A suite's published figures and claims against a run (study_tables.c):
  * parsing of --published, and the verdicts the writers print.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cryptobench/report.h"
+#include "report/report_int.h"
 #include "testutil.h"
 
 static void parse_cases(void)
@@ -102,6 +104,30 @@ static void verdicts(void)
 	if (tu_failed)
 		fprintf(stderr, "%s\n", out);
 	free(out);
+
+	/* the figures behind the cells, unrounded, that the charts draw */
+	{
+		cb_xtab *xt = NULL;
+		size_t nx = 0, seen = 0;
+		CHECK_EQ_INT(cb_study_tables(&run, &xt, &nx), 0);
+		for (size_t i = 0; i < nx; i++) {
+			const cb_xtab *t = &xt[i];
+			if (!strcmp(t->id, "claims") && t->nrows == 4) {
+				const cb_xrow *r = &t->rows[0]; /* a:op / b:op, measured 2x */
+				CHECK(r->num[2] == 2 && fabs(r->num[3] - 2) < 0.05 && r->low <= r->num[3] &&
+				      r->num[3] <= r->high);
+				seen++;
+			}
+			if (!strcmp(t->id, "published") && t->nrows == 2) {
+				const cb_xrow *b = &t->rows[0], *z = &t->rows[1];
+				CHECK(b->num[2] == 1000 && fabs(b->num[3] - 500000) < 1e-6 && fabs(b->num[4] - 500) < 1e-9);
+				CHECK(isnan(z->num[3]) && isnan(z->num[4]) && isnan(z->low));
+				seen++;
+			}
+		}
+		CHECK_EQ_INT(seen, 2);
+		cb_study_tables_free(xt, nx);
+	}
 }
 
 int main(void)

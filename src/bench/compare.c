@@ -1,6 +1,8 @@
 #include "bench/compare.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,6 +110,79 @@ void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_c
 	mc->se = sqrt(pow(log_se(ia.low, ia.high), 2) + pow(log_se(ib.low, ib.high), 2));
 }
 
+typedef struct ranked {
+	double v;
+	int from_a;
+} ranked;
+
+static int ranked_cmp(const void *pa, const void *pb)
+{
+	const ranked *a = pa, *b = pb;
+	return (a->v > b->v) - (a->v < b->v);
+}
+
+double cb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u)
+{
+	size_t n = 0, ka = 0, kb = 0;
+	ranked *v = malloc((na + nb ? na + nb : 1) * sizeof(*v));
+	double ra = 0, ties = 0, ua, mu, var, z;
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		if (isfinite(a[i])) {
+			v[n].v = a[i];
+			v[n++].from_a = 1;
+			ka++;
+		}
+	for (size_t i = 0; i < nb; i++)
+		if (isfinite(b[i])) {
+			v[n].v = b[i];
+			v[n++].from_a = 0;
+			kb++;
+		}
+	if (ka < CB_MW_MIN_ROUNDS || kb < CB_MW_MIN_ROUNDS) {
+		free(v);
+		return -1;
+	}
+	qsort(v, n, sizeof(*v), ranked_cmp);
+	/* mid-ranks over each run of equal values */
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		double t, rank;
+		while (j < n && v[j].v == v[i].v)
+			j++;
+		t = (double)(j - i);
+		rank = ((double)i + 1 + (double)j) / 2;
+		for (size_t k = i; k < j; k++)
+			if (v[k].from_a)
+				ra += rank;
+		ties += t * t * t - t;
+		i = j;
+	}
+	free(v);
+	ua = ra - (double)ka * ((double)ka + 1) / 2;
+	if (u)
+		*u = ua;
+	mu = (double)ka * (double)kb / 2;
+	var = (double)ka * (double)kb / 12 * (((double)n + 1) - ties / ((double)n * ((double)n - 1)));
+	if (!(var > 0))
+		return 1; /* every value equal */
+	z = (fabs(ua - mu) - 0.5) / sqrt(var);
+	if (z < 0)
+		z = 0;
+	return erfc(z / sqrt(2.0));
+}
+
+/* The case's rounds of a run, time per operation (divided by scale), into out; how many. */
+static size_t rounds_of(const cb_result *r, double scale, double *out)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->nrounds && i < CB_ROUNDS_MAX; i++)
+		if (isfinite(r->rounds[i]) && r->rounds[i] > 0)
+			out[n++] = r->rounds[i] / scale;
+	return n;
+}
+
 static void judge(cb_change *c, const cb_compare_opts *opt, const cb_machine_change *mc)
 {
 	const cb_result *o = c->old_r, *n = c->new_r;
@@ -128,10 +203,63 @@ static void judge(cb_change *c, const cb_compare_opts *opt, const cb_machine_cha
 			 mc->instability * mc->instability);
 	double d = log(c->ratio); /* positive: new is faster */
 	c->z = se > 0 ? d / se : (d > 0 ? INFINITY : d < 0 ? -INFINITY : 0);
-	if (fabs(c->z) > 1.959964 && fabs(c->ratio - 1) > opt->threshold)
+	{
+		double ro[CB_ROUNDS_MAX], rn[CB_ROUNDS_MAX];
+		c->mw_n_old = rounds_of(o, 1, ro);
+		c->mw_n_new = rounds_of(n, mc->factor > 0 ? mc->factor : 1, rn);
+		c->mw_p = o->random_cost || n->random_cost ? -1 : cb_mann_whitney(ro, c->mw_n_old, rn, c->mw_n_new, NULL);
+	}
+	if (fabs(c->z) > 1.959964 && fabs(c->ratio - 1) > opt->threshold && (c->mw_p < 0 || c->mw_p < 0.05))
 		c->verdict = c->ratio > 1 ? CB_FASTER : CB_SLOWER;
 	else
 		c->verdict = CB_SAME;
+}
+
+/* Append one difference, ", "-separated, to buf (cut at len). */
+static void diff(char *buf, size_t len, size_t *o, size_t *n, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void diff(char *buf, size_t len, size_t *o, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	if (*o < len)
+		*o += (size_t)snprintf(buf + *o, len - *o, "%s", *n ? ", " : "");
+	if (*o < len) {
+		va_start(ap, fmt);
+		*o += (size_t)vsnprintf(buf + *o, len - *o, fmt, ap);
+		va_end(ap);
+	}
+	(*n)++;
+}
+
+size_t cb_compare_build_diff(const cb_context *a, const cb_context *b, char *buf, size_t len)
+{
+	size_t n = 0, o = 0;
+	buf[0] = 0;
+	if (strcmp(a->tool_version, b->tool_version))
+		diff(buf, len, &o, &n, "cryptobench %s / %s", a->tool_version, b->tool_version);
+	if (strcmp(a->compiler, b->compiler))
+		diff(buf, len, &o, &n, "compiler '%s' / '%s'", a->compiler, b->compiler);
+	if (strcmp(a->cflags, b->cflags))
+		diff(buf, len, &o, &n, "flags '%s' / '%s'", a->cflags, b->cflags);
+	if (strcmp(a->build_type, b->build_type))
+		diff(buf, len, &o, &n, "build type %s / %s", a->build_type, b->build_type);
+	for (size_t i = 0; i < a->nlibraries; i++) {
+		const cb_library *la = &a->libraries[i], *lb = NULL;
+		for (size_t k = 0; k < b->nlibraries && !lb; k++)
+			if (!strcmp(b->libraries[k].name, la->name))
+				lb = &b->libraries[k];
+		if (!lb)
+			diff(buf, len, &o, &n, "%s %s / none", la->name, la->version);
+		else if (strcmp(la->version, lb->version))
+			diff(buf, len, &o, &n, "%s %s / %s", la->name, la->version, lb->version);
+	}
+	for (size_t k = 0; k < b->nlibraries; k++) {
+		int found = 0;
+		for (size_t i = 0; i < a->nlibraries && !found; i++)
+			found = !strcmp(a->libraries[i].name, b->libraries[k].name);
+		if (!found)
+			diff(buf, len, &o, &n, "%s none / %s", b->libraries[k].name, b->libraries[k].version);
+	}
+	return n;
 }
 
 int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *opt, cb_change **out,
@@ -154,6 +282,7 @@ int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compa
 	for (size_t i = 0; i < old_run->nresults; i++) {
 		const cb_result *o = &old_run->results[i];
 		c[k].old_r = o;
+		c[k].mw_p = -1;
 		c[k].new_r = find_case(nv, new_run->nresults, o);
 		if (c[k].new_r)
 			judge(&c[k], opt, &mc);
@@ -164,6 +293,7 @@ int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compa
 	for (size_t j = 0; j < new_run->nresults; j++) {
 		if (!find_case(ov, old_run->nresults, &new_run->results[j])) {
 			c[k].new_r = &new_run->results[j];
+			c[k].mw_p = -1;
 			c[k].verdict = CB_ONLY_NEW;
 			k++;
 		}

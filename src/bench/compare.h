@@ -26,8 +26,37 @@ typedef struct cb_change {
 	double ratio;     /* new ops/s over old ops/s, corrected for the machine; 0 when not both measured */
 	double raw_ratio; /* the same without the correction */
 	double z;         /* log(ratio) / its standard error: > 0 faster */
+	/*
+	 * Mann-Whitney U on the per-round figures: the old run's rounds
+	 * against the new run's, corrected for the machine (divided by the
+	 * reference's factor).  Two-sided p, -1 when either run has fewer than
+	 * CB_MW_MIN_ROUNDS rounds of the case (version 1 files, random-cost
+	 * cases: the interval test alone decides).
+	 */
+	double mw_p;
+	size_t mw_n_old, mw_n_new;
 	cb_verdict verdict;
 } cb_change;
+
+#define CB_MW_MIN_ROUNDS 5
+
+/*
+ * Mann-Whitney U test that a[0..na) and b[0..nb) come from one
+ * distribution: the two-sided p of the normal approximation with the tie
+ * correction and a continuity correction (non-finite values are left out).
+ * *u (may be NULL) gets U of a: the pairs in which a's value is the larger,
+ * ties counting one half.  Returns -1 when fewer than CB_MW_MIN_ROUNDS
+ * values are left on either side, or out of memory.
+ */
+double cb_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u);
+
+/*
+ * What differs between the runs' builds: the tool version, the compiler,
+ * its flags and build type, and each library's version (or a library in
+ * one run only), as "openssl 3.0.19 / 3.0.20, compiler 'GNU 12.2.0' / 'GNU
+ * 13.1.0'" in buf.  Returns how many things differ (0: buf is "").
+ */
+size_t cb_compare_build_diff(const cb_context *a, const cb_context *b, char *buf, size_t len);
 
 typedef struct cb_compare_opts {
 	double threshold; /* smallest change that counts, relative (0.05) */
@@ -65,7 +94,8 @@ void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_c
  * errors from each estimate's interval over its rounds -- the machine's
  * variation within each run --, the reference's, and the machine's
  * instability between runs) AND larger than
- * o->threshold.  *out is malloc'd (old-run order, then cases only in the
+ * o->threshold, AND, when both runs have the case's rounds, the
+ * Mann-Whitney U test of the rounds is significant (p < 0.05).  *out is malloc'd (old-run order, then cases only in the
  * new run); 0 or CB_ERR_NOMEM.
  */
 int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_change **out,

@@ -22,7 +22,12 @@ static const char usage_text[] =
 	"reference changed (the machine, not the code).  A change counts when it is\n"
 	"significant (95%, standard errors from each figure's interval over its\n"
 	"rounds, the reference's, and the machine's instability seen in the\n"
-	"reference's spread) and larger than the threshold.\n"
+	"reference's spread), larger than the threshold, and, when both runs\n"
+	"recorded the case's rounds, the Mann-Whitney U test of the old rounds\n"
+	"against the new (corrected) ones has p < 0.05 (column 'p'; '-': no rounds).\n"
+	"Cases in one run only are listed as 'only in old' / 'only in new'.  Runs\n"
+	"from different hosts, CPUs, library versions or builds are compared with\n"
+	"a warning naming what differs.\n"
 	"\n"
 	"options:\n"
 	"  --threshold PCT     smallest change that counts (default: 5)\n"
@@ -61,11 +66,11 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 	}
 	context_line("old", old_path, &o->context);
 	context_line("new", new_path, &n->context);
-	printf("%-*s  %-*s  %-8s  %-7s  %3s  %12s  %12s  %8s  %s\n", (int)wa, "algorithm", (int)wb, "backend", "op", "msg",
-	       "thr", "old ops/s", "new ops/s", "change", "verdict");
+	printf("%-*s  %-*s  %-8s  %-7s  %3s  %12s  %12s  %8s  %7s  %s\n", (int)wa, "algorithm", (int)wb, "backend", "op",
+	       "msg", "thr", "old ops/s", "new ops/s", "change", "p", "verdict");
 	for (size_t i = 0; i < nc; i++) {
 		const cb_result *r = either(&c[i]);
-		char sz[32] = "-", ov[32] = "-", nv[32] = "-", ch[32] = "-";
+		char sz[32] = "-", ov[32] = "-", nv[32] = "-", ch[32] = "-", pv[32] = "-";
 		if (r->message_bytes)
 			cli_format_size(r->message_bytes, sz, sizeof(sz));
 		if (c[i].old_r && c[i].old_r->status == CB_STATUS_OK)
@@ -74,10 +79,15 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 			snprintf(nv, sizeof(nv), "%.1f", c[i].new_r->ops_per_sec);
 		if (c[i].ratio > 0)
 			snprintf(ch, sizeof(ch), "%+.1f%%", 100 * (c[i].ratio - 1));
-		printf("%-*s  %-*s  %-8s  %-7s  %3u  %12s  %12s  %8s  %s\n", (int)wa, r->algorithm, (int)wb, r->backend,
-		       r->operation, sz, r->threads, ov, nv, ch, cb_verdict_name(c[i].verdict));
+		if (c[i].ratio > 0 && c[i].mw_p >= 0.001)
+			snprintf(pv, sizeof(pv), "%.3f", c[i].mw_p);
+		else if (c[i].ratio > 0 && c[i].mw_p >= 0)
+			snprintf(pv, sizeof(pv), "<0.001");
+		printf("%-*s  %-*s  %-8s  %-7s  %3u  %12s  %12s  %8s  %7s  %s\n", (int)wa, r->algorithm, (int)wb,
+		       r->backend, r->operation, sz, r->threads, ov, nv, ch, pv, cb_verdict_name(c[i].verdict));
 	}
-	printf("\n'~': no change beyond the noise or the %.1f%% threshold\n", 100 * threshold);
+	printf("\n'~': no change beyond the noise or the %.1f%% threshold; p: Mann-Whitney U over the rounds\n",
+	       100 * threshold);
 	if (!mc->same_cpu)
 		printf("! the runs were made on different CPU models: the changes are the machine's as much as the code's\n");
 	else if (mc->used)
@@ -113,6 +123,10 @@ static int print_json(const cb_change *c, size_t nc, double threshold, const cb_
 		json_object_set_new(o, "ratio", c[i].ratio > 0 ? json_real(c[i].ratio) : json_null());
 		json_object_set_new(o, "raw_ratio", c[i].raw_ratio > 0 ? json_real(c[i].raw_ratio) : json_null());
 		json_object_set_new(o, "z", c[i].ratio > 0 && isfinite(c[i].z) ? json_real(c[i].z) : json_null());
+		json_object_set_new(o, "mann_whitney_p",
+				    c[i].ratio > 0 && c[i].mw_p >= 0 ? json_real(c[i].mw_p) : json_null());
+		json_object_set_new(o, "rounds_old", json_integer((json_int_t)c[i].mw_n_old));
+		json_object_set_new(o, "rounds_new", json_integer((json_int_t)c[i].mw_n_new));
 		json_object_set_new(o, "verdict", json_string(cb_verdict_name(c[i].verdict)));
 		json_array_append_new(arr, o);
 	}
@@ -180,6 +194,12 @@ int cmd_compare(int argc, char **argv)
 		else if (strcmp(a->hostname, b->hostname) != 0)
 			cli_warn("the runs are from different hosts ('%s', '%s'): a change may be the machine's, not the code's",
 				 a->hostname, b->hostname);
+		{
+			char diff[1024];
+			if (cb_compare_build_diff(a, b, diff, sizeof(diff)) > 0)
+				cli_warn("the runs differ in versions or build (old / new: %s): a change may be theirs, not the code's",
+					 diff);
+		}
 	}
 	cb_compare_machine(&old_run, &new_run, &co, &mc);
 	if (cb_compare_runs(&old_run, &new_run, &co, &ch, &nch) != 0) {

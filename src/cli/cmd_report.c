@@ -15,11 +15,15 @@ static const char usage_text[] =
 	"usage: cryptobench report RUN.json... [-o FILE]... [--format FMT] [--ratio A/B]...\n"
 	"\n"
 	"Render a run saved with 'run -o FILE.json' as a table, Markdown, CSV,\n"
-	"JSON or a self-contained HTML page with a bar chart per operation and\n"
-	"the study's tables (published figures against the run, warm against\n"
-	"cold, security).  Several runs (at most 8; make bench gives the three\n"
-	"studies) make one HTML page with a section each, or one Markdown or\n"
-	"text document; JSON and CSV hold one run.\n"
+	"JSON or a self-contained HTML page (no script, no network): a summary,\n"
+	"SVG charts (operations per second with 95% intervals, throughput over\n"
+	"message sizes, thread scaling, bytes on the wire, published against\n"
+	"measured), the study's tables (published figures against the run, warm\n"
+	"against cold, security), the results and the run's context.  Markdown\n"
+	"has the same tables, and the line charts' data as tables.  Several runs\n"
+	"(at most 8; make bench gives the three studies) make one HTML page with\n"
+	"a section each, or one Markdown or text document; JSON and CSV hold one\n"
+	"run.\n"
 	"\n"
 	"options:\n"
 	"  --ratio A/B         print the time ratio of two cases of the run instead of\n"
@@ -37,8 +41,10 @@ static const char usage_text[] =
 	"                      (default: table, or nothing when -o is given)\n"
 	"  -h, --help          this text\n"
 	"\n"
-	"exit status: 0 written; 1 RUN.json cannot be read or an output cannot be\n"
-	"written; 2 usage error (also: a --ratio case that is not in the run).\n";
+	"exit status: 0 written; 1 RUN.json cannot be read, is not a results file\n"
+	"(truncated, another schema version: the error says where) or an output\n"
+	"cannot be written (then no output is changed); 2 usage error (also: a\n"
+	"--ratio case that is not in the run).\n";
 
 /* Find the case ALG[@BACKEND]:OP[:SIZE] (one thread) in run; NULL with an error printed. */
 static const cb_result *find_case(const cb_run *run, const char *spec, size_t len)

@@ -427,20 +427,26 @@ static int parse_run(const json_t *doc, cb_run *run, cb_read_error *err)
 	size_t i;
 	int r;
 	if (!json_is_object(doc)) {
-		say(err, "the document is not a JSON object");
+		say(err, "the document is %s, not an object: not a results document",
+		    json_is_array(doc) ? "an array" : "a single value");
 		return CB_ERR_FORMAT;
 	}
 	sv = json_object_get(doc, "schema_version");
 	tool = json_object_get(doc, "tool");
 	results = json_object_get(doc, "results");
 	if (!json_is_string(tool) || strcmp(json_string_value(tool), "cryptobench") != 0) {
-		say(err, "member 'tool' is not \"cryptobench\"");
+		say(err, "member 'tool' is %s: not a results document", tool ? "not \"cryptobench\"" : "missing");
 		return CB_ERR_FORMAT;
 	}
-	if (!json_is_integer(sv) || json_integer_value(sv) < CB_SCHEMA_VERSION_MIN ||
-	    json_integer_value(sv) > CB_SCHEMA_VERSION) {
-		say(err, "member 'schema_version' is not a version this reader knows (%d to %d)", CB_SCHEMA_VERSION_MIN,
-		    CB_SCHEMA_VERSION);
+	if (!json_is_integer(sv)) {
+		say(err, "member 'schema_version' is %s (this reader knows %d to %d)",
+		    sv ? "not an integer" : "missing", CB_SCHEMA_VERSION_MIN, CB_SCHEMA_VERSION);
+		return CB_ERR_FORMAT;
+	}
+	if (json_integer_value(sv) < CB_SCHEMA_VERSION_MIN || json_integer_value(sv) > CB_SCHEMA_VERSION) {
+		say(err, "member 'schema_version' is %lld, not a version this reader knows (%d to %d)%s",
+		    (long long)json_integer_value(sv), CB_SCHEMA_VERSION_MIN, CB_SCHEMA_VERSION,
+		    json_integer_value(sv) > CB_SCHEMA_VERSION ? ": written by a newer cryptobench?" : "");
 		return CB_ERR_FORMAT;
 	}
 	if (!json_is_array(results)) {
@@ -481,7 +487,14 @@ static int read_doc(json_t *doc, const json_error_t *jerr, cb_run *run, cb_read_
 			err->line = jerr->line > 0 ? jerr->line : 0;
 			err->column = jerr->column > 0 ? jerr->column : 0;
 		}
-		say(err, "%s", jerr->text);
+		/* jansson's words, with what they mean for a results file and the byte where it stopped */
+		if (jerr->position <= 0 && strstr(jerr->text, "end of file"))
+			say(err, "the file is empty: no JSON document in it");
+		else if (!strncmp(jerr->text, "premature end of input", 22))
+			say(err, "truncated: the document stops at byte %d before it is complete (%s)", jerr->position,
+			    jerr->text);
+		else
+			say(err, "%s (byte %d)", jerr->text, jerr->position);
 		return CB_ERR_FORMAT;
 	}
 	r = parse_run(doc, run, err);

@@ -129,8 +129,18 @@ void cb_fmt_bytes(size_t n, char *buf, size_t len);
 #define CB_XCELL_MAX 160
 typedef struct cb_xrow {
 	char cell[CB_XCOLS][CB_XCELL_MAX];
+	/*
+	 * The figures behind the cells, unrounded, for the charts; NaN where
+	 * none.  "wire": 1 client, 2 server, 3 total bytes; "published": 2
+	 * published, 3 measured (the published unit), 4 their ratio; "claims":
+	 * 2 published ratio, 3 measured ratio, with its interval low/high.
+	 */
+	double num[CB_XCOLS];
+	double low, high;
 } cb_xrow;
 typedef struct cb_xtab {
+	/* which table: "hybrid", "wire", "published", "claims", "cold", "security", "pinning", "exchanges" */
+	char id[16];
 	char title[160];
 	char note[320];
 	size_t ncols, nrows;

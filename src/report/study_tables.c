@@ -129,8 +129,8 @@ void cb_published_format(const cb_published *p, char *buf, size_t len)
 
 /* ---- the tables ---- */
 
-static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *title, size_t ncols, const char *const *head,
-			const int *right)
+static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *id, const char *title, size_t ncols,
+			const char *const *head, const int *right)
 {
 	cb_xtab *t, *v = realloc(*tabs, (*n + 1) * sizeof(*v));
 	if (!v)
@@ -138,6 +138,7 @@ static cb_xtab *add_tab(cb_xtab **tabs, size_t *n, const char *title, size_t nco
 	*tabs = v;
 	t = &v[(*n)++];
 	memset(t, 0, sizeof(*t));
+	snprintf(t->id, sizeof(t->id), "%s", id);
 	snprintf(t->title, sizeof(t->title), "%s", title);
 	t->ncols = ncols;
 	for (size_t c = 0; c < ncols; c++) {
@@ -154,7 +155,16 @@ static char (*add_row(cb_xtab *t))[CB_XCELL_MAX]
 		return NULL;
 	t->rows = v;
 	memset(&v[t->nrows], 0, sizeof(*v));
+	for (size_t c = 0; c < CB_XCOLS; c++)
+		v[t->nrows].num[c] = NAN;
+	v[t->nrows].low = v[t->nrows].high = NAN;
 	return v[t->nrows++].cell;
+}
+
+/* The figures of the row add_row gave last. */
+static cb_xrow *last_row(cb_xtab *t)
+{
+	return &t->rows[t->nrows - 1];
 }
 
 static double latency(const cb_result *r)
@@ -198,7 +208,7 @@ static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 		int found = 0;
 		if (p->b[0] || key_of(p->a, strlen(p->a), &k) != 0)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "published figures against this run", 5, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "published", "published figures against this run", 5, head, right)))
 			return CB_ERR_NOMEM;
 		for (size_t j = 0; j < run->nresults; j++) {
 			const cb_result *r = &run->results[j];
@@ -213,9 +223,12 @@ static int published_figures(const cb_run *run, cb_xtab **tabs, size_t *n)
 			snprintf(row[1], CB_XCELL_MAX, "%s", r->backend);
 			if (!found)
 				fmt_value(p->value, p->unit, row[2]);
+			last_row(t)->num[2] = p->value;
 			if (isfinite(m)) {
 				fmt_value(m, p->unit, row[3]);
 				snprintf(row[4], CB_XCELL_MAX, "%.2f", m / p->value);
+				last_row(t)->num[3] = m;
+				last_row(t)->num[4] = m / p->value;
 			} else {
 				snprintf(row[3], CB_XCELL_MAX, "-");
 			}
@@ -251,7 +264,7 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 		int found = 0;
 		if (!p->b[0] || key_of(p->a, strlen(p->a), &ka) != 0 || key_of(p->b, strlen(p->b), &kb) != 0)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "published claims against this run", 5, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "claims", "published claims against this run", 5, head, right)))
 			return CB_ERR_NOMEM;
 		for (size_t j = 0; j < run->nresults; j++) {
 			const cb_result *a = &run->results[j], *b = NULL;
@@ -275,6 +288,12 @@ static int published_claims(const cb_run *run, cb_xtab **tabs, size_t *n)
 				 strcmp(a->backend, b->backend) ? b->backend : "");
 			if (!found)
 				snprintf(row[2], CB_XCELL_MAX, "%.3gx", p->value);
+			last_row(t)->num[2] = p->value;
+			last_row(t)->num[3] = v;
+			if (q.paired && q.n > 1) {
+				last_row(t)->low = q.low;
+				last_row(t)->high = q.high;
+			}
 			if (q.paired && q.n > 1)
 				snprintf(row[3], CB_XCELL_MAX, "%.2fx [%.2f, %.2f]", v, q.low, q.high);
 			else
@@ -332,7 +351,7 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 		}
 		if (!w)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "prepared (warm) against per-call set-up (cold)", 8, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "cold", "prepared (warm) against per-call set-up (cold)", 8, head, right)))
 			return CB_ERR_NOMEM;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
@@ -378,7 +397,7 @@ static int pinning(const cb_run *run, cb_xtab **tabs, size_t *n)
 		}
 		if (!u)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "workers pinned to CPUs against placed by the scheduler", 8, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "pinning", "workers pinned to CPUs against placed by the scheduler", 8, head, right)))
 			return CB_ERR_NOMEM;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
@@ -414,7 +433,7 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 	cb_xtab *t;
 	if (!run->context.security_table)
 		return 0;
-	if (!(t = add_tab(tabs, n, "security", 6, head, right)))
+	if (!(t = add_tab(tabs, n, "security", "security", 6, head, right)))
 		return CB_ERR_NOMEM;
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
@@ -504,7 +523,7 @@ static int hybrid_breakdown(const cb_run *run, cb_xtab **tabs, size_t *n)
 		}
 		if (!complete)
 			continue;
-		if (!t && !(t = add_tab(tabs, n, "hybrids beside their parts (one thread)", 6, head, right)))
+		if (!t && !(t = add_tab(tabs, n, "hybrid", "hybrids beside their parts (one thread)", 6, head, right)))
 			return CB_ERR_NOMEM;
 		if (!(row = add_row(t)))
 			return CB_ERR_NOMEM;
@@ -570,7 +589,7 @@ static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
 				seen = !strcmp(t->rows[k].cell[0], r->algorithm);
 			if (seen)
 				continue;
-			if (!t && !(t = add_tab(tabs, n, "bytes on the wire", 5, head, right)))
+			if (!t && !(t = add_tab(tabs, n, "wire", "bytes on the wire", 5, head, right)))
 				return CB_ERR_NOMEM;
 			if (!(row = add_row(t)))
 				return CB_ERR_NOMEM;
@@ -578,6 +597,9 @@ static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
 			snprintf(row[1], CB_XCELL_MAX, "%ld", client);
 			snprintf(row[2], CB_XCELL_MAX, "%ld", server);
 			snprintf(row[3], CB_XCELL_MAX, "%ld", client + server);
+			last_row(t)->num[1] = (double)client;
+			last_row(t)->num[2] = (double)server;
+			last_row(t)->num[3] = (double)(client + server);
 			snprintf(row[4], CB_XCELL_MAX, "%.3g", ref > 0 ? (double)(client + server) / ref : 0);
 		}
 	if (t)
@@ -641,7 +663,7 @@ static int key_exchanges(const cb_run *run, cb_xtab **tabs, size_t *n)
 					break;
 				continue;
 			}
-			if (!t && !(t = add_tab(tabs, n, "key exchanges (one thread)", 7, head, right)))
+			if (!t && !(t = add_tab(tabs, n, "exchanges", "key exchanges (one thread)", 7, head, right)))
 				return CB_ERR_NOMEM;
 			if (!(row = add_row(t)))
 				return CB_ERR_NOMEM;

@@ -1,14 +1,14 @@
 /*
- * A self-contained HTML page: the context, one bar chart (inline SVG, no
- * script) per operation comparing the algorithms measured for it, with the
- * 95% CI of the median as a whisker, then the same table and sizes as the
- * text writer.
+ * A self-contained HTML page (no script, no network): a summary of the
+ * run and its context, the charts (charts.c: operations per second with
+ * their 95% interval, message-size sweeps, thread scaling, bytes on the
+ * wire, published against measured), the study's tables, then the same
+ * table and sizes as the text writer.
  */
-#include <float.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "charts.h"
 #include "report_int.h"
 
 static void esc(FILE *f, const char *s)
@@ -63,122 +63,6 @@ static void context(FILE *f, const cb_context *c)
 	fputs("</table>\n", f);
 }
 
-/* One chart per operation, message size and thread count, across classes (keygen of SM2, X25519 and ML-KEM side by side). */
-static int same_group(const cb_result *a, const cb_result *b)
-{
-	return !strcmp(a->operation, b->operation) && a->message_bytes == b->message_bytes && a->threads == b->threads;
-}
-
-/* 33,058 or 4.63 */
-static void rate(char *buf, size_t cap, double v)
-{
-	if (v < 1000) {
-		snprintf(buf, cap, "%.3g", v);
-		return;
-	}
-	char digits[32];
-	int n = snprintf(digits, sizeof(digits), "%.0f", v), o = 0;
-	for (int i = 0; i < n && (size_t)o + 2 < cap; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = 0;
-}
-
-/* x position of a rate on the chart's axis. */
-static double xpos(double v, double lo, double hi, int logscale, double width)
-{
-	double x;
-	if (!(v > 0))
-		return 0;
-	if (logscale)
-		x = width * (log10(v) - log10(lo)) / (log10(hi) - log10(lo));
-	else
-		x = width * v / hi;
-	/* absurd figures from a results file stay on the chart, and never print as nan */
-	return x >= 0 ? (x <= width ? x : width) : 0;
-}
-
-/* The figure's 95% interval in ns per operation (the estimate's; version 1 files: the median's). */
-static double ci_low(const cb_result *r)
-{
-	return r->estimate_low > 0 ? r->estimate_low : r->ns.ci95_low;
-}
-
-static double ci_high(const cb_result *r)
-{
-	return r->estimate_high > 0 ? r->estimate_high : r->ns.ci95_high;
-}
-
-static void chart(FILE *f, const cb_run *run, size_t first, const unsigned char *done)
-{
-	const cb_result *g = &run->results[first];
-	double hi = 0, lo = INFINITY;
-	size_t n = 0;
-	const double label_w = 230, bar_w = 460, row_h = 22;
-	char sz[32];
-
-	for (size_t i = first; i < run->nresults; i++) {
-		const cb_result *r = &run->results[i];
-		if (r->status != CB_STATUS_OK || !same_group(g, r) || (i != first && done[i]))
-			continue;
-		/* the bar or its whisker, whichever reaches further (with threads the bar can) */
-		double top = ci_low(r) > 0 ? 1e9 / ci_low(r) : 0;
-		if (!(top < DBL_MAX / 100) || top < r->ops_per_sec)
-			top = r->ops_per_sec;
-		if (top < DBL_MAX / 100 && top > hi)
-			hi = top;
-		if (r->ops_per_sec > 0 && r->ops_per_sec < lo)
-			lo = r->ops_per_sec;
-		n++;
-	}
-	/* no positive rate, or none a chart can place: no chart */
-	if (!n || !(hi > 0) || !(lo < INFINITY) || lo > hi)
-		return;
-	int logscale = hi / lo > 100;
-	if (logscale) {
-		lo = pow(10, floor(log10(lo)));
-		hi = pow(10, ceil(log10(hi)));
-	} else {
-		hi *= 1.05;
-	}
-	cb_fmt_bytes(g->message_bytes, sz, sizeof(sz));
-	fputs("<figure><figcaption>", f);
-	esc(f, g->operation);
-	if (g->message_bytes)
-		fprintf(f, ", %s messages", sz);
-	if (g->threads > 1)
-		fprintf(f, ", %u threads", g->threads);
-	fprintf(f, ": operations per second%s (whisker: its 95%% interval)</figcaption>\n", logscale ? ", log scale" : "");
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" role=\"img\">\n",
-		label_w + bar_w + 110, row_h * (double)n + 8);
-	size_t k = 0;
-	for (size_t i = first; i < run->nresults; i++) {
-		const cb_result *r = &run->results[i];
-		if (r->status != CB_STATUS_OK || !same_group(g, r) || (i != first && done[i]))
-			continue;
-		double y = 4 + row_h * (double)k++;
-		double w = xpos(r->ops_per_sec, lo, hi, logscale, bar_w);
-		double wl = ci_high(r) > 0 ? xpos(1e9 / ci_high(r), lo, hi, logscale, bar_w) : w;
-		double wh = ci_low(r) > 0 ? xpos(1e9 / ci_low(r), lo, hi, logscale, bar_w) : w;
-		fprintf(f, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", label_w - 6, y + 14);
-		esc(f, r->algorithm);
-		fputs(" (", f);
-		esc(f, r->backend);
-		fputs(")</text>\n", f);
-		fprintf(f, "<rect x=\"%.0f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\" class=\"%s\"/>\n", label_w, y + 3,
-			w > 1 ? w : 1, row_h - 6, r->noisy ? "bar noisy" : "bar");
-		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"ci\"/>\n", label_w + wl, label_w + wh,
-			y + row_h / 2, y + row_h / 2);
-		char v[40];
-		rate(v, sizeof(v), r->ops_per_sec);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s%s</text>\n", label_w + (wh > w ? wh : w) + 6, y + 14, v,
-			r->noisy ? " (noisy)" : "");
-	}
-	fputs("</svg></figure>\n", f);
-}
-
 static void table(FILE *f, const cb_tab *t)
 {
 	fputs("<table class=\"res\">\n<tr>", f);
@@ -214,13 +98,13 @@ static void table(FILE *f, const cb_tab *t)
 	fputs("</table>\n", f);
 }
 
-static void sizes(FILE *f, const cb_size_tab *t)
+static void sizes(FILE *f, const cb_size_tab *t, int h)
 {
 	if (!t->nrows)
 		return;
-	fputs("<h2>Sizes in bytes</h2>\n<p>Read from the keys, ciphertexts and signatures the run produced.</p>\n"
-	      "<table class=\"res\">\n<tr>",
-	      f);
+	fprintf(f, "<h%d>Sizes in bytes</h%d>\n<p>Read from the keys, ciphertexts and signatures the run produced.</p>\n"
+		"<table class=\"res\">\n<tr>",
+		h, h);
 	for (int c = 0; c < CB_NSCOLS; c++)
 		if (t->show[c]) {
 			fputs("<th>", f);
@@ -276,18 +160,72 @@ static void xtab_html(FILE *f, const cb_xtab *t)
 
 static const char page_head[] =
 	"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	"<style>\n"
-	"body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}\n"
-	"table{border-collapse:collapse;margin:1em 0;font-size:14px}\n"
-	"th,td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:left}\n"
-	"td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-	"td.status{color:#a00}\n"
-	"table.ctx th{font-weight:600;color:#555}\n"
-	"figure{margin:1.5em 0}figcaption{font-weight:600;margin-bottom:.3em}\n"
-	"svg text{font-size:12px;fill:#222}\n"
-	"rect.bar{fill:#4a7fb5}rect.noisy{fill:#c9a227}line.ci{stroke:#111;stroke-width:1.5}\n"
-	"p.note{color:#555;font-size:13px}\n"
+	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0;color:#1f2328;"
+	"background:#f6f7f9;line-height:1.45}\n"
+	"main{max-width:1120px;margin:0 auto;padding:24px 32px 48px;background:#fff;"
+	"box-shadow:0 0 0 1px #e3e6ea}\n"
+	"h1{font-size:26px;margin:8px 0 4px}h2{font-size:20px;margin:32px 0 8px;padding-bottom:4px;"
+	"border-bottom:2px solid #e3e6ea}h3{font-size:16px;margin:22px 0 6px}\n"
+	"p.headline{color:#57606a;margin:0 0 12px}\n"
+	"ul.cards{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:12px 0 20px}\n"
+	"details.more{margin:6px 0}details.more summary{cursor:pointer;color:#3b6ea8;font-size:14px}\n"
+	"ul.cards li{flex:1 1 110px;border:1px solid #e3e6ea;border-radius:6px;padding:10px 14px;background:#fafbfc}\n"
+	"ul.cards b{display:block;font-size:22px;font-variant-numeric:tabular-nums}\n"
+	"ul.cards span{color:#57606a;font-size:13px}\n"
+	"ul.toc{columns:2}\n"
+	"table{border-collapse:collapse;margin:10px 0;font-size:13.5px}\n"
+	"th,td{padding:4px 10px;border-bottom:1px solid #e3e6ea;text-align:left;vertical-align:top}\n"
+	"tr:nth-child(even) td{background:#fafbfc}th{background:#f0f2f5;font-weight:600}\n"
+	"td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+	"td.status{color:#a40e26}\n"
+	"table.ctx th{background:none;color:#57606a;white-space:nowrap}\n"
+	"figure.chart{margin:18px 0;padding:10px 12px;border:1px solid #e3e6ea;border-radius:6px;"
+	"overflow-x:auto}\n"
+	"figcaption{font-weight:600;margin-bottom:6px}\n"
+	"svg text{font-size:12px;fill:#1f2328}svg text.tick{fill:#57606a;font-size:11px}\n"
+	"svg text.axisname{fill:#57606a}svg text.value{fill:#3d444d;font-variant-numeric:tabular-nums}\n"
+	"line.grid{stroke:#eceef1}line.axisline{stroke:#8c959f}line.baseline{stroke:#1f2328;"
+	"stroke-dasharray:3 3}\n"
+	"rect.bar{fill:#3b6ea8}rect.part2{fill:#9dbbe0}rect.noisy{fill:#c9a227}\n"
+	"g.whisker line,line.ci{stroke:#1f2328;stroke-width:1.4}\n"
+	"path.marker{fill:#d0743c;stroke:#fff;stroke-width:1}\n"
+	"line.ideal{stroke-dasharray:2 4;stroke-width:1.5;opacity:.7}\n"
+	"g.series polyline{fill:none;stroke-width:2}circle.point{stroke:#fff;stroke-width:1}\n"
+	"p.note,p.summary,p.noise{color:#57606a;font-size:13px}\n"
 	"</style>\n";
+
+/* The summary at the top of a run: what was measured, in a few figures. */
+static void summary(FILE *f, const cb_run *run)
+{
+	size_t ok = 0, other = 0, nalg = 0, nbe = 0, nop = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		int a = 1, b = 1, o = 1;
+		if (r->status == CB_STATUS_OK)
+			ok++;
+		else
+			other++;
+		for (size_t k = 0; k < i; k++) {
+			a &= strcmp(run->results[k].algorithm, r->algorithm) != 0;
+			b &= strcmp(run->results[k].backend, r->backend) != 0;
+			o &= strcmp(run->results[k].operation, r->operation) != 0;
+		}
+		nalg += (size_t)a;
+		nbe += (size_t)b;
+		nop += (size_t)o;
+	}
+	fprintf(f, "<ul class=\"cards\">\n<li><b>%zu</b><span>cases measured</span></li>\n", ok);
+	if (other)
+		fprintf(f, "<li><b>%zu</b><span>cases not measured (see the results)</span></li>\n", other);
+	fprintf(f, "<li><b>%zu</b><span>algorithms</span></li>\n<li><b>%zu</b><span>backends</span></li>\n", nalg, nbe);
+	fprintf(f, "<li><b>%zu</b><span>operations</span></li>\n", nop);
+	if (run->context.rounds)
+		fprintf(f, "<li><b>%u</b><span>rounds%s</span></li>\n", run->context.rounds,
+			run->context.interleaved ? ", interleaved" : "");
+	fputs("</ul>\n", f);
+}
 
 /* One run's part of the page: heading level h for its title, then charts and tables. */
 static int run_section(FILE *f, const cb_run *run, int h, const char *id)
@@ -296,7 +234,6 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 	cb_size_tab st;
 	cb_xtab *xt = NULL;
 	size_t nx = 0;
-	unsigned char *done;
 	char head[512];
 	int r;
 
@@ -306,9 +243,7 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 		cb_tab_free(&t);
 		return r;
 	}
-	done = calloc(run->nresults ? run->nresults : 1, 1);
-	if (!done || cb_study_tables(run, &xt, &nx) != 0) {
-		free(done);
+	if (cb_study_tables(run, &xt, &nx) != 0) {
 		cb_tab_free(&t);
 		cb_size_tab_free(&st);
 		return CB_ERR_NOMEM;
@@ -316,19 +251,12 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 	cb_tab_headline(&run->context, head, sizeof(head));
 	fprintf(f, "<section id=\"%s\">\n<h%d>", id, h);
 	esc(f, run->context.title[0] ? run->context.title : "cryptobench run");
-	fprintf(f, "</h%d>\n<p>", h);
+	fprintf(f, "</h%d>\n<p class=\"headline\">", h);
 	esc(f, head);
 	fputs("</p>\n", f);
-	context(f, &run->context);
-	fprintf(f, "<h%d>Operations per second</h%d>\n", h + 1, h + 1);
-	for (size_t i = 0; i < run->nresults; i++) {
-		if (done[i] || run->results[i].status != CB_STATUS_OK)
-			continue;
-		chart(f, run, i, done);
-		for (size_t k = i; k < run->nresults; k++)
-			if (same_group(&run->results[i], &run->results[k]))
-				done[k] = 1;
-	}
+	summary(f, run);
+	if ((r = cb_charts_html(f, run, xt, nx, h + 1, id)) != 0)
+		goto out;
 	if (nx) {
 		fprintf(f, "<h%d>The study's tables</h%d>\n", h + 1, h + 1);
 		for (size_t i = 0; i < nx; i++)
@@ -355,13 +283,15 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 			esc(f, run->results[i].noise);
 			fputs("</p>\n", f);
 		}
-	sizes(f, &st);
+	sizes(f, &st, h + 1);
+	fprintf(f, "<h%d>Context</h%d>\n", h + 1, h + 1);
+	context(f, &run->context);
 	fputs("</section>\n", f);
+out:
 	cb_study_tables_free(xt, nx);
-	free(done);
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
-	return ferror(f) ? CB_ERR_IO : 0;
+	return r ? r : ferror(f) ? CB_ERR_IO : 0;
 }
 
 int cb_write_html_runs(FILE *f, const cb_run *runs, size_t n)
@@ -370,7 +300,7 @@ int cb_write_html_runs(FILE *f, const cb_run *runs, size_t n)
 	fputs(page_head, f);
 	fputs("<title>", f);
 	esc(f, n > 1 ? "cryptobench report" : runs[0].context.title[0] ? runs[0].context.title : "cryptobench run");
-	fputs("</title>\n</head>\n<body>\n", f);
+	fputs("</title>\n</head>\n<body>\n<main>\n", f);
 	if (n > 1) {
 		fputs("<h1>cryptobench report</h1>\n<ul class=\"toc\">\n", f);
 		for (size_t i = 0; i < n; i++) {
@@ -385,7 +315,7 @@ int cb_write_html_runs(FILE *f, const cb_run *runs, size_t n)
 		snprintf(id, sizeof(id), "run%zu", i + 1);
 		r = run_section(f, &runs[i], n > 1 ? 2 : 1, id);
 	}
-	fputs("</body>\n</html>\n", f);
+	fputs("</main>\n</body>\n</html>\n", f);
 	return r ? r : ferror(f) ? CB_ERR_IO : 0;
 }
 

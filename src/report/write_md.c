@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "charts.h"
 #include "report_int.h"
 
 /* Text in a table cell or list item: no line breaks, no bare '|', no HTML. */
@@ -233,7 +234,9 @@ int cb_write_md(FILE *f, const cb_run *run)
 			cb_study_tables_free(xt, nx);
 		}
 	}
+	/* the HTML report's line charts, as tables (its bar charts draw the tables above) */
+	r = cb_charts_md(f, run);
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
-	return ferror(f) ? CB_ERR_IO : 0;
+	return r ? r : ferror(f) ? CB_ERR_IO : 0;
 }

@@ -1,0 +1,166 @@
+#!/bin/sh
+# The HTML report in a real browser (issue 11): headless Chromium loads the
+# report of a fixed run (tests/golden/report_charts.json) without console
+# errors; the charts in the DOM it built have as many bars and lines as the
+# run has cases for them (counted from the same run's CSV and Markdown, not
+# typed in); and a screenshot is kept as an artefact.
+# Usage: report_browser.sh PATH/TO/cryptobench FIXTURE.json ARTIFACT-DIR
+# Exit 77 (skipped) when no Chromium is installed.
+set -u
+CB=$1
+FX=$2
+ART=$3
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+BROWSER=""
+for b in chromium chromium-browser google-chrome; do
+	if command -v "$b" >/dev/null 2>&1; then
+		BROWSER=$b
+		break
+	fi
+done
+if [ -z "$BROWSER" ]; then
+	echo "SKIP: no chromium installed (scripts/install-deps.sh installs Debian's 'chromium')"
+	exit 77
+fi
+if ! timeout 20 "$BROWSER" --version >/dev/null 2>&1; then
+	echo "SKIP: '$BROWSER --version' fails: the browser cannot start here"
+	exit 77
+fi
+
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$ART" || { echo "FAIL: cannot make $ART" >&2; exit 1; }
+
+# The fixture, and one quick real run beside it (two sections of one page).
+RUNS=$FX
+if "$CB" run aes-128-gcm x25519 --backend openssl --ops encrypt,keygen,derive --sizes 16,1K --quick \
+	-o "$T/quick.json" >/dev/null 2>"$T/err"; then
+	RUNS="$FX $T/quick.json"
+else
+	echo "note: the quick real run failed, the fixture alone is checked: $(head -c 200 "$T/err")"
+fi
+# shellcheck disable=SC2086
+"$CB" report $RUNS -o "$T/report.html" -o "$T/run.md" 2>"$T/err" && ok || bad "report: $(cat "$T/err")"
+n=0
+for r in $RUNS; do
+	n=$((n + 1))
+	"$CB" report "$r" -o "$T/run$n.csv" 2>"$T/err" && ok || bad "report csv: $(cat "$T/err")"
+done
+
+# Chromium in a container: no sandbox, no /dev/shm, a HOME of its own, a timeout.
+browse() {
+	HOME="$T/home" timeout 30 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+		--no-first-run --disable-extensions --user-data-dir="$T/profile" "$@"
+}
+mkdir -p "$T/home"
+browse --enable-logging=stderr --v=0 --dump-dom "file://$T/report.html" >"$T/dom.html" 2>"$T/log"
+rc=$?
+if [ "$rc" -ne 0 ] || ! grep -q '</html>' "$T/dom.html"; then
+	bad "chromium --dump-dom exited $rc: $(tail -c 400 "$T/log")"
+fi
+# the page has no script: any console message (an error, "Uncaught ...") is wrong
+if grep -q ':CONSOLE\|Uncaught' "$T/log"; then
+	bad "console messages: $(grep ':CONSOLE\|Uncaught' "$T/log" | head -3)"
+else
+	ok
+fi
+
+# count PATTERN: occurrences in the DOM Chromium built.
+count() { grep -o -- "$1" "$T/dom.html" | wc -l | tr -d ' '; }
+# expect NAME GOT WANT
+expect() {
+	if [ "$2" = "$3" ] && [ "$3" -gt 0 ]; then ok; else bad "$1: $2 in the page, expected $3 (from the run)"; fi
+}
+
+# From each run's CSV (columns: 1 algorithm, 4 backend, 7 operation,
+# 8 message_bytes, 9 threads, 10 status, 29 ops_per_sec), summed over the runs.
+csv() {
+	total=0 k=0
+	for r in $RUNS; do
+		k=$((k + 1))
+		total=$((total + $(tail -n +2 "$T/run$k.csv" | unquote | awk -F '\t' "$1")))
+	done
+	echo "$total"
+}
+# CSV (RFC 4180 quoting: descriptions have commas) to tab-separated fields
+unquote() {
+	awk '{
+		n = 0; cur = ""; q = 0
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (q) {
+				if (c == "\"" && substr($0, i + 1, 1) == "\"") { cur = cur c; i++ }
+				else if (c == "\"") q = 0
+				else cur = cur c
+			} else if (c == "\"") q = 1
+			else if (c == ",") { f[++n] = cur; cur = "" }
+			else cur = cur c
+		}
+		f[++n] = cur
+		out = f[1]
+		for (i = 2; i <= n; i++) out = out "\t" f[i]
+		print out
+	}'
+}
+# a bar per measured case; a chart per operation, size and thread count
+want_bars=$(csv '$10 == "ok" && $29 > 0 { n++ } END { print n + 0 }')
+want_ops=$(csv '$10 == "ok" && $29 > 0 { g[$7 " " $8 " " $9] = 1 } END { for (k in g) n++; print n + 0 }')
+# a line per algorithm and backend measured at two sizes or more (one thread)
+want_sweep=$(csv '$10 == "ok" && $9 == 1 && $8 > 0 && $29 > 0 { p[$1 " " $4 " " $7 " " $8] = 1 }
+	END { for (k in p) { split(k, a, " "); s[a[1] " " a[2] " " a[3]]++ } for (k in s) if (s[k] > 1) n++; print n + 0 }')
+# a line per algorithm, backend, operation and size measured at two thread counts or more
+want_thr=$(csv '$10 == "ok" && $29 > 0 { p[$1 " " $4 " " $7 " " $8 " " $9] = 1 }
+	END { for (k in p) { split(k, a, " "); s[a[1] " " a[2] " " a[3] " " a[4]]++ } for (k in s) if (s[k] > 1) n++; print n + 0 }')
+# From the Markdown's study tables: two parts per row of the wire table,
+# a bar per published figure measured, a bar per claim measured.
+table_rows() { # TITLE [COLUMN-THAT-MUST-BE-SET]
+	awk -v t="## $1" -v c="${2:-0}" '
+		$0 == t { on = 1; h = 0; next }
+		on && /^##/ { on = 0 }
+		on && /^\| / && !/^\| :---/ { if (h++ == 0) next; split($0, f, " \\| "); if (c == 0 || f[c] != "") n++ }
+		END { print n + 0 }' "$T/run.md"
+}
+want_wire=$(($(table_rows "bytes on the wire") * 2))
+want_pub=$(awk '/^## published figures/ { on = 1; h = 0; next } on && /^##/ { on = 0 }
+	on && /^\| / && !/^\| :---/ { if (h++ == 0) next; if ($0 !~ /\|  \|$/) n++ } END { print n + 0 }' "$T/run.md")
+want_claims=$(awk '/^## published claims/ { on = 1; h = 0; next } on && /^##/ { on = 0 }
+	on && /^\| / && !/^\| :---/ { if (h++ == 0) next; split($0, f, "|"); if (f[3] !~ /^ *$/) n++ } END { print n + 0 }' "$T/run.md")
+
+echo "expected from the run: $want_bars bars in $want_ops charts, $want_sweep size and $want_thr thread lines," \
+	"$want_wire wire, $want_pub published and $want_claims claim bars"
+expect "ops bars" "$(count 'class="bar[^"]*" data-of="ops"')" "$want_bars"
+expect "ops charts" "$(count 'data-chart="ops"')" "$want_ops"
+expect "ops whiskers" "$(count 'class="whisker" data-of="ops"')" "$want_bars"
+expect "sweep series" "$(count 'class="series" data-of="sweep"')" "$want_sweep"
+expect "thread series" "$(count 'class="series" data-of="threads"')" "$want_thr"
+expect "wire bars" "$(count 'class="bar[^"]*" data-of="wire"')" "$want_wire"
+expect "published bars" "$(count 'class="bar[^"]*" data-of="published"')" "$want_pub"
+expect "claim bars" "$(count 'class="bar[^"]*" data-of="claims"')" "$want_claims"
+expect "claim markers" "$(count 'class="marker published" data-of="claims"')" "$want_claims"
+# every chart is labelled for screen readers, and no coordinate is nan or inf
+nfig=$(count '<figure class="chart"')
+expect "labelled charts" "$(count 'role="img" aria-labelledby="')" "$nfig"
+expect "chart titles" "$(count '<title id="')" "$nfig"
+if grep -Eo ' (x|y|x1|x2|y1|y2|cx|cy|width|height|points|d|viewBox)="[^"]*"' "$T/dom.html" | grep -qi 'nan\|inf'; then
+	bad "a coordinate is nan or inf"
+else
+	ok
+fi
+
+# The screenshot, kept under the build folder.
+rm -f "$ART/report.png"
+browse --hide-scrollbars --screenshot="$ART/report.png" --window-size=1280,2400 "file://$T/report.html" \
+	>"$T/shot.log" 2>&1
+size=$(stat -c %s "$ART/report.png" 2>/dev/null || echo 0)
+if [ "$size" -gt 20000 ] && [ "$(head -c 8 "$ART/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
+	ok
+else
+	bad "screenshot $ART/report.png: $size bytes: $(tail -c 300 "$T/shot.log")"
+fi
+
+echo "$pass passed, $fail failed (screenshot: $ART/report.png)"
+[ "$fail" -eq 0 ]
