@@ -117,7 +117,7 @@ typedef struct cb_xrow {
 } cb_xrow;
 typedef struct cb_xtab {
 	char title[160];
-	char note[320];
+	char note[640];
 	size_t ncols, nrows;
 	const char *head[CB_XCOLS];
 	int right[CB_XCOLS];
