@@ -172,6 +172,15 @@ grep -q '^skipped x25519+ecdsa-p256: ecdsa-p256 is not in the run' "$T/out" && o
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["combinations"][0]; assert c["name"]=="x25519+ed25519" and c["wire_bytes"]==128 and abs(c["server_ns"]-3e6)<1e-3, c' "$T/out" &&
 	ok || bad "plan --handshakes --format json: $(cat "$T/out" "$T/err")"
 
+# Several runs read as one: the key exchange from one, the signature from another.
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s]}' \
+	"$(hs x25519 kex keygen 1000)" "$(hs x25519 kex derive 1000)" >"$T/kx.json"
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s]}' \
+	"$(hs ed25519 sig sign 1000)" "$(hs ed25519 sig verify 1000)" >"$T/sg.json"
+"$CB" plan --handshakes 1000 --headroom 0 "$T/kx.json" "$T/sg.json" >"$T/out" 2>"$T/err" && ok || bad "plan of two runs: $(cat "$T/err")"
+grep -q '^x25519+ed25519 .* 333\.3  *3  *128 ' "$T/out" && ok || bad "plan of two runs: $(cat "$T/out")"
+expect 2 "plan takes one run file" "$CB" plan --rate 10 "$T/kx.json" "$T/sg.json"
+
 # run --scenario: a bad line says what is wrong.
 expect 2 "--scenario 'x: sign > 5 ops/s among a': expected '>=' (a rate) or '<=' (a latency)" \
 	"$CB" run --quick sha256 --scenario "x: sign > 5 ops/s among a"

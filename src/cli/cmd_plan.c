@@ -15,7 +15,7 @@
 
 static const char usage_text[] =
 	"usage: cryptobench plan RUN.json --rate OPS [options]\n"
-	"       cryptobench plan RUN.json --handshakes N [options]\n"
+	"       cryptobench plan RUN.json [MORE.json...] --handshakes N [options]\n"
 	"\n"
 	"--rate: for every operation measured in RUN.json (written with 'run -o\n"
 	"FILE.json'), how many cores sustain OPS operations per second.  The per-core\n"
@@ -33,7 +33,9 @@ static const char usage_text[] =
 	"classical combination it replaces.  Each operation's figure is per core as\n"
 	"for --rate, at its smallest measured message size, on its fastest backend\n"
 	"(or on --backend).  The combinations the run cannot price are listed with\n"
-	"the operation missing.\n"
+	"the operation missing.  Several runs are read as one (a study's signatures\n"
+	"from one, its key exchanges from another; a warning when their machines\n"
+	"differ).\n"
 	"\n"
 	"options:\n"
 	"  --rate OPS          target operations per second\n"
@@ -338,6 +340,35 @@ static int plan_handshakes(const cb_run *run, const char *path, double rate, dou
 	return fflush(stdout) == 0 ? CB_EXIT_OK : CB_EXIT_FAIL;
 }
 
+/*
+ * The results of paths[1..n) appended to run (paths[0]'s), so one plan can
+ * take a study's signatures from one run and its key exchanges from
+ * another; runs of another host or CPU are added with a warning.
+ */
+static int add_runs(cb_run *run, char **paths, size_t n)
+{
+	for (size_t f = 1; f < n; f++) {
+		cb_run more = {0};
+		if (cli_load_run(paths[f], &more) != 0)
+			return -1;
+		if (strcmp(more.context.cpu_model, run->context.cpu_model) != 0 ||
+		    strcmp(more.context.hostname, run->context.hostname) != 0)
+			cli_warn("'%s' and '%s' are from different machines: their figures are added as they are",
+				 paths[0], paths[f]);
+		for (size_t i = 0; i < more.nresults; i++) {
+			cb_result *d = cb_run_add(run);
+			if (!d) {
+				cb_run_free(&more);
+				cli_error("out of memory");
+				return -1;
+			}
+			*d = more.results[i];
+		}
+		cb_run_free(&more);
+	}
+	return 0;
+}
+
 int cmd_plan(int argc, char **argv)
 {
 	enum { O_RATE = 256, O_HEADROOM, O_OPS, O_HANDSHAKES, O_BACKEND, O_AGAINST, O_FORMAT };
@@ -389,8 +420,8 @@ int cmd_plan(int argc, char **argv)
 		default: cli_error("unknown option '%s' (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
-	if (argc - optind != 1) {
-		cli_error("plan takes one run file (see 'cryptobench plan --help')");
+	if (argc - optind < 1 || (argc - optind > 1 && handshakes <= 0)) {
+		cli_error("plan takes one run file (--handshakes: one or more; see 'cryptobench plan --help')");
 		return CB_EXIT_USAGE;
 	}
 	if (rate > 0 && handshakes > 0) {
@@ -411,10 +442,14 @@ int cmd_plan(int argc, char **argv)
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
+	if (handshakes > 0 && add_runs(&run, argv + optind, (size_t)(argc - optind)) != 0) {
+		cb_run_free(&run);
+		return CB_EXIT_FAIL;
+	}
 	cli_printable_run(&run);
 	if (handshakes > 0) {
-		int r = plan_handshakes(&run, argv[optind], handshakes, headroom, backend, against,
-					format < 0 ? CB_FORMAT_TABLE : format);
+		int r = plan_handshakes(&run, argc - optind > 1 ? "the runs given" : argv[optind], handshakes, headroom,
+					backend, against, format < 0 ? CB_FORMAT_TABLE : format);
 		cb_run_free(&run);
 		return r;
 	}
