@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/suite.h"
+#include "cryptobench/fileio.h"
 #include "cryptobench/report.h"
 #include "report/decision.h"
 #include "report/handshake.h"
@@ -256,9 +258,58 @@ static void handshakes(void)
 	CHECK(rows == NULL);
 }
 
+/* Every --scenario line of the study suites parses, and names candidates the suite selects. */
+static void suite_scenarios(void)
+{
+	static const char *const studies[] = {"study-a", "study-b", "study-c"};
+	const char *src = getenv("CB_SOURCE_DIR");
+	if (!src) {
+		tu_note("CB_SOURCE_DIR not set: the suites are not checked");
+		return;
+	}
+	for (size_t i = 0; i < 3; i++) {
+		char path[4096], **w = NULL, why[128];
+		uint8_t *text = NULL;
+		size_t len, n = 0, nsc = 0;
+		snprintf(path, sizeof(path), "%s/suites/%s.suite", src, studies[i]);
+		tu_note("%s", path);
+		CHECK_EQ_INT(cb_read_file(path, &text, &len, 1 << 20), 0);
+		if (!text)
+			continue;
+		CHECK_EQ_INT(cb_suite_split((char *)text, &w, &n), 0);
+		for (size_t k = 0; k + 1 < n; k++) {
+			cb_scenario sc;
+			if (strcmp(w[k], "--scenario") != 0)
+				continue;
+			tu_note("%s: %s", studies[i], w[k + 1]);
+			CHECK_EQ_INT(cb_scenario_parse(w[k + 1], &sc, why, sizeof(why)), 0);
+			nsc++;
+			/* each candidate (and the against scheme) is a selector of the suite */
+			for (const char *p = sc.among; *p;) {
+				size_t l = strcspn(p, ","), found = 0;
+				for (size_t j = 0; j < n && !found; j++)
+					found = strlen(w[j]) == l && !strncmp(w[j], p, l);
+				CHECK(found);
+				p += l;
+				p += *p == ',';
+			}
+			if (sc.against[0]) {
+				int found = 0;
+				for (size_t j = 0; j < n && !found; j++)
+					found = !strcmp(w[j], sc.against);
+				CHECK(found);
+			}
+		}
+		CHECK(nsc > 0 && nsc <= CB_SCENARIO_MAX);
+		free(w);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	parse_cases();
+	suite_scenarios();
 	decisions();
 	handshakes();
 	tu_note("%s", "");
