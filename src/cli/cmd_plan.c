@@ -24,7 +24,7 @@ static const char usage_text[] =
 	"median.\n"
 	"\n"
 	"--handshakes: the public-key work of a TLS 1.3-like handshake for each\n"
-	"combination of key exchange and signature in docs/CLI.md whose operations\n"
+	"combination of key exchange and signature in docs/PLAN.md whose operations\n"
 	"are in the run (client keygen; server encaps, or keygen and derive; client\n"
 	"decaps or derive; one server sign; one client verify): server and client\n"
 	"time per handshake, server handshakes per second per core, server cores for\n"
@@ -304,7 +304,7 @@ static int plan_handshakes(const cb_run *run, const char *path, double rate, dou
 	if (r == CB_ERR_ARG) {
 		size_t nc;
 		const cb_hs_combo *c = cb_hs_combos(&nc);
-		cli_error("--against '%s' is not a combination (e.g. %s, %s; see docs/CLI.md)", against, c[0].name,
+		cli_error("--against '%s' is not a combination (e.g. %s, %s; see docs/PLAN.md)", against, c[0].name,
 			  c[nc - 1].name);
 		return CB_EXIT_USAGE;
 	}

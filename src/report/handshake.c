@@ -13,7 +13,7 @@
  * The combinations, in one place: a key exchange as TLS 1.3 groups name
  * them (or the SM2 and ML-KEM schemes alone), a signature as the server's
  * certificate would carry, and the classical choice a post-quantum one
- * replaces (its cost is set against that).  docs/CLI.md lists them.
+ * replaces (its cost is set against that).  docs/PLAN.md lists them.
  */
 static const cb_hs_combo combos[] = {
 	{"x25519+ecdsa-p256", "x25519", "ecdsa-p256", NULL},

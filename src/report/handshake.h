@@ -1,6 +1,6 @@
 /*
  * The public-key work of a TLS 1.3-like handshake, per algorithm choice
- * (cryptobench plan --handshakes, docs/CLI.md): the client makes its key
+ * (cryptobench plan --handshakes, docs/PLAN.md): the client makes its key
  * share (keygen), the server encapsulates to it (a KEM) or makes its own
  * share and derives (a key agreement), the client decapsulates (or
  * derives), the server signs once and the client verifies once.  Every
