@@ -33,7 +33,8 @@ anchors: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The three studies (suites/study-*.suite, ../shared/docs/STUDIES.md) in
-# quick mode: each study's tables on the terminal, its JSON in
+# quick mode: each study's tables on the terminal (the decision guide
+# included), the handshake plan of Study C's migration, its JSON in
 # $(BUILD)/bench/, and one HTML report of the three.  BENCH_ARGS are added
 # to each run (e.g. BENCH_ARGS="--time 1" for figures worth quoting).
 STUDIES = study-a study-b study-c
@@ -43,6 +44,9 @@ bench: build
 		$(BUILD)/cryptobench run --suite $$s --quick --format table -o $(BUILD)/bench/$$s.json $(BENCH_ARGS) || exit $$?; \
 		echo; \
 	done
+	@echo "Study C's migration at 3,000 key exchanges/s, with Study A's SM2 signatures (docs/PLAN.md):"
+	@$(BUILD)/cryptobench plan $(BUILD)/bench/study-a.json $(BUILD)/bench/study-c.json --handshakes 3000 || true
+	@echo
 	$(BUILD)/cryptobench report $(foreach s,$(STUDIES),$(BUILD)/bench/$(s).json) -o $(BUILD)/bench/report.html
 	@echo "results: $(foreach s,$(STUDIES),$(BUILD)/bench/$(s).json); report: $(BUILD)/bench/report.html"
 

@@ -180,6 +180,39 @@ printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [
 tail -n +3 "$T/out" | awk '{print $1, $6}' | tr '\n' ' ' >"$T/lines"
 [ "$(cat "$T/lines")" = "a 4 b 1 c 1 " ] && ok || bad "plan grouping: $(cat "$T/out" "$T/err")"
 
+# plan --handshakes: bad N, a run without the operations, options that go with the other mode.
+expect 2 "bad value '0' for --handshakes" "$CB" plan --handshakes 0 "$G"
+expect 2 "bad value 'many' for --handshakes" "$CB" plan --handshakes many "$G"
+expect 2 "not both" "$CB" plan --handshakes 10 --rate 10 "$G"
+expect 2 "goes with --handshakes" "$CB" plan --rate 10 --backend openssl "$G"
+expect 2 "plan --format takes table, json or md" "$CB" plan --handshakes 10 --format csv "$G"
+expect 2 "no handshake combination's operations are all in '$T/group.json' (x25519+ecdsa-p256: x25519 is not in the run" \
+	"$CB" plan --handshakes 10 "$T/group.json"
+hs() { printf '{"algorithm": "%s", "kind": "%s", "backend": "o", "operation": "%s", "status": "ok", "threads": 1, "ops_per_sec": %s, "sizes": {"public_key": 32, "ciphertext": null, "signature": 64}}' "$@"; }
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s, %s]}' \
+	"$(hs x25519 kex keygen 1000)" "$(hs x25519 kex derive 1000)" "$(hs ed25519 sig sign 1000)" "$(hs ed25519 sig verify 1000)" >"$T/hs.json"
+expect 2 "--against 'nope' is not a combination" "$CB" plan --handshakes 10 --against nope "$T/hs.json"
+# server: keygen + derive + sign = 3 ms, 333.3 handshakes/s per core; 1000/s at no headroom: 3 cores; 32 + 32 + 64 bytes
+"$CB" plan --handshakes 1000 --headroom 0 "$T/hs.json" >"$T/out" 2>"$T/err" && ok || bad "plan --handshakes: $(cat "$T/err")"
+grep -q '^x25519+ed25519 .* 333\.3  *3  *128 ' "$T/out" && ok || bad "plan --handshakes figures: $(cat "$T/out")"
+grep -q '^skipped x25519+ecdsa-p256: ecdsa-p256 is not in the run' "$T/out" && ok || bad "plan --handshakes skipped: $(cat "$T/out")"
+"$CB" plan --handshakes 1000 --format json "$T/hs.json" >"$T/out" 2>"$T/err" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["combinations"][0]; assert c["name"]=="x25519+ed25519" and c["wire_bytes"]==128 and abs(c["server_ns"]-3e6)<1e-3, c' "$T/out" &&
+	ok || bad "plan --handshakes --format json: $(cat "$T/out" "$T/err")"
+
+# Several runs read as one: the key exchange from one, the signature from another.
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s]}' \
+	"$(hs x25519 kex keygen 1000)" "$(hs x25519 kex derive 1000)" >"$T/kx.json"
+printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s]}' \
+	"$(hs ed25519 sig sign 1000)" "$(hs ed25519 sig verify 1000)" >"$T/sg.json"
+"$CB" plan --handshakes 1000 --headroom 0 "$T/kx.json" "$T/sg.json" >"$T/out" 2>"$T/err" && ok || bad "plan of two runs: $(cat "$T/err")"
+grep -q '^x25519+ed25519 .* 333\.3  *3  *128 ' "$T/out" && ok || bad "plan of two runs: $(cat "$T/out")"
+expect 2 "plan takes one run file" "$CB" plan --rate 10 "$T/kx.json" "$T/sg.json"
+
+# run --scenario: a bad line says what is wrong.
+expect 2 "--scenario 'x: sign > 5 ops/s among a': expected '>=' (a rate) or '<=' (a latency)" \
+	"$CB" run --quick sha256 --scenario "x: sign > 5 ops/s among a"
+
 # Absurd figures in a results file: no "inf" cores, no nan coordinates.
 printf '{"schema_version": 2, "tool": "cryptobench", "context": {}, "results": [%s, %s, %s, %s, %s, %s, %s]}' \
 	'{"algorithm": "a", "operation": "sign", "status": "ok", "ops_per_sec": 1e-300, "estimate": {"ns_per_op": 1e300, "ci95_low": 1e-320, "ci95_high": 1e300}}' \

@@ -172,6 +172,34 @@ int cb_published_parse(const char *text, cb_published *out);
 /* The text form cb_published_parse reads (buf of at least 220 bytes). */
 void cb_published_format(const cb_published *p, char *buf, size_t len);
 
+/*
+ * A scenario of a study's decision guide (run --scenario, docs/MEASUREMENT.md):
+ * "LABEL: OP[+OP...] >= VALUE ops/s|MB/s [at SIZE] among ALG[,ALG...] [against ALG]"
+ * or "... <= VALUE ms|us ...".  The operations are done one after the other
+ * (their times add up); the candidates are in order of preference; the
+ * guide picks the first that meets the target on this machine and sets
+ * each against the `against` scheme.
+ */
+typedef struct cb_scenario {
+	char label[64];
+	char ops[64];     /* "keygen+encaps+decaps" */
+	int at_most;      /* 1: "<=" a latency (ms, us); 0: ">=" a rate (ops/s, MB/s) */
+	double value;     /* in unit */
+	char unit[8];
+	size_t msg;       /* "at SIZE" (bytes), when has_size */
+	int has_size;
+	char among[256];  /* comma-separated candidates */
+	char against[CB_NAME_MAX]; /* "" when none */
+} cb_scenario;
+
+#define CB_SCENARIO_MAX 8
+#define CB_SCENARIO_TEXT_MAX 512
+
+/* Parse the text form above: 0, or CB_ERR_ARG (err, errlen bytes, says what is wrong; may be NULL). */
+int cb_scenario_parse(const char *text, cb_scenario *out, char *err, size_t errlen);
+/* The text form cb_scenario_parse reads (buf of CB_SCENARIO_TEXT_MAX bytes holds any). */
+void cb_scenario_format(const cb_scenario *s, char *buf, size_t len);
+
 typedef struct cb_context {
 	int schema_version;
 	char tool_version[32];
@@ -209,7 +237,7 @@ typedef struct cb_context {
 	size_t nreference;
 	double reference[CB_ROUNDS_MAX];
 
-	/* What the suite says of itself (run --title, --source, --published, --security). */
+	/* What the suite says of itself (run --title, --source, --published, --security, --scenario). */
 	char title[128];
 	char source[256]; /* where the published figures come from */
 	size_t npublished;
@@ -218,6 +246,8 @@ typedef struct cb_context {
 
 	/* The process's peak resident set over the session, in bytes (Linux VmHWM / getrusage); 0 unknown. */
 	double peak_rss_bytes;
+	size_t nscenarios;
+	cb_scenario scenarios[CB_SCENARIO_MAX]; /* run --scenario: the decision guide */
 } cb_context;
 
 typedef struct cb_run {

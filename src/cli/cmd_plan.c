@@ -1,6 +1,7 @@
 /* cryptobench plan: cores needed to sustain a target rate, from a run. */
 #include <errno.h>
 #include <getopt.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,23 +10,46 @@
 #include "cli/cli.h"
 #include "cli/select.h"
 #include "cryptobench/report.h"
+#include "report/handshake.h"
+#include "report/report_int.h"
 
 static const char usage_text[] =
 	"usage: cryptobench plan RUN.json --rate OPS [options]\n"
+	"       cryptobench plan RUN.json [MORE.json...] --handshakes N [options]\n"
 	"\n"
-	"For every operation measured in RUN.json (written with 'run -o FILE.json'),\n"
-	"how many cores sustain OPS operations per second.  The per-core rate is\n"
-	"taken from the run's largest thread count for that case (so scaling losses\n"
-	"measured with --threads are included), else from the single-thread median.\n"
+	"--rate: for every operation measured in RUN.json (written with 'run -o\n"
+	"FILE.json'), how many cores sustain OPS operations per second.  The per-core\n"
+	"rate is taken from the run's largest thread count for that case (so scaling\n"
+	"losses measured with --threads are included), else from the single-thread\n"
+	"median.\n"
+	"\n"
+	"--handshakes: the public-key work of a TLS 1.3-like handshake for each\n"
+	"combination of key exchange and signature in docs/PLAN.md whose operations\n"
+	"are in the run (client keygen; server encaps, or keygen and derive; client\n"
+	"decaps or derive; one server sign; one client verify): server and client\n"
+	"time per handshake, server handshakes per second per core, server cores for\n"
+	"N handshakes per second, bytes on the wire (client share + server share +\n"
+	"signature, as the run recorded them), and the server time against the\n"
+	"classical combination it replaces.  Each operation's figure is per core as\n"
+	"for --rate, at its smallest measured message size, on its fastest backend\n"
+	"(or on --backend).  The combinations the run cannot price are listed with\n"
+	"the operation missing.  Several runs are read as one (a study's signatures\n"
+	"from one, its key exchanges from another; a warning when their machines\n"
+	"differ).\n"
 	"\n"
 	"options:\n"
-	"  --rate OPS          target operations per second (required)\n"
+	"  --rate OPS          target operations per second\n"
+	"  --handshakes N      target handshakes per second (one of the two is required)\n"
 	"  --headroom PCT      keep this much capacity spare (default: 30)\n"
-	"  --ops LIST          only these operations (e.g. sign,encaps)\n"
+	"  --ops LIST          with --rate: only these operations (e.g. sign,encaps)\n"
+	"  --backend NAME      with --handshakes: every operation on this backend\n"
+	"  --against NAME      with --handshakes: set every combination against this one\n"
+	"                      (default: each against its classical counterpart)\n"
+	"  --format FMT        with --handshakes: table, json or md (default: table)\n"
 	"  -h, --help          this text\n"
 	"\n"
 	"exit status: 0 planned; 1 the file cannot be read or is not a run;\n"
-	"2 usage error.\n";
+	"2 usage error, or (--handshakes) no combination's operations are in the run.\n";
 
 /* One case of the plan: algorithm, backend, operation and size alike. */
 static int by_case(const void *pa, const void *pb)
@@ -75,18 +99,293 @@ static int check_ops(const char *list, const cb_run *run, const char *path)
 	return 0;
 }
 
+/* The backends a row's steps ran on, once each: "openssl" or "openssl,builtin". */
+static void row_backends(const cb_hs_row *r, char *buf, size_t len)
+{
+	buf[0] = 0;
+	for (size_t i = 0; i < r->nsteps; i++)
+		if (!cli_in_list(buf, r->steps[i].backend) && strlen(buf) + strlen(r->steps[i].backend) + 2 < len) {
+			strcat(buf, buf[0] ? "," : "");
+			strcat(buf, r->steps[i].backend);
+		}
+}
+
+static void fmt_cores(double cores, char *buf, size_t len)
+{
+	/* a rate too low for this machine's arithmetic (a hand-made file): said, not "inf" */
+	if (isfinite(cores) && cores < 1e15)
+		snprintf(buf, len, "%.0f", cores);
+	else
+		snprintf(buf, len, "> 1e15");
+}
+
+static void fmt_wire(long n, char *buf, size_t len)
+{
+	if (n < 0)
+		snprintf(buf, len, "not recorded");
+	else
+		snprintf(buf, len, "%ld", n);
+}
+
+static void fmt_against(const cb_hs_row *r, char *buf, size_t len)
+{
+	if (r->against)
+		snprintf(buf, len, "%.2fx %s", r->server_ratio, r->against);
+	else
+		snprintf(buf, len, "-");
+}
+
+/* One sentence per combination set against another: what the move costs. */
+static void hs_moves(FILE *f, const cb_hs_row *rows, size_t n, double rate, const char *bullet)
+{
+	for (size_t i = 0; i < n; i++) {
+		const cb_hs_row *r = &rows[i], *b = NULL;
+		char c1[32], c0[32];
+		for (size_t k = 0; k < n && r->against; k++)
+			if (!strcmp(rows[k].combo->name, r->against))
+				b = &rows[k];
+		if (!b)
+			continue;
+		fmt_cores(r->cores, c1, sizeof(c1));
+		fmt_cores(b->cores, c0, sizeof(c0));
+		fprintf(f, "%s%s -> %s: %.2fx the server cores (%s against %s for %.0f handshakes/s), %.2fx the client time",
+			bullet, b->combo->name, r->combo->name, r->server_ratio, c1, c0, rate, r->client_ratio);
+		if (r->wire >= 0 && b->wire >= 0)
+			fprintf(f, ", %+ld bytes on the wire", r->wire - b->wire);
+		fputs(".\n", f);
+	}
+}
+
+static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double rate)
+{
+	static const char *const head[] = {"combination", "server/hs", "client/hs", "hs/s/core", "cores", "wire B",
+					   "server time against", "backends"};
+	size_t w[8] = {0};
+	char cell[8][96];
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			for (size_t c = 0; c < 8; c++) {
+				if (md)
+					fprintf(f, "| %s ", head[c]);
+				else if (c == 0 || c == 7)
+					fprintf(f, "%s%-*s", c ? "  " : "", c == 7 ? 0 : (int)w[c], head[c]);
+				else
+					fprintf(f, "  %*s", (int)w[c], head[c]);
+			}
+			fputs(md ? "|\n" : "\n", f);
+			if (md)
+				fputs("| :--- | ---: | ---: | ---: | ---: | ---: | ---: | :--- |\n", f);
+		} else {
+			for (size_t c = 0; c < 8; c++)
+				w[c] = cb_utf8_width(head[c]);
+		}
+		for (size_t i = 0; i < n; i++) {
+			const cb_hs_row *r = &rows[i];
+			if (!r->ok)
+				continue;
+			snprintf(cell[0], sizeof(cell[0]), "%s", r->combo->name);
+			cb_fmt_latency(r->server_ns, cell[1], sizeof(cell[1]));
+			cb_fmt_latency(r->client_ns, cell[2], sizeof(cell[2]));
+			snprintf(cell[3], sizeof(cell[3]), "%.1f", r->per_core);
+			fmt_cores(r->cores, cell[4], sizeof(cell[4]));
+			fmt_wire(r->wire, cell[5], sizeof(cell[5]));
+			fmt_against(r, cell[6], sizeof(cell[6]));
+			row_backends(r, cell[7], sizeof(cell[7]));
+			for (size_t c = 0; c < 8; c++) {
+				size_t cw = cb_utf8_width(cell[c]);
+				if (!pass) {
+					if (cw > w[c])
+						w[c] = cw;
+				} else if (md) {
+					fprintf(f, "| %s ", cell[c]);
+				} else {
+					/* padded by display width (µs is two bytes, one column) */
+					if (c)
+						fputs("  ", f);
+					if (c && c < 7)
+						fprintf(f, "%*s", (int)(w[c] - cw), "");
+					fputs(cell[c], f);
+					if (c == 0)
+						fprintf(f, "%*s", (int)(w[c] - cw), "");
+				}
+			}
+			if (pass)
+				fputs(md ? "|\n" : "\n", f);
+		}
+	}
+	if (md)
+		fputc('\n', f);
+	hs_moves(f, rows, n, rate, md ? "- " : "");
+	for (size_t i = 0; i < n; i++)
+		if (!rows[i].ok)
+			fprintf(f, "%sskipped %s: %s\n", md ? "- " : "", rows[i].combo->name, rows[i].why);
+}
+
+static int hs_json(FILE *f, const cb_hs_row *rows, size_t n, double rate, double headroom, const char *backend,
+		   const cb_run *run)
+{
+	json_t *root = json_object(), *arr = json_array(), *skip = json_array();
+	char *text;
+	int err = !root || !arr || !skip;
+	if (err) {
+		json_decref(root);
+		json_decref(arr);
+		json_decref(skip);
+		return -1;
+	}
+	json_object_set_new(root, "handshakes_per_sec", json_real(rate));
+	json_object_set_new(root, "headroom_percent", json_real(headroom));
+	json_object_set_new(root, "backend", backend ? json_string(backend) : json_null());
+	json_object_set_new(root, "cpu_model", json_string(run->context.cpu_model));
+	json_object_set_new(root, "cores_online", json_integer(run->context.cores_online));
+	json_object_set_new(root, "combinations", arr);
+	json_object_set_new(root, "skipped", skip);
+	for (size_t i = 0; i < n; i++) {
+		const cb_hs_row *r = &rows[i];
+		json_t *o = json_object(), *steps = json_array();
+		if (!o || !steps) {
+			json_decref(o);
+			json_decref(steps);
+			err = 1;
+			break;
+		}
+		json_object_set_new(o, "name", json_string(r->combo->name));
+		json_object_set_new(o, "kex", json_string(r->combo->kex));
+		json_object_set_new(o, "sig", json_string(r->combo->sig));
+		if (!r->ok) {
+			json_decref(steps);
+			json_object_set_new(o, "reason", json_string(r->why));
+			err |= json_array_append_new(skip, o) != 0;
+			continue;
+		}
+		for (size_t k = 0; k < r->nsteps; k++) {
+			json_t *st = json_object();
+			if (!st) {
+				err = 1;
+				break;
+			}
+			json_object_set_new(st, "side", json_string(r->steps[k].server ? "server" : "client"));
+			json_object_set_new(st, "algorithm", json_string(r->steps[k].alg));
+			json_object_set_new(st, "operation", json_string(r->steps[k].op));
+			json_object_set_new(st, "backend", json_string(r->steps[k].backend));
+			json_object_set_new(st, "threads", json_integer(r->steps[k].threads));
+			json_object_set_new(st, "ns_per_op_per_core", json_real(r->steps[k].ns));
+			err |= json_array_append_new(steps, st) != 0;
+		}
+		json_object_set_new(o, "steps", steps);
+		json_object_set_new(o, "server_ns", json_real(r->server_ns));
+		json_object_set_new(o, "client_ns", json_real(r->client_ns));
+		json_object_set_new(o, "handshakes_per_sec_per_core", json_real(r->per_core));
+		json_object_set_new(o, "cores", isfinite(r->cores) ? json_real(r->cores) : json_null());
+		json_object_set_new(o, "client_share_bytes", r->client_share >= 0 ? json_integer(r->client_share) : json_null());
+		json_object_set_new(o, "server_share_bytes", r->server_share >= 0 ? json_integer(r->server_share) : json_null());
+		json_object_set_new(o, "signature_bytes", r->signature >= 0 ? json_integer(r->signature) : json_null());
+		json_object_set_new(o, "wire_bytes", r->wire >= 0 ? json_integer(r->wire) : json_null());
+		json_object_set_new(o, "against", r->against ? json_string(r->against) : json_null());
+		json_object_set_new(o, "server_ratio", r->against ? json_real(r->server_ratio) : json_null());
+		json_object_set_new(o, "client_ratio", r->against ? json_real(r->client_ratio) : json_null());
+		err |= json_array_append_new(arr, o) != 0;
+	}
+	text = err ? NULL : json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (!text)
+		return -1;
+	fprintf(f, "%s\n", text);
+	free(text);
+	return 0;
+}
+
+static int plan_handshakes(const cb_run *run, const char *path, double rate, double headroom, const char *backend,
+			   const char *against, int format)
+{
+	cb_hs_row *rows;
+	size_t n, nok = 0;
+	int r = cb_hs_plan(run, backend, against, rate, headroom, &rows, &n);
+	if (r == CB_ERR_ARG) {
+		size_t nc;
+		const cb_hs_combo *c = cb_hs_combos(&nc);
+		cli_error("--against '%s' is not a combination (e.g. %s, %s; see docs/PLAN.md)", against, c[0].name,
+			  c[nc - 1].name);
+		return CB_EXIT_USAGE;
+	}
+	if (r) {
+		cli_error("out of memory");
+		return CB_EXIT_FAIL;
+	}
+	for (size_t i = 0; i < n; i++)
+		nok += rows[i].ok;
+	if (!nok) {
+		cli_error("no handshake combination's operations are all in '%s' (%s: %s; ...): a run needs a key "
+			  "exchange's keygen and encaps,decaps or derive, and a signature's sign,verify",
+			  path, rows[0].combo->name, rows[0].why);
+		free(rows);
+		return CB_EXIT_USAGE;
+	}
+	if (format == CB_FORMAT_JSON) {
+		if (hs_json(stdout, rows, n, rate, headroom, backend, run) != 0) {
+			free(rows);
+			cli_error("out of memory");
+			return CB_EXIT_FAIL;
+		}
+	} else {
+		printf("%shandshakes: %.0f per second with %.0f%% headroom (%s, %u cores); figures per core, %s%s\n",
+		       format == CB_FORMAT_MD ? "## " : "", rate, headroom,
+		       run->context.cpu_model[0] ? run->context.cpu_model : "unknown CPU", run->context.cores_online,
+		       backend ? "every operation on " : "each operation on its fastest backend", backend ? backend : "");
+		if (format == CB_FORMAT_MD)
+			putchar('\n');
+		hs_table(stdout, rows, n, format == CB_FORMAT_MD, rate);
+	}
+	free(rows);
+	return fflush(stdout) == 0 ? CB_EXIT_OK : CB_EXIT_FAIL;
+}
+
+/*
+ * The results of paths[1..n) appended to run (paths[0]'s), so one plan can
+ * take a study's signatures from one run and its key exchanges from
+ * another; runs of another host or CPU are added with a warning.
+ */
+static int add_runs(cb_run *run, char **paths, size_t n)
+{
+	for (size_t f = 1; f < n; f++) {
+		cb_run more = {0};
+		if (cli_load_run(paths[f], &more) != 0)
+			return -1;
+		if (strcmp(more.context.cpu_model, run->context.cpu_model) != 0 ||
+		    strcmp(more.context.hostname, run->context.hostname) != 0)
+			cli_warn("'%s' and '%s' are from different machines: their figures are added as they are",
+				 paths[0], paths[f]);
+		for (size_t i = 0; i < more.nresults; i++) {
+			cb_result *d = cb_run_add(run);
+			if (!d) {
+				cb_run_free(&more);
+				cli_error("out of memory");
+				return -1;
+			}
+			*d = more.results[i];
+		}
+		cb_run_free(&more);
+	}
+	return 0;
+}
+
 int cmd_plan(int argc, char **argv)
 {
-	enum { O_RATE = 256, O_HEADROOM, O_OPS };
+	enum { O_RATE = 256, O_HEADROOM, O_OPS, O_HANDSHAKES, O_BACKEND, O_AGAINST, O_FORMAT };
 	static const struct option longopts[] = {
 		{"rate", required_argument, NULL, O_RATE},
+		{"handshakes", required_argument, NULL, O_HANDSHAKES},
+		{"backend", required_argument, NULL, O_BACKEND},
+		{"against", required_argument, NULL, O_AGAINST},
+		{"format", required_argument, NULL, O_FORMAT},
 		{"headroom", required_argument, NULL, O_HEADROOM},
 		{"ops", required_argument, NULL, O_OPS},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	double rate = 0, headroom = 30;
-	const char *ops = NULL;
+	double rate = 0, headroom = 30, handshakes = 0;
+	const char *ops = NULL, *backend = NULL, *against = NULL;
+	int format = -1;
 	cb_run run = {0};
 	int c;
 
@@ -103,22 +402,57 @@ int cmd_plan(int argc, char **argv)
 				return CB_EXIT_USAGE;
 			break;
 		case O_OPS: ops = optarg; break;
+		case O_HANDSHAKES:
+			if (cli_parse_number("--handshakes", optarg, 1e-6, 1e15, &handshakes))
+				return CB_EXIT_USAGE;
+			break;
+		case O_BACKEND: backend = optarg; break;
+		case O_AGAINST: against = optarg; break;
+		case O_FORMAT:
+			format = cb_format_parse(optarg);
+			if (format != CB_FORMAT_TABLE && format != CB_FORMAT_JSON && format != CB_FORMAT_MD) {
+				cli_error("plan --format takes table, json or md, not '%s'", optarg);
+				return CB_EXIT_USAGE;
+			}
+			break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
 		case ':': cli_error("option '%s' needs a value (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
 	}
-	if (argc - optind != 1) {
-		cli_error("plan takes one run file (see 'cryptobench plan --help')");
+	if (argc - optind < 1 || (argc - optind > 1 && handshakes <= 0)) {
+		cli_error("plan takes one run file (--handshakes: one or more; see 'cryptobench plan --help')");
 		return CB_EXIT_USAGE;
 	}
-	if (rate <= 0) {
-		cli_error("plan needs a target rate: --rate OPS");
+	if (rate > 0 && handshakes > 0) {
+		cli_error("plan takes --rate or --handshakes, not both");
+		return CB_EXIT_USAGE;
+	}
+	if (rate <= 0 && handshakes <= 0) {
+		cli_error("plan needs a target rate: --rate OPS or --handshakes N");
+		return CB_EXIT_USAGE;
+	}
+	if (handshakes <= 0 && (backend || against || format >= 0)) {
+		cli_error("--%s goes with --handshakes", backend ? "backend" : against ? "against" : "format");
+		return CB_EXIT_USAGE;
+	}
+	if (handshakes > 0 && ops) {
+		cli_error("--ops goes with --rate (--handshakes uses the operations of each combination)");
 		return CB_EXIT_USAGE;
 	}
 	if (cli_load_run(argv[optind], &run) != 0)
 		return CB_EXIT_FAIL;
+	if (handshakes > 0 && add_runs(&run, argv + optind, (size_t)(argc - optind)) != 0) {
+		cb_run_free(&run);
+		return CB_EXIT_FAIL;
+	}
 	cli_printable_run(&run);
+	if (handshakes > 0) {
+		int r = plan_handshakes(&run, argc - optind > 1 ? "the runs given" : argv[optind], handshakes, headroom,
+					backend, against, format < 0 ? CB_FORMAT_TABLE : format);
+		cb_run_free(&run);
+		return r;
+	}
 	if (ops && check_ops(ops, &run, argv[optind]) != 0) {
 		cb_run_free(&run);
 		return CB_EXIT_USAGE;

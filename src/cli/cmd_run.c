@@ -96,6 +96,10 @@ static const char usage_text[] =
 	"                      the paired ratio (CASE: ALG[@BACKEND]:OP[:SIZE]);\n"
 	"                      repeatable, at most 32\n"
 	"  --security          add the security table (bits, NIST category, source)\n"
+	"  --scenario TEXT     a scenario of the decision guide, answered from the run:\n"
+	"                      \"LABEL: OP[+OP...] >= N ops/s|MB/s [at SIZE] among\n"
+	"                      ALG[,ALG...] [against ALG]\", or '<= N ms|us' for a\n"
+	"                      latency; repeatable, at most 8 (docs/MEASUREMENT.md)\n"
 	"  --format FMT        table, json, csv, md or html for standard output\n"
 	"                      (default: table)\n"
 	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
@@ -148,6 +152,8 @@ typedef struct run_args {
 	cb_published published[CB_PUBLISHED_MAX];
 	size_t npublished;
 	int security;
+	cb_scenario scenarios[CB_SCENARIO_MAX];
+	size_t nscenarios;
 	char **sels; /* into the words parsed: no limit of its own */
 	size_t nsels;
 } run_args;
@@ -229,7 +235,7 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG, O_SCENARIO };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -254,6 +260,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"title", required_argument, NULL, O_TITLE},
 		{"source", required_argument, NULL, O_SOURCE},
 		{"published", required_argument, NULL, O_PUBLISHED},
+		{"scenario", required_argument, NULL, O_SCENARIO},
 		{"security", no_argument, NULL, O_SECURITY},
 		{"rounds", required_argument, NULL, O_ROUNDS},
 		{"no-interleave", no_argument, NULL, O_NOINTER},
@@ -368,6 +375,19 @@ static int parse_args(int argc, char **argv, run_args *a)
 			a->npublished++;
 			break;
 		case O_SECURITY: a->security = 1; break;
+		case O_SCENARIO: {
+			char why[128];
+			if (a->nscenarios == CB_SCENARIO_MAX) {
+				cli_error("too many --scenario lines (at most %d)", CB_SCENARIO_MAX);
+				return -1;
+			}
+			if (cb_scenario_parse(optarg, &a->scenarios[a->nscenarios], why, sizeof(why)) != 0) {
+				cli_error("--scenario '%s': %s", optarg, why);
+				return -1;
+			}
+			a->nscenarios++;
+			break;
+		}
 		case 'h': return 1;
 		case ':': cli_error("option '%s' needs a value (see 'cryptobench run --help')", argv[optind - 1]); return -1;
 		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
@@ -719,6 +739,8 @@ int cmd_run(int argc, char **argv)
 	memcpy(run.context.published, a.published, sizeof(a.published));
 	run.context.npublished = a.npublished;
 	run.context.security_table = a.security;
+	memcpy(run.context.scenarios, a.scenarios, sizeof(a.scenarios));
+	run.context.nscenarios = a.nscenarios;
 	memset(&so, 0, sizeof(so));
 	cb_rounds_defaults(&so.rounds);
 	so.rounds.r = ro;

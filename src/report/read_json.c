@@ -380,6 +380,15 @@ static int parse_context(const json_t *o, cb_context *c)
 				return bad("suite.published");
 			c->npublished = i + 1;
 		}
+		pub = json_object_get(suite, "scenarios");
+		if (pub && !json_is_array(pub))
+			return bad("suite.scenarios");
+		for (size_t i = 0; pub && i < json_array_size(pub); i++) {
+			const char *t = json_string_value(json_array_get(pub, i));
+			if (!t || i >= CB_SCENARIO_MAX || cb_scenario_parse(t, &c->scenarios[i], NULL, 0) != 0)
+				return bad("suite.scenarios");
+			c->nscenarios = i + 1;
+		}
 	}
 	libs = json_object_get(o, "libraries");
 	if (libs) {

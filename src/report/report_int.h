@@ -142,7 +142,7 @@ typedef struct cb_xtab {
 	/* which table: "hybrid", "wire", "published", "claims", "cold", "security", "pinning", "exchanges" */
 	char id[16];
 	char title[160];
-	char note[320];
+	char note[640];
 	size_t ncols, nrows;
 	const char *head[CB_XCOLS];
 	int right[CB_XCOLS];

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "charts.h"
+#include "decision.h"
 #include "report_int.h"
 
 static void esc(FILE *f, const char *s)
@@ -259,6 +260,12 @@ static int run_section(FILE *f, const cb_run *run, int h, const char *id)
 		goto out;
 	if (nx) {
 		fprintf(f, "<h%d>The study's tables</h%d>\n", h + 1, h + 1);
+		for (size_t i = 0; i < nx; i++)
+			xtab_html(f, &xt[i]);
+	}
+	cb_study_tables_free(xt, nx);
+	if (cb_decision_tables(run, &xt, &nx) == 0 && nx) {
+		fprintf(f, "<h%d>Decision guide</h%d>\n", h + 1, h + 1);
 		for (size_t i = 0; i < nx; i++)
 			xtab_html(f, &xt[i]);
 	}

@@ -214,16 +214,24 @@ static json_t *reference_json(const cb_context *c)
 /* What the suite says of itself: null when it said nothing. */
 static json_t *suite_json(const cb_context *c)
 {
-	json_t *o, *pub;
+	json_t *o, *pub, *sc;
 	int err = 0;
-	if (!c->title[0] && !c->source[0] && !c->npublished && !c->security_table)
+	if (!c->title[0] && !c->source[0] && !c->npublished && !c->security_table && !c->nscenarios)
 		return json_null();
 	o = json_object();
 	pub = json_array();
-	if (!o || !pub) {
+	sc = json_array();
+	if (!o || !pub || !sc) {
 		json_decref(o);
 		json_decref(pub);
+		json_decref(sc);
 		return NULL;
+	}
+	for (size_t i = 0; i < c->nscenarios && i < CB_SCENARIO_MAX; i++) {
+		char buf[CB_SCENARIO_TEXT_MAX];
+		cb_scenario_format(&c->scenarios[i], buf, sizeof(buf));
+		if (json_array_append_new(sc, json_string(buf)) != 0)
+			err = 1;
 	}
 	for (size_t i = 0; i < c->npublished && i < CB_PUBLISHED_MAX; i++) {
 		char buf[256];
@@ -235,6 +243,7 @@ static json_t *suite_json(const cb_context *c)
 	put(o, "source", json_string(c->source), &err);
 	put(o, "published", pub, &err);
 	put(o, "security_table", json_boolean(c->security_table), &err);
+	put(o, "scenarios", sc, &err);
 	if (err) {
 		json_decref(o);
 		return NULL;

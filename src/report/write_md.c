@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "charts.h"
+#include "decision.h"
 #include "report_int.h"
 
 /* Text in a table cell or list item: no line breaks, no bare '|', no HTML. */
@@ -229,6 +230,11 @@ int cb_write_md(FILE *f, const cb_run *run)
 		cb_xtab *xt;
 		size_t nx;
 		if (cb_study_tables(run, &xt, &nx) == 0) {
+			for (i = 0; i < nx; i++)
+				md_xtab(f, &xt[i]);
+			cb_study_tables_free(xt, nx);
+		}
+		if (cb_decision_tables(run, &xt, &nx) == 0) {
 			for (i = 0; i < nx; i++)
 				md_xtab(f, &xt[i]);
 			cb_study_tables_free(xt, nx);

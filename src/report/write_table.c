@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "decision.h"
 #include "report_int.h"
 
 static void pad(FILE *f, size_t n)
@@ -207,6 +208,11 @@ static int table_body(FILE *f, const cb_run *run)
 		cb_xtab *xt;
 		size_t nx;
 		if (cb_study_tables(run, &xt, &nx) == 0) {
+			for (i = 0; i < nx; i++)
+				write_xtab(f, &xt[i]);
+			cb_study_tables_free(xt, nx);
+		}
+		if (cb_decision_tables(run, &xt, &nx) == 0) {
 			for (i = 0; i < nx; i++)
 				write_xtab(f, &xt[i]);
 			cb_study_tables_free(xt, nx);

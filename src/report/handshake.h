@@ -1,0 +1,64 @@
+/*
+ * The public-key work of a TLS 1.3-like handshake, per algorithm choice
+ * (cryptobench plan --handshakes, docs/PLAN.md): the client makes its key
+ * share (keygen), the server encapsulates to it (a KEM) or makes its own
+ * share and derives (a key agreement), the client decapsulates (or
+ * derives), the server signs once and the client verifies once.  Every
+ * figure is the run's; sizes are those the run recorded.
+ */
+#ifndef CB_REPORT_HANDSHAKE_H
+#define CB_REPORT_HANDSHAKE_H
+
+#include <stddef.h>
+
+#include "cryptobench/common.h"
+#include "cryptobench/result.h"
+
+/* One algorithm choice: a key exchange, a signature, and the choice it is set against. */
+typedef struct cb_hs_combo {
+	const char *name;     /* "x25519mlkem768+ecdsa-p256" */
+	const char *kex;      /* a KEM or a key agreement */
+	const char *sig;
+	const char *baseline; /* the classical choice it replaces, or NULL */
+} cb_hs_combo;
+
+/* The table of combinations (one place in the code): *n gets its length. */
+const cb_hs_combo *cb_hs_combos(size_t *n);
+
+/* One step of the handshake as measured. */
+typedef struct cb_hs_step {
+	char alg[CB_NAME_MAX], op[16], backend[32];
+	int server;       /* 1: the server does it; 0: the client */
+	double ns;        /* per operation on one core */
+	unsigned threads; /* of the entry the figure comes from */
+} cb_hs_step;
+
+#define CB_HS_STEPS 7
+
+typedef struct cb_hs_row {
+	const cb_hs_combo *combo;
+	int ok;          /* every step in the run; else why says which is missing */
+	char why[160];
+	size_t nsteps;
+	cb_hs_step steps[CB_HS_STEPS];
+	double server_ns, client_ns; /* per handshake on one core */
+	double per_core;             /* server handshakes per second per core */
+	double cores;                /* server cores for the target rate (rounded up) */
+	long client_share, server_share, signature, wire; /* bytes; -1 not recorded */
+	const char *against;         /* the combination set against (NULL: none in the run) */
+	double server_ratio, client_ratio; /* server (client) time over the against's */
+} cb_hs_row;
+
+/*
+ * The rows for every combination (in table order), for rate handshakes
+ * per second with headroom percent spare.  backend NULL: each operation's
+ * fastest backend (per core); else only that backend.  against NULL: each
+ * combination against its own baseline; else all against that combination
+ * (by name).  The per-core figure of an operation is that of its entry
+ * with the most threads (as plan --rate).  0, CB_ERR_NOMEM, or CB_ERR_ARG
+ * for an against that is not a combination.  Free *rows with free().
+ */
+int cb_hs_plan(const cb_run *run, const char *backend, const char *against, double rate, double headroom,
+	       cb_hs_row **rows, size_t *n);
+
+#endif
