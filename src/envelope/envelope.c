@@ -81,6 +81,22 @@ struct aead {
 #endif
 };
 
+/* The usable cipher class of AEAD `id` in `backend`, or NULL. */
+static const cb_cipher_class *backend_cipher(int id, const char *backend)
+{
+	const char *name = cb_env_aead_name(id);
+	const cb_cipher_class *cc = name ? cb_as_cipher(cb_registry_find(name, backend)) : NULL;
+	if (!cc || cb_alg_unavailable(&cc->info) || cc->tag_bytes != TAG ||
+	    cc->key_bytes != (id == CB_ENV_SM4GCM ? 16u : 32u))
+		return NULL;
+	return cc;
+}
+
+int cb_env_aead_backend_ok(int aead, const char *backend)
+{
+	return !backend ? cb_env_aead_name(aead) != NULL : backend_cipher(aead, backend) != NULL;
+}
+
 /*
  * The AEAD `id` keyed with key (SM4: its first 16 bytes): from the cipher
  * class of that name in `backend` when one is named, else OpenSSL's EVP
@@ -96,10 +112,9 @@ static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc, con
 	a->gh = NULL;
 #endif
 	if (backend) {
-		const cb_cipher_class *cc = cb_as_cipher(cb_registry_find(cb_env_aead_name(id), backend));
-		if (!cc || cb_alg_unavailable(&cc->info) || cc->tag_bytes != TAG || cc->key_bytes > KEYLEN ||
-		    cc->key_bytes != (id == CB_ENV_SM4GCM ? 16u : 32u))
-			return CB_ERR_UNSUPPORTED;
+		const cb_cipher_class *cc = backend_cipher(id, backend);
+		if (!cc)
+			return CB_ERR_BACKEND;
 		if (cc->init(&a->cctx, key) != 0) {
 			a->cctx = NULL;
 			return CB_ERR_BACKEND;
@@ -800,6 +815,10 @@ static int open_header(struct src *in, const cb_env_key *key, const char *backen
 	if (memcmp(hdr, MAGIC, 8) != 0 || !cb_env_aead_name(hdr[8]) || hdr[9] < CB_ENV_CHUNK_LOG2_MIN ||
 	    hdr[9] > CB_ENV_CHUNK_LOG2_MAX || hdr[17] == 0 || hdr[17] > CB_ENV_MAX_RECIPIENTS) {
 		rc = CB_ERR_FORMAT;
+		goto out;
+	}
+	if (!cb_env_aead_backend_ok(hdr[8], backend)) {
+		rc = CB_ERR_BACKEND; /* the named backend has no usable class of this AEAD */
 		goto out;
 	}
 	nr = hdr[17];

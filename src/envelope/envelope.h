@@ -109,10 +109,14 @@ int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint
  * and with how many chunk workers (threads, 1 to 64).  aead_backend: NULL
  * for the built-in AEAD (OpenSSL's EVP; libgcrypt for SM4-GCM), or a
  * backend's name ("gcrypt", "nettle", ...) whose cipher class of the
- * AEAD's name does the chunks and the key wraps (CB_ERR_UNSUPPORTED when
- * it has none usable here).  The bytes are the same either way.  A NULL
+ * AEAD's name does the chunks and the key wraps (CB_ERR_BACKEND when
+ * it has none usable here; opening: CB_ERR_BACKEND once the header names
+ * an AEAD it lacks).  The bytes are the same either way.  A NULL
  * cb_env_opts: AES-256-GCM, 64 KiB chunks, one thread, built-in.
  */
+/* 1 when `backend` (NULL: the built-in path) has a usable class of this AEAD. */
+int cb_env_aead_backend_ok(int aead, const char *backend);
+
 typedef struct cb_env_opts {
 	int aead;
 	unsigned chunk_log2;
