@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "cryptobench/cipher.h"
 #include "cryptobench/registry.h"
 #include "envelope/envelope.h"
 
@@ -26,6 +27,21 @@ const cb_alg_info *cb_env_recipient_class(const char *name, const char *backend)
 			first = a;
 	}
 	return first;
+}
+
+const cb_cipher_class *cb_env_backend_cipher(int aead, const char *backend)
+{
+	const char *name = cb_env_aead_name(aead);
+	const cb_cipher_class *cc = name && backend ? cb_as_cipher(cb_registry_find(name, backend)) : NULL;
+	if (!cc || cb_alg_unavailable(&cc->info) || cc->tag_bytes != 16 ||
+	    cc->key_bytes != (aead == CB_ENV_SM4GCM ? 16u : 32u))
+		return NULL;
+	return cc;
+}
+
+int cb_env_aead_backend_ok(int aead, const char *backend)
+{
+	return !backend ? cb_env_aead_name(aead) != NULL : cb_env_backend_cipher(aead, backend) != NULL;
 }
 
 static const char *env_unavailable(const char *recipient, int aead)

@@ -23,7 +23,6 @@
 
 #include "core/util.h"
 #include "cryptobench/cipher.h"
-#include "cryptobench/registry.h"
 #include "sha3/sha3.h"
 #ifdef CB_HAVE_GCRYPT
 #include "backends/gcrypt/gcrypt_common.h"
@@ -81,22 +80,6 @@ struct aead {
 #endif
 };
 
-/* The usable cipher class of AEAD `id` in `backend`, or NULL. */
-static const cb_cipher_class *backend_cipher(int id, const char *backend)
-{
-	const char *name = cb_env_aead_name(id);
-	const cb_cipher_class *cc = name ? cb_as_cipher(cb_registry_find(name, backend)) : NULL;
-	if (!cc || cb_alg_unavailable(&cc->info) || cc->tag_bytes != TAG ||
-	    cc->key_bytes != (id == CB_ENV_SM4GCM ? 16u : 32u))
-		return NULL;
-	return cc;
-}
-
-int cb_env_aead_backend_ok(int aead, const char *backend)
-{
-	return !backend ? cb_env_aead_name(aead) != NULL : backend_cipher(aead, backend) != NULL;
-}
-
 /*
  * The AEAD `id` keyed with key (SM4: its first 16 bytes): from the cipher
  * class of that name in `backend` when one is named, else OpenSSL's EVP
@@ -112,7 +95,7 @@ static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc, con
 	a->gh = NULL;
 #endif
 	if (backend) {
-		const cb_cipher_class *cc = backend_cipher(id, backend);
+		const cb_cipher_class *cc = cb_env_backend_cipher(id, backend);
 		if (!cc)
 			return CB_ERR_BACKEND;
 		if (cc->init(&a->cctx, key) != 0) {

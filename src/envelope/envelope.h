@@ -114,8 +114,14 @@ int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint
  * an AEAD it lacks).  The bytes are the same either way.  A NULL
  * cb_env_opts: AES-256-GCM, 64 KiB chunks, one thread, built-in.
  */
-/* 1 when `backend` (NULL: the built-in path) has a usable class of this AEAD. */
+/*
+ * 1 when `backend` (NULL: the built-in path) has a usable class of this
+ * AEAD; cb_env_backend_cipher gives that class (NULL: none, or no backend
+ * named).  Both in env_classes.c, beside the registry look-ups.
+ */
 int cb_env_aead_backend_ok(int aead, const char *backend);
+struct cb_cipher_class;
+const struct cb_cipher_class *cb_env_backend_cipher(int aead, const char *backend);
 
 typedef struct cb_env_opts {
 	int aead;
