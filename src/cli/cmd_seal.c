@@ -1,8 +1,9 @@
 /*
  * `cryptobench seal` and `cryptobench open`: envelope encryption of a file
  * to KEM recipients (src/envelope, docs/ENVELOPE.md).  Keys are the raw
- * files `cryptobench kem keygen` writes, named with their algorithm:
- * -r xwing:bob.ek, -k xwing:bob.dk.
+ * files `cryptobench kem keygen` (or `keygen`) writes, named with their
+ * algorithm: -r xwing:bob.ek, -k xwing:bob.dk; RSA-OAEP and SM2 keys are
+ * key files.  --backend picks the library of the AEAD and of RSA/SM2.
  *
  * The output goes to a temporary file renamed into place only when the
  * whole input was sealed, or opened and every chunk authenticated; on any
