@@ -117,6 +117,61 @@ expect 2 "output over the input" "$CB" seal -r "xwing:$T/xwing.ek" -i "$T/msg" -
 expect 2 "open without a key" "$CB" open -i "$T/xwing.env"
 expect 0 "seal --help" "$CB" seal --help
 expect 0 "open --help" "$CB" open --help
+grep -q -- "--backend" "$T/out" && ok || bad "open --help lacks --backend"
+
+# `keygen` for the KEMs and hybrids: KEY (0600, the raw decapsulation key)
+# and KEY.pub (the raw encapsulation key), which seal -r / open -k take
+for alg in mlkem768 mlkem1024 xwing x25519mlkem768 sm2mlkem768; do
+	expect 0 "keygen $alg" "$CB" keygen --alg $alg -o "$T/kg-$alg.key"
+	mode "$T/kg-$alg.key" 600
+	mode "$T/kg-$alg.key.pub" 644
+	expect 0 "kem keygen $alg (sizes)" "$CB" kem keygen --alg $alg --ek "$T/kk.ek" --dk "$T/kk.dk"
+	[ "$(wc -c <"$T/kg-$alg.key.pub")" = "$(wc -c <"$T/kk.ek")" ] && ok || bad "keygen $alg: .pub is not the raw public key"
+	[ "$(wc -c <"$T/kg-$alg.key")" = "$(wc -c <"$T/kk.dk")" ] && ok || bad "keygen $alg: KEY is not the raw secret key"
+	expect 0 "seal to keygen's $alg key" "$CB" seal -r "$alg:$T/kg-$alg.key.pub" -i "$T/msg" -o "$T/kg.env"
+	expect 0 "open with keygen's $alg key" "$CB" open -k "$alg:$T/kg-$alg.key" -i "$T/kg.env" -o "$T/kg.out"
+	same "$T/msg" "$T/kg.out"
+	expect 4 "$alg: another key" "$CB" open -k "$alg:$T/kk.dk" -i "$T/kg.env" -o "$T/kg.out2"
+	[ -e "$T/kg.out2" ] && bad "$alg: wrong key left output" || ok
+done
+
+# --backend: the AEAD (and RSA/SM2 recipients) from a named backend; the
+# envelope's bytes do not depend on it
+expect 0 "seal --backend gcrypt" "$CB" seal -r "xwing:$T/kg-xwing.key.pub" --backend gcrypt --threads 2 -i "$T/msg" -o "$T/b.env"
+expect 0 "open with the built-in AEAD" "$CB" open -k "xwing:$T/kg-xwing.key" -i "$T/b.env" -o "$T/b.out"
+same "$T/msg" "$T/b.out"
+expect 0 "open --backend openssl" "$CB" open -k "xwing:$T/kg-xwing.key" --backend openssl -i "$T/b.env" -o "$T/b.out2"
+same "$T/msg" "$T/b.out2"
+expect 2 "unknown backend" "$CB" seal -r "xwing:$T/kg-xwing.key.pub" --backend nope -i "$T/msg" -o "$T/z.env"
+has "unknown backend" "unknown backend 'nope'"
+expect 1 "a backend without the AEAD" "$CB" seal -r "xwing:$T/kg-xwing.key.pub" --backend builtin -i "$T/msg" -o "$T/z.env"
+has "a backend without the AEAD" "has no usable aes-256-gcm"
+[ -e "$T/z.env" ] && bad "a refused seal left output" || ok
+expect 1 "open: a backend without the envelope's AEAD" "$CB" open -k "xwing:$T/kg-xwing.key" --backend builtin -i "$T/b.env" -o "$T/z.out"
+has "open: a backend without the envelope's AEAD" "has no usable class of the envelope's AEAD"
+[ -e "$T/z.out" ] && bad "a refused open left output" || ok
+
+# `run` measures the envelope class: seal and open, self-checked, with
+# --threads as the chunk workers of one envelope
+expect 0 "run an envelope case" "$CB" run seal-xwing-aes-256-gcm --sizes 128,70000 --threads 1,2 --quick --no-progress --format json
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$T/out" <<'PY' && ok || bad "run: envelope results"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rs = [r for r in d["results"] if r["algorithm"] == "seal-xwing-aes-256-gcm"]
+assert sorted({(r["operation"], r["message_bytes"], r["threads"]) for r in rs}) == \
+    sorted({(o, m, t) for o in ("seal", "open") for m in (128, 70000) for t in (1, 2)}), rs
+for r in rs:
+    assert r["kind"] == "envelope" and r["status"] == "ok", r
+    assert r["sizes"]["ciphertext"] > r["message_bytes"], r
+    assert r["bytes_per_sec"] and r["bytes_per_sec"] > 0, r
+    if r["threads"] > 1:
+        assert "chunk workers" in r["notes"], r["notes"]
+PY
+fi
+expect 0 "run --seal-sizes/--seal-threads" "$CB" run seal-mlkem768-chacha20-poly1305 aes-256-gcm --backend builtin,openssl --ops seal,encrypt --sizes 1K --seal-sizes 2K --seal-threads 2 --quick --no-progress --format csv
+grep -q "seal-mlkem768-chacha20-poly1305,.*,seal,2048,2," "$T/out" && ok || bad "--seal-sizes/--seal-threads not applied"; 
+grep -q "aes-256-gcm,.*,encrypt,1024,1," "$T/out" && ok || bad "--seal-sizes changed the other classes"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -58,6 +58,7 @@ typedef enum cb_kind {
 	CB_KIND_KEX,     /* keypair / derive */
 	CB_KIND_CIPHER,  /* encrypt / decrypt over a message */
 	CB_KIND_HASH,    /* digest over a message */
+	CB_KIND_ENVELOPE, /* seal / open a message to a recipient (envelope.h) */
 	CB_KIND_COUNT
 } cb_kind;
 

@@ -24,6 +24,7 @@ const char *cb_sodium_version(void);
 /* The project's own implementations (ML-KEM, ...). */
 extern const cb_alg_info *const cb_builtin_algs[];      /* builtin/builtin_kem.c */
 extern const cb_alg_info *const cb_hybrid_algs[];       /* ../hybrid/: hybrid and SM2 KEMs */
+extern const cb_alg_info *const cb_envelope_algs[];     /* ../envelope/: seal/open cases for run */
 
 /* "OpenSSL 3.0.19 27 Jan 2026" (run time), for the context record. */
 const char *cb_openssl_version(void);

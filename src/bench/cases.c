@@ -10,7 +10,9 @@
 #include "bench/timer.h"
 #include "core/der.h"
 #include "core/util.h"
+#include "envelope/envelope.h"
 #include "cryptobench/cipher.h"
+#include "cryptobench/envelope.h"
 #include "cryptobench/hash.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/kex.h"
@@ -49,6 +51,10 @@ struct cb_case {
 	int (*import)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 	int (*import_pub)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 	int (*warm)(cb_case *c);
+	/* envelope: the recipient, the opening key and how (aead, chunks, workers) */
+	cb_env_recipient er;
+	cb_env_key ek;
+	cb_env_opts eo;
 };
 
 static const char *const ops_kem[] = {"keygen", "encaps", "decaps", NULL};
@@ -58,6 +64,7 @@ static const char *const ops_sig[] = {"keygen", "sign", "verify", "sign-cold", "
 static const char *const ops_kex[] = {"keygen", "derive", NULL};
 static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
 static const char *const ops_hash[] = {"digest", NULL};
+static const char *const ops_envelope[] = {"seal", "open", NULL};
 
 const char *const *cb_kind_ops(cb_kind kind)
 {
@@ -68,6 +75,7 @@ const char *const *cb_kind_ops(cb_kind kind)
 	case CB_KIND_KEX: return ops_kex;
 	case CB_KIND_CIPHER: return ops_cipher;
 	case CB_KIND_HASH: return ops_hash;
+	case CB_KIND_ENVELOPE: return ops_envelope;
 	default: return NULL;
 	}
 }
@@ -82,7 +90,8 @@ int cb_op_takes_message(cb_kind kind, const char *op)
 {
 	switch (kind) {
 	case CB_KIND_CIPHER:
-	case CB_KIND_HASH: return 1;
+	case CB_KIND_HASH:
+	case CB_KIND_ENVELOPE: return 1;
 	case CB_KIND_PKE: return strcmp(op, "keygen") != 0;
 	case CB_KIND_SIG: return strcmp(op, "keygen") != 0;
 	default: return 0;
@@ -91,7 +100,12 @@ int cb_op_takes_message(cb_kind kind, const char *op)
 
 size_t cb_default_message(cb_kind kind)
 {
-	return (kind == CB_KIND_CIPHER || kind == CB_KIND_HASH) ? 16384 : 32;
+	return (kind == CB_KIND_CIPHER || kind == CB_KIND_HASH || kind == CB_KIND_ENVELOPE) ? 16384 : 32;
+}
+
+int cb_case_threads_inside(cb_kind kind)
+{
+	return kind == CB_KIND_ENVELOPE;
 }
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -199,6 +213,18 @@ static int op_cipher_decrypt(cb_case *c)
 static int op_hash_digest(cb_case *c)
 {
 	return cb_as_hash(c->alg)->digest(c->key, c->m, c->mlen, c->out);
+}
+
+static int op_env_seal(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_envelope_seal_mem(c->m, c->mlen, c->out, &n, &c->er, 1, &c->eo);
+}
+
+static int op_env_open(cb_case *c)
+{
+	size_t n = c->outcap;
+	return cb_envelope_open_mem(c->in, c->inlen, c->out, &n, &c->ek, &c->eo);
 }
 
 int cb_case_run(void *p)
@@ -711,8 +737,99 @@ static int prepare_hash(cb_case *c, size_t msg, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * An envelope: one recipient key, one message sealed to it; the self-check
+ * opens it again and checks that a changed last byte (the final chunk's
+ * tag) is refused.  The seal case keeps the message and an output buffer,
+ * the open case the envelope and an output buffer (a 1 GiB case holds two
+ * 1 GiB buffers, not three).
+ */
+static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned threads, cb_sizes *sz, char *err,
+			    size_t errlen)
+{
+	const cb_envelope_class *e = cb_as_envelope(c->alg);
+	const cb_alg_info *ra = cb_env_recipient_class(e->recipient, NULL);
+	size_t cap, n;
+	int r, seal = !strcmp(op, "seal");
+
+	if (!ra)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "no backend here provides %s", e->recipient);
+	if (ra->kind == CB_KIND_KEM) {
+		const cb_kem_class *k = cb_as_kem(ra);
+		c->pk = xmalloc(k->public_key_bytes);
+		c->sk = xmalloc(k->secret_key_bytes);
+		c->sklen = k->secret_key_bytes;
+		if (!c->pk || !c->sk)
+			return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
+		if ((r = k->keypair(c->pk, c->sk)) != 0)
+			return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
+		c->er = (cb_env_recipient){k, c->pk, NULL, NULL};
+		c->ek = (cb_env_key){k, c->sk, NULL, NULL};
+		sz->public_key = (long)k->public_key_bytes;
+		sz->secret_key = (long)k->secret_key_bytes;
+	} else {
+		const cb_pke_class *p = cb_as_pke(ra);
+		c->key_free = p->key_free;
+		if ((r = case_keygen(ra, p->keygen, p->export_secret, p->import_secret, c->opts, &c->key)) != 0)
+			return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
+		c->er = (cb_env_recipient){NULL, NULL, p, c->key};
+		c->ek = (cb_env_key){NULL, NULL, p, c->key};
+		if ((r = export_len(p->export_public, c->key, &sz->public_key)) != 0 ||
+		    (r = export_len(p->export_secret, c->key, &sz->secret_key)) != 0)
+			return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
+	}
+	c->eo = (cb_env_opts){e->aead, CB_ENV_CHUNK_LOG2_DEFAULT, threads, NULL};
+	cap = cb_envelope_sealed_max(&c->er, 1, CB_ENV_CHUNK_LOG2_DEFAULT, msg);
+	if (!cap)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "a %zu-byte message is too long to seal here", msg);
+	c->mlen = msg;
+	c->m = xmalloc(msg);
+	c->in = xmalloc(cap);
+	c->out = xmalloc(cap);
+	c->outcap = cap;
+	if (!c->m || !c->in || !c->out)
+		return fail(err, errlen, CB_ERR_NOMEM, "out of memory (%zu-byte buffers)", cap);
+	if ((r = cb_random_bytes(c->m, msg)) != 0)
+		return fail(err, errlen, r, "%s", cb_strerror(r));
+	c->inlen = cap;
+	if ((r = cb_envelope_seal_mem(c->m, msg, c->in, &c->inlen, &c->er, 1, &c->eo)) != 0)
+		return fail(err, errlen, r, "sealing failed: %s", cb_strerror(r));
+	n = c->outcap;
+	if ((r = cb_envelope_open_mem(c->in, c->inlen, c->out, &n, &c->ek, &c->eo)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "open(seal(m)) failed: %s", cb_strerror(r));
+	if (n != msg || memcmp(c->out, c->m, msg) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "open(seal(m)) != m");
+	c->in[c->inlen - 1] ^= 1;
+	n = c->outcap;
+	r = cb_envelope_open_mem(c->in, c->inlen, c->out, &n, &c->ek, &c->eo);
+	c->in[c->inlen - 1] ^= 1;
+	if (r != CB_ERR_VERIFY)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "an envelope with a modified tag was opened");
+	sz->ciphertext = (long)c->inlen;
+	sz->overhead = (long)c->inlen - (long)msg;
+	if (seal) {
+		cb_wipe(c->in, c->inlen);
+		free(c->in);
+		c->in = NULL;
+		c->inlen = 0;
+		c->fn = op_env_seal;
+	} else {
+		cb_wipe(c->m, msg);
+		free(c->m);
+		c->m = NULL;
+		c->fn = op_env_open;
+	}
+	return 0;
+}
+
 int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts, cb_case **out,
 		    cb_sizes *sizes, char *err, size_t errlen)
+{
+	return cb_case_prepare_mt(alg, op, msg_bytes, opts, 1, out, sizes, err, errlen);
+}
+
+int cb_case_prepare_mt(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts,
+		       unsigned threads, cb_case **out, cb_sizes *sizes, char *err, size_t errlen)
 {
 	const char *const *ops = cb_kind_ops(alg->kind);
 	cb_case *c;
@@ -740,6 +857,7 @@ int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, c
 	case CB_KIND_KEX: r = prepare_kex(c, op, sizes, err, errlen); break;
 	case CB_KIND_CIPHER: r = prepare_cipher(c, op, *msg_bytes, sizes, err, errlen); break;
 	case CB_KIND_HASH: r = prepare_hash(c, *msg_bytes, err, errlen); break;
+	case CB_KIND_ENVELOPE: r = prepare_envelope(c, op, *msg_bytes, threads, sizes, err, errlen); break;
 	default: r = fail(err, errlen, CB_ERR_ARG, "unknown algorithm class");
 	}
 	if (r) {

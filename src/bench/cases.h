@@ -41,6 +41,16 @@ size_t cb_default_message(cb_kind kind);
 int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts,
 		    cb_case **out, cb_sizes *sizes, char *err, size_t errlen);
 
+/*
+ * The same with `threads` meaning workers inside each operation: for the
+ * classes where cb_case_threads_inside() is 1 (envelope: the chunk
+ * workers of one seal or open), a run's --threads N prepares one case
+ * with N workers instead of N cases; other classes ignore it.
+ */
+int cb_case_prepare_mt(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts,
+		       unsigned threads, cb_case **out, cb_sizes *sizes, char *err, size_t errlen);
+int cb_case_threads_inside(cb_kind kind);
+
 /* The timed operation: one call does one operation.  0 on success. */
 int cb_case_run(void *c);
 

@@ -58,7 +58,8 @@ static int prepare(const cb_plan_case *pc, const cb_opts *opts, prepared *p, cb_
 	char err[CB_TEXT_MAX];
 	size_t msg = pc->msg;
 	int rc = 0;
-	p->n = r->threads;
+	unsigned inside = cb_case_threads_inside(pc->alg->kind) ? r->threads : 1;
+	p->n = inside > 1 ? 1 : r->threads;
 	p->cases = calloc(p->n, sizeof(*p->cases));
 	p->states = calloc(p->n, sizeof(*p->states));
 	if (!p->cases || !p->states)
@@ -67,7 +68,7 @@ static int prepare(const cb_plan_case *pc, const cb_opts *opts, prepared *p, cb_
 		size_t mt = pc->msg;
 		cb_sizes sz;
 		err[0] = 0;
-		rc = cb_case_prepare(pc->alg, pc->op, &mt, opts, &p->cases[t], &sz, err, sizeof(err));
+		rc = cb_case_prepare_mt(pc->alg, pc->op, &mt, opts, inside, &p->cases[t], &sz, err, sizeof(err));
 		if (rc)
 			break;
 		p->states[t] = p->cases[t];
@@ -82,7 +83,8 @@ static int prepare(const cb_plan_case *pc, const cb_opts *opts, prepared *p, cb_
 		copy(r->error, sizeof(r->error), err);
 		return 0;
 	}
-	if (msg && r->sizes.ciphertext > 0 && (pc->alg->kind == CB_KIND_PKE || pc->alg->kind == CB_KIND_CIPHER))
+	if (msg && r->sizes.ciphertext > 0 &&
+	    (pc->alg->kind == CB_KIND_PKE || pc->alg->kind == CB_KIND_CIPHER || pc->alg->kind == CB_KIND_ENVELOPE))
 		r->expansion = (double)r->sizes.ciphertext / (double)msg;
 	r->status = CB_STATUS_OK;
 	return 0;
@@ -136,6 +138,10 @@ static void from_slot(cb_result *r, const cb_slot *s)
 	if (s->random_cost)
 		snprintf(r->notes, sizeof(r->notes),
 			 "cost random by nature (the prime search): median and p5-p95 over %zu keys", m->samples);
+	else if (r->threads > 1 && !strcmp(r->kind, "envelope"))
+		snprintf(r->notes, sizeof(r->notes),
+			 "%u chunk workers inside each %s, %.2f s in %zu rounds", r->threads, r->operation,
+			 m->seconds, s->nrounds);
 	else if (r->threads > 1)
 		snprintf(r->notes, sizeof(r->notes),
 			 "%u threads, %.2f s in %zu rounds: throughput is all threads' operations over wall time",

@@ -12,6 +12,7 @@
 #include "cli/cliio.h"
 #include "cli/select.h"
 #include "core/util.h"
+#include "cryptobench/kem.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
@@ -33,15 +34,19 @@ static const struct pk_desc {
 } descs[] = {
 	{"keygen", OP_KEYGEN, CB_KIND_COUNT, "-o,--out,--der",
 	 "usage: cryptobench keygen --alg <alg> [--backend <b>] -o <key> [--der]\n"
-	 "\nMake a key pair for a signature, encryption or key-agreement algorithm\n"
+	 "\nMake a key pair for a signature, encryption, key-agreement or KEM algorithm\n"
 	 "(rsa*, ecdsa-p256, ed25519, sm2-sign, sm2-enc-*, x25519, ecdh-p256, sm2-dh;\n"
-	 "'sm2' means sm2-sign: an SM2 key serves every SM2 scheme).  The private key\n"
-	 "goes to <key> (PKCS#8, mode 0600), the public key to <key>.pub\n"
-	 "(SubjectPublicKeyInfo, mode 0644), both PEM unless --der; the two appear\n"
-	 "together or not at all.  'openssl pkey' reads both.  (KEMs: 'cryptobench kem\n"
-	 "keygen'.)\n"
+	 "mlkem512/768/1024, x25519mlkem768, secp256r1mlkem768, xwing, sm2mlkem768,\n"
+	 "sm2-dhkem, sm2-enc-kem; 'sm2' means sm2-sign: an SM2 key serves every SM2\n"
+	 "scheme).  The private key goes to <key> (mode 0600), the public key to\n"
+	 "<key>.pub (mode 0644); the two appear together or not at all.  Signature,\n"
+	 "encryption and agreement keys are PKCS#8 and SubjectPublicKeyInfo, PEM\n"
+	 "unless --der, which 'openssl pkey' reads.  A KEM's are its raw wire bytes,\n"
+	 "the same as 'cryptobench kem keygen' writes (decapsulation key to <key>,\n"
+	 "encapsulation key to <key>.pub; docs/HYBRID.md), which 'seal -r ALG:<key>.pub'\n"
+	 "and 'open -k ALG:<key>' take; --der changes nothing for them.\n"
 	 "\n  -o, --out <key>  the private key's file (required)\n"
-	 "  --der            DER instead of PEM\n"},
+	 "  --der            DER instead of PEM (not for KEMs: always raw bytes)\n"},
 	{"sig sign", OP_SIGN, CB_KIND_SIG, "--key,-i,--in,-o,--out,--sm2-id,--hex",
 	 "usage: cryptobench sig sign --alg <alg> --key <key> [-i <msg>] [-o <sig>] [--sm2-id <id>] [--hex]\n"
 	 "\nSign the message (the scheme hashes it: SHA-256 for RSA and ECDSA, SM3 with\n"
@@ -202,11 +207,10 @@ static const cb_alg_info *find_class(const struct pk_desc *d, const struct pk_ar
 			cli_error("unknown algorithm '%s' (see 'cryptobench list')", alg);
 		return NULL;
 	}
-	if (d->kind == CB_KIND_COUNT ? c->kind != CB_KIND_SIG && c->kind != CB_KIND_PKE && c->kind != CB_KIND_KEX
+	if (d->kind == CB_KIND_COUNT ? c->kind != CB_KIND_SIG && c->kind != CB_KIND_PKE && c->kind != CB_KIND_KEX &&
+					       c->kind != CB_KIND_KEM
 				     : c->kind != d->kind) {
-		if (c->kind == CB_KIND_KEM && d->op == OP_KEYGEN)
-			cli_error("'%s' is a KEM: its keys are made by 'cryptobench kem keygen'", alg);
-		else if (d->op == OP_KEYGEN)
+		if (d->op == OP_KEYGEN)
 			cli_error("'%s' has no key pair (it is a %s)", alg, cb_kind_name(c->kind));
 		else
 			cli_error("'%s' is a %s algorithm; 'cryptobench %s' takes a %s one", alg, cb_kind_name(c->kind),
@@ -248,6 +252,28 @@ static void free_buf(uint8_t *p, size_t n)
 	}
 }
 
+/* A KEM's key pair as its raw wire bytes: the decapsulation key to out, the encapsulation key to pubpath. */
+static int keygen_kem(const cb_kem_class *k, const char *out, const char *pubpath)
+{
+	uint8_t *pk = malloc(k->public_key_bytes ? k->public_key_bytes : 1);
+	uint8_t *sk = malloc(k->secret_key_bytes ? k->secret_key_bytes : 1);
+	int rc = CB_EXIT_FAIL, r;
+
+	if (!pk || !sk) {
+		cli_error("out of memory");
+	} else if ((r = k->keypair(pk, sk)) != 0) {
+		cli_error("%s key generation failed: %s", k->info.name, cb_strerror(r));
+	} else {
+		const struct cli_out o[2] = {{out, sk, k->secret_key_bytes, CLI_MODE_SECRET},
+					     {pubpath, pk, k->public_key_bytes, CLI_MODE_PUBLIC}};
+		if (!cli_write_outputs(o, 2, 0))
+			rc = CB_EXIT_OK;
+	}
+	free_buf(sk, k->secret_key_bytes);
+	free(pk);
+	return rc;
+}
+
 static int do_keygen(const cb_alg_info *c, const struct pk_args *a)
 {
 	const cb_sig_class *s = cb_as_sig(c);
@@ -272,6 +298,8 @@ static int do_keygen(const cb_alg_info *c, const struct pk_args *a)
 	outs[1] = pubpath;
 	if (cli_check_outputs(NULL, 0, outs, 2))
 		return CB_EXIT_USAGE;
+	if (cb_as_kem(c))
+		return keygen_kem(cb_as_kem(c), a->out, pubpath);
 	r = s ? s->keygen(NULL, &key) : p ? p->keygen(NULL, &key) : x->keygen(NULL, &key);
 	if (r) {
 		cli_error("%s key generation failed: %s", c->name, cb_strerror(r));

@@ -41,7 +41,9 @@ static const char usage_text[] =
 	"SELECTOR: a name (rsa2048-oaep-sha256), a wildcard (rsa*, aes-*-gcm), a name\n"
 	"prefix (sm2 = sm2-sign, sm2-enc-*, sm2-dh; rsa2048 = every RSA-2048 scheme),\n"
 	"a family (classical, gm, pq, hybrid), a class (kem, pke, sig, kex, cipher,\n"
-	"hash) or all.  With no selector, the default suite runs.\n"
+	"hash, envelope) or all.  With no selector, the default suite runs.  The\n"
+	"envelope class is seal-RECIPIENT-AEAD (seal-xwing-aes-256-gcm), ops seal\n"
+	"and open: a whole envelope in memory (docs/ENVELOPE.md).\n"
 	"\n"
 	"options:\n"
 	"  --ops LIST          operations to measure, e.g. sign,verify (default: all\n"
@@ -55,8 +57,16 @@ static const char usage_text[] =
 	"  --pke-sizes LIST    message sizes for public-key encryption only (overrides\n"
 	"                      --sizes there; e.g. 32 for a session key)\n"
 	"  --sig-sizes LIST    message sizes for signatures only\n"
+	"  --seal-sizes LIST   message sizes for the envelope class only (seal-*; up\n"
+	"                      to 1G; default: --sizes, else 16K)\n"
 	"  --threads LIST      worker threads, e.g. 1,2 (default: 1); each worker has\n"
-	"                      its own keys and contexts and all start on a barrier\n"
+	"                      its own keys and contexts and all start on a barrier.\n"
+	"                      For the envelope class (seal-*) N is instead the chunk\n"
+	"                      workers inside one seal or open of one message (its\n"
+	"                      --threads), so 1,2 compares one thread with two on\n"
+	"                      the same input\n"
+	"  --seal-threads LIST the envelope class's chunk workers only (overrides\n"
+	"                      --threads there)\n"
 	"  --thread-ops LIST   the cases --threads applies to: OP, ALG:OP or\n"
 	"                      ALG@BACKEND:OP (e.g. sign,sm2-enc-c1c3c2@gmssl:decrypt);\n"
 	"                      the others run on one thread (default: all)\n"
@@ -129,6 +139,7 @@ typedef struct run_args {
 	char *sizes;
 	char *pke_sizes;
 	char *sig_sizes;
+	char *seal_sizes, *seal_threads;
 	char *threads;
 	char *thread_ops;
 	int pin_workers; /* 0 off, 1 on, 2 both */
@@ -235,12 +246,14 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG, O_SCENARIO };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_SEAL_SIZES, O_SEAL_THREADS, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG, O_SCENARIO };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
 		{"pke-sizes", required_argument, NULL, O_PKE_SIZES},
 		{"sig-sizes", required_argument, NULL, O_SIG_SIZES},
+		{"seal-sizes", required_argument, NULL, O_SEAL_SIZES},
+		{"seal-threads", required_argument, NULL, O_SEAL_THREADS},
 		{"threads", required_argument, NULL, O_THREADS},
 		{"pin", required_argument, NULL, O_PIN},
 		{"thread-ops", required_argument, NULL, O_THREAD_OPS},
@@ -278,6 +291,8 @@ static int parse_args(int argc, char **argv, run_args *a)
 		case O_SIZES: a->sizes = optarg; break;
 		case O_PKE_SIZES: a->pke_sizes = optarg; break;
 		case O_SIG_SIZES: a->sig_sizes = optarg; break;
+		case O_SEAL_SIZES: a->seal_sizes = optarg; break;
+		case O_SEAL_THREADS: a->seal_threads = optarg; break;
 		case O_THREADS: a->threads = optarg; break;
 		case O_PIN: a->pin = optarg; break;
 		case O_THREAD_OPS: a->thread_ops = optarg; break;
@@ -479,10 +494,10 @@ static int check_thread_ops(const char *list, const cb_alg_info **algs, size_t n
 	return 0;
 }
 
-/* Message sizes: one list for every class, optionally overridden for pke and sig. */
+/* Message sizes: one list for every class, optionally overridden for pke, sig and envelope. */
 typedef struct size_lists {
-	size_t all[MAX_SIZES], pke[MAX_SIZES], sig[MAX_SIZES];
-	size_t nall, npke, nsig;
+	size_t all[MAX_SIZES], pke[MAX_SIZES], sig[MAX_SIZES], seal[MAX_SIZES];
+	size_t nall, npke, nsig, nseal;
 } size_lists;
 
 static const size_t *sizes_for(const size_lists *sl, cb_kind kind, size_t *n)
@@ -495,12 +510,17 @@ static const size_t *sizes_for(const size_lists *sl, cb_kind kind, size_t *n)
 		*n = sl->nsig;
 		return sl->sig;
 	}
+	if (kind == CB_KIND_ENVELOPE && sl->nseal) {
+		*n = sl->nseal;
+		return sl->seal;
+	}
 	*n = sl->nall;
 	return sl->all;
 }
 
 static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nalgs, const size_lists *sl,
-			 const unsigned *threads, size_t nthreads, plan_case **out)
+			 const unsigned *all_threads, size_t nall_threads, const unsigned *seal_threads,
+			 size_t nseal_threads, plan_case **out)
 {
 	size_t cap = 64, n = 0;
 	plan_case *p = malloc(cap * sizeof(*p));
@@ -518,6 +538,9 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 			continue;
 		}
 		const char *const *ops = cb_kind_ops(algs[i]->kind);
+		int env = algs[i]->kind == CB_KIND_ENVELOPE && nseal_threads;
+		const unsigned *threads = env ? seal_threads : all_threads;
+		size_t nthreads = env ? nseal_threads : nall_threads;
 		for (size_t k = 0; ops[k]; k++) {
 			if (a->ops ? !cli_in_list(a->ops, ops[k]) : !cb_op_is_default(ops[k]))
 				continue;
@@ -595,7 +618,8 @@ int cmd_run(int argc, char **argv)
 	size_t nwords = 0, nalgs = 0, nthreads = 0, nplan;
 	const cb_alg_info *algs[MAX_ALGS];
 	size_lists sl = {0};
-	unsigned threads[MAX_THREADS];
+	unsigned threads[MAX_THREADS], seal_threads[MAX_THREADS];
+	size_t nseal_threads = 0;
 	plan_case *plan = NULL;
 	cb_session_opts so = {0};
 	cb_runner_opts ro;
@@ -686,7 +710,8 @@ int cmd_run(int argc, char **argv)
 	}
 	if ((a.sizes && cli_parse_sizes(a.sizes, sl.all, MAX_SIZES, &sl.nall, err, sizeof(err)) != 0) ||
 	    (a.pke_sizes && cli_parse_sizes(a.pke_sizes, sl.pke, MAX_SIZES, &sl.npke, err, sizeof(err)) != 0) ||
-	    (a.sig_sizes && cli_parse_sizes(a.sig_sizes, sl.sig, MAX_SIZES, &sl.nsig, err, sizeof(err)) != 0)) {
+	    (a.sig_sizes && cli_parse_sizes(a.sig_sizes, sl.sig, MAX_SIZES, &sl.nsig, err, sizeof(err)) != 0) ||
+	    (a.seal_sizes && cli_parse_sizes(a.seal_sizes, sl.seal, MAX_SIZES, &sl.nseal, err, sizeof(err)) != 0)) {
 		cli_error("%s", err);
 		status = CB_EXIT_USAGE;
 		goto done;
@@ -699,6 +724,12 @@ int cmd_run(int argc, char **argv)
 		}
 	} else {
 		threads[nthreads++] = 1;
+	}
+	if (a.seal_threads &&
+	    cli_parse_threads(a.seal_threads, seal_threads, MAX_THREADS, &nseal_threads, err, sizeof(err)) != 0) {
+		cli_error("--seal-threads: %s", err);
+		status = CB_EXIT_USAGE;
+		goto done;
 	}
 	if (a.pin && cli_apply_pin(a.pin, err, sizeof(err)) != 0) {
 		cli_error("%s", err);
@@ -719,7 +750,7 @@ int cmd_run(int argc, char **argv)
 		opts.sm2_id_len = strlen(a.sm2_id);
 	}
 
-	nplan = build_plan(&a, algs, nalgs, &sl, threads, nthreads, &plan);
+	nplan = build_plan(&a, algs, nalgs, &sl, threads, nthreads, seal_threads, nseal_threads, &plan);
 	if (nplan == 0) {
 		cli_error("nothing to measure: the selected algorithms have none of the operations '%s'", a.ops ? a.ops : "");
 		status = CB_EXIT_USAGE;

@@ -1,8 +1,9 @@
 /*
  * `cryptobench seal` and `cryptobench open`: envelope encryption of a file
  * to KEM recipients (src/envelope, docs/ENVELOPE.md).  Keys are the raw
- * files `cryptobench kem keygen` writes, named with their algorithm:
- * -r xwing:bob.ek, -k xwing:bob.dk.
+ * files `cryptobench kem keygen` (or `keygen`) writes, named with their
+ * algorithm: -r xwing:bob.ek, -k xwing:bob.dk; RSA-OAEP and SM2 keys are
+ * key files.  --backend picks the library of the AEAD and of RSA/SM2.
  *
  * The output goes to a temporary file renamed into place only when the
  * whole input was sealed, or opened and every chunk authenticated; on any
@@ -28,7 +29,7 @@
 
 static const char seal_usage[] =
 	"usage: cryptobench seal -r ALG:PUBKEY [-r ALG:PUBKEY]... [--aead NAME] [--chunk SIZE]\n"
-	"                        [--threads N] [-i IN] [-o OUT]\n"
+	"                        [--threads N] [--backend NAME] [-i IN] [-o OUT]\n"
 	"\nEncrypt IN (default standard input) to OUT (default standard output) for every\n"
 	"recipient: a fresh file key is wrapped for each with a KEM encapsulation to its\n"
 	"public key, and the data sealed in chunks (docs/ENVELOPE.md).\n"
@@ -45,13 +46,20 @@ static const char seal_usage[] =
 	"                (default 64K)\n"
 	"  --threads N   seal the chunks with N threads (default 1; the output does not\n"
 	"                depend on it)\n"
+	"  --backend NAME  the backend whose AEAD class seals the chunks and wraps the\n"
+	"                file key (openssl, gcrypt, nettle, ...: its class of the --aead\n"
+	"                name) and whose RSA-OAEP or SM2 class encrypts to those\n"
+	"                recipients; a KEM recipient comes from it when it has that KEM,\n"
+	"                else from builtin.  Default: the built-in AEAD (OpenSSL's EVP,\n"
+	"                libgcrypt for SM4-GCM) and the first backend that has the\n"
+	"                recipient.  The envelope's bytes do not depend on it.\n"
 	"  -i FILE       input (default: standard input)\n"
 	"  -o FILE       output, mode 0644 (default: standard output)\n"
 	"\nexit status: 0 sealed, 1 unreadable or invalid key or input, unwritable output,\n"
 	"2 usage error\n";
 
 static const char open_usage[] =
-	"usage: cryptobench open -k ALG:KEY [--threads N] [-i IN] [-o OUT]\n"
+	"usage: cryptobench open -k ALG:KEY [--threads N] [--backend NAME] [-i IN] [-o OUT]\n"
 	"\nDecrypt an envelope made by 'cryptobench seal' with a recipient's secret key\n"
 	"(as 'cryptobench kem keygen --dk' writes it, or an RSA-OAEP / SM2 private\n"
 	"key file from 'cryptobench keygen' or openssl).  OUT (mode 0600) appears only\n"
@@ -60,6 +68,10 @@ static const char open_usage[] =
 	"  -k ALG:FILE   the KEM or PKE name and the secret key, e.g. xwing:bob.dk,\n"
 	"                rsa2048-oaep-sha256:bob.key\n"
 	"  --threads N   open the chunks with N threads (default 1)\n"
+	"  --backend NAME  the backend whose class of the envelope's AEAD opens the\n"
+	"                chunks and whose RSA-OAEP or SM2 class decrypts the key block\n"
+	"                (KEMs: its own when it has one, else builtin); default as for\n"
+	"                seal (see 'cryptobench seal --help')\n"
 	"  -i FILE       input (default: standard input)\n"
 	"  -o FILE       output (default: standard output, written as chunks authenticate)\n"
 	"\nexit status: 0 opened, 1 unreadable key or input, not an envelope, no block\n"
@@ -72,8 +84,8 @@ static const char open_usage[] =
  * SubjectPublicKeyInfo, PEM or DER, as 'keygen' or openssl genpkey write
  * it) into a handle in *pke_key.
  */
-static int load_key(const char *spec, int secret, const cb_kem_class **kp, uint8_t **raw, const cb_pke_class **pp,
-		    void **pke_key)
+static int load_key(const char *spec, int secret, const char *backend, const cb_kem_class **kp, uint8_t **raw,
+		    const cb_pke_class **pp, void **pke_key)
 {
 	const char *colon = strchr(spec, ':');
 	char alg[64];
@@ -94,6 +106,15 @@ static int load_key(const char *spec, int secret, const cb_kem_class **kp, uint8
 	memcpy(alg, spec, (size_t)(colon - spec));
 	alg[colon - spec] = '\0';
 	a = cb_registry_find(alg, NULL);
+	if (a && backend) {
+		const cb_alg_info *b = cb_registry_find(alg, backend);
+		if (b)
+			a = b;
+		else if (a->kind == CB_KIND_PKE) {
+			cli_error("backend '%s' has no %s (see 'cryptobench list %s')", backend, alg, alg);
+			return CB_EXIT_FAIL;
+		}
+	}
 	if (a && a->kind == CB_KIND_PKE) {
 		const cb_pke_class *p = cb_as_pke(a);
 		if (!cb_env_pke_ok(p)) {
@@ -157,8 +178,7 @@ static int parse_chunk(const char *s, unsigned *log2)
 
 /* Shared by both: input, output and the operation. */
 static int run_io(const char *inpath, const char *outpath, unsigned mode, int sealing,
-		  const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2, const cb_env_key *k,
-		  unsigned threads)
+		  const cb_env_recipient *r, size_t nr, const cb_env_opts *o, const cb_env_key *k)
 {
 	const char *ins[1] = {inpath}, *outs[1] = {outpath};
 	cb_atomic_file af;
@@ -181,8 +201,7 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 		return CB_EXIT_FAIL;
 	}
 	errno = 0;
-	err = sealing ? cb_envelope_seal_mt(in, af.f, r, nr, aead, chunk_log2, threads)
-		      : cb_envelope_open_key(in, af.f, k, threads);
+	err = sealing ? cb_envelope_seal_ex(in, af.f, r, nr, o) : cb_envelope_open_ex(in, af.f, k, o);
 	if (in != stdin)
 		fclose(in);
 	if (err) {
@@ -200,6 +219,13 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 			return CB_EXIT_FAIL;
 		case CB_ERR_UNSUPPORTED:
 			cli_error("the envelope has no recipient block for %s", k->kem ? k->kem->info.name : k->pke->info.name);
+			return CB_EXIT_FAIL;
+		case CB_ERR_BACKEND:
+			if (o->aead_backend) {
+				cli_error("backend '%s' has no usable class of the envelope's AEAD", o->aead_backend);
+				return CB_EXIT_FAIL;
+			}
+			cli_error("%s failed: %s", sealing ? "sealing" : "opening", cb_strerror(err));
 			return CB_EXIT_FAIL;
 		case CB_ERR_INVALID_KEY:
 			cli_error("a recipient's public key is invalid (the KEM refused it)");
@@ -231,6 +257,14 @@ static int parse_threads(const char *s, unsigned *n)
 	return 0;
 }
 
+static int parse_backend(const char *s)
+{
+	if (cb_backend_find(s))
+		return 0;
+	cli_error("unknown backend '%s' (see 'cryptobench list --backends')", s);
+	return -1;
+}
+
 static int want_value(int argc, char **argv, int i)
 {
 	if (i + 1 < argc)
@@ -243,11 +277,18 @@ int cmd_seal(int argc, char **argv)
 {
 	cb_env_recipient r[CB_ENV_MAX_RECIPIENTS] = {{0}};
 	uint8_t *keys[CB_ENV_MAX_RECIPIENTS];
-	const char *in = NULL, *out = "-";
+	const char *in = NULL, *out = "-", *backend = NULL;
 	size_t nr = 0;
 	int aead = CB_ENV_AES256GCM, rc = CB_EXIT_OK;
 	unsigned chunk_log2 = CB_ENV_CHUNK_LOG2_DEFAULT, threads = 1;
 
+	/* --backend first: the recipients' keys are loaded by its classes */
+	for (int i = 1; i + 1 < argc; i++)
+		if (!strcmp(argv[i], "--backend")) {
+			if (parse_backend(argv[i + 1]))
+				return CB_EXIT_USAGE;
+			backend = argv[++i];
+		}
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -265,7 +306,7 @@ int cmd_seal(int argc, char **argv)
 				rc = CB_EXIT_USAGE;
 				goto out;
 			}
-			rc = load_key(argv[++i], 0, &r[nr].kem, &keys[nr], &r[nr].pke, &r[nr].pke_key);
+			rc = load_key(argv[++i], 0, backend, &r[nr].kem, &keys[nr], &r[nr].pke, &r[nr].pke_key);
 			if (rc)
 				goto out;
 			r[nr].pk = keys[nr];
@@ -289,6 +330,8 @@ int cmd_seal(int argc, char **argv)
 				rc = CB_EXIT_USAGE;
 				goto out;
 			}
+		} else if (!strcmp(a, "--backend")) {
+			i++; /* taken above */
 		} else if (!strcmp(a, "-i")) {
 			in = argv[++i];
 		} else if (!strcmp(a, "-o")) {
@@ -304,7 +347,15 @@ int cmd_seal(int argc, char **argv)
 		rc = CB_EXIT_USAGE;
 		goto out;
 	}
-	rc = run_io(in, out, 0644, 1, r, nr, aead, chunk_log2, NULL, threads);
+	if (!cb_env_aead_backend_ok(aead, backend)) {
+		cli_error("backend '%s' has no usable %s", backend, cb_env_aead_name(aead));
+		rc = CB_EXIT_FAIL;
+		goto out;
+	}
+	{
+		cb_env_opts o = {aead, chunk_log2, threads, backend};
+		rc = run_io(in, out, 0644, 1, r, nr, &o, NULL);
+	}
 out:
 	for (size_t i = 0; i < nr; i++) {
 		free(keys[i]);
@@ -316,7 +367,7 @@ out:
 
 int cmd_open(int argc, char **argv)
 {
-	const char *in = NULL, *out = "-", *kspec = NULL;
+	const char *in = NULL, *out = "-", *kspec = NULL, *backend = NULL;
 	cb_env_key k = {0};
 	uint8_t *sk = NULL;
 	unsigned threads = 1;
@@ -336,6 +387,11 @@ int cmd_open(int argc, char **argv)
 			if (parse_threads(argv[++i], &threads))
 				return CB_EXIT_USAGE;
 		}
+		else if (!strcmp(a, "--backend")) {
+			if (parse_backend(argv[++i]))
+				return CB_EXIT_USAGE;
+			backend = argv[i];
+		}
 		else if (!strcmp(a, "-i"))
 			in = argv[++i];
 		else if (!strcmp(a, "-o"))
@@ -349,11 +405,14 @@ int cmd_open(int argc, char **argv)
 		cli_error("'open' needs -k ALG:KEY (see 'cryptobench open --help')");
 		return CB_EXIT_USAGE;
 	}
-	rc = load_key(kspec, 1, &k.kem, &sk, &k.pke, &k.pke_key);
+	rc = load_key(kspec, 1, backend, &k.kem, &sk, &k.pke, &k.pke_key);
 	if (rc)
 		return rc;
 	k.sk = sk;
-	rc = run_io(in, out, 0600, 0, NULL, 0, 0, 0, &k, threads);
+	{
+		cb_env_opts o = {0, 0, threads, backend};
+		rc = run_io(in, out, 0600, 0, NULL, 0, &o, &k);
+	}
 	if (sk) {
 		cb_wipe(sk, k.kem->secret_key_bytes);
 		free(sk);

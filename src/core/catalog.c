@@ -19,6 +19,7 @@
 #define KEX CB_KIND_KEX
 #define CIPHER CB_KIND_CIPHER
 #define HASH CB_KIND_HASH
+#define ENV CB_KIND_ENVELOPE
 #define CLA CB_FAMILY_CLASSICAL
 #define GM CB_FAMILY_GM
 #define PQ CB_FAMILY_PQ
@@ -141,6 +142,61 @@ static const cb_catalog_entry catalog[] = {
 	 "SHA3-256 (FIPS 202)", 0},
 	{HASH, "sm3", GM, 128, 128,
 	 "SM3 (GB/T 32905)", 0},
+	/* Envelopes: the weaker of the recipient's and the AEAD's figures. */
+	{ENV, "seal-mlkem1024-aes-256-gcm", PQ, 256, 128,
+	 "Envelope (docs/ENVELOPE.md): a ML-KEM-1024 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-mlkem1024-chacha20-poly1305", PQ, 256, 128,
+	 "Envelope (docs/ENVELOPE.md): a ML-KEM-1024 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-mlkem1024-sm4-gcm", PQ, 128, 64,
+	 "Envelope (docs/ENVELOPE.md): a ML-KEM-1024 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-mlkem768-aes-256-gcm", PQ, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a ML-KEM-768 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-mlkem768-chacha20-poly1305", PQ, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a ML-KEM-768 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-mlkem768-sm4-gcm", PQ, 128, 64,
+	 "Envelope (docs/ENVELOPE.md): a ML-KEM-768 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa2048-oaep-sha256-aes-256-gcm", CLA, 112, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-2048 OAEP-SHA-256 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa2048-oaep-sha256-chacha20-poly1305", CLA, 112, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-2048 OAEP-SHA-256 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa2048-oaep-sha256-sm4-gcm", CLA, 112, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-2048 OAEP-SHA-256 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa3072-oaep-sha256-aes-256-gcm", CLA, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-3072 OAEP-SHA-256 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa3072-oaep-sha256-chacha20-poly1305", CLA, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-3072 OAEP-SHA-256 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa3072-oaep-sha256-sm4-gcm", CLA, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-3072 OAEP-SHA-256 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa4096-oaep-sha256-aes-256-gcm", CLA, 152, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-4096 OAEP-SHA-256 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa4096-oaep-sha256-chacha20-poly1305", CLA, 152, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-4096 OAEP-SHA-256 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-rsa4096-oaep-sha256-sm4-gcm", CLA, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a RSA-4096 OAEP-SHA-256 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-sm2-enc-c1c3c2-aes-256-gcm", GM, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a SM2 encryption (C1C3C2) recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-sm2-enc-c1c3c2-chacha20-poly1305", GM, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a SM2 encryption (C1C3C2) recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-sm2-enc-c1c3c2-sm4-gcm", GM, 128, 0,
+	 "Envelope (docs/ENVELOPE.md): a SM2 encryption (C1C3C2) recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-sm2mlkem768-aes-256-gcm", HYB, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a SM2MLKEM768 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-sm2mlkem768-chacha20-poly1305", HYB, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a SM2MLKEM768 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-sm2mlkem768-sm4-gcm", HYB, 128, 64,
+	 "Envelope (docs/ENVELOPE.md): a SM2MLKEM768 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-x25519mlkem768-aes-256-gcm", HYB, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a X25519MLKEM768 recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-x25519mlkem768-chacha20-poly1305", HYB, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a X25519MLKEM768 recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-x25519mlkem768-sm4-gcm", HYB, 128, 64,
+	 "Envelope (docs/ENVELOPE.md): a X25519MLKEM768 recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-xwing-aes-256-gcm", HYB, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, AES-256-GCM payload in 64 KiB chunks", 0},
+	{ENV, "seal-xwing-chacha20-poly1305", HYB, 192, 128,
+	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
+	{ENV, "seal-xwing-sm4-gcm", HYB, 128, 64,
+	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, SM4-GCM payload in 64 KiB chunks", 0},
 };
 
 size_t cb_catalog_count(void)
@@ -165,7 +221,7 @@ const cb_catalog_entry *cb_catalog_find(const char *name)
 
 static const cb_catalog_entry unknown[CB_KIND_COUNT] = {
 #define UNKNOWN(k) {k, "?", CLA, 0, 0, "(not in the algorithm catalog)", 0}
-	UNKNOWN(KEM), UNKNOWN(PKE), UNKNOWN(SIG), UNKNOWN(KEX), UNKNOWN(CIPHER), UNKNOWN(HASH),
+	UNKNOWN(KEM), UNKNOWN(PKE), UNKNOWN(SIG), UNKNOWN(KEX), UNKNOWN(CIPHER), UNKNOWN(HASH), UNKNOWN(ENV),
 #undef UNKNOWN
 };
 

@@ -17,10 +17,12 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/util.h"
+#include "cryptobench/cipher.h"
 #include "sha3/sha3.h"
 #ifdef CB_HAVE_GCRYPT
 #include "backends/gcrypt/gcrypt_common.h"
@@ -69,6 +71,8 @@ const char *cb_env_aead_name(int aead)
  * SM4-GCM (one handle, the key set once) -------------------------------- */
 
 struct aead {
+	const cb_cipher_class *cc; /* a backend's cipher class, or NULL: the built-in path below */
+	void *cctx;
 	EVP_CIPHER_CTX *ctx;
 #ifdef CB_HAVE_GCRYPT
 	gcry_cipher_hd_t gh;
@@ -76,9 +80,31 @@ struct aead {
 #endif
 };
 
-static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc)
+/*
+ * The AEAD `id` keyed with key (SM4: its first 16 bytes): from the cipher
+ * class of that name in `backend` when one is named, else OpenSSL's EVP
+ * (libgcrypt for SM4-GCM).
+ */
+static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc, const char *backend)
 {
 	const EVP_CIPHER *c = id == CB_ENV_AES256GCM ? EVP_aes_256_gcm() : id == CB_ENV_CHACHA20POLY1305 ? EVP_chacha20_poly1305() : NULL;
+	a->cc = NULL;
+	a->cctx = NULL;
+	a->ctx = NULL;
+#ifdef CB_HAVE_GCRYPT
+	a->gh = NULL;
+#endif
+	if (backend) {
+		const cb_cipher_class *cc = cb_env_backend_cipher(id, backend);
+		if (!cc)
+			return CB_ERR_BACKEND;
+		if (cc->init(&a->cctx, key) != 0) {
+			a->cctx = NULL;
+			return CB_ERR_BACKEND;
+		}
+		a->cc = cc;
+		return CB_OK;
+	}
 #ifdef CB_HAVE_GCRYPT
 	a->gh = NULL;
 	a->enc = enc;
@@ -109,6 +135,10 @@ static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc)
 
 static void aead_free(struct aead *a)
 {
+	if (a->cc && a->cctx)
+		a->cc->free(a->cctx); /* the backend wipes its key */
+	a->cc = NULL;
+	a->cctx = NULL;
 	EVP_CIPHER_CTX_free(a->ctx); /* cleanses the key schedule */
 	a->ctx = NULL;
 #ifdef CB_HAVE_GCRYPT
@@ -149,6 +179,10 @@ static int aead_seal(struct aead *a, const uint8_t nonce[12], const uint8_t *aad
 		     const uint8_t *in, size_t len, uint8_t *out)
 {
 	int n = 0, ok;
+	if (a->cc) {
+		size_t cap = len + TAG;
+		return a->cc->encrypt(a->cctx, nonce, 12, aad, aadlen, in, len, out, &cap) ? CB_ERR_BACKEND : CB_OK;
+	}
 #ifdef CB_HAVE_GCRYPT
 	if (a->gh)
 		return gcry_aead(a, 1, nonce, aad, aadlen, in, len, out);
@@ -172,6 +206,13 @@ static int aead_open(struct aead *a, const uint8_t nonce[12], const uint8_t *aad
 	if (len < TAG)
 		return CB_ERR_VERIFY;
 	len -= TAG;
+	if (a->cc) {
+		size_t cap = len;
+		if (a->cc->decrypt(a->cctx, nonce, 12, aad, aadlen, in, len + TAG, out, &cap) == 0 && cap == len)
+			return CB_OK;
+		cb_wipe(out, len);
+		return CB_ERR_VERIFY;
+	}
 #ifdef CB_HAVE_GCRYPT
 	if (a->gh)
 		return gcry_aead(a, 0, nonce, aad, aadlen, in, len, out);
@@ -297,8 +338,8 @@ static void *work(void *arg)
 	return NULL;
 }
 
-static int stream(FILE *in, FILE *out, int aead, const uint8_t key[32], const uint8_t prefix[7], size_t chunk,
-		  int enc, unsigned threads)
+static int stream(FILE *in, FILE *out, int aead, const char *backend, const uint8_t key[32], const uint8_t prefix[7],
+		  size_t chunk, int enc, unsigned threads)
 {
 	struct worker w[MAX_THREADS];
 	struct batch b = {0};
@@ -336,7 +377,7 @@ static int stream(FILE *in, FILE *out, int aead, const uint8_t key[32], const ui
 		}
 	}
 	for (t = 0; t < threads; t++) {
-		rc = aead_init(&w[t].a, aead, key, enc);
+		rc = aead_init(&w[t].a, aead, key, enc, backend);
 		if (rc)
 			goto out;
 		w[t].b = &b;
@@ -471,16 +512,21 @@ static int key_decaps(const cb_env_key *k, const uint8_t *ct, size_t ctl, uint8_
 
 /* ---- seal --------------------------------------------------------------- */
 
-int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2,
-			unsigned threads)
+/*
+ * The header for these recipients (*hdr allocated, *hlen its length) and
+ * the payload key.  CB_ERR_ARG for a bad recipient, AEAD or chunk size.
+ */
+static int seal_header(const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2, const char *backend,
+		       uint8_t **hdrp, size_t *hlenp, uint8_t pk[KEYLEN])
 {
-	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0};
-	uint8_t *hdr = NULL, *ss = NULL;
-	size_t hlen = FIXED, cap = FIXED, chunk;
+	uint8_t fk[KEYLEN], wk[KEYLEN], zero[12] = {0}, ss[64];
+	uint8_t *hdr = NULL;
+	size_t hlen = FIXED, cap = FIXED;
 	struct aead a = {NULL};
 	int rc;
 
-	if (!in || !out || !r || nr == 0 || nr > CB_ENV_MAX_RECIPIENTS || !cb_env_aead_name(aead) ||
+	*hdrp = NULL;
+	if (!r || nr == 0 || nr > CB_ENV_MAX_RECIPIENTS || !cb_env_aead_name(aead) ||
 	    chunk_log2 < CB_ENV_CHUNK_LOG2_MIN || chunk_log2 > CB_ENV_CHUNK_LOG2_MAX)
 		return CB_ERR_ARG;
 	for (size_t i = 0; i < nr; i++) {
@@ -491,13 +537,9 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 			return CB_ERR_ARG;
 		cap += 1 + strlen(rcpt_name(&r[i])) + 2 + MAX_CT + WRAPPED;
 	}
-	chunk = (size_t)1 << chunk_log2;
 	hdr = malloc(cap);
-	ss = malloc(64);
-	if (!hdr || !ss) {
-		rc = CB_ERR_NOMEM;
-		goto out;
-	}
+	if (!hdr)
+		return CB_ERR_NOMEM;
 	memcpy(hdr, MAGIC, 8);
 	hdr[8] = (uint8_t)aead;
 	hdr[9] = (uint8_t)chunk_log2;
@@ -519,7 +561,7 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 		b[1 + nl] = (uint8_t)(ctl >> 8);
 		b[2 + nl] = (uint8_t)ctl;
 		wrap_key(wk, name, b + 3 + nl, ctl, ss, sslen);
-		rc = aead_init(&a, aead, wk, 1);
+		rc = aead_init(&a, aead, wk, 1, backend);
 		if (!rc)
 			rc = aead_seal(&a, zero, hdr, FIXED, fk, KEYLEN, b + 3 + nl + ctl);
 		aead_free(&a);
@@ -527,28 +569,183 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 			goto out;
 		hlen += 3 + nl + ctl + WRAPPED;
 	}
-	if (fwrite(hdr, 1, hlen, out) != hlen) {
-		rc = io_error(out);
-		goto out;
-	}
 	payload_key(pk, fk, hdr, hlen);
-	rc = stream(in, out, aead, pk, hdr + 10, chunk, 1, threads);
 out:
 	aead_free(&a);
 	cb_wipe(fk, sizeof(fk));
-	cb_wipe(pk, sizeof(pk));
 	cb_wipe(wk, sizeof(wk));
-	if (ss)
-		cb_wipe(ss, 64);
-	free(ss);
+	cb_wipe(ss, sizeof(ss));
+	if (rc)
+		free(hdr);
+	else
+		*hdrp = hdr, *hlenp = hlen;
+	return rc;
+}
+
+static const cb_env_opts defaults = {CB_ENV_AES256GCM, CB_ENV_CHUNK_LOG2_DEFAULT, 1, NULL};
+
+int cb_envelope_seal_ex(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, const cb_env_opts *o)
+{
+	uint8_t pk[KEYLEN], *hdr = NULL;
+	size_t hlen = 0;
+	int rc;
+
+	if (!o)
+		o = &defaults;
+	if (!in || !out)
+		return CB_ERR_ARG;
+	rc = seal_header(r, nr, o->aead, o->chunk_log2, o->aead_backend, &hdr, &hlen, pk);
+	if (rc)
+		return rc;
+	if (fwrite(hdr, 1, hlen, out) != hlen)
+		rc = io_error(out);
+	else
+		rc = stream(in, out, o->aead, o->aead_backend, pk, hdr + 10, (size_t)1 << o->chunk_log2, 1, o->threads);
+	cb_wipe(pk, sizeof(pk));
+	free(hdr);
+	return rc;
+}
+
+/* ---- buffers: the chunks shared out in contiguous runs, one per worker ---- */
+
+struct mjob {
+	pthread_t tid;
+	struct aead a;
+	const uint8_t *in, *prefix;
+	uint8_t *out;
+	size_t inlen;        /* the whole chunk area of the input */
+	size_t inc, outc;    /* a full chunk's bytes in the input and in the output */
+	size_t first, last;  /* this worker's chunks [first, last) */
+	size_t nchunks;
+	int enc, rc;
+};
+
+static void *mwork(void *arg)
+{
+	struct mjob *j = arg;
+	uint8_t nonce[12];
+	j->rc = CB_OK;
+	for (size_t i = j->first; i < j->last && !j->rc; i++) {
+		size_t off = i * j->inc, len = j->inlen - off < j->inc ? j->inlen - off : j->inc;
+		chunk_nonce(nonce, j->prefix, (uint32_t)i, i + 1 == j->nchunks);
+		j->rc = j->enc ? aead_seal(&j->a, nonce, NULL, 0, j->in + off, len, j->out + i * j->outc)
+			       : aead_open(&j->a, nonce, NULL, 0, j->in + off, len, j->out + i * j->outc);
+	}
+	return NULL;
+}
+
+/* Seal or open the chunk area in[0..inlen) into out with up to `threads` workers. */
+static int mstream(const uint8_t *in, size_t inlen, uint8_t *out, int aead, const char *backend,
+		   const uint8_t key[32], const uint8_t prefix[7], size_t chunk, int enc, unsigned threads)
+{
+	struct mjob j[MAX_THREADS];
+	size_t inc = enc ? chunk : chunk + TAG, n = inlen ? (inlen + inc - 1) / inc : 1, per;
+	int live[MAX_THREADS] = {0}, rc = CB_OK;
+	unsigned t, nw;
+
+	if (n - 1 > UINT32_MAX)
+		return enc ? CB_ERR_LENGTH : CB_ERR_VERIFY; /* 2^32 chunks */
+	if (threads < 1)
+		threads = 1;
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	nw = n < threads ? (unsigned)n : threads;
+	per = (n + nw - 1) / nw;
+	memset(j, 0, sizeof(j));
+	for (t = 0; t < nw; t++) {
+		j[t] = (struct mjob){.in = in, .prefix = prefix, .out = out, .inlen = inlen, .inc = inc,
+				     .outc = enc ? chunk + TAG : chunk, .first = t * per, .nchunks = n, .enc = enc};
+		j[t].last = j[t].first + per < n ? j[t].first + per : n;
+		rc = aead_init(&j[t].a, aead, key, enc, backend);
+		if (rc) {
+			nw = t;
+			goto out;
+		}
+	}
+	/* the calling thread is worker 0; a worker that cannot be started has its share done here */
+	for (t = 1; t < nw; t++)
+		live[t] = pthread_create(&j[t].tid, NULL, mwork, &j[t]) == 0;
+	mwork(&j[0]);
+	for (t = 1; t < nw; t++) {
+		if (live[t])
+			pthread_join(j[t].tid, NULL);
+		else
+			mwork(&j[t]);
+	}
+	for (t = 0; t < nw; t++)
+		if (j[t].rc && !rc)
+			rc = j[t].rc;
+out:
+	for (t = 0; t < nw; t++)
+		aead_free(&j[t].a);
+	return rc;
+}
+
+size_t cb_envelope_sealed_max(const cb_env_recipient *r, size_t nr, unsigned chunk_log2, size_t inlen)
+{
+	size_t n = FIXED, chunk, nchunks;
+	if (!r || chunk_log2 < CB_ENV_CHUNK_LOG2_MIN || chunk_log2 > CB_ENV_CHUNK_LOG2_MAX)
+		return 0;
+	for (size_t i = 0; i < nr; i++)
+		n += 1 + strlen(rcpt_name(&r[i])) + 2 + rcpt_max_ct(&r[i]) + WRAPPED;
+	chunk = (size_t)1 << chunk_log2;
+	nchunks = inlen ? (inlen + chunk - 1) / chunk : 1;
+	if (inlen > SIZE_MAX - n - nchunks * TAG)
+		return 0;
+	return n + inlen + nchunks * TAG;
+}
+
+int cb_envelope_seal_mem(const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen, const cb_env_recipient *r,
+			 size_t nr, const cb_env_opts *o)
+{
+	uint8_t pk[KEYLEN], *hdr = NULL;
+	size_t hlen = 0, chunk, nchunks;
+	int rc;
+
+	if (!o)
+		o = &defaults;
+	if ((!in && inlen) || !out || !outlen)
+		return CB_ERR_ARG;
+	rc = seal_header(r, nr, o->aead, o->chunk_log2, o->aead_backend, &hdr, &hlen, pk);
+	if (rc)
+		return rc;
+	chunk = (size_t)1 << o->chunk_log2;
+	nchunks = inlen ? (inlen + chunk - 1) / chunk : 1;
+	if (*outlen < hlen || *outlen - hlen < inlen || *outlen - hlen - inlen < nchunks * TAG) {
+		rc = CB_ERR_LENGTH;
+	} else {
+		memcpy(out, hdr, hlen);
+		rc = mstream(in, inlen, out + hlen, o->aead, o->aead_backend, pk, hdr + 10, chunk, 1, o->threads);
+		if (!rc)
+			*outlen = hlen + inlen + nchunks * TAG;
+	}
+	cb_wipe(pk, sizeof(pk));
 	free(hdr);
 	return rc;
 }
 
 /* ---- open --------------------------------------------------------------- */
 
+/* Where a header is read from: a stream, or a buffer (pos: bytes taken). */
+struct src {
+	FILE *f;
+	const uint8_t *p;
+	size_t len, pos;
+};
+
+static size_t src_read(struct src *s, uint8_t *buf, size_t len)
+{
+	size_t n;
+	if (s->f)
+		return read_full(s->f, buf, len);
+	n = len < s->len - s->pos ? len : s->len - s->pos;
+	memcpy(buf, s->p + s->pos, n);
+	s->pos += n;
+	return n;
+}
+
 /* Append len bytes of the input to the header buffer; CB_ERR_VERIFY at a short read (truncated). */
-static int hdr_read(FILE *in, uint8_t **hdr, size_t *hlen, size_t *cap, size_t len)
+static int hdr_read(struct src *in, uint8_t **hdr, size_t *hlen, size_t *cap, size_t len)
 {
 	if (*hlen + len > *cap) {
 		size_t ncap = (*hlen + len) * 2;
@@ -558,24 +755,31 @@ static int hdr_read(FILE *in, uint8_t **hdr, size_t *hlen, size_t *cap, size_t l
 		*hdr = p;
 		*cap = ncap;
 	}
-	if (read_full(in, *hdr + *hlen, len) != len)
-		return ferror(in) ? io_error(in) : CB_ERR_VERIFY;
+	if (src_read(in, *hdr + *hlen, len) != len)
+		return in->f && ferror(in->f) ? io_error(in->f) : CB_ERR_VERIFY;
 	*hlen += len;
 	return CB_OK;
 }
 
-int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned threads)
+/*
+ * Read and check the header from `in`, find the key's block and derive the
+ * payload key; *hdrp (allocated: its bytes 8, 9 and 10..16 give the AEAD,
+ * chunk size and prefix) and *hlenp set on success.
+ */
+static int open_header(struct src *in, const cb_env_key *key, const char *backend, uint8_t **hdrp, size_t *hlenp,
+		       uint8_t pk[KEYLEN])
 {
 	const char *kname;
-	uint8_t fk[KEYLEN], pk[KEYLEN], wk[KEYLEN], zero[12] = {0}, ss[64];
+	uint8_t fk[KEYLEN], wk[KEYLEN], zero[12] = {0}, ss[64];
 	uint8_t *hdr = NULL;
-	size_t hlen = 0, cap = 0, chunk = 0;
+	size_t hlen = 0, cap = 0;
 	struct aead a = {NULL};
 	int rc, found = 0, named = 0;
 	unsigned nr;
 
-	if (!in || !out || !key || (key->kem ? !key->sk || key->kem->shared_secret_bytes > sizeof(ss)
-					     : !cb_env_pke_ok(key->pke) || !key->pke_key))
+	*hdrp = NULL;
+	if (!key || (key->kem ? !key->sk || key->kem->shared_secret_bytes > sizeof(ss)
+			      : !cb_env_pke_ok(key->pke) || !key->pke_key))
 		return CB_ERR_ARG;
 	kname = key->kem ? key->kem->info.name : key->pke->info.name;
 	rc = hdr_read(in, &hdr, &hlen, &cap, FIXED);
@@ -596,7 +800,10 @@ int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned th
 		rc = CB_ERR_FORMAT;
 		goto out;
 	}
-	chunk = (size_t)1 << hdr[9];
+	if (!cb_env_aead_backend_ok(hdr[8], backend)) {
+		rc = CB_ERR_BACKEND; /* the named backend has no usable class of this AEAD */
+		goto out;
+	}
 	nr = hdr[17];
 	for (unsigned i = 0; i < nr; i++) {
 		size_t off, nl, ctl;
@@ -638,31 +845,100 @@ int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned th
 				goto out;
 			wrap_key(wk, kname, hdr + off + nl + 2, ctl, ss, sslen);
 		}
-		rc = aead_init(&a, hdr[8], wk, 0);
+		rc = aead_init(&a, hdr[8], wk, 0, backend);
 		if (rc)
 			goto out;
 		found = aead_open(&a, zero, hdr, FIXED, hdr + off + nl + 2 + ctl, WRAPPED, fk) == CB_OK;
 		aead_free(&a);
 	}
+	rc = CB_OK;
 	if (!found) {
 		rc = named ? CB_ERR_VERIFY : CB_ERR_UNSUPPORTED;
 		goto out;
 	}
 	payload_key(pk, fk, hdr, hlen);
-	rc = stream(in, out, hdr[8], pk, hdr + 10, chunk, 0, threads);
 out:
 	aead_free(&a);
 	cb_wipe(fk, sizeof(fk));
-	cb_wipe(pk, sizeof(pk));
 	cb_wipe(wk, sizeof(wk));
 	cb_wipe(ss, sizeof(ss));
+	if (rc)
+		free(hdr);
+	else
+		*hdrp = hdr, *hlenp = hlen;
+	return rc;
+}
+
+int cb_envelope_open_ex(FILE *in, FILE *out, const cb_env_key *key, const cb_env_opts *o)
+{
+	struct src s = {in, NULL, 0, 0};
+	uint8_t pk[KEYLEN], *hdr = NULL;
+	size_t hlen = 0;
+	int rc;
+
+	if (!o)
+		o = &defaults;
+	if (!in || !out)
+		return CB_ERR_ARG;
+	rc = open_header(&s, key, o->aead_backend, &hdr, &hlen, pk);
+	if (rc)
+		return rc;
+	rc = stream(in, out, hdr[8], o->aead_backend, pk, hdr + 10, (size_t)1 << hdr[9], 0, o->threads);
+	cb_wipe(pk, sizeof(pk));
 	free(hdr);
 	return rc;
+}
+
+int cb_envelope_open_mem(const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen, const cb_env_key *key,
+			 const cb_env_opts *o)
+{
+	struct src s = {NULL, in, inlen, 0};
+	uint8_t pk[KEYLEN], *hdr = NULL;
+	size_t hlen = 0, body, chunk, nchunks, n;
+	int rc;
+
+	if (!o)
+		o = &defaults;
+	if (!in || !out || !outlen)
+		return CB_ERR_ARG;
+	rc = open_header(&s, key, o->aead_backend, &hdr, &hlen, pk);
+	if (rc)
+		return rc;
+	chunk = (size_t)1 << hdr[9];
+	body = inlen - hlen;
+	nchunks = body ? (body + chunk + TAG - 1) / (chunk + TAG) : 1;
+	/* every chunk has its tag; a cut inside the last one's tag fails its check */
+	n = body >= nchunks * TAG ? body - nchunks * TAG : 0;
+	if (*outlen < n) {
+		rc = CB_ERR_LENGTH;
+	} else {
+		rc = mstream(in + hlen, body, out, hdr[8], o->aead_backend, pk, hdr + 10, chunk, 0, o->threads);
+		if (rc)
+			cb_wipe(out, n); /* nothing of a failed opening is left */
+		else
+			*outlen = n;
+	}
+	cb_wipe(pk, sizeof(pk));
+	free(hdr);
+	return rc;
+}
+
+int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2,
+			unsigned threads)
+{
+	cb_env_opts o = {aead, chunk_log2, threads, NULL};
+	return cb_envelope_seal_ex(in, out, r, nr, &o);
 }
 
 int cb_envelope_seal(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, int aead, unsigned chunk_log2)
 {
 	return cb_envelope_seal_mt(in, out, r, nr, aead, chunk_log2, 1);
+}
+
+int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned threads)
+{
+	cb_env_opts o = {0, 0, threads, NULL};
+	return cb_envelope_open_ex(in, out, key, &o);
 }
 
 int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk, unsigned threads)

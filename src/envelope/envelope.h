@@ -33,8 +33,10 @@
 #ifndef CB_ENVELOPE_H
 #define CB_ENVELOPE_H
 
+#include <stdint.h>
 #include <stdio.h>
 
+#include "cryptobench/common.h"
 #include "cryptobench/kem.h"
 
 /*
@@ -74,6 +76,16 @@ typedef struct cb_env_key {
  */
 int cb_env_pke_ok(const cb_pke_class *p);
 
+/*
+ * The usable class called `name` (a KEM or PKE) for a recipient: the one
+ * of `backend` when one is named, else builtin's, else the first in
+ * registry order; NULL if none (env_classes.c).
+ */
+const cb_alg_info *cb_env_recipient_class(const char *name, const char *backend);
+
+/* The envelope classes `run` measures, NULL-terminated (the builtin backend lists them). */
+extern const cb_alg_info *const cb_envelope_algs[];
+
 /* "aes-256-gcm" / "chacha20-poly1305" / "sm4-gcm" to the id (0: unknown or not built), and back. */
 int cb_env_aead_parse(const char *name);
 const char *cb_env_aead_name(int aead);
@@ -92,7 +104,56 @@ int cb_envelope_seal_mt(FILE *in, FILE *out, const cb_env_recipient *r, size_t n
 			unsigned threads) CB_WARN_UNUSED;
 int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint8_t *sk,
 			unsigned threads) CB_WARN_UNUSED;
+/*
+ * How to seal (aead, chunk_log2: ignored when opening, the envelope says)
+ * and with how many chunk workers (threads, 1 to 64).  aead_backend: NULL
+ * for the built-in AEAD (OpenSSL's EVP; libgcrypt for SM4-GCM), or a
+ * backend's name ("gcrypt", "nettle", ...) whose cipher class of the
+ * AEAD's name does the chunks and the key wraps (CB_ERR_BACKEND when
+ * it has none usable here; opening: CB_ERR_BACKEND once the header names
+ * an AEAD it lacks).  The bytes are the same either way.  A NULL
+ * cb_env_opts: AES-256-GCM, 64 KiB chunks, one thread, built-in.
+ */
+/*
+ * 1 when `backend` (NULL: the built-in path) has a usable class of this
+ * AEAD; cb_env_backend_cipher gives that class (NULL: none, or no backend
+ * named).  Both in env_classes.c, beside the registry look-ups.
+ */
+int cb_env_aead_backend_ok(int aead, const char *backend);
+struct cb_cipher_class;
+const struct cb_cipher_class *cb_env_backend_cipher(int aead, const char *backend);
+
+typedef struct cb_env_opts {
+	int aead;
+	unsigned chunk_log2;
+	unsigned threads;
+	const char *aead_backend;
+} cb_env_opts;
+
+int cb_envelope_seal_ex(FILE *in, FILE *out, const cb_env_recipient *r, size_t nr, const cb_env_opts *o) CB_WARN_UNUSED;
+int cb_envelope_open_ex(FILE *in, FILE *out, const cb_env_key *key, const cb_env_opts *o) CB_WARN_UNUSED;
+
 /* Opening with either kind of key. */
 int cb_envelope_open_key(FILE *in, FILE *out, const cb_env_key *key, unsigned threads) CB_WARN_UNUSED;
+
+/*
+ * From and to memory (what `run` times, and a program holding its data in
+ * memory): the same envelope as the streams make, byte for byte.  The
+ * chunks are shared out in contiguous runs over `threads` workers (1 to
+ * 64; the calling thread is one), each sealing or opening its run straight
+ * from the input buffer into the output, without copies or batches.
+ *
+ * cb_envelope_sealed_max: the most bytes sealing inlen bytes to these
+ * recipients takes (0 for bad arguments); a KEM's is exact, an RSA or SM2
+ * recipient's the most its ciphertext can take.
+ * *outlen: in = the capacity of out, out = the bytes written (CB_ERR_LENGTH
+ * when too small).  Opening needs at most inlen bytes; on any failure out
+ * holds nothing of the plaintext (wiped).
+ */
+size_t cb_envelope_sealed_max(const cb_env_recipient *r, size_t nr, unsigned chunk_log2, size_t inlen);
+int cb_envelope_seal_mem(const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen, const cb_env_recipient *r,
+			 size_t nr, const cb_env_opts *o) CB_WARN_UNUSED;
+int cb_envelope_open_mem(const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen, const cb_env_key *key,
+			 const cb_env_opts *o) CB_WARN_UNUSED;
 
 #endif

@@ -150,6 +150,19 @@ typedef struct cb_xtab {
 } cb_xtab;
 /* The tables that apply to the run (none: *n = 0).  0, or CB_ERR_NOMEM. */
 int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n);
+
+/*
+ * The study tables' hybrid breakdown for one result, for the JSON writer:
+ * 1 when h is a one-thread hybrid KEM operation (cb_hybrid_terms) whose
+ * every part the run measured; then parts[0..*nparts) are the parts'
+ * results (each on h's backend, else OpenSSL, else any), *parts_ns the
+ * sum of their figures and *combiner_ns h's figure minus it (ns; may be
+ * negative).  0 otherwise.
+ */
+int cb_hybrid_breakdown(const cb_run *run, const cb_result *h, const cb_result **parts, size_t max, size_t *nparts,
+			double *parts_ns, double *combiner_ns);
+/* A KEM's or key agreement's bytes on the wire (client share, server share): 1 when r has them. */
+int cb_wire_bytes(const cb_result *r, long *client, long *server);
 void cb_study_tables_free(cb_xtab *tabs, size_t n);
 
 /* Columns a terminal uses for UTF-8 text (code points; all are one column wide here). */

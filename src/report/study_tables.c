@@ -484,6 +484,37 @@ static const cb_result *find_part(const cb_run *run, const char *alg, const char
 	return ossl ? ossl : any;
 }
 
+int cb_hybrid_breakdown(const cb_run *run, const cb_result *h, const cb_result **parts, size_t max, size_t *nparts,
+			double *parts_ns, double *combiner_ns)
+{
+	const cb_hybrid_term *terms = h ? cb_hybrid_terms(h->algorithm, h->operation) : NULL;
+	double sum = 0;
+	size_t j;
+
+	*nparts = 0;
+	if (!terms || h->status != CB_STATUS_OK || h->threads > 1 || strcmp(h->kind, "kem") || !(latency(h) > 0))
+		return 0;
+	for (j = 0; terms[j].alg; j++) {
+		const cb_result *p = find_part(run, terms[j].alg, terms[j].op, h->backend);
+		if (!p || j >= max)
+			return 0;
+		parts[j] = p;
+		sum += latency(p);
+	}
+	*nparts = j;
+	*parts_ns = sum;
+	*combiner_ns = latency(h) - sum;
+	return 1;
+}
+
+int cb_wire_bytes(const cb_result *r, long *client, long *server)
+{
+	int kem = !strcmp(r->kind, "kem"), kex = !strcmp(r->kind, "kex");
+	*client = r->sizes.public_key;
+	*server = kem ? r->sizes.ciphertext : r->sizes.public_key;
+	return (kem || kex) && *client >= 0 && *server >= 0;
+}
+
 /*
  * Each hybrid KEM operation against the sum of the operations of its parts
  * that it performs (cb_hybrid_terms), the difference being the combiner's

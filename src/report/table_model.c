@@ -227,13 +227,14 @@ static double latency_of(const cb_result *r)
 }
 
 /*
- * MB/s only where the message is the work (ciphers, hashes); a signature's
+ * MB/s only where the message is the work (ciphers, hashes, envelopes); a signature's
  * 32-byte digest input is not a throughput.  An unknown kind shows it.
  */
 static int is_bulk(const cb_result *r)
 {
 	return r->message_bytes && r->bytes_per_sec > 0 &&
-	       (strcmp(r->kind, "cipher") == 0 || strcmp(r->kind, "hash") == 0 || r->kind[0] == 0);
+	       (strcmp(r->kind, "cipher") == 0 || strcmp(r->kind, "hash") == 0 || strcmp(r->kind, "envelope") == 0 ||
+		r->kind[0] == 0);
 }
 
 #define CELL(row, col, ...) snprintf((row)->cell[col], CB_CELL_MAX, __VA_ARGS__)

@@ -125,7 +125,68 @@ static json_t *sizes_json(const cb_sizes *z)
 	return o;
 }
 
-static json_t *result_json(const cb_result *r, const cb_context *c)
+/* "hybrid": the combiner's cost against the hybrid's parts (docs/SCHEMA.md), or null. */
+static json_t *hybrid_json(const cb_run *run, const cb_result *r)
+{
+	const cb_result *parts[8];
+	size_t n;
+	double sum, comb;
+	json_t *o, *a;
+	int err = 0;
+
+	if (!run || !cb_hybrid_breakdown(run, r, parts, 8, &n, &sum, &comb))
+		return json_null();
+	o = json_object();
+	a = json_array();
+	if (!o || !a) {
+		json_decref(o);
+		json_decref(a);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *p = json_object();
+		if (!p || json_array_append_new(a, p) != 0) {
+			json_decref(p);
+			err = 1;
+			break;
+		}
+		put(p, "algorithm", json_string(parts[i]->algorithm), &err);
+		put(p, "operation", json_string(parts[i]->operation), &err);
+		put(p, "backend", json_string(parts[i]->backend), &err);
+		put(p, "ns", json_real(parts[i]->estimate_ns > 0 ? parts[i]->estimate_ns : parts[i]->ns.median), &err);
+	}
+	put(o, "parts", a, &err);
+	put(o, "parts_ns", json_real(sum), &err);
+	put(o, "combiner_ns", json_real(comb), &err);
+	put(o, "combiner_share", json_real(comb / (sum + comb)), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* "wire": a KEM's or key agreement's bytes on the wire, or null. */
+static json_t *wire_json(const cb_result *r)
+{
+	long client, server;
+	json_t *o;
+	int err = 0;
+	if (!cb_wire_bytes(r, &client, &server))
+		return json_null();
+	if (!(o = json_object()))
+		return NULL;
+	put(o, "client_share", json_integer((json_int_t)client), &err);
+	put(o, "server_share", json_integer((json_int_t)server), &err);
+	put(o, "total", json_integer((json_int_t)(client + server)), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *result_json(const cb_result *r, const cb_context *c, const cb_run *run)
 {
 	json_t *o = json_object();
 	int ok = r->status == CB_STATUS_OK;
@@ -169,6 +230,8 @@ static json_t *result_json(const cb_result *r, const cb_context *c)
 	put(o, "allocs_per_op", r->allocs_per_op >= 0 ? json_real(r->allocs_per_op) : json_null(), &err);
 	put(o, "alloc_bytes_per_op", r->alloc_bytes_per_op >= 0 ? json_real(r->alloc_bytes_per_op) : json_null(), &err);
 	put(o, "rss_growth_bytes", r->rss_growth_bytes >= 0 ? json_real(r->rss_growth_bytes) : json_null(), &err);
+	put(o, "hybrid", hybrid_json(run, r), &err);
+	put(o, "wire", wire_json(r), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
@@ -317,7 +380,7 @@ int cb_write_json(FILE *f, const cb_run *run)
 	put(doc, "tool", json_string("cryptobench"), &err);
 	put(doc, "context", context_json(&run->context), &err);
 	for (i = 0; i < run->nresults && !err; i++) {
-		json_t *o = result_json(&run->results[i], &run->context);
+		json_t *o = result_json(&run->results[i], &run->context, run);
 		if (!o || json_array_append_new(results, o) != 0)
 			err = 1;
 	}
