@@ -766,7 +766,10 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 		c->er = (cb_env_recipient){k, c->pk, NULL, NULL};
 		c->ek = (cb_env_key){k, c->sk, NULL, NULL};
 		sz->public_key = (long)k->public_key_bytes;
-		sz->secret_key = (long)k->secret_key_bytes;
+		sz->secret_key = sz->secret_key_max = (long)k->secret_key_bytes;
+		sz->keys = 1;
+		memcpy(sz->public_encoding, "raw", 4);
+		memcpy(sz->secret_encoding, "raw", 4);
 	} else {
 		const cb_pke_class *p = cb_as_pke(ra);
 		c->key_free = p->key_free;
@@ -774,8 +777,8 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 			return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 		c->er = (cb_env_recipient){NULL, NULL, p, c->key};
 		c->ek = (cb_env_key){NULL, NULL, p, c->key};
-		if ((r = export_len(p->export_public, c->key, &sz->public_key)) != 0 ||
-		    (r = export_len(p->export_secret, c->key, &sz->secret_key)) != 0)
+		if ((r = measure_key(p->export_public, c->key, 0, sz)) != 0 ||
+		    (r = measure_key(p->export_secret, c->key, 1, sz)) != 0)
 			return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	}
 	c->eo = (cb_env_opts){e->aead, CB_ENV_CHUNK_LOG2_DEFAULT, threads, NULL};
@@ -805,7 +808,7 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 	c->in[c->inlen - 1] ^= 1;
 	if (r != CB_ERR_VERIFY)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "an envelope with a modified tag was opened");
-	sz->ciphertext = (long)c->inlen;
+	sz->ciphertext = sz->ciphertext_max = (long)c->inlen;
 	sz->overhead = (long)c->inlen - (long)msg;
 	if (seal) {
 		cb_wipe(c->in, c->inlen);
