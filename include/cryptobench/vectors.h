@@ -44,6 +44,13 @@ typedef struct cb_vec_set {
 	const char *file;   /* relative to the vectors folder */
 	const char *alg;    /* the algorithm name it is run for */
 	const char *source; /* "Wycheproof", "NIST ACVP", "GM/T" */
+	/*
+	 * NULL for files of test groups (Wycheproof, ACVP: every case of the
+	 * file is counted); for a flat list of vectors (the GM/T file), the
+	 * value of the vectors' "algorithm" that this set takes (only those
+	 * are counted).
+	 */
+	const char *select;
 	const cb_vec_driver *driver;
 } cb_vec_set;
 

@@ -28,7 +28,23 @@ typedef struct vcase {
 	const cb_alg_info *cls;
 	const json_t *group, *test;
 	const char *why; /* NOT_RUN, KNOWN, BAD_VECTOR, WRONG_OUTPUT: a static reason */
+	/* The group's key, imported by its first case and kept for the others (freed by group_done). */
+	void *gkey;
+	int gkey_failed;
 } vcase;
+
+/* Free the group's key of c (a sig or pke key). */
+static void group_done(vcase *c)
+{
+	if (c->gkey) {
+		if (cb_as_sig(c->cls))
+			cb_as_sig(c->cls)->key_free(c->gkey);
+		else if (cb_as_pke(c->cls))
+			cb_as_pke(c->cls)->key_free(c->gkey);
+	}
+	c->gkey = NULL;
+	c->gkey_failed = 0;
+}
 
 /* Group filter: 1 to run the group's cases, 0 to skip them (*why set). */
 typedef int (*group_fn)(const cb_alg_info *cls, const json_t *group, const char **why);
@@ -233,17 +249,18 @@ static int verify_with(vcase *c, const uint8_t *sig, size_t siglen)
 	const cb_sig_class *s = cb_as_sig(c->cls);
 	uint8_t *der = NULL, *msg = NULL;
 	size_t derlen = 0, mlen = 0;
-	void *key = NULL;
 	int r = BAD_VECTOR;
 
-	c->why = "no hex fields 'publicKeyDer' (group) and 'msg'";
-	if (jhex(c->group, "publicKeyDer", &der, &derlen) || jhex(c->test, "msg", &msg, &mlen))
+	c->why = "no hex field 'msg'";
+	if (jhex(c->test, "msg", &msg, &mlen))
 		goto out;
-	c->why = "the group's public key was not imported";
-	if (s->import_public(der, derlen, NULL, &key) != 0)
+	c->why = "the group's public key (publicKeyDer) was not imported";
+	if (!c->gkey && !c->gkey_failed)
+		c->gkey_failed = jhex(c->group, "publicKeyDer", &der, &derlen) ||
+				 s->import_public(der, derlen, NULL, &c->gkey) != 0;
+	if (c->gkey_failed)
 		goto out;
-	r = s->verify(key, msg, mlen, sig, siglen) == 0 ? ACCEPTED : REJECTED;
-	s->key_free(key);
+	r = s->verify(c->gkey, msg, mlen, sig, siglen) == 0 ? ACCEPTED : REJECTED;
 out:
 	free(der);
 	free(msg);
@@ -291,33 +308,33 @@ static int decrypt_case(vcase *c)
 	const cb_pke_class *p = cb_as_pke(c->cls);
 	uint8_t *der = NULL, *msg = NULL, *ct = NULL, *label = NULL, *pt = NULL;
 	size_t derlen = 0, mlen = 0, ctlen = 0, labellen = 0, ptlen;
-	void *key = NULL;
 	int r = BAD_VECTOR;
 
-	c->why = "no hex fields 'privateKeyPkcs8' (group), 'msg' and 'ct'";
-	if (jhex(c->group, "privateKeyPkcs8", &der, &derlen) || jhex(c->test, "msg", &msg, &mlen) ||
-	    jhex(c->test, "ct", &ct, &ctlen))
+	c->why = "no hex fields 'msg' and 'ct'";
+	if (jhex(c->test, "msg", &msg, &mlen) || jhex(c->test, "ct", &ct, &ctlen))
 		goto out;
 	if (json_object_get(c->test, "label") && (jhex(c->test, "label", &label, &labellen) || labellen)) {
 		c->why = "an OAEP label (the pke interface has none)";
 		r = NOT_RUN;
 		goto out;
 	}
-	c->why = "the group's private key was not imported";
-	if (p->import_secret(der, derlen, NULL, &key) != 0)
+	c->why = "the group's private key (privateKeyPkcs8) was not imported";
+	if (!c->gkey && !c->gkey_failed)
+		c->gkey_failed = jhex(c->group, "privateKeyPkcs8", &der, &derlen) ||
+				 p->import_secret(der, derlen, NULL, &c->gkey) != 0;
+	if (c->gkey_failed)
 		goto out;
 	ptlen = ctlen + 64;
 	pt = malloc(ptlen);
 	c->why = "out of memory";
 	if (pt) {
 		r = REJECTED;
-		if (p->decrypt(key, ct, ctlen, pt, &ptlen) == 0) {
+		if (p->decrypt(c->gkey, ct, ctlen, pt, &ptlen) == 0) {
 			r = ptlen == mlen && memcmp(pt, msg, mlen) == 0 ? ACCEPTED : WRONG_OUTPUT;
 			c->why = "a message other than the vector's";
 		}
 		cb_wipe(pt, ctlen + 64);
 	}
-	p->key_free(key);
 out:
 	if (der)
 		cb_wipe(der, derlen);
@@ -492,6 +509,272 @@ out:
 	return r;
 }
 
+/* ---- Wycheproof ML-KEM (the group's "type" says which operation) ---- */
+
+static int wy_mlkem_case(vcase *c)
+{
+	const cb_kem_class *k = cb_as_kem(c->cls);
+	const char *type = jstr(c->group, "type");
+	uint8_t *seed = NULL, *ek = NULL, *dk = NULL, *m = NULL, *ct = NULL, *kk = NULL, *ek2 = NULL, *dk2 = NULL,
+		*ct2 = NULL, ss[64];
+	size_t sl = 0, ekl = 0, dkl = 0, ml = 0, ctl = 0, kl = 0;
+	int r = BAD_VECTOR;
+
+	jhex(c->test, "seed", &seed, &sl);
+	jhex(c->test, "ek", &ek, &ekl);
+	jhex(c->test, "dk", &dk, &dkl);
+	jhex(c->test, "m", &m, &ml);
+	jhex(c->test, "c", &ct, &ctl);
+	jhex(c->test, "K", &kk, &kl);
+	ek2 = malloc(k->public_key_bytes);
+	dk2 = malloc(k->secret_key_bytes);
+	ct2 = malloc(k->ciphertext_bytes);
+	c->why = "out of memory";
+	if (!ek2 || !dk2 || !ct2 || k->shared_secret_bytes > sizeof(ss))
+		goto out;
+	c->why = "another output than the vector's";
+	if (!strcmp(type, "MLKEMTest") || !strcmp(type, "MLKEMKeyGen")) {
+		/* KeyGen_internal(seed = d || z), then (MLKEMTest) Decaps(c) */
+		r = REJECTED;
+		if (sl != k->keypair_coins_bytes || k->keypair_derand(ek2, dk2, seed) != 0)
+			goto out;
+		r = WRONG_OUTPUT;
+		if (ek && (ekl != k->public_key_bytes || memcmp(ek, ek2, ekl)))
+			goto out;
+		if (type[5] == 'K') {
+			if (dkl == k->secret_key_bytes && !memcmp(dk, dk2, dkl))
+				r = ACCEPTED;
+			goto out;
+		}
+		r = REJECTED;
+		if (ctl != k->ciphertext_bytes || k->decaps(ss, ct, dk2) != 0)
+			goto out;
+		r = kl == k->shared_secret_bytes && !memcmp(ss, kk, kl) ? ACCEPTED : WRONG_OUTPUT;
+	} else if (!strcmp(type, "MLKEMEncapsTest")) {
+		int rc;
+
+		r = REJECTED;
+		if (ekl != k->public_key_bytes || ml != k->encaps_coins_bytes)
+			goto out;
+		rc = k->encaps_derand(ct2, ss, ek, m);
+		if (rc != 0)
+			goto out;
+		r = ctl == k->ciphertext_bytes && kl == k->shared_secret_bytes && !memcmp(ct2, ct, ctl) &&
+				    !memcmp(ss, kk, kl)
+			    ? ACCEPTED
+			    : WRONG_OUTPUT;
+		if (!strcmp(jstr(c->test, "result"), "invalid") && (k->skipped_checks & CB_KEM_SKIPS_EK_CHECK)) {
+			c->why = "the class declares it skips the FIPS 203 7.2 key check";
+			r = KNOWN;
+		}
+	} else if (!strcmp(type, "MLKEMDecapsValidationTest")) {
+		r = REJECTED;
+		if (dkl != k->secret_key_bytes || ctl != k->ciphertext_bytes || k->decaps(ss, ct, dk) != 0)
+			goto out;
+		r = !kk || (kl == k->shared_secret_bytes && !memcmp(ss, kk, kl)) ? ACCEPTED : WRONG_OUTPUT;
+		if (!strcmp(jstr(c->test, "result"), "invalid") && (k->skipped_checks & CB_KEM_SKIPS_DK_CHECK)) {
+			c->why = "the class declares it skips the FIPS 203 7.3 key check";
+			r = KNOWN;
+		}
+	} else {
+		c->why = "an unknown Wycheproof ML-KEM test type";
+	}
+out:
+	cb_wipe(ss, sizeof(ss));
+	if (dk2)
+		cb_wipe(dk2, k->secret_key_bytes);
+	if (dk)
+		cb_wipe(dk, dkl);
+	free(seed), free(ek), free(dk), free(m), free(ct), free(kk), free(ek2), free(dk2), free(ct2);
+	return r;
+}
+
+/* ---- the GM/T examples (gm/gm_standard_vectors.json; ACCEPTED: as the file says) ---- */
+
+static int gm_sm3_case(vcase *c)
+{
+	const cb_hash_class *h = cb_as_hash(c->cls);
+	uint8_t *m = NULL, *want = NULL, d[64];
+	size_t ml = 0, wl = 0;
+	void *ctx = NULL;
+	int r = BAD_VECTOR;
+
+	c->why = "no hex fields 'message_hex' and 'digest_hex'";
+	if (jhex(c->test, "message_hex", &m, &ml) || jhex(c->test, "digest_hex", &want, &wl) ||
+	    wl != h->digest_bytes || wl > sizeof(d))
+		goto out;
+	r = REJECTED;
+	c->why = "another digest";
+	if (h->init(&ctx) == 0) {
+		if (h->digest(ctx, m, ml, d) == 0 && memcmp(d, want, wl) == 0)
+			r = ACCEPTED;
+		h->free(ctx);
+	}
+out:
+	free(m), free(want);
+	return r;
+}
+
+/* One block under sm4-ecb, "iterations" times (each output the next input). */
+static int gm_sm4_case(vcase *c)
+{
+	const cb_cipher_class *k = cb_as_cipher(c->cls);
+	uint8_t *key = NULL, *pt = NULL, *want = NULL, buf[16], out[32];
+	size_t kl = 0, pl = 0, wl = 0, ol;
+	json_int_t iters = json_integer_value(json_object_get(c->test, "iterations"));
+	void *ctx = NULL;
+	int r = BAD_VECTOR;
+
+	if (!iters && json_is_string(json_object_get(c->test, "iterations")))
+		iters = strtoll(jstr(c->test, "iterations"), NULL, 10);
+	c->why = "no hex fields 'key_hex', 'plaintext_hex', 'ciphertext_hex' of one block";
+	if (jhex(c->test, "key_hex", &key, &kl) || jhex(c->test, "plaintext_hex", &pt, &pl) ||
+	    jhex(c->test, "ciphertext_hex", &want, &wl) || kl != k->key_bytes || pl != 16 || wl != 16 || iters < 1)
+		goto out;
+	c->why = "the cipher did not take the key";
+	if (k->init(&ctx, key) != 0)
+		goto out;
+	memcpy(buf, pt, 16);
+	r = REJECTED;
+	c->why = "another ciphertext";
+	for (json_int_t i = 0; i < iters; i++) {
+		ol = sizeof(out);
+		if (k->encrypt(ctx, NULL, 0, NULL, 0, buf, 16, out, &ol) != 0 || ol != 16)
+			goto out;
+		memcpy(buf, out, 16);
+	}
+	if (memcmp(buf, want, 16) == 0)
+		r = ACCEPTED;
+out:
+	if (ctx)
+		k->free(ctx);
+	if (key)
+		cb_wipe(key, kl);
+	free(key), free(pt), free(want);
+	return r;
+}
+
+/* 04 || x || y from the vector's fields px and py (32 bytes each) into pt[65]; -1 when absent. */
+static int gm_point(const json_t *v, const char *px, const char *py, uint8_t pt[65])
+{
+	uint8_t *x = NULL, *y = NULL;
+	size_t xl = 0, yl = 0;
+	int rc = -1;
+
+	if (!jhex(v, px, &x, &xl) && !jhex(v, py, &y, &yl) && xl == 32 && yl == 32) {
+		pt[0] = 4;
+		memcpy(pt + 1, x, 32);
+		memcpy(pt + 33, y, 32);
+		rc = 0;
+	}
+	free(x), free(y);
+	return rc;
+}
+
+static int gm_curve(vcase *c)
+{
+	if (strcmp(jstr(c->test, "curve"), "sm2p256v1") == 0)
+		return 1;
+	c->why = "an example on the GM/T 0003 example curve (no class has that curve)";
+	return 0;
+}
+
+/* Verify (r, s) over the message with the key (x, y) and the vector's user ID; a changed message must fail. */
+static int gm_sm2_sign_case(vcase *c)
+{
+	const cb_sig_class *s = cb_as_sig(c->cls);
+	uint8_t pt[65], *spki = NULL, *rr = NULL, *ss = NULL, *m = NULL, *id = NULL, der[80];
+	size_t spkil = 0, rl = 0, sl = 0, ml = 0, idl = 0, derl = sizeof(der);
+	cb_opts o = {0};
+	void *key = NULL;
+	int r = BAD_VECTOR;
+
+	if (!gm_curve(c))
+		return NOT_RUN;
+	c->why = "no fields public_key_x/y, r, s, message_hex, user_id_hex";
+	if (gm_point(c->test, "public_key_x", "public_key_y", pt) || jhex(c->test, "r", &rr, &rl) ||
+	    jhex(c->test, "s", &ss, &sl) || jhex(c->test, "message_hex", &m, &ml) ||
+	    jhex(c->test, "user_id_hex", &id, &idl) || rl != 32 || sl != 32 || ml == 0)
+		goto out;
+	if (cb_key_wrap_raw(CB_KEY_SM2, 0, pt, sizeof(pt), &spki, &spkil) != 0 ||
+	    cb_der_sig_encode(rr, ss, der, &derl) != 0)
+		goto out;
+	o.sm2_id = id;
+	o.sm2_id_len = idl;
+	c->why = "the public key was not imported";
+	if (s->import_public(spki, spkil, &o, &key) != 0)
+		goto out;
+	r = REJECTED;
+	c->why = "the signature did not verify";
+	if (s->verify(key, m, ml, der, derl) == 0) {
+		m[0] ^= 1;
+		c->why = "the signature verified over a changed message";
+		r = s->verify(key, m, ml, der, derl) == 0 ? REJECTED : ACCEPTED;
+	}
+	s->key_free(key);
+out:
+	free(spki), free(rr), free(ss), free(m), free(id);
+	return r;
+}
+
+/* Decrypt the example's ciphertext in the class's form (c1c3c2, c1c2c3 or GM/T 0009 DER) with d. */
+static int gm_sm2_enc_case(vcase *c)
+{
+	const cb_pke_class *p = cb_as_pke(c->cls);
+	const char *name = c->cls->name;
+	uint8_t *d = NULL, *sk = NULL, *m = NULL, *ct = NULL, *c2 = NULL, *c3 = NULL, *pt = NULL, c1[65];
+	size_t dl = 0, skl = 0, ml = 0, ctl = 0, c2l = 0, c3l = 0, ptl;
+	void *key = NULL;
+	int r = BAD_VECTOR;
+
+	if (!gm_curve(c))
+		return NOT_RUN;
+	c->why = "no fields private_key_d, message_hex and the ciphertext";
+	if (jhex(c->test, "private_key_d", &d, &dl) || dl != 32 || jhex(c->test, "message_hex", &m, &ml))
+		goto out;
+	if (strcmp(name, "sm2-enc-c1c3c2") == 0) {
+		if (jhex(c->test, "ciphertext_c1c3c2_hex", &ct, &ctl))
+			goto out;
+	} else if (strcmp(name, "sm2-enc-der") == 0) {
+		if (jhex(c->test, "ciphertext_gmt0009_der_hex", &ct, &ctl))
+			goto out;
+	} else {
+		if (gm_point(c->test, "c1_x", "c1_y", c1) || jhex(c->test, "c2", &c2, &c2l) ||
+		    jhex(c->test, "c3", &c3, &c3l))
+			goto out;
+		ctl = 65 + c2l + c3l;
+		ct = malloc(ctl);
+		if (!ct)
+			goto out;
+		memcpy(ct, c1, 65);
+		memcpy(ct + 65, c2, c2l);
+		memcpy(ct + 65 + c2l, c3, c3l);
+	}
+	if (cb_key_wrap_raw(CB_KEY_SM2, 1, d, dl, &sk, &skl) != 0)
+		goto out;
+	c->why = "the private key was not imported";
+	if (p->import_secret(sk, skl, NULL, &key) != 0)
+		goto out;
+	ptl = ctl + 16;
+	pt = malloc(ptl);
+	r = REJECTED;
+	c->why = "decryption failed or gave another message";
+	if (pt && p->decrypt(key, ct, ctl, pt, &ptl) == 0 && ptl == ml && memcmp(pt, m, ml) == 0)
+		r = ACCEPTED;
+	if (pt)
+		cb_wipe(pt, ctl + 16);
+	p->key_free(key);
+out:
+	if (d)
+		cb_wipe(d, dl);
+	if (sk) {
+		cb_wipe(sk, skl);
+		free(sk);
+	}
+	free(d), free(m), free(ct), free(c2), free(c3), free(pt);
+	return r;
+}
+
 /* ---- the table ---- */
 
 static const cb_vec_driver d_x25519 = {NULL, x25519_case, 0};
@@ -504,37 +787,61 @@ static const cb_vec_driver d_rsa_decrypt = {rsa_group, decrypt_case, 0};
 static const cb_vec_driver d_cipher = {cipher_group, cipher_case, 0};
 static const cb_vec_driver d_mlkem_keygen = {mlkem_group, mlkem_keygen_case, 1};
 static const cb_vec_driver d_mlkem_encapdecap = {mlkem_group, mlkem_encapdecap_case, 1};
+static const cb_vec_driver d_wy_mlkem = {mlkem_group, wy_mlkem_case, 0};
+static const cb_vec_driver d_gm_sm3 = {NULL, gm_sm3_case, 1};
+static const cb_vec_driver d_gm_sm4 = {NULL, gm_sm4_case, 1};
+static const cb_vec_driver d_gm_sm2_sign = {NULL, gm_sm2_sign_case, 1};
+static const cb_vec_driver d_gm_sm2_enc = {NULL, gm_sm2_enc_case, 1};
 
 #define WY(f) "wycheproof/testvectors_v1/" f
 #define ACVP_KEYGEN "acvp/ML-KEM-keyGen-FIPS203/internalProjection.json"
 #define ACVP_ENCAP "acvp/ML-KEM-encapDecap-FIPS203/internalProjection.json"
+#define GM "gm/gm_standard_vectors.json"
 
 static const cb_vec_set sets[] = {
-	{WY("x25519_test.json"), "x25519", "Wycheproof", &d_x25519},
-	{WY("ecdh_secp256r1_ecpoint_test.json"), "ecdh-p256", "Wycheproof", &d_ecdh_point},
-	{WY("ecdsa_secp256r1_sha256_test.json"), "ecdsa-p256", "Wycheproof", &d_verify},
-	{WY("ecdsa_secp256r1_sha256_p1363_test.json"), "ecdsa-p256", "Wycheproof", &d_verify_p1363},
-	{WY("ed25519_test.json"), "ed25519", "Wycheproof", &d_verify},
-	{WY("rsa_signature_2048_sha256_test.json"), "rsa2048-pkcs1-sha256", "Wycheproof", &d_rsa_verify},
-	{WY("rsa_pss_2048_sha256_mgf1_32_test.json"), "rsa2048-pss-sha256", "Wycheproof", &d_pss_verify},
-	{WY("rsa_pkcs1_2048_test.json"), "rsa2048-pkcs1", "Wycheproof", &d_rsa_decrypt},
-	{WY("rsa_pkcs1_3072_test.json"), "rsa3072-pkcs1", "Wycheproof", &d_rsa_decrypt},
-	{WY("rsa_pkcs1_4096_test.json"), "rsa4096-pkcs1", "Wycheproof", &d_rsa_decrypt},
-	{WY("rsa_oaep_2048_sha256_mgf1sha256_test.json"), "rsa2048-oaep-sha256", "Wycheproof", &d_rsa_decrypt},
-	{WY("rsa_oaep_3072_sha256_mgf1sha256_test.json"), "rsa3072-oaep-sha256", "Wycheproof", &d_rsa_decrypt},
-	{WY("rsa_oaep_4096_sha256_mgf1sha256_test.json"), "rsa4096-oaep-sha256", "Wycheproof", &d_rsa_decrypt},
-	{WY("rsa_oaep_2048_sha1_mgf1sha1_test.json"), "rsa2048-oaep-sha1", "Wycheproof", &d_rsa_decrypt},
-	{WY("aes_gcm_test.json"), "aes-128-gcm", "Wycheproof", &d_cipher},
-	{WY("aes_gcm_test.json"), "aes-256-gcm", "Wycheproof", &d_cipher},
-	{WY("aes_cbc_pkcs5_test.json"), "aes-128-cbc-pkcs7", "Wycheproof", &d_cipher},
-	{WY("aes_cbc_pkcs5_test.json"), "aes-256-cbc-pkcs7", "Wycheproof", &d_cipher},
-	{WY("sm4_gcm_test.json"), "sm4-gcm", "Wycheproof", &d_cipher},
-	{ACVP_KEYGEN, "mlkem512", "NIST ACVP", &d_mlkem_keygen},
-	{ACVP_KEYGEN, "mlkem768", "NIST ACVP", &d_mlkem_keygen},
-	{ACVP_KEYGEN, "mlkem1024", "NIST ACVP", &d_mlkem_keygen},
-	{ACVP_ENCAP, "mlkem512", "NIST ACVP", &d_mlkem_encapdecap},
-	{ACVP_ENCAP, "mlkem768", "NIST ACVP", &d_mlkem_encapdecap},
-	{ACVP_ENCAP, "mlkem1024", "NIST ACVP", &d_mlkem_encapdecap},
+	{WY("x25519_test.json"), "x25519", "Wycheproof", NULL, &d_x25519},
+	{WY("ecdh_secp256r1_ecpoint_test.json"), "ecdh-p256", "Wycheproof", NULL, &d_ecdh_point},
+	{WY("ecdsa_secp256r1_sha256_test.json"), "ecdsa-p256", "Wycheproof", NULL, &d_verify},
+	{WY("ecdsa_secp256r1_sha256_p1363_test.json"), "ecdsa-p256", "Wycheproof", NULL, &d_verify_p1363},
+	{WY("ed25519_test.json"), "ed25519", "Wycheproof", NULL, &d_verify},
+	{WY("rsa_signature_2048_sha256_test.json"), "rsa2048-pkcs1-sha256", "Wycheproof", NULL, &d_rsa_verify},
+	{WY("rsa_pss_2048_sha256_mgf1_32_test.json"), "rsa2048-pss-sha256", "Wycheproof", NULL, &d_pss_verify},
+	{WY("rsa_pkcs1_2048_test.json"), "rsa2048-pkcs1", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("rsa_pkcs1_3072_test.json"), "rsa3072-pkcs1", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("rsa_pkcs1_4096_test.json"), "rsa4096-pkcs1", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("rsa_oaep_2048_sha256_mgf1sha256_test.json"), "rsa2048-oaep-sha256", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("rsa_oaep_3072_sha256_mgf1sha256_test.json"), "rsa3072-oaep-sha256", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("rsa_oaep_4096_sha256_mgf1sha256_test.json"), "rsa4096-oaep-sha256", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("rsa_oaep_2048_sha1_mgf1sha1_test.json"), "rsa2048-oaep-sha1", "Wycheproof", NULL, &d_rsa_decrypt},
+	{WY("aes_gcm_test.json"), "aes-128-gcm", "Wycheproof", NULL, &d_cipher},
+	{WY("aes_gcm_test.json"), "aes-256-gcm", "Wycheproof", NULL, &d_cipher},
+	{WY("aes_cbc_pkcs5_test.json"), "aes-128-cbc-pkcs7", "Wycheproof", NULL, &d_cipher},
+	{WY("aes_cbc_pkcs5_test.json"), "aes-256-cbc-pkcs7", "Wycheproof", NULL, &d_cipher},
+	{WY("sm4_gcm_test.json"), "sm4-gcm", "Wycheproof", NULL, &d_cipher},
+	{ACVP_KEYGEN, "mlkem512", "NIST ACVP", NULL, &d_mlkem_keygen},
+	{ACVP_KEYGEN, "mlkem768", "NIST ACVP", NULL, &d_mlkem_keygen},
+	{ACVP_KEYGEN, "mlkem1024", "NIST ACVP", NULL, &d_mlkem_keygen},
+	{ACVP_ENCAP, "mlkem512", "NIST ACVP", NULL, &d_mlkem_encapdecap},
+	{ACVP_ENCAP, "mlkem768", "NIST ACVP", NULL, &d_mlkem_encapdecap},
+	{ACVP_ENCAP, "mlkem1024", "NIST ACVP", NULL, &d_mlkem_encapdecap},
+	{WY("mlkem_512_test.json"), "mlkem512", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_512_encaps_test.json"), "mlkem512", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_512_keygen_seed_test.json"), "mlkem512", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_512_semi_expanded_decaps_test.json"), "mlkem512", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_768_test.json"), "mlkem768", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_768_encaps_test.json"), "mlkem768", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_768_keygen_seed_test.json"), "mlkem768", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_768_semi_expanded_decaps_test.json"), "mlkem768", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_1024_test.json"), "mlkem1024", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_1024_encaps_test.json"), "mlkem1024", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_1024_keygen_seed_test.json"), "mlkem1024", "Wycheproof", NULL, &d_wy_mlkem},
+	{WY("mlkem_1024_semi_expanded_decaps_test.json"), "mlkem1024", "Wycheproof", NULL, &d_wy_mlkem},
+	{GM, "sm3", "GM/T", "SM3", &d_gm_sm3},
+	{GM, "sm4-ecb", "GM/T", "SM4", &d_gm_sm4},
+	{GM, "sm2-sign", "GM/T", "SM2-sign", &d_gm_sm2_sign},
+	{GM, "sm2-enc-c1c3c2", "GM/T", "SM2-encrypt", &d_gm_sm2_enc},
+	{GM, "sm2-enc-c1c2c3", "GM/T", "SM2-encrypt", &d_gm_sm2_enc},
+	{GM, "sm2-enc-der", "GM/T", "SM2-encrypt", &d_gm_sm2_enc},
 };
 
 size_t cb_vec_set_count(void)
@@ -560,13 +867,25 @@ static const char *lacks(const cb_vec_set *set, const cb_alg_info *cls)
 		return cb_as_pke(cls) && cb_as_pke(cls)->import_secret ? NULL : "a pke class with import_secret";
 	if (d == &d_cipher)
 		return cb_as_cipher(cls) ? NULL : "a cipher class";
+	if (d == &d_gm_sm3)
+		return cb_as_hash(cls) ? NULL : "a hash class";
+	if (d == &d_gm_sm4)
+		return cb_as_cipher(cls) ? NULL : "a cipher class";
+	if (d == &d_gm_sm2_sign)
+		return cb_as_sig(cls) && cb_as_sig(cls)->import_public ? NULL : "a sig class with import_public";
+	if (d == &d_gm_sm2_enc)
+		return cb_as_pke(cls) && cb_as_pke(cls)->import_secret ? NULL : "a pke class with import_secret";
+	if (d == &d_wy_mlkem)
+		return cb_as_kem(cls) && cb_as_kem(cls)->keypair_derand && cb_as_kem(cls)->encaps_derand
+			       ? NULL
+			       : "a kem class with keypair_derand and encaps_derand";
 	if (d == &d_mlkem_keygen)
 		return cb_as_kem(cls) && cb_as_kem(cls)->keypair_derand ? NULL : "a kem class with keypair_derand";
 	return cb_as_kem(cls) && cb_as_kem(cls)->encaps_derand ? NULL : "a kem class with encaps_derand";
 }
 
 /* File the outcome r of case c, whose file says `result` (ACVP: "" and r ACCEPTED when as the file says). */
-static void count(cb_vec_counts *n, vcase *c, int r, int acvp, const char *result, long long tcid, const char *file)
+static void count(cb_vec_counts *n, vcase *c, int r, int acvp, const char *result, const char *label, const char *file)
 {
 	int ok;
 
@@ -616,8 +935,10 @@ static void count(cb_vec_counts *n, vcase *c, int r, int acvp, const char *resul
 			how = "rejected";
 		else
 			how = c->why;
-		put(n->first_failure, sizeof(n->first_failure), "%s tcId %lld (%s): %s", file, tcid,
-		    acvp ? "ACVP" : result, how);
+		if (acvp)
+			put(n->first_failure, sizeof(n->first_failure), "%s %s: %s", file, label, how);
+		else
+			put(n->first_failure, sizeof(n->first_failure), "%s %s (%s): %s", file, label, result, how);
 	}
 }
 
@@ -667,6 +988,25 @@ int cb_vec_run(const char *dir, const cb_vec_set *set, const cb_alg_info *cls, c
 		put(err, errlen, "%s: line %d: %s", path, jerr.line, jerr.text);
 		return CB_ERR_FORMAT;
 	}
+	if (set->select) {
+		groups = json_object_get(root, "vectors");
+		if (!json_is_array(groups)) {
+			put(err, errlen, "%s: no vectors array", path);
+			json_decref(root);
+			return CB_ERR_FORMAT;
+		}
+		json_array_foreach (groups, ti, t) {
+			vcase c = {cls, root, t, NULL, NULL, 0};
+			int r;
+
+			if (strcmp(jstr(t, "algorithm"), set->select) != 0)
+				continue;
+			r = set->driver->run(&c);
+			count(out, &c, r, 1, "", jstr(t, "id"), base);
+		}
+		json_decref(root);
+		return CB_OK;
+	}
 	groups = json_object_get(root, "testGroups");
 	if (!json_is_array(groups)) {
 		put(err, errlen, "%s: no testGroups array", path);
@@ -683,13 +1023,19 @@ int cb_vec_run(const char *dir, const cb_vec_set *set, const cb_alg_info *cls, c
 				put(out->skip_reason, sizeof(out->skip_reason), "%s", gwhy);
 			continue;
 		}
-		json_array_foreach (tests, ti, t) {
-			vcase c = {cls, g, t, NULL};
-			int r = set->driver->run(&c);
+		vcase c = {cls, g, NULL, NULL, NULL, 0};
 
-			count(out, &c, r, set->driver->acvp, jstr(t, "result"),
-			      (long long)json_integer_value(json_object_get(t, "tcId")), base);
+		json_array_foreach (tests, ti, t) {
+			char label[32];
+			int r;
+
+			c.test = t;
+			c.why = NULL;
+			r = set->driver->run(&c);
+			snprintf(label, sizeof(label), "tcId %lld", (long long)json_integer_value(json_object_get(t, "tcId")));
+			count(out, &c, r, set->driver->acvp, jstr(t, "result"), label, base);
 		}
+		group_done(&c);
 	}
 	json_decref(root);
 	return CB_OK;
