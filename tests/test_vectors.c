@@ -57,15 +57,16 @@ static const struct {
  * adapter change is noticed (`verify --vectors` reports them as FAIL):
  * libgcrypt 1.10's PKCS#1 v1.5 decryption through the gcrypt class rejects
  * the empty message (tcId 1) and returns a message for badly padded
- * ciphertexts (tcId 9, 12-16, and one more at 3072 / 4096 bits); its OAEP
- * decryption accepts a modified or flipped PS (tcId 16, 17).
+ * ciphertexts (tcId 9, 12-16); its OAEP decryption accepts a modified or
+ * flipped PS (tcId 16, 17).  (The same at 3072 and 4096 bits, with one more
+ * PKCS#1 case: `verify --vectors` shows them; see main.)
  */
 static const struct {
 	const char *backend, *alg;
 	unsigned long failed;
 } observed[] = {
-	{"gcrypt", "rsa2048-pkcs1", 7},       {"gcrypt", "rsa3072-pkcs1", 8},	    {"gcrypt", "rsa4096-pkcs1", 8},
-	{"gcrypt", "rsa2048-oaep-sha256", 2}, {"gcrypt", "rsa3072-oaep-sha256", 2}, {"gcrypt", "rsa4096-oaep-sha256", 2},
+	{"gcrypt", "rsa2048-pkcs1", 7},
+	{"gcrypt", "rsa2048-oaep-sha256", 2},
 	{"gcrypt", "rsa2048-oaep-sha1", 2},
 };
 
@@ -173,9 +174,18 @@ int main(void)
 	json_decref(probe);
 	for (size_t si = 0; si < cb_vec_set_count(); si++) {
 		const cb_vec_set *s = cb_vec_set_get(si);
-		unsigned long want = cases_in(s);
+		unsigned long want;
 		const cb_alg_info *a;
 
+		/*
+		 * RSA-3072/4096 decryption (about 12 s of CPU over five libraries,
+		 * more than all the rest): run by `verify --vectors`, and for
+		 * OpenSSL by test_openssl_rsa_wycheproof; the 2048-bit sets of the
+		 * same code paths run here.
+		 */
+		if (!strncmp(s->alg, "rsa3072-", 8) || !strncmp(s->alg, "rsa4096-", 8))
+			continue;
+		want = cases_in(s);
 		for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++) {
 			cb_vec_counts n;
 			char err[256];
