@@ -1,5 +1,11 @@
-/* cryptobench verify: run the embedded known-answer tests (kat.h). */
+/*
+ * cryptobench verify: run the embedded known-answer tests (kat.h), or with
+ * --vectors the published vector sets (vectors.h) as a matrix.
+ */
 #include <getopt.h>
+#include <jansson.h>
+#include <limits.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +14,13 @@
 #include "cli/select.h"
 #include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
+#include "cryptobench/vectors.h"
 
 #define MAX_ALGS 512
 
 static const char usage_text[] =
 	"usage: cryptobench verify [--backend LIST] [SELECTOR...]\n"
+	"       cryptobench verify --vectors[=DIR] [--format table|json] [--backend LIST] [SELECTOR...]\n"
 	"\n"
 	"Check the selected algorithms against the known-answer vectors embedded in\n"
 	"cryptobench (NIST SP 800-38A, the GCM specification, RFC 8439, FIPS 180-4\n"
@@ -29,10 +37,24 @@ static const char usage_text[] =
 	"SELECTOR: as in 'cryptobench run' (names, wildcards, name prefixes,\n"
 	"families, classes, all); default: all.\n"
 	"\n"
-	"  --backend LIST  only these backends (e.g. openssl,builtin)\n"
-	"  -h, --help      this text\n"
+	"  --backend LIST    only these backends (e.g. openssl,builtin)\n"
+	"  --vectors[=DIR]   run the published vector files instead (Wycheproof, NIST\n"
+	"                    ACVP ML-KEM, the GM/T SM2/SM3/SM4 examples) over every\n"
+	"                    selected (algorithm, backend)\n"
+	"                    that has a set, after checking each file against\n"
+	"                    DIR/SHA256SUMS; print a matrix of counts.  DIR default:\n"
+	"                    $CRYPTOBENCH_VECTORS, else ../shared/vectors beside the\n"
+	"                    repository of this executable (scripts/fetch-vectors.sh\n"
+	"                    downloads them).  A cell: cases passed, '+N known' for\n"
+	"                    declared gaps, 'FAIL N' for unexpected results, 'n/a'\n"
+	"                    when the class cannot take the set.\n"
+	"  --format F        with --vectors: table (default) or json\n"
+	"  -h, --help        this text\n"
 	"\n"
-	"exit status: 0 nothing failed; 2 usage error; 3 some algorithm failed.\n";
+	"exit status: 0 nothing failed; 1 the vectors folder or SHA256SUMS cannot be\n"
+	"read, or standard output cannot be written; 2 usage error; 3 some algorithm\n"
+	"failed (with --vectors: an unexpected result, or a file that does not match\n"
+	"SHA256SUMS).\n";
 
 /* The distinct sources of a's vectors, joined with "; ". */
 static void sources(const cb_alg_info *a, char *buf, size_t len)
@@ -49,14 +71,289 @@ static void sources(const cb_alg_info *a, char *buf, size_t len)
 	}
 }
 
+/* ---- --vectors ---- */
+
+/* The folder of the vectors: $CRYPTOBENCH_VECTORS, else <repo>/../shared/vectors for <repo>/<build>/cryptobench. */
+static int vectors_dir(char *out, size_t len)
+{
+	const char *env = getenv("CRYPTOBENCH_VECTORS");
+	char exe[PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	if (env && env[0])
+		return (size_t)snprintf(out, len, "%s", env) < len ? 0 : -1;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return -1;
+	exe[n] = 0;
+	for (int up = 0; up < 2; up++) {
+		slash = strrchr(exe, '/');
+		if (!slash)
+			return -1;
+		*slash = 0;
+	}
+	return (size_t)snprintf(out, len, "%s/../shared/vectors", exe) < len ? 0 : -1;
+}
+
+enum { V_OK, V_FAIL, V_NA, V_MISSING, V_BADSUM };
+
+typedef struct vrow {
+	const cb_vec_set *set;
+	const cb_alg_info *alg;
+	cb_vec_counts n;
+	int state;
+	char err[200];
+} vrow;
+
+static const char *state_name(const vrow *r)
+{
+	static const char *const names[] = {"pass", "FAIL", "n/a", "missing", "checksum"};
+	return names[r->state];
+}
+
+static void cell(const vrow *r, char *buf, size_t len)
+{
+	switch (r->state) {
+	case V_OK:
+		if (r->n.known)
+			snprintf(buf, len, "%lu +%lu known", r->n.passed, r->n.known);
+		else
+			snprintf(buf, len, "%lu", r->n.passed);
+		break;
+	case V_FAIL: snprintf(buf, len, "FAIL %lu/%lu", r->n.failed, r->n.passed + r->n.failed); break;
+	case V_BADSUM: snprintf(buf, len, "FAIL sum"); break;
+	case V_MISSING: snprintf(buf, len, "missing"); break;
+	default: snprintf(buf, len, "n/a"); break;
+	}
+}
+
+/* The file's name, or for ACVP's internalProjection.json its folder's ("ML-KEM-keyGen-FIPS203"). */
+static const char *base_name(const char *file)
+{
+	static char buf[128];
+	const char *s = strrchr(file, '/');
+
+	if (s && !strcmp(s + 1, "internalProjection.json")) {
+		const char *p = s;
+		while (p > file && p[-1] != '/')
+			p--;
+		snprintf(buf, sizeof(buf), "%.*s", (int)(s - p), p);
+		return buf;
+	}
+	return s ? s + 1 : file;
+}
+
+static void print_table(const char *dir, const vrow *rows, size_t nrows)
+{
+	const char *backs[64];
+	size_t nb = 0, wrow = 9;
+	char c[64], label[160];
+
+	for (size_t i = 0; i < nrows; i++) {
+		size_t j;
+		for (j = 0; j < nb && strcmp(backs[j], rows[i].alg->backend); j++)
+			;
+		if (j == nb && nb < 64)
+			backs[nb++] = rows[i].alg->backend;
+		snprintf(label, sizeof(label), "%s %s", rows[i].set->alg, base_name(rows[i].set->file));
+		if (strlen(label) > wrow)
+			wrow = strlen(label);
+	}
+	printf("vectors: %s\n\n%-*s", dir, (int)wrow, "algorithm / vector file");
+	for (size_t j = 0; j < nb; j++)
+		printf("  %14s", backs[j]);
+	printf("\n");
+	for (size_t i = 0; i < nrows; i++) {
+		size_t k;
+		if (i && rows[i].set == rows[i - 1].set)
+			continue;
+		snprintf(label, sizeof(label), "%s %s", rows[i].set->alg, base_name(rows[i].set->file));
+		printf("%-*s", (int)wrow, label);
+		for (size_t j = 0; j < nb; j++) {
+			c[0] = '-', c[1] = 0;
+			for (k = i; k < nrows && rows[k].set == rows[i].set; k++)
+				if (!strcmp(rows[k].alg->backend, backs[j]))
+					cell(&rows[k], c, sizeof(c));
+			printf("  %14s", c);
+		}
+		printf("\n");
+	}
+	printf("\n");
+	for (size_t i = 0; i < nrows; i++) {
+		const vrow *r = &rows[i];
+		const char *f = base_name(r->set->file);
+		if (r->state == V_FAIL)
+			printf("FAIL  %s/%s %s: %lu unexpected, first: %s\n", r->alg->name, r->alg->backend, f, r->n.failed,
+			       r->n.first_failure);
+		else if (r->state == V_BADSUM || r->state == V_MISSING || r->state == V_NA)
+			printf("%-8s %s/%s %s: %s\n", state_name(r), r->alg->name, r->alg->backend, f, r->err);
+		if (r->n.known)
+			printf("known %s/%s %s: %lu (%s)\n", r->alg->name, r->alg->backend, f, r->n.known, r->n.known_reason);
+	}
+}
+
+static int print_json(const char *dir, const vrow *rows, size_t nrows, size_t counts[5])
+{
+	json_t *root = json_object(), *arr = json_array(), *sum = json_object();
+	int rc;
+
+	for (size_t i = 0; i < nrows; i++) {
+		const vrow *r = &rows[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "algorithm", json_string(r->alg->name));
+		json_object_set_new(o, "backend", json_string(r->alg->backend));
+		json_object_set_new(o, "implementation", json_string(cb_alg_implementation(r->alg)));
+		json_object_set_new(o, "source", json_string(r->set->source));
+		json_object_set_new(o, "file", json_string(r->set->file));
+		json_object_set_new(o, "status", json_string(state_name(r)));
+		json_object_set_new(o, "passed", json_integer((json_int_t)r->n.passed));
+		json_object_set_new(o, "failed", json_integer((json_int_t)r->n.failed));
+		json_object_set_new(o, "skipped", json_integer((json_int_t)r->n.skipped));
+		json_object_set_new(o, "known", json_integer((json_int_t)r->n.known));
+		if (r->n.skip_reason[0])
+			json_object_set_new(o, "skip_reason", json_string(r->n.skip_reason));
+		if (r->n.known_reason[0])
+			json_object_set_new(o, "known_reason", json_string(r->n.known_reason));
+		if (r->n.first_failure[0])
+			json_object_set_new(o, "first_failure", json_string(r->n.first_failure));
+		if (r->err[0])
+			json_object_set_new(o, "error", json_string(r->err));
+		json_array_append_new(arr, o);
+	}
+	json_object_set_new(root, "vectors_dir", json_string(dir));
+	json_object_set_new(root, "results", arr);
+	json_object_set_new(sum, "pass", json_integer((json_int_t)counts[V_OK]));
+	json_object_set_new(sum, "fail", json_integer((json_int_t)(counts[V_FAIL] + counts[V_BADSUM])));
+	json_object_set_new(sum, "not_applicable", json_integer((json_int_t)counts[V_NA]));
+	json_object_set_new(sum, "missing", json_integer((json_int_t)counts[V_MISSING]));
+	json_object_set_new(root, "summary", sum);
+	rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', stdout);
+	json_decref(root);
+	return rc;
+}
+
+/* cb_vec_check_sum once per file (several sets read the same file); the answers are kept. */
+static int checked_sum(const char *dir, const char *file, char *err, size_t errlen)
+{
+	static struct {
+		const char *file;
+		int rc;
+		char err[256];
+	} seen[64];
+	static size_t nseen;
+
+	for (size_t i = 0; i < nseen; i++)
+		if (!strcmp(seen[i].file, file)) {
+			snprintf(err, errlen, "%s", seen[i].err);
+			return seen[i].rc;
+		}
+	if (nseen == sizeof(seen) / sizeof(seen[0]))
+		return cb_vec_check_sum(dir, file, err, errlen);
+	seen[nseen].file = file;
+	seen[nseen].rc = cb_vec_check_sum(dir, file, seen[nseen].err, sizeof(seen[nseen].err));
+	snprintf(err, errlen, "%s", seen[nseen].err);
+	return seen[nseen++].rc;
+}
+
+static int verify_vectors(const char *dirarg, int json, const cb_alg_info **algs, size_t nalgs)
+{
+	char dir[PATH_MAX], sums[PATH_MAX + 16];
+	size_t nrows = 0, counts[5] = {0};
+	vrow *rows;
+	int status;
+	FILE *f;
+
+	if (dirarg) {
+		if ((size_t)snprintf(dir, sizeof(dir), "%s", dirarg) >= sizeof(dir)) {
+			cli_error("vectors folder name too long");
+			return CB_EXIT_USAGE;
+		}
+	} else if (vectors_dir(dir, sizeof(dir)) != 0) {
+		cli_error("cannot tell where the vectors are: set CRYPTOBENCH_VECTORS or give --vectors=DIR "
+			  "(scripts/fetch-vectors.sh DIR downloads them)");
+		return CB_EXIT_FAIL;
+	}
+	snprintf(sums, sizeof(sums), "%s/SHA256SUMS", dir);
+	f = fopen(sums, "r");
+	if (!f) {
+		cli_error("no test vectors at %s (cannot read %s): scripts/fetch-vectors.sh DIR downloads them; "
+			  "then set CRYPTOBENCH_VECTORS=DIR or give --vectors=DIR",
+			  dir, sums);
+		return CB_EXIT_FAIL;
+	}
+	fclose(f);
+	rows = calloc(cb_vec_set_count() * nalgs + 1, sizeof(*rows));
+	if (!rows) {
+		cli_error("out of memory");
+		return CB_EXIT_FAIL;
+	}
+	for (size_t si = 0; si < cb_vec_set_count(); si++) {
+		const cb_vec_set *s = cb_vec_set_get(si);
+		char serr[256] = "";
+		int sum = 1; /* checked once per file, on its first use */
+
+		for (size_t i = 0; i < nalgs; i++) {
+			vrow *r;
+			int rc;
+
+			if (strcmp(algs[i]->name, s->alg) || cb_alg_unavailable(algs[i]))
+				continue;
+			if (sum == 1)
+				sum = checked_sum(dir, s->file, serr, sizeof(serr));
+			r = &rows[nrows++];
+			r->set = s;
+			r->alg = algs[i];
+			if (sum == CB_ERR_IO) {
+				r->state = V_MISSING;
+				snprintf(r->err, sizeof(r->err), "%s", serr);
+			} else if (sum != 0) {
+				r->state = V_BADSUM;
+				snprintf(r->err, sizeof(r->err), "%s", serr);
+			} else {
+				rc = cb_vec_run(dir, s, algs[i], &r->n, r->err, sizeof(r->err));
+				if (rc == CB_ERR_UNSUPPORTED)
+					r->state = V_NA;
+				else if (rc != 0 || r->n.failed)
+					r->state = V_FAIL;
+				if (rc != 0 && rc != CB_ERR_UNSUPPORTED)
+					snprintf(r->n.first_failure, sizeof(r->n.first_failure), "%s", r->err);
+			}
+			counts[r->state]++;
+		}
+	}
+	if (json) {
+		if (print_json(dir, rows, nrows, counts) != 0)
+			cli_error("cannot write the JSON");
+	} else {
+		print_table(dir, rows, nrows);
+		printf("vector sets: %zu passed, %zu FAILED, %zu not applicable, %zu missing (over %zu algorithm x "
+		       "backend pairs)\n",
+		       counts[V_OK], counts[V_FAIL] + counts[V_BADSUM], counts[V_NA], counts[V_MISSING], nrows);
+	}
+	status = counts[V_FAIL] + counts[V_BADSUM] ? CB_EXIT_PARTIAL : CB_EXIT_OK;
+	if (nrows == 0)
+		cli_warn("no selected algorithm has a vector set");
+	if (fflush(stdout) != 0) {
+		cli_error("cannot write to standard output");
+		status = CB_EXIT_FAIL;
+	}
+	free(rows);
+	return status;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	static const struct option longopts[] = {{"backend", required_argument, NULL, 'b'},
+						 {"vectors", optional_argument, NULL, 'V'},
+						 {"format", required_argument, NULL, 'f'},
 						 {"help", no_argument, NULL, 'h'},
 						 {NULL, 0, NULL, 0}};
 	static char all[] = "all";
 	char *defsel[] = {all};
-	const char *backends = NULL;
+	const char *backends = NULL, *vdir = NULL, *format = NULL;
+	int vectors = 0;
 	const cb_alg_info **algs;
 	size_t nalgs = 0, npass = 0, nnone = 0, nfail = 0, nunavail = 0, wname = 4, wback = 4;
 	char **sels;
@@ -67,10 +364,37 @@ int cmd_verify(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b': backends = optarg; break;
+		case 'V':
+			if (vectors) {
+				cli_error("option '--vectors' given twice");
+				return CB_EXIT_USAGE;
+			}
+			vectors = 1;
+			vdir = optarg;
+			break;
+		case 'f':
+			if (format) {
+				cli_error("option '--format' given twice");
+				return CB_EXIT_USAGE;
+			}
+			format = optarg;
+			break;
 		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
 		case ':': cli_error("option '%s' needs a value (see 'cryptobench verify --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		default: cli_error("unknown option '%s' (see 'cryptobench verify --help')", argv[optind - 1]); return CB_EXIT_USAGE;
 		}
+	}
+	if (format && strcmp(format, "table") && strcmp(format, "json")) {
+		cli_error("unknown format '%s' (use table or json)", format);
+		return CB_EXIT_USAGE;
+	}
+	if (format && !vectors) {
+		cli_error("--format applies to --vectors only");
+		return CB_EXIT_USAGE;
+	}
+	if (vdir && !vdir[0]) {
+		cli_error("--vectors= needs a folder");
+		return CB_EXIT_USAGE;
 	}
 	sels = argv + optind;
 	nsels = argc - optind;
@@ -91,6 +415,11 @@ int cmd_verify(int argc, char **argv)
 		cli_error("no algorithm of backend '%s' matches", backends ? backends : "");
 		free(algs);
 		return CB_EXIT_USAGE;
+	}
+	if (vectors) {
+		status = verify_vectors(vdir, format && !strcmp(format, "json"), algs, nalgs);
+		free(algs);
+		return status;
 	}
 	for (size_t i = 0; i < nalgs; i++) {
 		if (strlen(algs[i]->name) > wname)
