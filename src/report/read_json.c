@@ -499,7 +499,7 @@ static int read_doc(json_t *doc, const json_error_t *jerr, cb_run *run, cb_read_
 		/* jansson's words, with what they mean for a results file and the byte where it stopped */
 		if (jerr->position <= 0 && strstr(jerr->text, "end of file"))
 			say(err, "the file is empty: no JSON document in it");
-		else if (!strncmp(jerr->text, "premature end of input", 22))
+		else if (!strncmp(jerr->text, "premature end of input", 22) || strstr(jerr->text, "near end of file"))
 			say(err, "truncated: the document stops at byte %d before it is complete (%s)", jerr->position,
 			    jerr->text);
 		else
