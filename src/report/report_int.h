@@ -75,7 +75,7 @@ enum {
 	CB_NSCOLS
 };
 
-#define CB_SIZE_NOTES 6
+#define CB_SIZE_NOTES (CB_NSCOLS + 1) /* one per column and the ranges' */
 
 typedef struct cb_size_row {
 	char cell[CB_NSCOLS][CB_CELL_MAX];

@@ -533,9 +533,9 @@ int cb_size_tab_build(cb_size_tab *t, const cb_run *run)
 			if (strcmp(t->rows[i].cell[j], "-") != 0)
 				t->show[j] = 1;
 	for (j = 1; j < CB_NSCOLS; j++) {
-		if (size_note[j] && t->show[j])
+		if (size_note[j] && t->show[j] && t->nnotes < CB_SIZE_NOTES)
 			t->note[t->nnotes++] = size_note[j];
-		if (j == CB_SCOL_ENC - 1 && ranged)
+		if (j == CB_SCOL_ENC - 1 && ranged && t->nnotes < CB_SIZE_NOTES)
 			t->note[t->nnotes++] = range_note;
 	}
 	return 0;
