@@ -55,20 +55,26 @@ same "$T/msg" "$T/t1.out"
 expect 2 "bad thread count" "$CB" open -k "xwing:$T/xwing.dk" --threads 0 -i "$T/t2.env"
 
 # failures: exit 4, the output as it was, nothing left behind
+# flip FILE OFFSET: the low bit of one byte flipped in place (setting a fixed
+# byte would leave the file as it was once in 256 times)
+flip() {
+	fb=$(od -An -v -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+	printf "\\$(printf '%03o' $((fb ^ 1)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
 echo "old content" >"$T/keep"
 cp "$T/keep" "$T/keep.orig"
 cp "$T/xwing.env" "$T/mod.env"
-printf 'Z' | dd of="$T/mod.env" bs=1 seek=100000 conv=notrunc 2>/dev/null
+flip "$T/mod.env" 100000
 expect 4 "modified chunk" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/mod.env" -o "$T/keep"
 has "modified chunk" "authentication failed"
 same "$T/keep" "$T/keep.orig"
 cp "$T/xwing.env" "$T/mod.env"
-printf 'Z' | dd of="$T/mod.env" bs=1 seek=100 conv=notrunc 2>/dev/null
+flip "$T/mod.env" 100
 expect 4 "modified recipient block" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/mod.env" -o "$T/keep"
 same "$T/keep" "$T/keep.orig"
 # a changed algorithm name: no block is this key's any more (exit 1), nothing written
 cp "$T/xwing.env" "$T/mod.env"
-printf 'Z' | dd of="$T/mod.env" bs=1 seek=20 conv=notrunc 2>/dev/null
+flip "$T/mod.env" 20
 expect 1 "modified recipient name" "$CB" open -k "xwing:$T/xwing.dk" -i "$T/mod.env" -o "$T/keep"
 same "$T/keep" "$T/keep.orig"
 # header: 18 fixed + name 1 + 5 + ct length 2 + 1120 + wrapped key 48 = 1194; chunks 4096 + 16
