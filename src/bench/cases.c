@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bench/timer.h"
 #include "core/der.h"
@@ -117,9 +118,47 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 	return code;
 }
 
+/*
+ * Case buffers.  A large one (a 1 GiB envelope, a 1 GiB message) is
+ * aligned to 2 MiB and asked for transparent huge pages, so a pass over it
+ * is not a page-table walk every 4 KiB and its first touch is 512 times
+ * fewer faults; it is still freed with free().  Small ones are plain.
+ */
+#define CASE_HUGE_MIN ((size_t)4 << 20)
+#define CASE_HUGE_ALIGN ((size_t)2 << 20)
+
 static void *xmalloc(size_t n)
 {
-	return malloc(n ? n : 1);
+	void *p = NULL;
+
+	if (n < CASE_HUGE_MIN)
+		return malloc(n ? n : 1);
+	if (posix_memalign(&p, CASE_HUGE_ALIGN, n) != 0)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, n, MADV_HUGEPAGE); /* advice only: 4 KiB pages if refused */
+#endif
+	return p;
+}
+
+/*
+ * A message to time on: random bytes.  Past 1 MiB the first MiB is
+ * repeated (the timed code does not depend on the data; drawing 1 GiB from
+ * the kernel's generator took 4.5 s of a case's preparation).
+ */
+#define CASE_FRESH_MAX ((size_t)1 << 20)
+
+static int fill_message(uint8_t *m, size_t n)
+{
+	size_t done = n < CASE_FRESH_MAX ? n : CASE_FRESH_MAX;
+	int r = cb_random_bytes(m, done);
+
+	while (r == 0 && done < n) {
+		size_t k = n - done < done ? n - done : done;
+		memcpy(m + done, m, k);
+		done += k;
+	}
+	return r;
 }
 
 /* ---- the timed operations ---- */
@@ -520,7 +559,7 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 	c->out = xmalloc(c->outcap);
 	if (!c->m || !c->in || !c->out)
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
-	if ((r = cb_random_bytes(c->m, c->mlen)) != 0)
+	if ((r = fill_message(c->m, c->mlen)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	if (raw && c->mlen)
 		c->m[0] = 0; /* below the modulus */
@@ -584,7 +623,7 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	c->out = xmalloc(c->outcap);
 	if (!c->m || !c->in || !c->out)
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
-	if ((r = cb_random_bytes(c->m, msg)) != 0)
+	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	c->inlen = c->outcap;
 	if ((r = s->sign(c->key, c->m, c->mlen, c->in, &c->inlen)) != 0)
@@ -685,7 +724,7 @@ static int prepare_cipher(cb_case *c, const char *op, size_t msg, cb_sizes *sz, 
 	c->out = xmalloc(c->outcap);
 	if (!c->m || !c->in || !c->out)
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
-	if ((r = cb_random_bytes(c->m, msg)) != 0)
+	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	c->inlen = c->outcap;
 	if ((r = k->encrypt(c->key, c->iv, c->ivlen, NULL, 0, c->m, msg, c->in, &c->inlen)) != 0)
@@ -727,7 +766,7 @@ static int prepare_hash(cb_case *c, size_t msg, char *err, size_t errlen)
 	c->outcap = h->digest_bytes;
 	if (!c->m || !c->out)
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
-	if ((r = cb_random_bytes(c->m, msg)) != 0)
+	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	if ((r = h->digest(c->key, c->m, msg, c->out)) != 0 || (r = h->digest(c->key, c->m, msg, d2)) != 0)
 		return fail(err, errlen, r, "digest failed: %s", cb_strerror(r));
@@ -792,7 +831,7 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 	c->outcap = cap;
 	if (!c->m || !c->in || !c->out)
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory (%zu-byte buffers)", cap);
-	if ((r = cb_random_bytes(c->m, msg)) != 0)
+	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	c->inlen = cap;
 	if ((r = cb_envelope_seal_mem(c->m, msg, c->in, &c->inlen, &c->er, 1, &c->eo)) != 0)
