@@ -41,6 +41,12 @@ typedef struct cb_session_opts {
 	 */
 	void (*alloc_begin)(void);
 	void (*alloc_end)(uint64_t *calls, uint64_t *bytes);
+	/*
+	 * 0: an implementation that fails its known answers is reported and
+	 * not timed.  1: it is still prepared, self-checked and timed; its
+	 * results keep kat "fail" and the failure in their notes.
+	 */
+	int time_failed_kat;
 } cb_session_opts;
 
 /* 1 when an operation's cost is random by nature: RSA key generation (the prime search). */
@@ -50,7 +56,8 @@ int cb_op_random_cost(const cb_alg_info *alg, const char *op);
  * Measure plan[0..n) and append one result per case to run, in plan
  * order, with the schedule recorded in run->context (rounds, slice,
  * reference workload; partial when *o->rounds.stop ended it).  A case that
- * fails its known answers or self-check is reported and not timed.
+ * fails its self-check is reported and not timed; one whose implementation
+ * fails its known answers too, unless o->time_failed_kat.
  * Returns 0, or CB_ERR_NOMEM (run then holds the results so far).
  */
 int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o, cb_run *run);

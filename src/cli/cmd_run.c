@@ -36,7 +36,8 @@ static const char usage_text[] =
 	"algorithm first runs its embedded known-answer tests (see 'cryptobench\n"
 	"verify'); each case is then prepared and self-checked (decrypt(encrypt(m))\n"
 	"= m, verify(sign(m)), both sides of an agreement agree) before it is timed.\n"
-	"A case that fails either check is reported, never timed.\n"
+	"A case that fails either check is reported, not timed (--allow-failed:\n"
+	"times one whose only failure is the known-answer test).\n"
 	"\n"
 	"SELECTOR: a name (rsa2048-oaep-sha256), a wildcard (rsa*, aes-*-gcm), a name\n"
 	"prefix (sm2 = sm2-sign, sm2-enc-*, sm2-dh; rsa2048 = every RSA-2048 scheme),\n"
@@ -123,6 +124,9 @@ static const char usage_text[] =
 	"                      terminal (a log)\n"
 	"  -v, --verbose       under the table, one line per case that missed the\n"
 	"                      precision target, with its reason\n"
+	"  --allow-failed      also time an implementation that failed its known\n"
+	"                      answers (its self-check must still pass); its rows say\n"
+	"                      so and the exit status stays 3\n"
 	"  -h, --help          this text\n"
 	"\n"
 	"With -o and no --format, standard output stays quiet (unless every -o fails\n"
@@ -130,11 +134,13 @@ static const char usage_text[] =
 	"ops/s over the baseline's, the trimmed mean of per-round ratios\n"
 	"(docs/MEASUREMENT.md).\n"
 	"exit status: 0 all cases ran; 1 an output could not be written; 2 usage\n"
-	"error; 3 some cases failed their self-check or errored (all are reported);\n"
+	"error; 3 some cases failed their known answers or self-check, or errored\n"
+	"(all are reported; without --allow-failed those are not timed);\n"
 	"130 interrupted (SIGINT or SIGTERM): what was measured is written, marked\n"
 	"partial; a second signal ends it at once.\n";
 
 typedef struct run_args {
+	int allow_failed;
 	char *ops;
 	char *sizes;
 	char *pke_sizes;
@@ -246,7 +252,7 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_SEAL_SIZES, O_SEAL_THREADS, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG, O_SCENARIO };
+	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_SEAL_SIZES, O_SEAL_THREADS, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG, O_SCENARIO, O_ALLOW_FAILED };
 	static const struct option longopts[] = {
 		{"ops", required_argument, NULL, O_OPS},
 		{"sizes", required_argument, NULL, O_SIZES},
@@ -274,6 +280,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		{"source", required_argument, NULL, O_SOURCE},
 		{"published", required_argument, NULL, O_PUBLISHED},
 		{"scenario", required_argument, NULL, O_SCENARIO},
+		{"allow-failed", no_argument, NULL, O_ALLOW_FAILED},
 		{"security", no_argument, NULL, O_SECURITY},
 		{"rounds", required_argument, NULL, O_ROUNDS},
 		{"no-interleave", no_argument, NULL, O_NOINTER},
@@ -390,6 +397,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 			a->npublished++;
 			break;
 		case O_SECURITY: a->security = 1; break;
+		case O_ALLOW_FAILED: a->allow_failed = 1; break;
 		case O_SCENARIO: {
 			char why[128];
 			if (a->nscenarios == CB_SCENARIO_MAX) {
@@ -786,6 +794,7 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "cryptobench: note: this build cannot count allocations (sanitizer or fuzzing build); --memory ignored\n");
 	}
 	so.arg = &a.progress;
+	so.time_failed_kat = a.allow_failed;
 	so.rounds.stop = &interrupted;
 	if (cb_session_run(plan, nplan, &so, &run) != 0) {
 		progress(&a.progress, NULL, 0, 0, NULL);
@@ -795,7 +804,8 @@ int cmd_run(int argc, char **argv)
 	}
 	progress(&a.progress, NULL, 0, 0, NULL);
 	for (size_t i = 0; i < run.nresults; i++)
-		if (run.results[i].status == CB_STATUS_FAILED_SELFCHECK || run.results[i].status == CB_STATUS_ERROR)
+		if (run.results[i].status == CB_STATUS_FAILED_SELFCHECK || run.results[i].status == CB_STATUS_ERROR ||
+		    !strcmp(run.results[i].kat, "fail"))
 			status = CB_EXIT_PARTIAL;
 	if (interrupted) {
 		run.context.partial = 1;
