@@ -197,25 +197,43 @@ static const char page_head[] =
 	"p.note,p.summary,p.noise{color:#57606a;font-size:13px}\n"
 	"</style>\n";
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* How many different strings v[0..n) holds (sorts v). */
+static size_t distinct(const char **v, size_t n)
+{
+	size_t d = n > 0;
+	qsort(v, n, sizeof(*v), cmp_str);
+	for (size_t i = 1; i < n; i++)
+		d += strcmp(v[i - 1], v[i]) != 0;
+	return d;
+}
+
 /* The summary at the top of a run: what was measured, in a few figures. */
 static void summary(FILE *f, const cb_run *run)
 {
-	size_t ok = 0, other = 0, nalg = 0, nbe = 0, nop = 0;
-	for (size_t i = 0; i < run->nresults; i++) {
-		const cb_result *r = &run->results[i];
-		int a = 1, b = 1, o = 1;
-		if (r->status == CB_STATUS_OK)
+	size_t ok = 0, other = 0, nalg = 0, nbe = 0, nop = 0, n = run->nresults;
+	const char **v = malloc((n ? n : 1) * sizeof(*v));
+	for (size_t i = 0; i < n; i++) {
+		if (run->results[i].status == CB_STATUS_OK)
 			ok++;
 		else
 			other++;
-		for (size_t k = 0; k < i; k++) {
-			a &= strcmp(run->results[k].algorithm, r->algorithm) != 0;
-			b &= strcmp(run->results[k].backend, r->backend) != 0;
-			o &= strcmp(run->results[k].operation, r->operation) != 0;
-		}
-		nalg += (size_t)a;
-		nbe += (size_t)b;
-		nop += (size_t)o;
+	}
+	if (v) {
+		for (size_t i = 0; i < n; i++)
+			v[i] = run->results[i].algorithm;
+		nalg = distinct(v, n);
+		for (size_t i = 0; i < n; i++)
+			v[i] = run->results[i].backend;
+		nbe = distinct(v, n);
+		for (size_t i = 0; i < n; i++)
+			v[i] = run->results[i].operation;
+		nop = distinct(v, n);
+		free(v);
 	}
 	fprintf(f, "<ul class=\"cards\">\n<li><b>%zu</b><span>cases measured</span></li>\n", ok);
 	if (other)
