@@ -419,5 +419,19 @@ assert len(rs)==len(set(rs)), rs
 	grep -q 'workers pinned to CPUs against placed by the scheduler' "$T/pin.txt" && ok ||
 	bad "the report shows the pinned case as 2p and the pinned / unpinned table: $(cat "$T/pin.txt")"
 
+# --suite all: the three study suites in turn (here from CRYPTOBENCH_SUITES),
+# each output FILE.EXT written per study as FILE-study-X.EXT.
+mkdir "$T/suites" "$T/all"
+for s in a b c; do echo "--title study-$s sha256 sm3 --sizes 64" >"$T/suites/study-$s.suite"; done
+CRYPTOBENCH_SUITES="$T/suites" expect 0 'study-c (3 of 3)' "$CB" run --suite all --quick --no-progress \
+	--backend openssl -o "$T/all/r.json" --output="$T/all/r.md" -o"$T/all/r.txt"
+for s in a b c; do
+	grep -q "\"title\": \"study-$s\"" "$T/all/r-study-$s.json" && [ -s "$T/all/r-study-$s.md" ] &&
+		[ -s "$T/all/r-study-$s.txt" ] && ok || bad "--suite all wrote study-$s's outputs: $(ls "$T/all")"
+done
+[ ! -e "$T/all/r.json" ] && ok || bad "--suite all does not write the unsuffixed output"
+rm "$T/suites/study-b.suite"
+CRYPTOBENCH_SUITES="$T/suites" expect 2 'study-b.suite' "$CB" run --suite=all --quick --no-progress --backend openssl
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -16,6 +16,7 @@
 #include "cli/alloc_count.h"
 #include "cli/cli.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
@@ -96,8 +97,11 @@ static const char usage_text[] =
 	"                      (a suite's), not one given after\n"
 	"  --backend LIST      only these backends (e.g. openssl,builtin)\n"
 	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
-	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite);\n"
-	"                      options given on the command line come after it and win\n"
+	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite,\n"
+	"                      or $CRYPTOBENCH_SUITES/NAME.suite); options given on the\n"
+	"                      command line come after it and win.  all: study-a,\n"
+	"                      study-b and study-c in turn, each a run of its own; an\n"
+	"                      output FILE.EXT is then written as FILE-study-a.EXT, ...\n"
 	"  --title TEXT        the run's title in every output (a suite's name)\n"
 	"  --source TEXT       where the --published figures come from\n"
 	"  --published FIG     a figure a study published, shown against the run:\n"
@@ -619,6 +623,96 @@ static int check_output(const char *path, int fmt)
 	return 0;
 }
 
+/* The study suites, in the order 'make bench' runs them (--suite all). */
+static const char *const all_suites[] = {"study-a", "study-b", "study-c"};
+
+/* FILE.EXT -> FILE-SUITE.EXT (FILE-SUITE without an extension); '-' stays. */
+static char *suite_output(const char *path, const char *suite)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+	size_t n = strlen(path) + strlen(suite) + 2, stem;
+	char *o;
+
+	if (!strcmp(path, "-"))
+		return strdup(path);
+	if (!dot || (slash && dot < slash) || dot == (slash ? slash + 1 : path))
+		dot = path + strlen(path);
+	stem = (size_t)(dot - path);
+	if (!(o = malloc(n)))
+		return NULL;
+	snprintf(o, n, "%.*s-%s%s", (int)stem, path, suite, dot);
+	return o;
+}
+
+/*
+ * --suite all: the three studies in turn, each a run of its own with the
+ * rest of the command line, as 'make bench' runs them; every output
+ * FILE.EXT is written per study as FILE-study-a.EXT, ...  Stops at a usage
+ * error or an interruption; otherwise the worst status of the three.
+ */
+static int run_all(int argc, char **argv)
+{
+	int worst = CB_EXIT_OK;
+
+	for (size_t s = 0; s < CB_ARRAY_LEN(all_suites); s++) {
+		char **v = calloc((size_t)argc + 1, sizeof(*v)), **owned = calloc((size_t)argc + 1, sizeof(*owned));
+		size_t nowned = 0;
+		int rc = CB_EXIT_FAIL;
+
+		if (!v || !owned) {
+			cli_error("out of memory");
+			free(v);
+			free(owned);
+			return CB_EXIT_FAIL;
+		}
+		for (int i = 0; i < argc; i++) {
+			const char *w = argv[i], *out = NULL;
+			char *x = NULL;
+			v[i] = argv[i];
+			if (i > 0 && (!strcmp(argv[i - 1], "--suite")) && !strcmp(w, "all")) {
+				v[i] = (char *)all_suites[s];
+				continue;
+			}
+			if (!strcmp(w, "--suite=all")) {
+				x = malloc(strlen(all_suites[s]) + 9);
+				if (x)
+					sprintf(x, "--suite=%s", all_suites[s]);
+			} else if (i > 0 && (!strcmp(argv[i - 1], "-o") || !strcmp(argv[i - 1], "--output"))) {
+				x = suite_output(w, all_suites[s]);
+			} else if (!strncmp(w, "--output=", 9) || (!strncmp(w, "-o", 2) && w[2])) {
+				out = w + (w[1] == 'o' ? 2 : 9);
+				if ((x = suite_output(out, all_suites[s])) != NULL) {
+					char *y = malloc(strlen(x) + 10);
+					if (y)
+						sprintf(y, "%s%s", w[1] == 'o' ? "-o" : "--output=", x);
+					free(x);
+					x = y;
+				}
+			} else {
+				continue;
+			}
+			if (!x) {
+				cli_error("out of memory");
+				goto next;
+			}
+			v[i] = owned[nowned++] = x;
+		}
+		fprintf(stderr, "cryptobench: --suite all: %s (%zu of %zu)\n", all_suites[s], s + 1,
+			CB_ARRAY_LEN(all_suites));
+		rc = cmd_run(argc, v);
+	next:
+		for (size_t k = 0; k < nowned; k++)
+			free(owned[k]);
+		free(owned);
+		free(v);
+		if (rc == CB_EXIT_USAGE || rc == CB_EXIT_INTERRUPTED)
+			return rc;
+		if (rc > worst)
+			worst = rc;
+	}
+	return worst;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	run_args a = {.format = -1, .progress = 1};
@@ -647,6 +741,8 @@ int cmd_run(int argc, char **argv)
 		else if (!strncmp(argv[i], "--suite=", 8))
 			suite = argv[i] + 8;
 	}
+	if (suite && !strcmp(suite, "all"))
+		return run_all(argc, argv);
 	for (int pass = 0; pass < 2; pass++) {
 		size_t nsuite = 0;
 		char **suite_words = NULL;
