@@ -364,6 +364,14 @@ static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
 	for (size_t i = raw ? 3 : 0; i < 4 && maxm < sizeof(m); i++) {
 		/* OpenSSL refuses an empty SM2 message (Botan encrypts it). */
 		size_t n = i == 0 ? (nonempty ? 2 : 0) : i == 1 ? 1 : i == 2 ? maxm / 2 : maxm;
+		/*
+		 * SM2: 3 bytes, not 1.  A 1-byte message meets an all-zero KDF
+		 * output once in 256, which Botan and libgcrypt do not redraw
+		 * and OpenSSL refuses (a known incompatibility, asserted in
+		 * test_interop); with 3 bytes that is 2^-24.
+		 */
+		if (i == 1 && strncmp(a->info.name, "sm2-enc-", 8) == 0)
+			n = 3;
 
 		tu_note("%s, %zu-byte message", a->info.name, n);
 		tu_fill(m, n, 31 + n);

@@ -52,6 +52,12 @@ const cb_interop_known cb_interop_known_list[] = {
 	{"sm2-enc-*", -1, "gcrypt", CB_IOP_CONSUMER, CB_IOP_DIAG_SM2_C3_LEADING_ZERO, 0,
 	 "libgcrypt 1.10 rejects a standard ciphertext whose x2 or y2 starts with a zero byte (about 1 in "
 	 "128)"},
+	{"sm2-enc-*", -1, "botan", CB_IOP_PRODUCER, CB_IOP_DIAG_SM2_T_ZERO, 0,
+	 "Botan 2.19 does not draw a new k when the KDF output t is all zero (GM/T 0003.4 A5): for a "
+	 "1-byte message about 1 ciphertext in 256 has C2 = M, which OpenSSL and GmSSL refuse"},
+	{"sm2-enc-*", -1, "gcrypt", CB_IOP_PRODUCER, CB_IOP_DIAG_SM2_T_ZERO, 0,
+	 "libgcrypt 1.10 does not draw a new k when the KDF output t is all zero (GM/T 0003.4 A5): for a "
+	 "1-byte message about 1 ciphertext in 256 has C2 = M, which OpenSSL and GmSSL refuse"},
 	{"sm2-sign", 2, "botan", CB_IOP_PRODUCER | CB_IOP_CONSUMER, CB_IOP_DIAG_SM2_ID_UNSUPPORTED, 1,
 	 "Botan 2 takes the SM2 user ID inside its parameter string \"<ID>,SM3\", so it cannot take an ID "
 	 "with a comma"},
@@ -179,7 +185,24 @@ cb_interop_diag cb_interop_sm2_diagnose(const char *alg, const uint8_t *sk, size
 		return diag;
 	if (cb_sm2_ct_convert(sm2_format(alg), ct, clen, CB_SM2_C1C3C2, raw, &rawlen) != 0 ||
 	    rawlen != mlen + CB_SM2_RAW_OVERHEAD || cb_hy_ec_dh(CB_HY_SM2, x2, y2, d, raw) != 0 ||
-	    (x2[0] != 0 && y2[0] != 0) || !(t = malloc(mlen)))
+	    !(t = malloc(mlen ? mlen : 1)))
+		goto out;
+	/* t = KDF(x2 || y2): all zero, with C2 = M, is the encryptor's fault (A5) */
+	parts[0] = x2;
+	parts[1] = y2;
+	lens[0] = lens[1] = 32;
+	if (mlen && cb_hy_sm3_kdf(t, mlen, parts, lens, 2) == 0) {
+		unsigned tz = 0, c2m = 0;
+		for (size_t i = 0; i < mlen; i++) {
+			tz |= t[i];
+			c2m |= (unsigned)(raw[CB_SM2_RAW_OVERHEAD + i] ^ msg[i]);
+		}
+		if (!tz && !c2m) {
+			diag = CB_IOP_DIAG_SM2_T_ZERO;
+			goto out;
+		}
+	}
+	if (x2[0] != 0 && y2[0] != 0)
 		goto out;
 	parts[0] = x2;
 	parts[1] = msg;
@@ -505,6 +528,11 @@ static int run_pke(cb_interop_matrix *m, size_t count)
 				if ((err = cb_random_bytes(msg, mlen)) != 0)
 					break;
 				msg[0] = 0;
+			} else if (i % 4 == 3) {
+				/* every fourth sample the shortest message: t = KDF(...) is then one byte */
+				mlen = 1;
+				if ((err = cb_random_bytes(msg, mlen)) != 0)
+					break;
 			} else if ((err = rand_below(limit, &mlen)) != 0 || (err = cb_random_bytes(msg, ++mlen)) != 0) {
 				break;
 			}
@@ -537,7 +565,9 @@ static int run_pke(cb_interop_matrix *m, size_t count)
 					cb_interop_diag d =
 						is_sm2 ? cb_interop_sm2_diagnose(m->alg, k->sk, k->sklen, msg, mlen, ct, clen)
 						       : CB_IOP_DIAG_NONE;
-					int side = d == CB_IOP_DIAG_SM2_C3_WRONG ? CB_IOP_PRODUCER : CB_IOP_CONSUMER;
+					int side = d == CB_IOP_DIAG_SM2_C3_WRONG || d == CB_IOP_DIAG_SM2_T_ZERO
+							   ? CB_IOP_PRODUCER
+							   : CB_IOP_CONSUMER;
 					if (r)
 						cell_fail(m, p, c, side, d,
 							  "%s rejected a %zu-byte ciphertext by %s of a %zu-byte "
@@ -547,6 +577,8 @@ static int run_pke(cb_interop_matrix *m, size_t count)
 								  ? "; its C2 is right, its C3 is not SM3(x2 || M || y2), and x2 or y2 starts with a zero byte"
 							  : d == CB_IOP_DIAG_SM2_C3_LEADING_ZERO
 								  ? "; its C3 is standard, x2 or y2 starts with a zero byte"
+							  : d == CB_IOP_DIAG_SM2_T_ZERO
+								  ? "; its KDF output t is all zero (C2 = M), which GM/T 0003.4 A5 forbids"
 								  : "");
 					else
 						cell_fail(m, p, c, side, d,

@@ -57,6 +57,13 @@ typedef enum cb_interop_diag {
 	CB_IOP_DIAG_SM2_C3_WRONG,
 	/* A standard SM2 ciphertext (C3 over 32-byte x2, y2) where x2 or y2 has a leading zero byte. */
 	CB_IOP_DIAG_SM2_C3_LEADING_ZERO,
+	/*
+	 * An SM2 ciphertext whose KDF output t is all zero, so C2 = M: GM/T
+	 * 0003.4 (6.1 A5) makes the encryptor draw a new k then, and a
+	 * standard decryptor refuses it (7.1 B4).  For an n-byte message t
+	 * is all zero with probability 2^-8n: 1 in 256 for one byte.
+	 */
+	CB_IOP_DIAG_SM2_T_ZERO,
 	/* The implementation refused a custom SM2 user ID (CB_ERR_UNSUPPORTED on keygen or import). */
 	CB_IOP_DIAG_SM2_ID_UNSUPPORTED
 } cb_interop_diag;
