@@ -26,7 +26,7 @@ static const char *given_as(const struct cli_option *o, int as_long, char *buf, 
 	return buf;
 }
 
-static int apply(const struct cli_command *cmd, const struct cli_option *o, const char *arg)
+static int apply(const struct cli_option *o, const char *arg)
 {
 	char name[80];
 
@@ -53,7 +53,6 @@ static int apply(const struct cli_command *cmd, const struct cli_option *o, cons
 	}
 	case CLI_OPT_CALLBACK: return o->cb(o, arg, o->value);
 	}
-	(void)cmd;
 	return -1;
 }
 
@@ -84,7 +83,7 @@ int cli_parse_options(const struct cli_command *cmd, const struct cli_option *op
 	int c;
 
 	if (nopts > CLI_OPTS_MAX)
-		nopts = CLI_OPTS_MAX; /* a table that large is a programming error; test_opts keeps them small */
+		nopts = CLI_OPTS_MAX; /* a programming error (run has 34 rows): cli_options.sh sees the rows cut off */
 	shorts[ns++] = ':'; /* a missing value returns ':' */
 	for (size_t i = 0; i < nopts; i++) {
 		int has = !opts[i].arg ? no_argument : (opts[i].flags & CLI_OPT_OPTARG) ? optional_argument
@@ -161,7 +160,7 @@ int cli_parse_options(const struct cli_command *cmd, const struct cli_option *op
 			return -1;
 		}
 		seen[o - opts] = 1;
-		if (apply(cmd, o, arg))
+		if (apply(o, arg))
 			return -1;
 	}
 	if ((cmd->flags & CLI_CMD_NO_OPERANDS) && optind < argc) {
