@@ -9,55 +9,6 @@
 #include "core/util.h"
 #include "cryptobench/fileio.h"
 
-int cli_parse_opts(int argc, char **argv, const struct cli_opt *opts, size_t nopts, const char *cmd,
-		   void (*usage)(FILE *f, const void *ctx), const void *ctx)
-{
-	for (int i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-		size_t j;
-
-		if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-			usage(stdout, ctx);
-			return 1;
-		}
-		for (j = 0; j < nopts; j++) {
-			size_t n = strlen(opts[j].name);
-			const char *v;
-
-			if (strncmp(arg, opts[j].name, n) != 0)
-				continue;
-			if (opts[j].flag) {
-				if (arg[n] != '\0')
-					continue;
-				*opts[j].flag = 1;
-				break;
-			}
-			if (arg[n] == '=') {
-				v = arg + n + 1;
-			} else if (arg[n] == '\0') {
-				if (i + 1 >= argc) {
-					cli_error("option '%s' needs a value (see 'cryptobench %s --help')", opts[j].name, cmd);
-					return -1;
-				}
-				v = argv[++i];
-			} else {
-				continue;
-			}
-			if (*opts[j].val) {
-				cli_error("option '%s' is given twice (see 'cryptobench %s --help')", opts[j].name, cmd);
-				return -1;
-			}
-			*opts[j].val = v;
-			break;
-		}
-		if (j == nopts) {
-			cli_error("unknown option '%s' (see 'cryptobench %s --help')", arg, cmd);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 const char *cli_in_name(const char *p)
 {
 	return !p || !strcmp(p, "-") ? "standard input" : p;

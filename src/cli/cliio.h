@@ -1,6 +1,6 @@
 /*
  * What the raw-operation commands (kem, keygen, sig, pke, kex, cipher,
- * hash) share: option tables, inputs read whole (raw or hex), outputs
+ * hash) share: inputs read whole (raw or hex), outputs
  * committed together (raw or hex), and key files (keyfile.c).  Every
  * function here prints its error (one line) and returns -1 on failure.
  */
@@ -16,22 +16,6 @@
 /* Keys, ciphertexts of a KEM: small.  Messages: up to 1 GiB, read whole. */
 #define CLI_MAX_SMALL (1u << 20)
 #define CLI_MAX_MESSAGE (1u << 30)
-
-/* One option: a value (val) or a flag (flag); "-i" and "--in" may share val. */
-struct cli_opt {
-	const char *name;
-	const char **val;
-	int *flag;
-};
-
-/*
- * Parse "--opt value", "--opt=value" and flags; "--help"/"-h" calls
- * usage(stdout, ctx).  An option given twice, an unknown option or a
- * missing value is a usage error pointing to 'cryptobench <cmd> --help'.
- * Returns 0, 1 (help shown) or -1 (error printed).
- */
-int cli_parse_opts(int argc, char **argv, const struct cli_opt *opts, size_t nopts, const char *cmd,
-		   void (*usage)(FILE *f, const void *ctx), const void *ctx);
 
 /*
  * Read a whole input (path NULL or "-": standard input) of at most maxlen

@@ -1,6 +1,5 @@
 /* cryptobench compare: what changed between two runs, with significance. */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,12 +8,13 @@
 
 #include "bench/compare.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/report.h"
 
-static const char usage_text[] =
-	"usage: cryptobench compare [options] OLD.json NEW.json\n"
-	"\n"
+static const struct cli_command compare_cmd = {
+	"compare", "cryptobench compare [options] OLD.json NEW.json",
 	"Pair the cases of two runs written with 'run -o FILE.json' (same algorithm,\n"
 	"backend, operation, message size and threads) and say which got faster or\n"
 	"slower.  Each run timed a fixed reference workload in every round; when\n"
@@ -27,17 +27,22 @@ static const char usage_text[] =
 	"against the new (corrected) ones has p < 0.05 (column 'p'; '-': no rounds).\n"
 	"Cases in one run only are listed as 'only in old' / 'only in new'.  Runs\n"
 	"from different hosts, CPUs, library versions or builds are compared with\n"
-	"a warning naming what differs.\n"
-	"\n"
-	"options:\n"
-	"  --threshold PCT     smallest change that counts (default: 5)\n"
-	"  --no-normalize      do not correct by the reference workload\n"
-	"  --fail-on-slower    exit with status 3 if anything got slower\n"
-	"  --format FMT        table or json (default: table)\n"
-	"  -h, --help          this text\n"
-	"\n"
+	"a warning naming what differs.\n",
 	"exit status: 0 compared; 1 a file cannot be read or is not a cryptobench\n"
-	"run; 2 usage error; 3 with --fail-on-slower, something got slower.\n";
+	"run; 2 usage error; 3 with --fail-on-slower, something got slower.\n",
+	0};
+
+static int set_json(const struct cli_option *opt, const char *arg, void *json)
+{
+	(void)opt;
+	if (!strcmp(arg, "json"))
+		*(int *)json = 1;
+	else if (strcmp(arg, "table")) {
+		cli_error("unknown format '%s' for compare (use table or json)", arg);
+		return -1;
+	}
+	return 0;
+}
 
 static const cb_result *either(const cb_change *c)
 {
@@ -138,51 +143,29 @@ static int print_json(const cb_change *c, size_t nc, double threshold, const cb_
 
 int cmd_compare(int argc, char **argv)
 {
-	enum { O_THRESHOLD = 256, O_FAIL, O_FORMAT, O_NONORM };
-	static const struct option longopts[] = {
-		{"threshold", required_argument, NULL, O_THRESHOLD},
-		{"fail-on-slower", no_argument, NULL, O_FAIL},
-		{"format", required_argument, NULL, O_FORMAT},
-		{"no-normalize", no_argument, NULL, O_NONORM},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	cb_compare_opts co = {0.05, 1};
 	cb_machine_change mc;
-	int fail_on_slower = 0, json = 0, c, status = CB_EXIT_OK;
+	double threshold = 5;
+	int fail_on_slower = 0, json = 0, first, status = CB_EXIT_OK;
+	const struct cli_option opts[] = {
+		CLI_NUMBER("threshold", 0, "PCT", &threshold, 0, 1000, "smallest change that counts (default: 5)"),
+		CLI_SET_INT("no-normalize", 0, &co.normalize, 0, "do not correct by the reference workload"),
+		CLI_FLAG("fail-on-slower", 0, &fail_on_slower, "exit with status 3 if anything got slower"),
+		CLI_CALLBACK("format", 0, "FMT", set_json, &json, "table or json (default: table)"),
+	};
 	cb_run old_run = {0}, new_run = {0};
 	cb_change *ch = NULL;
 	size_t nch = 0;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_THRESHOLD:
-			if (cli_parse_number("--threshold", optarg, 0, 1000, &co.threshold))
-				return CB_EXIT_USAGE;
-			co.threshold /= 100;
-			break;
-		case O_FAIL: fail_on_slower = 1; break;
-		case O_NONORM: co.normalize = 0; break;
-		case O_FORMAT:
-			if (!strcmp(optarg, "json"))
-				json = 1;
-			else if (strcmp(optarg, "table")) {
-				cli_error("unknown format '%s' for compare (use table or json)", optarg);
-				return CB_EXIT_USAGE;
-			}
-			break;
-		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		default: cli_error("unknown option '%s' (see 'cryptobench compare --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		}
-	}
-	if (argc - optind != 2) {
+	status = cli_parse_options(&compare_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
+	if (status)
+		return status > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	co.threshold = threshold / 100;
+	if (argc - first != 2) {
 		cli_error("compare takes two run files, OLD.json and NEW.json (see 'cryptobench compare --help')");
 		return CB_EXIT_USAGE;
 	}
-	if (cli_load_run(argv[optind], &old_run) || cli_load_run(argv[optind + 1], &new_run)) {
+	if (cli_load_run(argv[first], &old_run) || cli_load_run(argv[first + 1], &new_run)) {
 		status = CB_EXIT_FAIL;
 		goto out;
 	}
@@ -215,7 +198,7 @@ int cmd_compare(int argc, char **argv)
 	} else {
 		cli_printable_run(&old_run);
 		cli_printable_run(&new_run);
-		print_table(argv[optind], argv[optind + 1], &old_run, &new_run, ch, nch, co.threshold, &mc);
+		print_table(argv[first], argv[first + 1], &old_run, &new_run, ch, nch, co.threshold, &mc);
 	}
 	if (fflush(stdout) != 0) {
 		cli_error("cannot write to standard output: %s", cli_strerror(errno));

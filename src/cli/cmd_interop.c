@@ -1,5 +1,4 @@
 /* cryptobench interop: what each library produces, each other one consumes (bench/interop.h). */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,15 +6,16 @@
 
 #include "bench/interop.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/registry.h"
 
 #define DEFAULT_COUNT 32
 #define MAX_COUNT 100000
 
-static const char usage_text[] =
-	"usage: cryptobench interop [ALG...] [--backend LIST] [--count N] [--format table|json]\n"
-	"\n"
+static const struct cli_command interop_cmd = {
+	"interop", "cryptobench interop [ALG...] [--backend LIST] [--count N] [--format table|json]",
 	"Cross every implementation of each selected algorithm with every other one on\n"
 	"fresh random keys and messages: what the producer (row) makes, the consumer\n"
 	"(column) must take and give back the same message or secret.\n"
@@ -44,16 +44,11 @@ static const char usage_text[] =
 	"ciphertext forms, rsa2048-oaep-sha256, rsa2048-pkcs1, rsa2048-pkcs1-sha256,\n"
 	"rsa2048-pss-sha256, ecdsa-p256, ed25519, x25519, sm4-gcm, aes-256-gcm,\n"
 	"chacha20-poly1305, mlkem768 and the hybrid KEMs.  Comparison backends not\n"
-	"built (make anchors) are not shown unless named with --backend.\n"
-	"\n"
-	"  --backend LIST       only these backends (e.g. openssl,gcrypt,botan)\n"
-	"  --count N            samples per cell, 1 to 100000 (default 32)\n"
-	"  --format table|json  output (default table)\n"
-	"  -h, --help           this text\n"
-	"\n"
+	"built (make anchors) are not shown unless named with --backend.\n",
 	"exit status: 0 every pair agreed, or failed only as a known incompatibility;\n"
 	"1 an operation failed (out of memory, the random generator, standard output);\n"
-	"2 usage error; 3 an unexpected incompatibility.\n";
+	"2 usage error; 3 an unexpected incompatibility.\n",
+	0};
 
 /* One algorithm: the implementations crossed and those left out. */
 struct group {
@@ -228,53 +223,33 @@ static size_t group_algs(const cb_alg_info **algs, size_t nalgs, struct group *g
 
 int cmd_interop(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"backend", required_argument, NULL, 'b'},
-						 {"count", required_argument, NULL, 'n'},
-						 {"format", required_argument, NULL, 'f'},
-						 {"help", no_argument, NULL, 'h'},
-						 {NULL, 0, NULL, 0}};
 	static char all[] = "all";
 	char *defsel[] = {all};
 	const char *backends = NULL, *format = "table";
 	const cb_alg_info **algs = NULL;
 	struct group *groups = NULL;
 	cb_interop_matrix *m = NULL;
-	size_t nalgs = 0, ng, count = DEFAULT_COUNT, cap = cb_registry_count() + 1;
+	size_t nalgs = 0, ng, count, cap = cb_registry_count() + 1;
 	size_t nmat = 0, tot_ok = 0, tot_known = 0, tot_unexpected = 0;
-	int c, status = CB_EXIT_OK, json, user_sel;
-	double v;
+	int first, status = CB_EXIT_OK, json, user_sel;
+	double v = DEFAULT_COUNT;
+	const struct cli_option opts[] = {
+		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,gcrypt,botan)"),
+		{.type = CLI_OPT_NUMBER, .name = "count", .arg = "N", .flags = CLI_OPT_WHOLE, .value = &v, .lo = 1,
+		 .hi = MAX_COUNT, .help = "samples per cell, 1 to 100000 (default 32)"},
+		CLI_STRING("format", 0, "table|json", &format, "output (default table)"),
+	};
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'b': backends = optarg; break;
-		case 'n':
-			if (cli_parse_number("--count", optarg, 1, MAX_COUNT, &v) != 0)
-				return CB_EXIT_USAGE;
-			if (v != floor(v)) {
-				cli_error("bad value '%s' for --count (expected a whole number from 1 to %d)", optarg,
-					  MAX_COUNT);
-				return CB_EXIT_USAGE;
-			}
-			count = (size_t)v;
-			break;
-		case 'f': format = optarg; break;
-		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':':
-			cli_error("option '%s' needs a value (see 'cryptobench interop --help')", argv[optind - 1]);
-			return CB_EXIT_USAGE;
-		default:
-			cli_error("unknown option '%s' (see 'cryptobench interop --help')", argv[optind - 1]);
-			return CB_EXIT_USAGE;
-		}
-	}
+	status = cli_parse_options(&interop_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
+	if (status)
+		return status > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	count = (size_t)v;
 	if (strcmp(format, "table") && strcmp(format, "json")) {
 		cli_error("unknown format '%s' for --format (expected table or json)", format);
 		return CB_EXIT_USAGE;
 	}
 	json = !strcmp(format, "json");
-	user_sel = optind < argc;
+	user_sel = first < argc;
 	algs = calloc(cap, sizeof(*algs));
 	groups = calloc(cap, sizeof(*groups));
 	m = malloc(sizeof(*m));
@@ -283,7 +258,7 @@ int cmd_interop(int argc, char **argv)
 		status = CB_EXIT_FAIL;
 		goto out;
 	}
-	if (cli_select(user_sel ? argv + optind : defsel, user_sel ? (size_t)(argc - optind) : 1, backends, algs,
+	if (cli_select(user_sel ? argv + first : defsel, user_sel ? (size_t)(argc - first) : 1, backends, algs,
 		       cap, &nalgs) != 0) {
 		status = CB_EXIT_USAGE;
 		goto out;

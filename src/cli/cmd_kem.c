@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/cliio.h"
+#include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/fileio.h"
@@ -26,42 +27,8 @@ struct kem_args {
 	int hex;
 };
 
-static const struct kem_opdesc {
-	const char *name;
-	enum kem_op op;
-	const char *usage;
-} ops[] = {
-	{"keygen", OP_KEYGEN,
-	 "usage: cryptobench kem keygen --alg <alg> --ek <file> --dk <file> [--hex]\n"
-	 "\nMake a key pair from the system random generator; write the encapsulation\n"
-	 "(public) key to --ek (mode 0644) and the decapsulation (secret) key to --dk\n"
-	 "(mode 0600).\n"},
-	{"encaps", OP_ENCAPS,
-	 "usage: cryptobench kem encaps --alg <alg> --ek <file> --ct <file> --ss <file> [--hex]\n"
-	 "\nEncapsulate to the key in --ek: write the ciphertext to --ct (mode 0644) and\n"
-	 "the shared secret to --ss (mode 0600).  An ML-KEM key that fails the modulus\n"
-	 "check of FIPS 203 section 7.2 is rejected, and so is a hybrid's classical\n"
-	 "share that is not a valid point (off the curve, compressed, or of low order).\n"
-	 "For the TLS groups --ek is the client's key share and --ct the server's.\n"},
-	{"decaps", OP_DECAPS,
-	 "usage: cryptobench kem decaps --alg <alg> --dk <file> --ct <file> --ss <file> [--hex]\n"
-	 "\nDecapsulate --ct with the key in --dk and write the shared secret to --ss\n"
-	 "(mode 0600).  A modified ciphertext is not an error: ML-KEM then returns its\n"
-	 "implicit-rejection secret, which differs from the sender's (so do the hybrids\n"
-	 "for their ML-KEM part).  A key that fails the hash check of FIPS 203 section\n"
-	 "7.3 is rejected, as is a hybrid ciphertext whose classical share is not a\n"
-	 "valid point, and an sm2-enc-kem ciphertext that does not decrypt.\n"},
-};
-
-static const char common_usage[] =
-	"\noptions:\n"
-	"  --alg <alg>   a KEM from 'cryptobench list': mlkem512, mlkem768, mlkem1024,\n"
-	"                x25519mlkem768, secp256r1mlkem768, xwing, sm2mlkem768,\n"
-	"                sm2-dhkem, sm2-enc-kem (docs/HYBRID.md has their byte layouts)\n"
-	"  --hex         files hold lower-case hex and a newline; hex inputs may contain\n"
-	"                whitespace.  Without --hex, files are raw bytes.\n"
-	"  --help        this text\n"
-	"\nAn input given as '-' is read from standard input (one input at most).\n"
+static const char kem_notes[] =
+	"An input given as '-' is read from standard input (one input at most).\n"
 	"\nOutputs appear together or not at all.  A device or FIFO is written through\n"
 	"and '-' is standard output; a symlink's target is replaced (the link stays);\n"
 	"a folder, a dangling symlink or a socket is refused.  An output that is one of\n"
@@ -71,37 +38,85 @@ static const char common_usage[] =
 	"output, 2 usage error (unknown operation, option or algorithm; an output that\n"
 	"is an input or another output)\n";
 
-static void kem_usage(FILE *f, const struct kem_opdesc *d)
+#define KEM_FLAGS (CLI_CMD_EXACT | CLI_CMD_NO_OPERANDS)
+
+static const struct kem_opdesc {
+	const char *name;
+	enum kem_op op;
+	const char *opts; /* its rows of kem_options() */
+	struct cli_command cmd;
+} ops[] = {
+	{"keygen", OP_KEYGEN, "alg,ek,dk,hex",
+	 {"kem keygen", "cryptobench kem keygen --alg <alg> --ek <file> --dk <file> [--hex]",
+	  "Make a key pair from the system random generator; write the encapsulation\n"
+	  "(public) key to --ek (mode 0644) and the decapsulation (secret) key to --dk\n"
+	  "(mode 0600).\n",
+	  kem_notes, KEM_FLAGS}},
+	{"encaps", OP_ENCAPS, "alg,ek,ct,ss,hex",
+	 {"kem encaps", "cryptobench kem encaps --alg <alg> --ek <file> --ct <file> --ss <file> [--hex]",
+	  "Encapsulate to the key in --ek: write the ciphertext to --ct (mode 0644) and\n"
+	  "the shared secret to --ss (mode 0600).  An ML-KEM key that fails the modulus\n"
+	  "check of FIPS 203 section 7.2 is rejected, and so is a hybrid's classical\n"
+	  "share that is not a valid point (off the curve, compressed, or of low order).\n"
+	  "For the TLS groups --ek is the client's key share and --ct the server's.\n",
+	  kem_notes, KEM_FLAGS}},
+	{"decaps", OP_DECAPS, "alg,dk,ct,ss,hex",
+	 {"kem decaps", "cryptobench kem decaps --alg <alg> --dk <file> --ct <file> --ss <file> [--hex]",
+	  "Decapsulate --ct with the key in --dk and write the shared secret to --ss\n"
+	  "(mode 0600).  A modified ciphertext is not an error: ML-KEM then returns its\n"
+	  "implicit-rejection secret, which differs from the sender's (so do the hybrids\n"
+	  "for their ML-KEM part).  A key that fails the hash check of FIPS 203 section\n"
+	  "7.3 is rejected, as is a hybrid ciphertext whose classical share is not a\n"
+	  "valid point, and an sm2-enc-kem ciphertext that does not decrypt.\n",
+	  kem_notes, KEM_FLAGS}},
+};
+
+static const struct cli_command kem_group = {
+	"kem", "cryptobench kem <keygen|encaps|decaps> --alg <alg> [options]",
+	"Raw KEM operations on files (see 'cryptobench kem <operation> --help'):\n"
+	"  keygen   --ek <file> --dk <file>\n"
+	"  encaps   --ek <file> --ct <file> --ss <file>\n"
+	"  decaps   --dk <file> --ct <file> --ss <file>\n",
+	kem_notes, KEM_FLAGS};
+
+/* The options of the kem operations; each takes the rows `names` lists (all of them: the group's help). */
+static size_t kem_options(struct kem_args *a, const char *names, struct cli_option *out)
 {
-	if (d) {
-		fputs(d->usage, f);
-	} else {
-		fputs("usage: cryptobench kem <keygen|encaps|decaps> --alg <alg> [options]\n\n"
-		      "Raw KEM operations on files (see 'cryptobench kem <operation> --help'):\n"
-		      "  keygen   --ek <file> --dk <file>\n"
-		      "  encaps   --ek <file> --ct <file> --ss <file>\n"
-		      "  decaps   --dk <file> --ct <file> --ss <file>\n",
-		      f);
-	}
-	fputs(common_usage, f);
+	const struct cli_option all[] = {
+		CLI_STRING_ONCE("alg", 0, "<alg>", &a->alg,
+				"a KEM from 'cryptobench list': mlkem512, mlkem768, mlkem1024, x25519mlkem768, "
+				"secp256r1mlkem768, xwing, sm2mlkem768, sm2-dhkem, sm2-enc-kem (docs/HYBRID.md has "
+				"their byte layouts)"),
+		CLI_STRING_ONCE("ek", 0, "<file>", &a->ek,
+				"the encapsulation (public) key: keygen writes it (mode 0644), encaps reads it"),
+		CLI_STRING_ONCE("dk", 0, "<file>", &a->dk,
+				"the decapsulation (secret) key: keygen writes it (mode 0600), decaps reads it"),
+		CLI_STRING_ONCE("ct", 0, "<file>", &a->ct,
+				"the ciphertext: encaps writes it (mode 0644), decaps reads it"),
+		CLI_STRING_ONCE("ss", 0, "<file>", &a->ss, "the shared secret, written with mode 0600"),
+		CLI_FLAG("hex", 0, &a->hex,
+			 "files hold lower-case hex and a newline; hex inputs may contain whitespace.  Without --hex, "
+			 "files are raw bytes."),
+	};
+	return cli_options_pick(all, CB_ARRAY_LEN(all), names, out);
 }
 
-static void kem_usage_cb(FILE *f, const void *d)
+static void kem_usage(FILE *f)
 {
-	kem_usage(f, d);
+	struct kem_args a = {0};
+	struct cli_option opts[8];
+	size_t n = kem_options(&a, "alg,ek,dk,ct,ss,hex", opts);
+
+	cli_print_help(f, &kem_group, opts, n);
 }
 
-/* Returns 0, 1 (--help shown) or -1 (usage error). */
+/* argv[0] is the operation.  Returns 0, 1 (--help shown) or -1 (usage error). */
 static int parse_args(int argc, char **argv, struct kem_args *a, const struct kem_opdesc *d)
 {
-	const struct cli_opt opts[] = {
-		{"--alg", &a->alg, NULL}, {"--ek", &a->ek, NULL}, {"--dk", &a->dk, NULL},
-		{"--ct", &a->ct, NULL},	  {"--ss", &a->ss, NULL}, {"--hex", NULL, &a->hex},
-	};
-	char cmd[32];
+	struct cli_option opts[8];
+	size_t n = kem_options(a, d->opts, opts);
 
-	snprintf(cmd, sizeof(cmd), "kem %s", d->name);
-	return cli_parse_opts(argc, argv, opts, CB_ARRAY_LEN(opts), cmd, kem_usage_cb, d);
+	return cli_parse_options(&d->cmd, opts, n, argc, argv, NULL);
 }
 
 static int read_input(const char *path, uint8_t *out, size_t want, const struct kem_args *a, const char *what)
@@ -319,11 +334,11 @@ int cmd_kem(int argc, char **argv)
 	int r;
 
 	if (argc < 2) {
-		kem_usage(stderr, NULL);
+		kem_usage(stderr);
 		return CB_EXIT_USAGE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		kem_usage(stdout, NULL);
+		kem_usage(stdout);
 		return CB_EXIT_OK;
 	}
 	for (size_t i = 0; i < CB_ARRAY_LEN(ops); i++)
@@ -333,7 +348,7 @@ int cmd_kem(int argc, char **argv)
 		cli_error("unknown kem operation '%s' (keygen, encaps or decaps; see 'cryptobench kem --help')", argv[1]);
 		return CB_EXIT_USAGE;
 	}
-	r = parse_args(argc - 2, argv + 2, &a, d);
+	r = parse_args(argc - 1, argv + 1, &a, d);
 	if (r)
 		return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	if (!a.alg) {

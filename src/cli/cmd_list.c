@@ -1,24 +1,21 @@
 /* cryptobench list: what can be measured here. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "bench/cases.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/registry.h"
 
-static const char usage_text[] =
-	"usage: cryptobench list [--names | --backends] [SELECTOR...]\n"
-	"\n"
+static const struct cli_command list_cmd = {
+	"list", "cryptobench list [--names | --backends] [SELECTOR...]",
 	"List every algorithm this build knows, by family, with its class, backend,\n"
 	"operations and whether it can run here (and why not).  SELECTORs filter\n"
 	"as in 'cryptobench run' (names, wildcards like 'rsa*', name prefixes like\n"
-	"'sm2', families 'classical' 'gm' 'pq' 'hybrid', classes 'kem' 'sig' ...).\n"
-	"\n"
-	"  --names    print only the names of usable algorithms, one per line\n"
-	"  --backends print the backends of this build: library, version, classes\n"
-	"  -h, --help this text\n";
+	"'sm2', families 'classical' 'gm' 'pq' 'hybrid', classes 'kem' 'sig' ...).\n",
+	NULL, 0};
 
 static const char *const families[] = {CB_FAMILY_CLASSICAL, CB_FAMILY_GM, CB_FAMILY_PQ, CB_FAMILY_HYBRID};
 
@@ -57,26 +54,20 @@ static int list_backends(void)
 
 int cmd_list(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"names", no_argument, NULL, 'n'}, {"backends", no_argument, NULL, 'b'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-	int names = 0, backends = 0, c;
+	int names = 0, backends = 0, first, r;
+	const struct cli_option opts[] = {
+		CLI_FLAG("names", 0, &names, "print only the names of usable algorithms, one per line"),
+		CLI_FLAG("backends", 0, &backends, "print the backends of this build: library, version, classes"),
+	};
 	const cb_alg_info *a;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'n': names = 1; break;
-		case 'b': backends = 1; break;
-		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value (see 'cryptobench list --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		default: cli_error("unknown option '%s' (see 'cryptobench list --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		}
-	}
+	r = cli_parse_options(&list_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
+	if (r)
+		return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	if (backends)
 		return list_backends();
-	char **sels = argv + optind;
-	int nsels = argc - optind;
+	char **sels = argv + first;
+	int nsels = argc - first;
 	for (int i = 0; i < nsels; i++) {
 		int any = 0;
 		for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++)

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/cliio.h"
+#include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/kem.h"
@@ -25,86 +26,13 @@ struct pk_args {
 	int hex, der;
 };
 
-static const struct pk_desc {
-	const char *cmd; /* "sig sign" */
-	enum pk_op op;
-	cb_kind kind;
-	const char *opts; /* besides --alg and --backend */
-	const char *usage;
-} descs[] = {
-	{"keygen", OP_KEYGEN, CB_KIND_COUNT, "-o,--out,--der",
-	 "usage: cryptobench keygen --alg <alg> [--backend <b>] -o <key> [--der]\n"
-	 "\nMake a key pair for a signature, encryption, key-agreement or KEM algorithm\n"
-	 "(rsa*, ecdsa-p256, ed25519, sm2-sign, sm2-enc-*, x25519, ecdh-p256, sm2-dh;\n"
-	 "mlkem512/768/1024, x25519mlkem768, secp256r1mlkem768, xwing, sm2mlkem768,\n"
-	 "sm2-dhkem, sm2-enc-kem; 'sm2' means sm2-sign: an SM2 key serves every SM2\n"
-	 "scheme).  The private key goes to <key> (mode 0600), the public key to\n"
-	 "<key>.pub (mode 0644); the two appear together or not at all.  Signature,\n"
-	 "encryption and agreement keys are PKCS#8 and SubjectPublicKeyInfo, PEM\n"
-	 "unless --der, which 'openssl pkey' reads.  A KEM's are its raw wire bytes,\n"
-	 "the same as 'cryptobench kem keygen' writes (decapsulation key to <key>,\n"
-	 "encapsulation key to <key>.pub; docs/HYBRID.md), which 'seal -r ALG:<key>.pub'\n"
-	 "and 'open -k ALG:<key>' take; --der changes nothing for them.\n"
-	 "\n  -o, --out <key>  the private key's file (required)\n"
-	 "  --der            DER instead of PEM (not for KEMs: always raw bytes)\n"},
-	{"sig sign", OP_SIGN, CB_KIND_SIG, "--key,-i,--in,-o,--out,--sm2-id,--hex",
-	 "usage: cryptobench sig sign --alg <alg> --key <key> [-i <msg>] [-o <sig>] [--sm2-id <id>] [--hex]\n"
-	 "\nSign the message (the scheme hashes it: SHA-256 for RSA and ECDSA, SM3 with\n"
-	 "Z_A for SM2, none for Ed25519).  ECDSA and SM2 signatures are DER\n"
-	 "SEQUENCE { r, s }, as 'openssl pkeyutl' writes them; RSA signatures are k\n"
-	 "bytes; Ed25519 64 bytes.\n"
-	 "\n  --key <key>      the private key\n"
-	 "  -i, --in <msg>   the message (default: standard input)\n"
-	 "  -o, --out <sig>  the signature (default: standard output)\n"
-	 "  --sm2-id <id>    sm2-sign: the signer's ID (default 1234567812345678)\n"
-	 "  --hex            the signature in lower-case hex and a newline\n"},
-	{"sig verify", OP_VERIFY, CB_KIND_SIG, "--pub,-i,--in,--sig,--sm2-id,--hex",
-	 "usage: cryptobench sig verify --alg <alg> --pub <pub> [-i <msg>] --sig <sig> [--sm2-id <id>] [--hex]\n"
-	 "\nVerify a signature of the message.  Exit status 0 when it verifies, 4 when it\n"
-	 "does not (with one line on standard error); nothing is written.\n"
-	 "\n  --pub <pub>      the public key\n"
-	 "  -i, --in <msg>   the message (default: standard input)\n"
-	 "  --sig <sig>      the signature\n"
-	 "  --sm2-id <id>    sm2-sign: the signer's ID (default 1234567812345678)\n"
-	 "  --hex            the signature is hex (white space allowed)\n"},
-	{"pke encrypt", OP_ENCRYPT, CB_KIND_PKE, "--pub,-i,--in,-o,--out,--sm2-format,--hex",
-	 "usage: cryptobench pke encrypt --alg <alg> --pub <pub> [-i <m>] [-o <c>] [--sm2-format <f>] [--hex]\n"
-	 "\nEncrypt the message to the public key: RSA PKCS#1 v1.5 or OAEP (rsa*-pkcs1,\n"
-	 "rsa*-oaep-sha256 with MGF1-SHA-256, rsa*-oaep-sha1, as 'openssl pkeyutl -pkeyopt\n"
-	 "rsa_padding_mode:oaep' with the same digests), or SM2 (GM/T 0003.4).\n"
-	 "\n  --pub <pub>          the public key\n"
-	 "  -i, --in <m>         the message (default: standard input)\n"
-	 "  -o, --out <c>        the ciphertext (default: standard output)\n"
-	 "  --sm2-format <f>     SM2 ciphertexts: c1c3c2 (GM/T 0003.4-2012, the default),\n"
-	 "                       c1c2c3 (the older order) or der (GM/T 0009, what OpenSSL\n"
-	 "                       writes); --alg sm2 with it picks sm2-enc-<f>\n"
-	 "  --hex                the ciphertext in lower-case hex and a newline\n"},
-	{"pke decrypt", OP_DECRYPT, CB_KIND_PKE, "--key,-i,--in,-o,--out,--sm2-format,--hex",
-	 "usage: cryptobench pke decrypt --alg <alg> --key <key> [-i <c>] [-o <m>] [--sm2-format <f>] [--hex]\n"
-	 "\nDecrypt the ciphertext with the private key; the message goes to -o (mode\n"
-	 "0600).  A ciphertext that does not decrypt (bad padding, C3 does not match)\n"
-	 "gives exit status 4 and writes nothing.\n"
-	 "\n  --key <key>          the private key\n"
-	 "  -i, --in <c>         the ciphertext (default: standard input)\n"
-	 "  -o, --out <m>        the message (default: standard output)\n"
-	 "  --sm2-format <f>     as for 'pke encrypt'\n"
-	 "  --hex                the ciphertext is hex (white space allowed)\n"},
-	{"kex derive", OP_DERIVE, CB_KIND_KEX, "--key,--peer,-o,--out,--hex",
-	 "usage: cryptobench kex derive --alg <alg> --key <key> --peer <pub> [-o <ss>] [--hex]\n"
-	 "\nThe shared secret of the private key with the peer's public key (x25519: the\n"
-	 "32-byte X25519 output; ecdh-p256 and sm2-dh: the x-coordinate), as 'openssl\n"
-	 "pkeyutl -derive' gives it, to -o (mode 0600).\n"
-	 "\n  --key <key>      the private key\n"
-	 "  --peer <pub>     the peer's public key (a key file, or the raw public value)\n"
-	 "  -o, --out <ss>   the shared secret (default: standard output)\n"
-	 "  --hex            the secret in lower-case hex and a newline\n"},
+/* One option of an operation: its row of parse()'s table, with the argument and help this operation gives it. */
+struct pk_optdoc {
+	const char *name, *arg, *help;
 };
 
-static const char common_usage[] =
-	"  --alg <alg>      the algorithm ('cryptobench list')\n"
-	"  --backend <b>    the implementation (default: the first that has <alg>)\n"
-	"  --help           this text\n"
-	"\nKey files: PKCS#8 private keys and SubjectPublicKeyInfo public keys, DER or\n"
+static const char pk_notes[] =
+	"Key files: PKCS#8 private keys and SubjectPublicKeyInfo public keys, DER or\n"
 	"PEM (told by the header), as 'openssl genpkey' and 'openssl pkey' write them;\n"
 	"PKCS#1 RSA and SEC1 EC keys too, and raw keys: 32 bytes for X25519 and Ed25519,\n"
 	"a public P-256 or SM2 key as its 65-byte uncompressed point.  Encrypted PEM is\n"
@@ -117,48 +45,140 @@ static const char common_usage[] =
 	"error, 4 authentication failed (a signature that does not verify, a ciphertext\n"
 	"that does not decrypt)\n";
 
-static void pk_usage(FILE *f, const void *ctx)
-{
-	const struct pk_desc *d = ctx;
+#define PK_FLAGS (CLI_CMD_EXACT | CLI_CMD_NO_OPERANDS)
+#define PK_ALG {"alg", "<alg>", "the algorithm ('cryptobench list')"}
+#define PK_BACKEND {"backend", "<b>", "the implementation (default: the first that has <alg>)"}
+#define PK_SM2_ID {"sm2-id", "<id>", "sm2-sign: the signer's ID (default 1234567812345678)"}
 
-	fputs(d->usage, f);
-	fputs(common_usage, f);
-}
+static const struct pk_desc {
+	enum pk_op op;
+	cb_kind kind;
+	struct cli_command cmd; /* cmd.name: "sig sign" */
+	struct pk_optdoc opts[9]; /* its options, in the order of its help */
+} descs[] = {
+	{OP_KEYGEN, CB_KIND_COUNT,
+	 {"keygen", "cryptobench keygen --alg <alg> [--backend <b>] -o <key> [--der]",
+	  "Make a key pair for a signature, encryption, key-agreement or KEM algorithm\n"
+	  "(rsa*, ecdsa-p256, ed25519, sm2-sign, sm2-enc-*, x25519, ecdh-p256, sm2-dh;\n"
+	  "mlkem512/768/1024, x25519mlkem768, secp256r1mlkem768, xwing, sm2mlkem768,\n"
+	  "sm2-dhkem, sm2-enc-kem; 'sm2' means sm2-sign: an SM2 key serves every SM2\n"
+	  "scheme).  The private key goes to <key> (mode 0600), the public key to\n"
+	  "<key>.pub (mode 0644); the two appear together or not at all.  Signature,\n"
+	  "encryption and agreement keys are PKCS#8 and SubjectPublicKeyInfo, PEM\n"
+	  "unless --der, which 'openssl pkey' reads.  A KEM's are its raw wire bytes,\n"
+	  "the same as 'cryptobench kem keygen' writes (decapsulation key to <key>,\n"
+	  "encapsulation key to <key>.pub; docs/HYBRID.md), which 'seal -r ALG:<key>.pub'\n"
+	  "and 'open -k ALG:<key>' take; --der changes nothing for them.\n",
+	  pk_notes, PK_FLAGS},
+	 {{"out", "<key>", "the private key's file (required)"},
+	  {"der", NULL, "DER instead of PEM (not for KEMs: always raw bytes)"},
+	  PK_ALG,
+	  PK_BACKEND}},
+	{OP_SIGN, CB_KIND_SIG,
+	 {"sig sign", "cryptobench sig sign --alg <alg> --key <key> [-i <msg>] [-o <sig>] [--sm2-id <id>] [--hex]",
+	  "Sign the message (the scheme hashes it: SHA-256 for RSA and ECDSA, SM3 with\n"
+	  "Z_A for SM2, none for Ed25519).  ECDSA and SM2 signatures are DER\n"
+	  "SEQUENCE { r, s }, as 'openssl pkeyutl' writes them; RSA signatures are k\n"
+	  "bytes; Ed25519 64 bytes.\n",
+	  pk_notes, PK_FLAGS},
+	 {{"key", "<key>", "the private key"},
+	  {"in", "<msg>", "the message (default: standard input)"},
+	  {"out", "<sig>", "the signature (default: standard output)"},
+	  PK_SM2_ID,
+	  {"hex", NULL, "the signature in lower-case hex and a newline"},
+	  PK_ALG,
+	  PK_BACKEND}},
+	{OP_VERIFY, CB_KIND_SIG,
+	 {"sig verify", "cryptobench sig verify --alg <alg> --pub <pub> [-i <msg>] --sig <sig> [--sm2-id <id>] [--hex]",
+	  "Verify a signature of the message.  Exit status 0 when it verifies, 4 when it\n"
+	  "does not (with one line on standard error); nothing is written.\n",
+	  pk_notes, PK_FLAGS},
+	 {{"pub", "<pub>", "the public key"},
+	  {"in", "<msg>", "the message (default: standard input)"},
+	  {"sig", "<sig>", "the signature"},
+	  PK_SM2_ID,
+	  {"hex", NULL, "the signature is hex (white space allowed)"},
+	  PK_ALG,
+	  PK_BACKEND}},
+	{OP_ENCRYPT, CB_KIND_PKE,
+	 {"pke encrypt", "cryptobench pke encrypt --alg <alg> --pub <pub> [-i <m>] [-o <c>] [--sm2-format <f>] [--hex]",
+	  "Encrypt the message to the public key: RSA PKCS#1 v1.5 or OAEP (rsa*-pkcs1,\n"
+	  "rsa*-oaep-sha256 with MGF1-SHA-256, rsa*-oaep-sha1, as 'openssl pkeyutl -pkeyopt\n"
+	  "rsa_padding_mode:oaep' with the same digests), or SM2 (GM/T 0003.4).\n",
+	  pk_notes, PK_FLAGS},
+	 {{"pub", "<pub>", "the public key"},
+	  {"in", "<m>", "the message (default: standard input)"},
+	  {"out", "<c>", "the ciphertext (default: standard output)"},
+	  {"sm2-format", "<f>",
+	   "SM2 ciphertexts: c1c3c2 (GM/T 0003.4-2012, the default), c1c2c3 (the older order) or der (GM/T 0009, "
+	   "what OpenSSL writes); --alg sm2 with it picks sm2-enc-<f>"},
+	  {"hex", NULL, "the ciphertext in lower-case hex and a newline"},
+	  PK_ALG,
+	  PK_BACKEND}},
+	{OP_DECRYPT, CB_KIND_PKE,
+	 {"pke decrypt", "cryptobench pke decrypt --alg <alg> --key <key> [-i <c>] [-o <m>] [--sm2-format <f>] [--hex]",
+	  "Decrypt the ciphertext with the private key; the message goes to -o (mode\n"
+	  "0600).  A ciphertext that does not decrypt (bad padding, C3 does not match)\n"
+	  "gives exit status 4 and writes nothing.\n",
+	  pk_notes, PK_FLAGS},
+	 {{"key", "<key>", "the private key"},
+	  {"in", "<c>", "the ciphertext (default: standard input)"},
+	  {"out", "<m>", "the message (default: standard output)"},
+	  {"sm2-format", "<f>", "as for 'pke encrypt'"},
+	  {"hex", NULL, "the ciphertext is hex (white space allowed)"},
+	  PK_ALG,
+	  PK_BACKEND}},
+	{OP_DERIVE, CB_KIND_KEX,
+	 {"kex derive", "cryptobench kex derive --alg <alg> --key <key> --peer <pub> [-o <ss>] [--hex]",
+	  "The shared secret of the private key with the peer's public key (x25519: the\n"
+	  "32-byte X25519 output; ecdh-p256 and sm2-dh: the x-coordinate), as 'openssl\n"
+	  "pkeyutl -derive' gives it, to -o (mode 0600).\n",
+	  pk_notes, PK_FLAGS},
+	 {{"key", "<key>", "the private key"},
+	  {"peer", "<pub>", "the peer's public key (a key file, or the raw public value)"},
+	  {"out", "<ss>", "the shared secret (default: standard output)"},
+	  {"hex", NULL, "the secret in lower-case hex and a newline"},
+	  PK_ALG,
+	  PK_BACKEND}},
+};
 
 static void group_usage(FILE *f, const char *group)
 {
 	fprintf(f, "usage: cryptobench %s <operation> --alg <alg> [options]\n\noperations:\n", group);
 	for (size_t i = 0; i < CB_ARRAY_LEN(descs); i++)
-		if (!strncmp(descs[i].cmd, group, strlen(group)) && descs[i].cmd[strlen(group)] == ' ')
-			fprintf(f, "  %s\n", descs[i].cmd + strlen(group) + 1);
+		if (!strncmp(descs[i].cmd.name, group, strlen(group)) && descs[i].cmd.name[strlen(group)] == ' ')
+			fprintf(f, "  %s\n", descs[i].cmd.name + strlen(group) + 1);
 	fprintf(f, "\n'cryptobench %s <operation> --help' describes one.\n", group);
 }
 
+/* argv[0] is the operation; its table is the rows d->opts names, with their argument and help from there. */
 static int parse(int argc, char **argv, const struct pk_desc *d, struct pk_args *a)
 {
-	const struct cli_opt all[] = {
-		{"--alg", &a->alg, NULL},
-		{"--backend", &a->backend, NULL},
-		{"--key", &a->key, NULL},
-		{"--pub", &a->pub, NULL},
-		{"--peer", &a->peer, NULL},
-		{"-i", &a->in, NULL},
-		{"--in", &a->in, NULL},
-		{"-o", &a->out, NULL},
-		{"--out", &a->out, NULL},
-		{"--sig", &a->sig, NULL},
-		{"--sm2-id", &a->sm2_id, NULL},
-		{"--sm2-format", &a->sm2_format, NULL},
-		{"--hex", NULL, &a->hex},
-		{"--der", NULL, &a->der},
+	const struct cli_option all[] = {
+		CLI_STRING_ONCE("alg", 0, NULL, &a->alg, NULL),
+		CLI_STRING_ONCE("backend", 0, NULL, &a->backend, NULL),
+		CLI_STRING_ONCE("key", 0, NULL, &a->key, NULL),
+		CLI_STRING_ONCE("pub", 0, NULL, &a->pub, NULL),
+		CLI_STRING_ONCE("peer", 0, NULL, &a->peer, NULL),
+		CLI_STRING_ONCE("in", 'i', NULL, &a->in, NULL),
+		CLI_STRING_ONCE("out", 'o', NULL, &a->out, NULL),
+		CLI_STRING_ONCE("sig", 0, NULL, &a->sig, NULL),
+		CLI_STRING_ONCE("sm2-id", 0, NULL, &a->sm2_id, NULL),
+		CLI_STRING_ONCE("sm2-format", 0, NULL, &a->sm2_format, NULL),
+		CLI_FLAG("hex", 0, &a->hex, NULL),
+		CLI_FLAG("der", 0, &a->der, NULL),
 	};
-	struct cli_opt opts[CB_ARRAY_LEN(all)];
+	struct cli_option opts[CB_ARRAY_LEN(d->opts)];
 	size_t n = 0;
 
-	for (size_t i = 0; i < CB_ARRAY_LEN(all); i++)
-		if (i < 2 || cli_in_list(d->opts, all[i].name))
-			opts[n++] = all[i];
-	return cli_parse_opts(argc, argv, opts, n, d->cmd, pk_usage, d);
+	for (size_t i = 0; i < CB_ARRAY_LEN(d->opts) && d->opts[i].name; i++)
+		for (size_t j = 0; j < CB_ARRAY_LEN(all); j++)
+			if (!strcmp(all[j].name, d->opts[i].name)) {
+				opts[n] = all[j];
+				opts[n].arg = d->opts[i].arg;
+				opts[n++].help = d->opts[i].help;
+			}
+	return cli_parse_options(&d->cmd, opts, n, argc, argv, NULL);
 }
 
 /* The class --alg and --backend name, of the kind the operation needs; prints why not.  Sets *status. */
@@ -214,7 +234,7 @@ static const cb_alg_info *find_class(const struct pk_desc *d, const struct pk_ar
 			cli_error("'%s' has no key pair (it is a %s)", alg, cb_kind_name(c->kind));
 		else
 			cli_error("'%s' is a %s algorithm; 'cryptobench %s' takes a %s one", alg, cb_kind_name(c->kind),
-				  d->cmd, cb_kind_name(d->kind));
+				  d->cmd.name, cb_kind_name(d->kind));
 		return NULL;
 	}
 	if (cb_alg_unavailable(c)) {
@@ -230,7 +250,7 @@ static int need(const char *v, const char *opt, const struct pk_desc *d)
 {
 	if (v)
 		return 0;
-	cli_error("'%s' needs %s (see 'cryptobench %s --help')", d->cmd, opt, d->cmd);
+	cli_error("'%s' needs %s (see 'cryptobench %s --help')", d->cmd.name, opt, d->cmd.name);
 	return -1;
 }
 
@@ -547,15 +567,15 @@ static int group(const char *name, int argc, char **argv)
 	}
 	snprintf(cmd, sizeof(cmd), "%s %s", name, argv[1]);
 	for (size_t i = 0; i < CB_ARRAY_LEN(descs); i++)
-		if (!strcmp(descs[i].cmd, cmd))
-			return run(&descs[i], argc - 2, argv + 2);
+		if (!strcmp(descs[i].cmd.name, cmd))
+			return run(&descs[i], argc - 1, argv + 1);
 	cli_error("unknown %s operation '%s' (see 'cryptobench %s --help')", name, argv[1], name);
 	return CB_EXIT_USAGE;
 }
 
 int cmd_keygen(int argc, char **argv)
 {
-	return run(&descs[0], argc - 1, argv + 1);
+	return run(&descs[0], argc, argv);
 }
 
 int cmd_sig(int argc, char **argv)

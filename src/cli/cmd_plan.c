@@ -1,6 +1,5 @@
 /* cryptobench plan: cores needed to sustain a target rate, from a run. */
 #include <errno.h>
-#include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,15 +7,17 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/report.h"
 #include "report/handshake.h"
 #include "report/report_int.h"
 
-static const char usage_text[] =
-	"usage: cryptobench plan RUN.json --rate OPS [options]\n"
-	"       cryptobench plan RUN.json [MORE.json...] --handshakes N [options]\n"
-	"\n"
+static const struct cli_command plan_cmd = {
+	"plan",
+	"cryptobench plan RUN.json --rate OPS [options]\n"
+	"       cryptobench plan RUN.json [MORE.json...] --handshakes N [options]",
 	"--rate: for every operation measured in RUN.json (written with 'run -o\n"
 	"FILE.json'), how many cores sustain OPS operations per second.  The per-core\n"
 	"rate is taken from the run's largest thread count for that case (so scaling\n"
@@ -35,21 +36,22 @@ static const char usage_text[] =
 	"(or on --backend).  The combinations the run cannot price are listed with\n"
 	"the operation missing.  Several runs are read as one (a study's signatures\n"
 	"from one, its key exchanges from another; a warning when their machines\n"
-	"differ).\n"
-	"\n"
-	"options:\n"
-	"  --rate OPS          target operations per second\n"
-	"  --handshakes N      target handshakes per second (one of the two is required)\n"
-	"  --headroom PCT      keep this much capacity spare (default: 30)\n"
-	"  --ops LIST          with --rate: only these operations (e.g. sign,encaps)\n"
-	"  --backend NAME      with --handshakes: every operation on this backend\n"
-	"  --against NAME      with --handshakes: set every combination against this one\n"
-	"                      (default: each against its classical counterpart)\n"
-	"  --format FMT        with --handshakes: table, json or md (default: table)\n"
-	"  -h, --help          this text\n"
-	"\n"
+	"differ).\n",
 	"exit status: 0 planned; 1 the file cannot be read or is not a run;\n"
-	"2 usage error, or (--handshakes) no combination's operations are in the run.\n";
+	"2 usage error, or (--handshakes) no combination's operations are in the run.\n",
+	0};
+
+/* plan --format: table, json or md. */
+static int set_format(const struct cli_option *opt, const char *arg, void *format)
+{
+	(void)opt;
+	*(int *)format = cb_format_parse(arg);
+	if (*(int *)format != CB_FORMAT_TABLE && *(int *)format != CB_FORMAT_JSON && *(int *)format != CB_FORMAT_MD) {
+		cli_error("plan --format takes table, json or md, not '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
 
 /* One case of the plan: algorithm, backend, operation and size alike. */
 static int by_case(const void *pa, const void *pb)
@@ -371,56 +373,28 @@ static int add_runs(cb_run *run, char **paths, size_t n)
 
 int cmd_plan(int argc, char **argv)
 {
-	enum { O_RATE = 256, O_HEADROOM, O_OPS, O_HANDSHAKES, O_BACKEND, O_AGAINST, O_FORMAT };
-	static const struct option longopts[] = {
-		{"rate", required_argument, NULL, O_RATE},
-		{"handshakes", required_argument, NULL, O_HANDSHAKES},
-		{"backend", required_argument, NULL, O_BACKEND},
-		{"against", required_argument, NULL, O_AGAINST},
-		{"format", required_argument, NULL, O_FORMAT},
-		{"headroom", required_argument, NULL, O_HEADROOM},
-		{"ops", required_argument, NULL, O_OPS},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	double rate = 0, headroom = 30, handshakes = 0;
 	const char *ops = NULL, *backend = NULL, *against = NULL;
-	int format = -1;
+	int format = -1, first;
+	const struct cli_option opts[] = {
+		CLI_NUMBER("rate", 0, "OPS", &rate, 1e-6, 1e15, "target operations per second"),
+		CLI_NUMBER("handshakes", 0, "N", &handshakes, 1e-6, 1e15,
+			   "target handshakes per second (one of the two is required)"),
+		CLI_NUMBER("headroom", 0, "PCT", &headroom, 0, 95, "keep this much capacity spare (default: 30)"),
+		CLI_STRING("ops", 0, "LIST", &ops, "with --rate: only these operations (e.g. sign,encaps)"),
+		CLI_STRING("backend", 0, "NAME", &backend, "with --handshakes: every operation on this backend"),
+		CLI_STRING("against", 0, "NAME", &against,
+			   "with --handshakes: set every combination against this one (default: each against its "
+			   "classical counterpart)"),
+		CLI_CALLBACK("format", 0, "FMT", set_format, &format,
+			     "with --handshakes: table, json or md (default: table)"),
+	};
 	cb_run run = {0};
-	int c;
+	int c = cli_parse_options(&plan_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_RATE:
-			if (cli_parse_number("--rate", optarg, 1e-6, 1e15, &rate))
-				return CB_EXIT_USAGE;
-			break;
-		case O_HEADROOM:
-			if (cli_parse_number("--headroom", optarg, 0, 95, &headroom))
-				return CB_EXIT_USAGE;
-			break;
-		case O_OPS: ops = optarg; break;
-		case O_HANDSHAKES:
-			if (cli_parse_number("--handshakes", optarg, 1e-6, 1e15, &handshakes))
-				return CB_EXIT_USAGE;
-			break;
-		case O_BACKEND: backend = optarg; break;
-		case O_AGAINST: against = optarg; break;
-		case O_FORMAT:
-			format = cb_format_parse(optarg);
-			if (format != CB_FORMAT_TABLE && format != CB_FORMAT_JSON && format != CB_FORMAT_MD) {
-				cli_error("plan --format takes table, json or md, not '%s'", optarg);
-				return CB_EXIT_USAGE;
-			}
-			break;
-		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		default: cli_error("unknown option '%s' (see 'cryptobench plan --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		}
-	}
-	if (argc - optind < 1 || (argc - optind > 1 && handshakes <= 0)) {
+	if (c)
+		return c > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	if (argc - first < 1 || (argc - first > 1 && handshakes <= 0)) {
 		cli_error("plan takes one run file (--handshakes: one or more; see 'cryptobench plan --help')");
 		return CB_EXIT_USAGE;
 	}
@@ -440,20 +414,20 @@ int cmd_plan(int argc, char **argv)
 		cli_error("--ops goes with --rate (--handshakes uses the operations of each combination)");
 		return CB_EXIT_USAGE;
 	}
-	if (cli_load_run(argv[optind], &run) != 0)
+	if (cli_load_run(argv[first], &run) != 0)
 		return CB_EXIT_FAIL;
-	if (handshakes > 0 && add_runs(&run, argv + optind, (size_t)(argc - optind)) != 0) {
+	if (handshakes > 0 && add_runs(&run, argv + first, (size_t)(argc - first)) != 0) {
 		cb_run_free(&run);
 		return CB_EXIT_FAIL;
 	}
 	cli_printable_run(&run);
 	if (handshakes > 0) {
-		int r = plan_handshakes(&run, argc - optind > 1 ? "the runs given" : argv[optind], handshakes, headroom,
+		int r = plan_handshakes(&run, argc - first > 1 ? "the runs given" : argv[first], handshakes, headroom,
 					backend, against, format < 0 ? CB_FORMAT_TABLE : format);
 		cb_run_free(&run);
 		return r;
 	}
-	if (ops && check_ops(ops, &run, argv[optind]) != 0) {
+	if (ops && check_ops(ops, &run, argv[first]) != 0) {
 		cb_run_free(&run);
 		return CB_EXIT_USAGE;
 	}

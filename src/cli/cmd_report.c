@@ -1,19 +1,19 @@
 /* cryptobench report: render a saved run in another format (HTML with charts, ...). */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/fileio.h"
 #include "cryptobench/report.h"
 
 #define MAX_RUNS 8
 
-static const char usage_text[] =
-	"usage: cryptobench report RUN.json... [-o FILE]... [--format FMT] [--ratio A/B]...\n"
-	"\n"
+static const struct cli_command report_cmd = {
+	"report", "cryptobench report RUN.json... [-o FILE]... [--format FMT] [--ratio A/B]...",
 	"Render a run saved with 'run -o FILE.json' as a table, Markdown, CSV,\n"
 	"JSON or a self-contained HTML page (no script, no network): a summary,\n"
 	"SVG charts (operations per second with 95% intervals, throughput over\n"
@@ -23,28 +23,12 @@ static const char usage_text[] =
 	"has the same tables, and the line charts' data as tables.  Several runs\n"
 	"(at most 8; make bench gives the three studies) make one HTML page with\n"
 	"a section each, or one Markdown or text document; JSON and CSV hold one\n"
-	"run.\n"
-	"\n"
-	"options:\n"
-	"  --ratio A/B         print the time ratio of two cases of the run instead of\n"
-	"                      the table, paired round by round, with its 95% interval\n"
-	"                      (repeatable).  A case is ALG[@BACKEND]:OP[:SIZE], e.g.\n"
-	"                      mlkem768:encaps/x25519@openssl:derive or\n"
-	"                      aes-256-gcm@openssl:encrypt:16K/chacha20-poly1305@openssl:encrypt:16K\n"
-	"  --baseline NAME[@BACKEND]  the ratio column's reference (as for run)\n"
-	"  -v, --verbose       under the table, the cases that missed the precision\n"
-	"                      target and the random-cost distributions\n"
-	"  -o, --output FILE   write to FILE (repeatable), format from the extension\n"
-	"                      (.html .md .csv .json .txt); written atomically, never\n"
-	"                      over RUN.json itself\n"
-	"  --format FMT        table, json, csv, md or html for standard output\n"
-	"                      (default: table, or nothing when -o is given)\n"
-	"  -h, --help          this text\n"
-	"\n"
+	"run.\n",
 	"exit status: 0 written; 1 RUN.json cannot be read, is not a results file\n"
 	"(truncated, another schema version: the error says where) or an output\n"
 	"cannot be written (then no output is changed); 2 usage error (also: a\n"
-	"--ratio case that is not in the run).\n";
+	"--ratio case that is not in the run).\n",
+	0};
 
 /* Find the case ALG[@BACKEND]:OP[:SIZE] (one thread) in run; NULL with an error printed. */
 static const cb_result *find_case(const cb_run *run, const char *spec, size_t len)
@@ -88,68 +72,85 @@ static int print_ratio(const cb_run *run, const char *arg)
 
 #define MAX_OUTPUTS 8
 
+/* What -o and --ratio collect (repeatable). */
+struct report_lists {
+	const char *outputs[MAX_OUTPUTS], *ratios[MAX_OUTPUTS];
+	size_t nout, nratio;
+};
+
+static int add_output(const struct cli_option *opt, const char *arg, void *lists)
+{
+	struct report_lists *l = lists;
+
+	(void)opt;
+	if (l->nout == MAX_OUTPUTS) {
+		cli_error("too many -o outputs (at most %d)", MAX_OUTPUTS);
+		return -1;
+	}
+	if (cb_format_from_path(arg) < 0) {
+		cli_error("cannot tell the format of '%s' from its extension (use .html, .md, .csv, .json or .txt)", arg);
+		return -1;
+	}
+	l->outputs[l->nout++] = arg;
+	return 0;
+}
+
+static int add_ratio(const struct cli_option *opt, const char *arg, void *lists)
+{
+	struct report_lists *l = lists;
+
+	(void)opt;
+	if (l->nratio == MAX_OUTPUTS) {
+		cli_error("too many --ratio (at most %d)", MAX_OUTPUTS);
+		return -1;
+	}
+	l->ratios[l->nratio++] = arg;
+	return 0;
+}
+
+static int set_format(const struct cli_option *opt, const char *arg, void *format)
+{
+	(void)opt;
+	*(int *)format = cb_format_parse(arg);
+	if (*(int *)format < 0) {
+		cli_error("unknown format '%s' (use table, json, csv, md or html)", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"output", required_argument, NULL, 'o'},
-		{"format", required_argument, NULL, 'f'},
-		{"ratio", required_argument, NULL, 'r'},
-		{"baseline", required_argument, NULL, 'b'},
-		{"verbose", no_argument, NULL, 'v'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	struct report_lists l = {.nout = 0};
+	const char *baseline = NULL;
+	int format = -1, first, status = CB_EXIT_OK, verbose = 0;
+	const struct cli_option opts[] = {
+		CLI_CALLBACK("ratio", 0, "A/B", add_ratio, &l,
+			     "print the time ratio of two cases of the run instead of the table, paired round by round, "
+			     "with its 95% interval (repeatable).  A case is ALG[@BACKEND]:OP[:SIZE], e.g. "
+			     "mlkem768:encaps/x25519@openssl:derive or\n"
+			     "aes-256-gcm@openssl:encrypt:16K/chacha20-poly1305@openssl:encrypt:16K"),
+		{.type = CLI_OPT_STRING, .name = "baseline", .arg = "NAME[@BACKEND]", .value = &baseline,
+		 .defval = sizeof(((cb_context *)0)->baseline), .help = "the ratio column's reference (as for run)"},
+		CLI_FLAG("verbose", 'v', &verbose,
+			 "under the table, the cases that missed the precision target and the random-cost distributions"),
+		CLI_CALLBACK("output", 'o', "FILE", add_output, &l,
+			     "write to FILE (repeatable), format from the extension (.html .md .csv .json .txt); written "
+			     "atomically, never over RUN.json itself"),
+		CLI_CALLBACK("format", 0, "FMT", set_format, &format,
+			     "table, json, csv, md or html for standard output (default: table, or nothing when -o is "
+			     "given)"),
 	};
-	const char *outputs[MAX_OUTPUTS], *ratios[MAX_OUTPUTS], *baseline = NULL;
-	size_t nout = 0, nratio = 0;
-	int format = -1, c, status = CB_EXIT_OK, verbose = 0;
+	const char **outputs = l.outputs, **ratios = l.ratios;
 	cb_run runs[MAX_RUNS], *run0 = &runs[0];
 	size_t nruns;
 
 	memset(runs, 0, sizeof(runs));
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":ho:v", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			if (nout == MAX_OUTPUTS) {
-				cli_error("too many -o outputs (at most %d)", MAX_OUTPUTS);
-				return CB_EXIT_USAGE;
-			}
-			if (cb_format_from_path(optarg) < 0) {
-				cli_error("cannot tell the format of '%s' from its extension (use .html, .md, .csv, .json or .txt)",
-					  optarg);
-				return CB_EXIT_USAGE;
-			}
-			outputs[nout++] = optarg;
-			break;
-		case 'f':
-			format = cb_format_parse(optarg);
-			if (format < 0) {
-				cli_error("unknown format '%s' (use table, json, csv, md or html)", optarg);
-				return CB_EXIT_USAGE;
-			}
-			break;
-		case 'r':
-			if (nratio == MAX_OUTPUTS) {
-				cli_error("too many --ratio (at most %d)", MAX_OUTPUTS);
-				return CB_EXIT_USAGE;
-			}
-			ratios[nratio++] = optarg;
-			break;
-		case 'b':
-			if (strlen(optarg) >= sizeof(runs[0].context.baseline)) {
-				cli_error("--baseline is too long");
-				return CB_EXIT_USAGE;
-			}
-			baseline = optarg;
-			break;
-		case 'v': verbose = 1; break;
-		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		default: cli_error("unknown option '%s' (see 'cryptobench report --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		}
-	}
-	nruns = (size_t)(argc - optind);
+	status = cli_parse_options(&report_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
+	if (status)
+		return status > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	size_t nout = l.nout, nratio = l.nratio;
+	nruns = (size_t)(argc - first);
 	if (nruns < 1 || nruns > MAX_RUNS) {
 		if (nruns)
 			cli_error("report takes at most %d run files", MAX_RUNS);
@@ -172,10 +173,10 @@ int cmd_report(int argc, char **argv)
 		cli_error("--format %s holds one run; several runs go to html, md or table", cb_format_name((cb_format)format));
 		return CB_EXIT_USAGE;
 	}
-	if (cli_check_outputs((const char **)(argv + optind), nruns, outputs, nout) != 0)
+	if (cli_check_outputs((const char **)(argv + first), nruns, outputs, nout) != 0)
 		return CB_EXIT_USAGE;
 	for (size_t i = 0; i < nruns; i++)
-		if (cli_load_run(argv[optind + (int)i], &runs[i]) != 0) {
+		if (cli_load_run(argv[first + (int)i], &runs[i]) != 0) {
 			for (size_t k = 0; k < i; k++)
 				cb_run_free(&runs[k]);
 			return CB_EXIT_FAIL;

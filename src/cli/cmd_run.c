@@ -1,6 +1,5 @@
 /* cryptobench run: measure the selected algorithms. */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +14,7 @@
 #include "bench/suite.h"
 #include "cli/alloc_count.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/fileio.h"
@@ -30,9 +30,8 @@
 #define MAX_THREADS 16
 #define MAX_OUTPUTS 8
 
-static const char usage_text[] =
-	"usage: cryptobench run [options] [SELECTOR...]\n"
-	"\n"
+static const struct cli_command run_cmd = {
+	"run", "cryptobench run [options] [SELECTOR...]",
 	"Measure the selected algorithms on this machine and print a table.  Each\n"
 	"algorithm first runs its embedded known-answer tests (see 'cryptobench\n"
 	"verify'); each case is then prepared and self-checked (decrypt(encrypt(m))\n"
@@ -45,94 +44,7 @@ static const char usage_text[] =
 	"a family (classical, gm, pq, hybrid), a class (kem, pke, sig, kex, cipher,\n"
 	"hash, envelope) or all.  With no selector, the default suite runs.  The\n"
 	"envelope class is seal-RECIPIENT-AEAD (seal-xwing-aes-256-gcm), ops seal\n"
-	"and open: a whole envelope in memory (docs/ENVELOPE.md).\n"
-	"\n"
-	"options:\n"
-	"  --ops LIST          operations to measure, e.g. sign,verify (default: all\n"
-	"                      but the cold ones); sign-cold, verify-cold,\n"
-	"                      encrypt-cold and decrypt-cold parse the key from its\n"
-	"                      standard encoding and make a fresh context on every\n"
-	"                      call, as a server without prepared keys does\n"
-	"  --sizes LIST        message sizes for ciphers, hashes, signatures and\n"
-	"                      encryption, e.g. 16,128,1K,4K,16K,128K,1M (K = 1024)\n"
-	"                      (default: 16K for ciphers and hashes, 32 for the others)\n"
-	"  --pke-sizes LIST    message sizes for public-key encryption only (overrides\n"
-	"                      --sizes there; e.g. 32 for a session key)\n"
-	"  --sig-sizes LIST    message sizes for signatures only\n"
-	"  --seal-sizes LIST   message sizes for the envelope class only (seal-*; up\n"
-	"                      to 1G; default: --sizes, else 16K)\n"
-	"  --threads LIST      worker threads, e.g. 1,2 (default: 1); each worker has\n"
-	"                      its own keys and contexts and all start on a barrier.\n"
-	"                      For the envelope class (seal-*) N is instead the chunk\n"
-	"                      workers inside one seal or open of one message (its\n"
-	"                      --threads), so 1,2 compares one thread with two on\n"
-	"                      the same input\n"
-	"  --seal-threads LIST the envelope class's chunk workers only (overrides\n"
-	"                      --threads there)\n"
-	"  --thread-ops LIST   the cases --threads applies to: OP, ALG:OP or\n"
-	"                      ALG@BACKEND:OP (e.g. sign,sm2-enc-c1c3c2@gmssl:decrypt);\n"
-	"                      the others run on one thread (default: all)\n"
-	"  --pin-workers MODE  off (default): the scheduler places the workers of a\n"
-	"                      multi-thread case; on: worker i runs on the i-th CPU\n"
-	"                      the run may use; both: each multi-thread case twice,\n"
-	"                      unpinned and pinned, side by side (shown as 2 and 2p)\n"
-	"  --pin CPUS          run on these CPUs only, like taskset -c (e.g. 0-1)\n"
-	"  --time SECONDS      timed seconds per case, over all its rounds (default: 1)\n"
-	"  --min-time SECONDS  sample at least this long even once precise enough\n"
-	"                      (default: 0.05); --min-time T --time T gives a\n"
-	"                      fixed-duration run like openssl speed -seconds T\n"
-	"  --precision PCT     stop once every case's 95% CI is within +-PCT percent\n"
-	"                      (default: 1); the interval is over the rounds, so it\n"
-	"                      holds the machine's drift too\n"
-	"  --rounds N          rounds per run (default: one per 2 ms of --time, 6 to\n"
-	"                      200); each round gives every case one slice, in a fresh\n"
-	"                      random order, and times a fixed reference workload\n"
-	"  --no-interleave     the old order: each case runs all its rounds in turn\n"
-	"  --baseline NAME[@BACKEND]  the ratio column's reference: for each case, the\n"
-	"                      same operation and size of NAME (a comma list: the first\n"
-	"                      that has it; none: the cell is empty); default: the same\n"
-	"                      algorithm on the first selected backend\n"
-	"  --quick             short runs (time 0.1 s, precision 5%): a smoke test;\n"
-	"                      it replaces a --time or --precision given before it\n"
-	"                      (a suite's), not one given after\n"
-	"  --backend LIST      only these backends (e.g. openssl,builtin)\n"
-	"  --sm2-id ID         SM2 user identity for Z_A (default: 1234567812345678)\n"
-	"  --suite NAME|FILE   read selectors and options from a suite (suites/NAME.suite,\n"
-	"                      or $CRYPTOBENCH_SUITES/NAME.suite); options given on the\n"
-	"                      command line come after it and win.  all: study-a,\n"
-	"                      study-b and study-c in turn, each a run of its own; an\n"
-	"                      output FILE.EXT is then written as FILE-study-a.EXT, ...\n"
-	"  --title TEXT        the run's title in every output (a suite's name)\n"
-	"  --source TEXT       where the --published figures come from\n"
-	"  --published FIG     a figure a study published, shown against the run:\n"
-	"                      CASE=VALUE with unit ops/s, ms, us or MB/s\n"
-	"                      (rsa2048-pkcs1:decrypt=48ops/s), or a claim\n"
-	"                      A/B=Nx, \"A is N times as fast as B\", checked against\n"
-	"                      the paired ratio (CASE: ALG[@BACKEND]:OP[:SIZE]);\n"
-	"                      repeatable, at most 32\n"
-	"  --security          add the security table (bits, NIST category, source)\n"
-	"  --scenario TEXT     a scenario of the decision guide, answered from the run:\n"
-	"                      \"LABEL: OP[+OP...] >= N ops/s|MB/s [at SIZE] among\n"
-	"                      ALG[,ALG...] [against ALG]\", or '<= N ms|us' for a\n"
-	"                      latency; repeatable, at most 8 (docs/MEASUREMENT.md)\n"
-	"  --format FMT        table, json, csv, md or html for standard output\n"
-	"                      (default: table)\n"
-	"  -o, --output FILE   also write to FILE (repeatable), format from the extension\n"
-	"                      (.json .csv .md .html .txt); written atomically; two\n"
-	"                      -o naming one file are refused\n"
-	"  --memory            also count heap allocations and bytes per operation\n"
-	"                      (untimed calls after the timing; one thread only)\n"
-	"  --no-progress       no progress line on standard error (the default when\n"
-	"                      it is not a terminal)\n"
-	"  --progress          the progress line even when standard error is not a\n"
-	"                      terminal (a log)\n"
-	"  -v, --verbose       under the table, one line per case that missed the\n"
-	"                      precision target, with its reason\n"
-	"  --allow-failed      also time an implementation that failed its known\n"
-	"                      answers (its self-check must still pass); its rows say\n"
-	"                      so and the exit status stays 3\n"
-	"  -h, --help          this text\n"
-	"\n"
+	"and open: a whole envelope in memory (docs/ENVELOPE.md).\n",
 	"With -o and no --format, standard output stays quiet (unless every -o fails\n"
 	"after the run: then the results go there as JSON).  The ratio column is\n"
 	"ops/s over the baseline's, the trimmed mean of per-round ratios\n"
@@ -141,7 +53,8 @@ static const char usage_text[] =
 	"error; 3 some cases failed their known answers or self-check, or errored\n"
 	"(all are reported; without --allow-failed those are not timed);\n"
 	"130 interrupted (SIGINT or SIGTERM): what was measured is written, marked\n"
-	"partial; a second signal ends it at once.\n";
+	"partial; a second signal ends it at once.\n",
+	0};
 
 typedef struct run_args {
 	int allow_failed;
@@ -169,7 +82,7 @@ typedef struct run_args {
 	size_t noutputs;
 	int progress;
 	int memory;
-	const char *title, *source;
+	const char *title, *source, *suite;
 	cb_published published[CB_PUBLISHED_MAX];
 	size_t npublished;
 	int security;
@@ -254,174 +167,202 @@ static int load_suite(const char *name, char ***words_out, size_t *n, char **sto
 
 /* ---- options ---- */
 
+static int set_pin_workers(const struct cli_option *opt, const char *arg, void *pin_workers)
+{
+	(void)opt;
+	if (!strcmp(arg, "off"))
+		*(int *)pin_workers = 0;
+	else if (!strcmp(arg, "on"))
+		*(int *)pin_workers = 1;
+	else if (!strcmp(arg, "both"))
+		*(int *)pin_workers = 2;
+	else {
+		cli_error("--pin-workers takes off, on or both, not '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* After a suite's --time and --precision, --quick wins; a later --time still does. */
+static int set_quick(const struct cli_option *opt, const char *arg, void *args)
+{
+	run_args *a = args;
+
+	(void)opt, (void)arg;
+	a->quick = 1;
+	a->time = a->precision = a->min_time = 0;
+	return 0;
+}
+
+static int set_sm2_id(const struct cli_option *opt, const char *arg, void *sm2_id)
+{
+	(void)opt;
+	if (strlen(arg) > CB_SM2_ID_MAX) {
+		cli_error("--sm2-id is %zu bytes; an SM2 ID has at most %d (GM/T 0003.2: its length in bits fits 16 bits)",
+			  strlen(arg), CB_SM2_ID_MAX);
+		return -1;
+	}
+	*(char **)sm2_id = (char *)arg;
+	return 0;
+}
+
+static int set_format(const struct cli_option *opt, const char *arg, void *format)
+{
+	(void)opt;
+	*(int *)format = cb_format_parse(arg);
+	if (*(int *)format < 0) {
+		cli_error("unknown format '%s' (use table, json, csv, md or html)", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_output(const struct cli_option *opt, const char *arg, void *args)
+{
+	run_args *a = args;
+
+	(void)opt;
+	if (a->noutputs == MAX_OUTPUTS) {
+		cli_error("too many -o outputs (at most %d)", MAX_OUTPUTS);
+		return -1;
+	}
+	a->outputs[a->noutputs++] = arg;
+	return 0;
+}
+
+static int add_published(const struct cli_option *opt, const char *arg, void *args)
+{
+	run_args *a = args;
+
+	(void)opt;
+	if (a->npublished == CB_PUBLISHED_MAX) {
+		cli_error("too many --published figures (at most %d)", CB_PUBLISHED_MAX);
+		return -1;
+	}
+	if (cb_published_parse(arg, &a->published[a->npublished]) != 0) {
+		cli_error("--published '%s': expected CASE=VALUE with unit ops/s, ms, us or MB/s, or A/B=Nx "
+			  "(CASE: ALG[@BACKEND]:OP[:SIZE])", arg);
+		return -1;
+	}
+	a->npublished++;
+	return 0;
+}
+
+static int add_scenario(const struct cli_option *opt, const char *arg, void *args)
+{
+	run_args *a = args;
+	char why[128];
+
+	(void)opt;
+	if (a->nscenarios == CB_SCENARIO_MAX) {
+		cli_error("too many --scenario lines (at most %d)", CB_SCENARIO_MAX);
+		return -1;
+	}
+	if (cb_scenario_parse(arg, &a->scenarios[a->nscenarios], why, sizeof(why)) != 0) {
+		cli_error("--scenario '%s': %s", arg, why);
+		return -1;
+	}
+	a->nscenarios++;
+	return 0;
+}
+
+/* Returns 0, 1 (help shown) or -1 (usage error printed); may run twice (suite words, then the command line). */
 static int parse_args(int argc, char **argv, run_args *a)
 {
-	enum { O_OPS = 256, O_SIZES, O_PKE_SIZES, O_SIG_SIZES, O_SEAL_SIZES, O_SEAL_THREADS, O_THREADS, O_THREAD_OPS, O_PIN_WORKERS, O_PIN, O_TIME, O_MINTIME, O_PREC, O_QUICK, O_BACKEND, O_SM2ID, O_SUITE, O_FORMAT, O_NOPROG, O_ROUNDS, O_NOINTER, O_BASELINE, O_MEMORY, O_TITLE, O_SOURCE, O_PUBLISHED, O_SECURITY, O_PROG, O_SCENARIO, O_ALLOW_FAILED };
-	static const struct option longopts[] = {
-		{"ops", required_argument, NULL, O_OPS},
-		{"sizes", required_argument, NULL, O_SIZES},
-		{"pke-sizes", required_argument, NULL, O_PKE_SIZES},
-		{"sig-sizes", required_argument, NULL, O_SIG_SIZES},
-		{"seal-sizes", required_argument, NULL, O_SEAL_SIZES},
-		{"seal-threads", required_argument, NULL, O_SEAL_THREADS},
-		{"threads", required_argument, NULL, O_THREADS},
-		{"pin", required_argument, NULL, O_PIN},
-		{"thread-ops", required_argument, NULL, O_THREAD_OPS},
-		{"pin-workers", required_argument, NULL, O_PIN_WORKERS},
-		{"time", required_argument, NULL, O_TIME},
-		{"min-time", required_argument, NULL, O_MINTIME},
-		{"precision", required_argument, NULL, O_PREC},
-		{"quick", no_argument, NULL, O_QUICK},
-		{"backend", required_argument, NULL, O_BACKEND},
-		{"sm2-id", required_argument, NULL, O_SM2ID},
-		{"suite", required_argument, NULL, O_SUITE},
-		{"format", required_argument, NULL, O_FORMAT},
-		{"output", required_argument, NULL, 'o'},
-		{"no-progress", no_argument, NULL, O_NOPROG},
-		{"progress", no_argument, NULL, O_PROG},
-		{"memory", no_argument, NULL, O_MEMORY},
-		{"title", required_argument, NULL, O_TITLE},
-		{"source", required_argument, NULL, O_SOURCE},
-		{"published", required_argument, NULL, O_PUBLISHED},
-		{"scenario", required_argument, NULL, O_SCENARIO},
-		{"allow-failed", no_argument, NULL, O_ALLOW_FAILED},
-		{"security", no_argument, NULL, O_SECURITY},
-		{"rounds", required_argument, NULL, O_ROUNDS},
-		{"no-interleave", no_argument, NULL, O_NOINTER},
-		{"baseline", required_argument, NULL, O_BASELINE},
-		{"verbose", no_argument, NULL, 'v'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	const struct cli_option opts[] = {
+		CLI_STRING("ops", 0, "LIST", &a->ops,
+			   "operations to measure, e.g. sign,verify (default: all but the cold ones); sign-cold, "
+			   "verify-cold, encrypt-cold and decrypt-cold parse the key from its standard encoding and make "
+			   "a fresh context on every call, as a server without prepared keys does"),
+		CLI_STRING("sizes", 0, "LIST", &a->sizes,
+			   "message sizes for ciphers, hashes, signatures and encryption, e.g. "
+			   "16,128,1K,4K,16K,128K,1M (K = 1024) (default: 16K for ciphers and hashes, 32 for the others)"),
+		CLI_STRING("pke-sizes", 0, "LIST", &a->pke_sizes,
+			   "message sizes for public-key encryption only (overrides --sizes there; e.g. 32 for a "
+			   "session key)"),
+		CLI_STRING("sig-sizes", 0, "LIST", &a->sig_sizes, "message sizes for signatures only"),
+		CLI_STRING("seal-sizes", 0, "LIST", &a->seal_sizes,
+			   "message sizes for the envelope class only (seal-*; up to 1G; default: --sizes, else 16K)"),
+		CLI_STRING("threads", 0, "LIST", &a->threads,
+			   "worker threads, e.g. 1,2 (default: 1); each worker has its own keys and contexts and all "
+			   "start on a barrier.  For the envelope class (seal-*) N is instead the chunk workers inside "
+			   "one seal or open of one message (its --threads), so 1,2 compares one thread with two on the "
+			   "same input"),
+		CLI_STRING("seal-threads", 0, "LIST", &a->seal_threads,
+			   "the envelope class's chunk workers only (overrides --threads there)"),
+		CLI_STRING("thread-ops", 0, "LIST", &a->thread_ops,
+			   "the cases --threads applies to: OP, ALG:OP or ALG@BACKEND:OP (e.g. "
+			   "sign,sm2-enc-c1c3c2@gmssl:decrypt); the others run on one thread (default: all)"),
+		CLI_CALLBACK("pin-workers", 0, "MODE", set_pin_workers, &a->pin_workers,
+			     "off (default): the scheduler places the workers of a multi-thread case; on: worker i "
+			     "runs on the i-th CPU the run may use; both: each multi-thread case twice, unpinned and "
+			     "pinned, side by side (shown as 2 and 2p)"),
+		CLI_STRING("pin", 0, "CPUS", &a->pin, "run on these CPUs only, like taskset -c (e.g. 0-1)"),
+		CLI_NUMBER("time", 0, "SECONDS", &a->time, 0.001, 3600,
+			   "timed seconds per case, over all its rounds (default: 1)"),
+		CLI_NUMBER("min-time", 0, "SECONDS", &a->min_time, 0, 3600,
+			   "sample at least this long even once precise enough (default: 0.05); --min-time T --time T "
+			   "gives a fixed-duration run like openssl speed -seconds T"),
+		CLI_NUMBER("precision", 0, "PCT", &a->precision, 0.01, 100,
+			   "stop once every case's 95% CI is within +-PCT percent (default: 1); the interval is over "
+			   "the rounds, so it holds the machine's drift too"),
+		{.type = CLI_OPT_NUMBER, .name = "rounds", .arg = "N", .flags = CLI_OPT_WHOLE, .value = &a->rounds,
+		 .lo = 1, .hi = CB_ROUNDS_MAX,
+		 .help = "rounds per run (default: one per 2 ms of --time, 6 to 200); each round gives every case one "
+			 "slice, in a fresh random order, and times a fixed reference workload"},
+		CLI_FLAG("no-interleave", 0, &a->no_interleave, "the old order: each case runs all its rounds in turn"),
+		{.type = CLI_OPT_STRING, .name = "baseline", .arg = "NAME[@BACKEND]", .value = &a->baseline,
+		 .defval = sizeof(((cb_context *)0)->baseline),
+		 .help = "the ratio column's reference: for each case, the same operation and size of NAME (a comma "
+			 "list: the first that has it; none: the cell is empty); default: the same algorithm on the "
+			 "first selected backend"},
+		CLI_CALLBACK("quick", 0, NULL, set_quick, a,
+			     "short runs (time 0.1 s, precision 5%): a smoke test; it replaces a --time or --precision "
+			     "given before it (a suite's), not one given after"),
+		CLI_STRING("backend", 0, "LIST", &a->backend, "only these backends (e.g. openssl,builtin)"),
+		CLI_CALLBACK("sm2-id", 0, "ID", set_sm2_id, &a->sm2_id,
+			     "SM2 user identity for Z_A (default: 1234567812345678)"),
+		CLI_STRING("suite", 0, "NAME|FILE", &a->suite,
+			   "read selectors and options from a suite (suites/NAME.suite, or $CRYPTOBENCH_SUITES/NAME.suite); "
+			   "options given on the command line come after it and win.  all: study-a, study-b and study-c "
+			   "in turn, each a run of its own; an output FILE.EXT is then written as FILE-study-a.EXT, ..."),
+		{.type = CLI_OPT_STRING, .name = "title", .arg = "TEXT", .value = &a->title,
+		 .defval = sizeof(((cb_context *)0)->title), .help = "the run's title in every output (a suite's name)"},
+		{.type = CLI_OPT_STRING, .name = "source", .arg = "TEXT", .value = &a->source,
+		 .defval = sizeof(((cb_context *)0)->source), .help = "where the --published figures come from"},
+		CLI_CALLBACK("published", 0, "FIG", add_published, a,
+			     "a figure a study published, shown against the run: CASE=VALUE with unit ops/s, ms, us or "
+			     "MB/s (rsa2048-pkcs1:decrypt=48ops/s), or a claim A/B=Nx, \"A is N times as fast as B\", "
+			     "checked against the paired ratio (CASE: ALG[@BACKEND]:OP[:SIZE]); repeatable, at most 32"),
+		CLI_FLAG("security", 0, &a->security, "add the security table (bits, NIST category, source)"),
+		CLI_CALLBACK("scenario", 0, "TEXT", add_scenario, a,
+			     "a scenario of the decision guide, answered from the run: \"LABEL: OP[+OP...] >= N "
+			     "ops/s|MB/s [at SIZE] among ALG[,ALG...] [against ALG]\", or '<= N ms|us' for a latency; "
+			     "repeatable, at most 8 (docs/MEASUREMENT.md)"),
+		CLI_CALLBACK("format", 0, "FMT", set_format, &a->format,
+			     "table, json, csv, md or html for standard output (default: table)"),
+		CLI_CALLBACK("output", 'o', "FILE", add_output, a,
+			     "also write to FILE (repeatable), format from the extension (.json .csv .md .html .txt); "
+			     "written atomically; two -o naming one file are refused"),
+		CLI_FLAG("memory", 0, &a->memory,
+			 "also count heap allocations and bytes per operation (untimed calls after the timing; one "
+			 "thread only)"),
+		CLI_SET_INT("no-progress", 0, &a->progress, 0,
+			    "no progress line on standard error (the default when it is not a terminal)"),
+		CLI_SET_INT("progress", 0, &a->progress, 2,
+			    "the progress line even when standard error is not a terminal (a log)"),
+		CLI_FLAG("verbose", 'v', &a->verbose,
+			 "under the table, one line per case that missed the precision target, with its reason"),
+		CLI_FLAG("allow-failed", 0, &a->allow_failed,
+			 "also time an implementation that failed its known answers (its self-check must still "
+			 "pass); its rows say so and the exit status stays 3"),
 	};
-	int c;
-	opterr = 0;
-	optind = 0; /* GNU getopt: full re-initialisation (parse_args may run twice) */
-	while ((c = getopt_long(argc, argv, ":ho:v", longopts, NULL)) != -1) {
-		switch (c) {
-		case O_OPS: a->ops = optarg; break;
-		case O_SIZES: a->sizes = optarg; break;
-		case O_PKE_SIZES: a->pke_sizes = optarg; break;
-		case O_SIG_SIZES: a->sig_sizes = optarg; break;
-		case O_SEAL_SIZES: a->seal_sizes = optarg; break;
-		case O_SEAL_THREADS: a->seal_threads = optarg; break;
-		case O_THREADS: a->threads = optarg; break;
-		case O_PIN: a->pin = optarg; break;
-		case O_THREAD_OPS: a->thread_ops = optarg; break;
-		case O_PIN_WORKERS:
-			if (!strcmp(optarg, "off"))
-				a->pin_workers = 0;
-			else if (!strcmp(optarg, "on"))
-				a->pin_workers = 1;
-			else if (!strcmp(optarg, "both"))
-				a->pin_workers = 2;
-			else {
-				cli_error("--pin-workers takes off, on or both, not '%s'", optarg);
-				return -1;
-			}
-			break;
-		case O_TIME:
-			if (cli_parse_number("--time", optarg, 0.001, 3600, &a->time))
-				return -1;
-			break;
-		case O_MINTIME:
-			if (cli_parse_number("--min-time", optarg, 0, 3600, &a->min_time))
-				return -1;
-			break;
-		case O_PREC:
-			if (cli_parse_number("--precision", optarg, 0.01, 100, &a->precision))
-				return -1;
-			break;
-		case O_QUICK:
-			/* After a suite's --time and --precision, --quick wins; a later --time still does. */
-			a->quick = 1;
-			a->time = a->precision = a->min_time = 0;
-			break;
-		case O_ROUNDS:
-			if (cli_parse_number("--rounds", optarg, 1, CB_ROUNDS_MAX, &a->rounds))
-				return -1;
-			if (a->rounds != (double)(unsigned)a->rounds) {
-				cli_error("--rounds needs a whole number, not '%s'", optarg);
-				return -1;
-			}
-			break;
-		case O_NOINTER: a->no_interleave = 1; break;
-		case O_BASELINE:
-			if (strlen(optarg) >= sizeof(((cb_context *)0)->baseline)) {
-				cli_error("--baseline is too long");
-				return -1;
-			}
-			a->baseline = optarg;
-			break;
-		case 'v': a->verbose = 1; break;
-		case O_BACKEND: a->backend = optarg; break;
-		case O_SM2ID:
-			if (strlen(optarg) > CB_SM2_ID_MAX) {
-				cli_error("--sm2-id is %zu bytes; an SM2 ID has at most %d (GM/T 0003.2: its length in bits fits 16 bits)",
-					  strlen(optarg), CB_SM2_ID_MAX);
-				return -1;
-			}
-			a->sm2_id = optarg;
-			break;
-		case O_SUITE: break; /* expanded before parsing */
-		case O_FORMAT:
-			a->format = cb_format_parse(optarg);
-			if (a->format < 0) {
-				cli_error("unknown format '%s' (use table, json, csv, md or html)", optarg);
-				return -1;
-			}
-			break;
-		case 'o':
-			if (a->noutputs == MAX_OUTPUTS) {
-				cli_error("too many -o outputs (at most %d)", MAX_OUTPUTS);
-				return -1;
-			}
-			a->outputs[a->noutputs++] = optarg;
-			break;
-		case O_NOPROG: a->progress = 0; break;
-		case O_PROG: a->progress = 2; break;
-		case O_MEMORY: a->memory = 1; break;
-		case O_TITLE:
-		case O_SOURCE:
-			if (strlen(optarg) >= (c == O_TITLE ? sizeof(((cb_context *)0)->title) : sizeof(((cb_context *)0)->source))) {
-				cli_error("--%s is too long", c == O_TITLE ? "title" : "source");
-				return -1;
-			}
-			*(c == O_TITLE ? &a->title : &a->source) = optarg;
-			break;
-		case O_PUBLISHED:
-			if (a->npublished == CB_PUBLISHED_MAX) {
-				cli_error("too many --published figures (at most %d)", CB_PUBLISHED_MAX);
-				return -1;
-			}
-			if (cb_published_parse(optarg, &a->published[a->npublished]) != 0) {
-				cli_error("--published '%s': expected CASE=VALUE with unit ops/s, ms, us or MB/s, or A/B=Nx "
-					  "(CASE: ALG[@BACKEND]:OP[:SIZE])", optarg);
-				return -1;
-			}
-			a->npublished++;
-			break;
-		case O_SECURITY: a->security = 1; break;
-		case O_ALLOW_FAILED: a->allow_failed = 1; break;
-		case O_SCENARIO: {
-			char why[128];
-			if (a->nscenarios == CB_SCENARIO_MAX) {
-				cli_error("too many --scenario lines (at most %d)", CB_SCENARIO_MAX);
-				return -1;
-			}
-			if (cb_scenario_parse(optarg, &a->scenarios[a->nscenarios], why, sizeof(why)) != 0) {
-				cli_error("--scenario '%s': %s", optarg, why);
-				return -1;
-			}
-			a->nscenarios++;
-			break;
-		}
-		case 'h': return 1;
-		case ':': cli_error("option '%s' needs a value (see 'cryptobench run --help')", argv[optind - 1]); return -1;
-		default: cli_error("unknown option '%s' (see 'cryptobench run --help')", argv[optind - 1]); return -1;
-		}
-	}
-	a->sels = argv + optind;
-	a->nsels = optind < argc ? (size_t)(argc - optind) : 0;
+	int first, r = cli_parse_options(&run_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
+
+	if (r)
+		return r;
+	a->sels = argv + first;
+	a->nsels = first < argc ? (size_t)(argc - first) : 0;
 	return 0;
 }
 
@@ -772,9 +713,7 @@ int cmd_run(int argc, char **argv)
 		a.progress = 1;
 		rc = parse_args((int)nwords, words, &a);
 		if (rc) {
-			/* Help on stdout when asked; after an error, its one line is enough. */
-			if (rc > 0)
-				fputs(usage_text, stdout);
+			/* Help on stdout when asked (printed); after an error, its one line is enough. */
 			free(words);
 			free(suite_storage);
 			return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;

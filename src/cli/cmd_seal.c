@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "cli/cliio.h"
+#include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/fileio.h"
@@ -27,56 +28,27 @@
 
 #define MAX_KEY (1u << 20)
 
-static const char seal_usage[] =
-	"usage: cryptobench seal -r ALG:PUBKEY [-r ALG:PUBKEY]... [--aead NAME] [--chunk SIZE]\n"
-	"                        [--threads N] [--backend NAME] [-i IN] [-o OUT]\n"
-	"\nEncrypt IN (default standard input) to OUT (default standard output) for every\n"
+static const struct cli_command seal_cmd = {
+	"seal",
+	"cryptobench seal -r ALG:PUBKEY [-r ALG:PUBKEY]... [--aead NAME] [--chunk SIZE]\n"
+	"                        [--threads N] [--backend NAME] [-i IN] [-o OUT]",
+	"Encrypt IN (default standard input) to OUT (default standard output) for every\n"
 	"recipient: a fresh file key is wrapped for each with a KEM encapsulation to its\n"
-	"public key, and the data sealed in chunks (docs/ENVELOPE.md).\n"
-	"\noptions:\n"
-	"  -r ALG:FILE   a recipient: a KEM name and its public key as 'cryptobench kem\n"
-	"                keygen' writes it (raw bytes), e.g. xwing:bob.ek; up to 32\n"
-	"                (mlkem768, mlkem1024, x25519mlkem768, secp256r1mlkem768, xwing,\n"
-	"                sm2mlkem768, sm2-enc-kem, ...), or an RSA-OAEP or SM2\n"
-	"                encryption key file from 'cryptobench keygen' or openssl\n"
-	"                (rsa2048-oaep-sha256:bob.pub, sm2-enc-c1c3c2:bob.pub)\n"
-	"  --aead NAME   aes-256-gcm (default), chacha20-poly1305, or sm4-gcm (from\n"
-	"                libgcrypt, when its backend is built)\n"
-	"  --chunk SIZE  plaintext bytes per chunk, a power of two from 1K to 16M\n"
-	"                (default 64K)\n"
-	"  --threads N   seal the chunks with N threads (default 1; the output does not\n"
-	"                depend on it)\n"
-	"  --backend NAME  the backend whose AEAD class seals the chunks and wraps the\n"
-	"                file key (openssl, gcrypt, nettle, ...: its class of the --aead\n"
-	"                name) and whose RSA-OAEP or SM2 class encrypts to those\n"
-	"                recipients; a KEM recipient comes from it when it has that KEM,\n"
-	"                else from builtin.  Default: the built-in AEAD (OpenSSL's EVP,\n"
-	"                libgcrypt for SM4-GCM) and the first backend that has the\n"
-	"                recipient.  The envelope's bytes do not depend on it.\n"
-	"  -i FILE       input (default: standard input)\n"
-	"  -o FILE       output, mode 0644 (default: standard output)\n"
-	"\nexit status: 0 sealed, 1 unreadable or invalid key or input, unwritable output,\n"
-	"2 usage error\n";
+	"public key, and the data sealed in chunks (docs/ENVELOPE.md).\n",
+	"exit status: 0 sealed, 1 unreadable or invalid key or input, unwritable output,\n"
+	"2 usage error\n",
+	CLI_CMD_EXACT | CLI_CMD_NO_OPERANDS};
 
-static const char open_usage[] =
-	"usage: cryptobench open -k ALG:KEY [--threads N] [--backend NAME] [-i IN] [-o OUT]\n"
-	"\nDecrypt an envelope made by 'cryptobench seal' with a recipient's secret key\n"
+static const struct cli_command open_cmd = {
+	"open", "cryptobench open -k ALG:KEY [--threads N] [--backend NAME] [-i IN] [-o OUT]",
+	"Decrypt an envelope made by 'cryptobench seal' with a recipient's secret key\n"
 	"(as 'cryptobench kem keygen --dk' writes it, or an RSA-OAEP / SM2 private\n"
 	"key file from 'cryptobench keygen' or openssl).  OUT (mode 0600) appears only\n"
-	"when every chunk authenticated; otherwise it is left as it was.\n"
-	"\noptions:\n"
-	"  -k ALG:FILE   the KEM or PKE name and the secret key, e.g. xwing:bob.dk,\n"
-	"                rsa2048-oaep-sha256:bob.key\n"
-	"  --threads N   open the chunks with N threads (default 1)\n"
-	"  --backend NAME  the backend whose class of the envelope's AEAD opens the\n"
-	"                chunks and whose RSA-OAEP or SM2 class decrypts the key block\n"
-	"                (KEMs: its own when it has one, else builtin); default as for\n"
-	"                seal (see 'cryptobench seal --help')\n"
-	"  -i FILE       input (default: standard input)\n"
-	"  -o FILE       output (default: standard output, written as chunks authenticate)\n"
-	"\nexit status: 0 opened, 1 unreadable key or input, not an envelope, no block\n"
+	"when every chunk authenticated; otherwise it is left as it was.\n",
+	"exit status: 0 opened, 1 unreadable key or input, not an envelope, no block\n"
 	"for this algorithm, unwritable output, 2 usage error, 4 authentication failed\n"
-	"(wrong key, or the envelope was modified, truncated or reordered)\n";
+	"(wrong key, or the envelope was modified, truncated or reordered)\n",
+	CLI_CMD_EXACT | CLI_CMD_NO_OPERANDS};
 
 /*
  * "alg:file": a KEM's raw key (exactly its size, as 'kem keygen' writes it)
@@ -245,32 +217,68 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 	return CB_EXIT_OK;
 }
 
-static int parse_threads(const char *s, unsigned *n)
+static int parse_threads(const struct cli_option *opt, const char *s, void *n)
 {
 	char *end;
 	unsigned long v = strtoul(s, &end, 10);
+	(void)opt;
 	if (*end || v < 1 || v > 64) {
 		cli_error("bad thread count '%s' (1 to 64)", s);
 		return -1;
 	}
-	*n = (unsigned)v;
+	*(unsigned *)n = (unsigned)v;
 	return 0;
 }
 
-static int parse_backend(const char *s)
+static int parse_backend(const struct cli_option *opt, const char *s, void *backend)
 {
-	if (cb_backend_find(s))
+	(void)opt;
+	if (cb_backend_find(s)) {
+		*(const char **)backend = s;
 		return 0;
+	}
 	cli_error("unknown backend '%s' (see 'cryptobench list --backends')", s);
 	return -1;
 }
 
-static int want_value(int argc, char **argv, int i)
+/* seal's -r, in order: their keys are loaded once --backend is known. */
+struct recipients {
+	const char *spec[CB_ENV_MAX_RECIPIENTS];
+	size_t n;
+};
+
+static int add_recipient(const struct cli_option *opt, const char *arg, void *list)
 {
-	if (i + 1 < argc)
-		return 0;
-	cli_error("option '%s' needs a value", argv[i]);
-	return -1;
+	struct recipients *l = list;
+
+	(void)opt;
+	if (l->n == CB_ENV_MAX_RECIPIENTS) {
+		cli_error("at most %d recipients", CB_ENV_MAX_RECIPIENTS);
+		return -1;
+	}
+	l->spec[l->n++] = arg;
+	return 0;
+}
+
+static int set_aead(const struct cli_option *opt, const char *arg, void *aead)
+{
+	(void)opt;
+	*(int *)aead = cb_env_aead_parse(arg);
+	if (!*(int *)aead) {
+		cli_error("unknown or unavailable AEAD '%s' (aes-256-gcm, chacha20-poly1305, sm4-gcm with libgcrypt)", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_chunk(const struct cli_option *opt, const char *arg, void *chunk_log2)
+{
+	(void)opt;
+	if (parse_chunk(arg, chunk_log2)) {
+		cli_error("bad chunk size '%s' (a power of two from 1K to 16M)", arg);
+		return -1;
+	}
+	return 0;
 }
 
 int cmd_seal(int argc, char **argv)
@@ -278,69 +286,42 @@ int cmd_seal(int argc, char **argv)
 	cb_env_recipient r[CB_ENV_MAX_RECIPIENTS] = {{0}};
 	uint8_t *keys[CB_ENV_MAX_RECIPIENTS];
 	const char *in = NULL, *out = "-", *backend = NULL;
+	struct recipients specs = {.n = 0};
 	size_t nr = 0;
 	int aead = CB_ENV_AES256GCM, rc = CB_EXIT_OK;
 	unsigned chunk_log2 = CB_ENV_CHUNK_LOG2_DEFAULT, threads = 1;
+	const struct cli_option opts[] = {
+		CLI_CALLBACK("recipient", 'r', "ALG:FILE", add_recipient, &specs,
+			     "a recipient: a KEM name and its public key as 'cryptobench kem keygen' writes it (raw "
+			     "bytes), e.g. xwing:bob.ek; up to 32 (mlkem768, mlkem1024, x25519mlkem768, "
+			     "secp256r1mlkem768, xwing, sm2mlkem768, sm2-enc-kem, ...), or an RSA-OAEP or SM2 encryption "
+			     "key file from 'cryptobench keygen' or openssl (rsa2048-oaep-sha256:bob.pub, "
+			     "sm2-enc-c1c3c2:bob.pub)"),
+		CLI_CALLBACK("aead", 0, "NAME", set_aead, &aead,
+			     "aes-256-gcm (default), chacha20-poly1305, or sm4-gcm (from libgcrypt, when its backend is "
+			     "built)"),
+		CLI_CALLBACK("chunk", 0, "SIZE", set_chunk, &chunk_log2,
+			     "plaintext bytes per chunk, a power of two from 1K to 16M (default 64K)"),
+		CLI_CALLBACK("threads", 0, "N", parse_threads, &threads,
+			     "seal the chunks with N threads (default 1; the output does not depend on it)"),
+		CLI_CALLBACK("backend", 0, "NAME", parse_backend, &backend,
+			     "the backend whose AEAD class seals the chunks and wraps the file key (openssl, gcrypt, "
+			     "nettle, ...: its class of the --aead name) and whose RSA-OAEP or SM2 class encrypts to "
+			     "those recipients; a KEM recipient comes from it when it has that KEM, else from builtin.  "
+			     "Default: the built-in AEAD (OpenSSL's EVP, libgcrypt for SM4-GCM) and the first backend "
+			     "that has the recipient.  The envelope's bytes do not depend on it."),
+		CLI_STRING("in", 'i', "FILE", &in, "input (default: standard input)"),
+		CLI_STRING("out", 'o', "FILE", &out, "output, mode 0644 (default: standard output)"),
+	};
 
-	/* --backend first: the recipients' keys are loaded by its classes */
-	for (int i = 1; i + 1 < argc; i++)
-		if (!strcmp(argv[i], "--backend")) {
-			if (parse_backend(argv[i + 1]))
-				return CB_EXIT_USAGE;
-			backend = argv[++i];
-		}
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(seal_usage, stdout);
-			rc = CB_EXIT_OK;
+	rc = cli_parse_options(&seal_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, NULL);
+	if (rc)
+		return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	for (; nr < specs.n; nr++) {
+		rc = load_key(specs.spec[nr], 0, backend, &r[nr].kem, &keys[nr], &r[nr].pke, &r[nr].pke_key);
+		if (rc)
 			goto out;
-		}
-		if (want_value(argc, argv, i)) {
-			rc = CB_EXIT_USAGE;
-			goto out;
-		}
-		if (!strcmp(a, "-r") || !strcmp(a, "--recipient")) {
-			if (nr == CB_ENV_MAX_RECIPIENTS) {
-				cli_error("at most %d recipients", CB_ENV_MAX_RECIPIENTS);
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-			rc = load_key(argv[++i], 0, backend, &r[nr].kem, &keys[nr], &r[nr].pke, &r[nr].pke_key);
-			if (rc)
-				goto out;
-			r[nr].pk = keys[nr];
-			nr++;
-		} else if (!strcmp(a, "--aead")) {
-			aead = cb_env_aead_parse(argv[++i]);
-			if (!aead) {
-				cli_error("unknown or unavailable AEAD '%s' (aes-256-gcm, chacha20-poly1305, "
-					  "sm4-gcm with libgcrypt)", argv[i]);
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-		} else if (!strcmp(a, "--chunk")) {
-			if (parse_chunk(argv[++i], &chunk_log2)) {
-				cli_error("bad chunk size '%s' (a power of two from 1K to 16M)", argv[i]);
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-		} else if (!strcmp(a, "--threads")) {
-			if (parse_threads(argv[++i], &threads)) {
-				rc = CB_EXIT_USAGE;
-				goto out;
-			}
-		} else if (!strcmp(a, "--backend")) {
-			i++; /* taken above */
-		} else if (!strcmp(a, "-i")) {
-			in = argv[++i];
-		} else if (!strcmp(a, "-o")) {
-			out = argv[++i];
-		} else {
-			cli_error("unknown option '%s' (see 'cryptobench seal --help')", a);
-			rc = CB_EXIT_USAGE;
-			goto out;
-		}
+		r[nr].pk = keys[nr];
 	}
 	if (!nr) {
 		cli_error("'seal' needs at least one -r ALG:PUBKEY (see 'cryptobench seal --help')");
@@ -371,36 +352,22 @@ int cmd_open(int argc, char **argv)
 	cb_env_key k = {0};
 	uint8_t *sk = NULL;
 	unsigned threads = 1;
-	int rc;
+	const struct cli_option opts[] = {
+		CLI_STRING("key", 'k', "ALG:FILE", &kspec,
+			   "the KEM or PKE name and the secret key, e.g. xwing:bob.dk, rsa2048-oaep-sha256:bob.key"),
+		CLI_CALLBACK("threads", 0, "N", parse_threads, &threads, "open the chunks with N threads (default 1)"),
+		CLI_CALLBACK("backend", 0, "NAME", parse_backend, &backend,
+			     "the backend whose class of the envelope's AEAD opens the chunks and whose RSA-OAEP or SM2 "
+			     "class decrypts the key block (KEMs: its own when it has one, else builtin); default as for "
+			     "seal (see 'cryptobench seal --help')"),
+		CLI_STRING("in", 'i', "FILE", &in, "input (default: standard input)"),
+		CLI_STRING("out", 'o', "FILE", &out,
+			   "output (default: standard output, written as chunks authenticate)"),
+	};
+	int rc = cli_parse_options(&open_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, NULL);
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(open_usage, stdout);
-			return CB_EXIT_OK;
-		}
-		if (want_value(argc, argv, i))
-			return CB_EXIT_USAGE;
-		if (!strcmp(a, "-k") || !strcmp(a, "--key"))
-			kspec = argv[++i];
-		else if (!strcmp(a, "--threads")) {
-			if (parse_threads(argv[++i], &threads))
-				return CB_EXIT_USAGE;
-		}
-		else if (!strcmp(a, "--backend")) {
-			if (parse_backend(argv[++i]))
-				return CB_EXIT_USAGE;
-			backend = argv[i];
-		}
-		else if (!strcmp(a, "-i"))
-			in = argv[++i];
-		else if (!strcmp(a, "-o"))
-			out = argv[++i];
-		else {
-			cli_error("unknown option '%s' (see 'cryptobench open --help')", a);
-			return CB_EXIT_USAGE;
-		}
-	}
+	if (rc)
+		return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	if (!kspec) {
 		cli_error("'open' needs -k ALG:KEY (see 'cryptobench open --help')");
 		return CB_EXIT_USAGE;

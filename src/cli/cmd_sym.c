@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cli/cliio.h"
+#include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
@@ -19,42 +20,34 @@ struct sym_args {
 	int hex;
 };
 
-static const char cipher_text[] =
-	"usage: cryptobench cipher encrypt|decrypt --alg <alg> --key-hex <k> [--iv-hex <iv>]\n"
-	"                          [--aad <file>] [-i <in>] [-o <out>] [--backend <b>] [--hex]\n"
-	"\nEncrypt or decrypt a whole message with a cipher from 'cryptobench list cipher'\n"
-	"(aes-*-gcm, aes-*-cbc[-pkcs7], aes-*-ctr, aes-*-ecb, chacha20-poly1305, sm4-*).\n"
-	"An AEAD's ciphertext is the encrypted message followed by its tag (16 bytes);\n"
-	"decrypt checks the tag and writes nothing when it does not match (exit 4), as\n"
+#define SYM_FLAGS (CLI_CMD_EXACT | CLI_CMD_NO_OPERANDS)
+#define CIPHER_USAGE \
+	"cryptobench cipher encrypt|decrypt --alg <alg> --key-hex <k> [--iv-hex <iv>]\n" \
+	"                          [--aad <file>] [-i <in>] [-o <out>] [--backend <b>] [--hex]"
+#define CIPHER_DESCRIPTION \
+	"Encrypt or decrypt a whole message with a cipher from 'cryptobench list cipher'\n" \
+	"(aes-*-gcm, aes-*-cbc[-pkcs7], aes-*-ctr, aes-*-ecb, chacha20-poly1305, sm4-*).\n" \
+	"An AEAD's ciphertext is the encrypted message followed by its tag (16 bytes);\n" \
+	"decrypt checks the tag and writes nothing when it does not match (exit 4), as\n" \
 	"for a bad PKCS#7 padding.  Without padding, CBC and ECB take whole blocks.\n"
-	"\n  --alg <alg>        the cipher\n"
-	"  --key-hex <k>      the key in hex (its length is the cipher's)\n"
-	"  --iv-hex <iv>      the IV or nonce in hex (required unless ECB; AEADs: 12 bytes)\n"
-	"  --aad <file>       AEADs: additional authenticated data\n"
-	"  -i, --in <in>      the input (default: standard input)\n"
-	"  -o, --out <out>    the output (default: standard output; decrypted output\n"
-	"                     gets mode 0600)\n"
-	"  --backend <b>      the implementation (default: the first that has <alg>)\n"
-	"  --hex              the input and output in hex (input: white space allowed)\n"
-	"  --help             this text\n"
-	"\nexit status: 0 success, 1 unreadable or malformed input (a length the mode\n"
-	"cannot take) or unwritable output, 2 usage error (a key or IV of the wrong\n"
-	"length, an option the cipher does not take), 4 authentication failed (a tag\n"
-	"or padding that does not check)\n";
+#define CIPHER_NOTES \
+	"exit status: 0 success, 1 unreadable or malformed input (a length the mode\n" \
+	"cannot take) or unwritable output, 2 usage error (a key or IV of the wrong\n" \
+	"length, an option the cipher does not take), 4 authentication failed (a tag\n" \
+	"or padding that does not check)\n"
 
-static const char hash_text[] =
-	"usage: cryptobench hash --alg <alg> [-i <in>] [--backend <b>] [--hex]\n"
-	"\nThe digest of the input (default: standard input) in lower-case hex and a\n"
+/* One help for both operations; the name is the one errors point to. */
+static const struct cli_command cipher_cmds[2] = {
+	{"cipher encrypt", CIPHER_USAGE, CIPHER_DESCRIPTION, CIPHER_NOTES, SYM_FLAGS},
+	{"cipher decrypt", CIPHER_USAGE, CIPHER_DESCRIPTION, CIPHER_NOTES, SYM_FLAGS},
+};
+
+static const struct cli_command hash_cmd = {
+	"hash", "cryptobench hash --alg <alg> [-i <in>] [--backend <b>] [--hex]",
+	"The digest of the input (default: standard input) in lower-case hex and a\n"
 	"newline on standard output, as 'openssl dgst -r' prints it without the name.\n"
-	"Algorithms: 'cryptobench list hash' (sha256, sha3-256, sm3).\n"
-	"\n  --hex         the input is hex (white space allowed)\n"
-	"  --help        this text\n"
-	"\nexit status: 0 success, 1 unreadable input, 2 usage error\n";
-
-static void text_usage(FILE *f, const void *ctx)
-{
-	fputs(ctx, f);
-}
+	"Algorithms: 'cryptobench list hash' (sha256, sha3-256, sm3).\n",
+	"exit status: 0 success, 1 unreadable input, 2 usage error\n", SYM_FLAGS};
 
 static const cb_alg_info *find(const struct sym_args *a, cb_kind kind, int *status)
 {
@@ -103,11 +96,17 @@ static int hex_opt(const char *opt, const char *v, uint8_t *out, size_t cap, siz
 int cmd_cipher(int argc, char **argv)
 {
 	struct sym_args a = {0};
-	const struct cli_opt opts[] = {
-		{"--alg", &a.alg, NULL},       {"--backend", &a.backend, NULL}, {"--key-hex", &a.key_hex, NULL},
-		{"--iv-hex", &a.iv_hex, NULL}, {"--aad", &a.aad, NULL},		{"-i", &a.in, NULL},
-		{"--in", &a.in, NULL},	       {"-o", &a.out, NULL},		{"--out", &a.out, NULL},
-		{"--hex", NULL, &a.hex},
+	const struct cli_option opts[] = {
+		CLI_STRING_ONCE("alg", 0, "<alg>", &a.alg, "the cipher"),
+		CLI_STRING_ONCE("key-hex", 0, "<k>", &a.key_hex, "the key in hex (its length is the cipher's)"),
+		CLI_STRING_ONCE("iv-hex", 0, "<iv>", &a.iv_hex,
+				"the IV or nonce in hex (required unless ECB; AEADs: 12 bytes)"),
+		CLI_STRING_ONCE("aad", 0, "<file>", &a.aad, "AEADs: additional authenticated data"),
+		CLI_STRING_ONCE("in", 'i', "<in>", &a.in, "the input (default: standard input)"),
+		CLI_STRING_ONCE("out", 'o', "<out>", &a.out,
+				"the output (default: standard output; decrypted output gets mode 0600)"),
+		CLI_STRING_ONCE("backend", 0, "<b>", &a.backend, "the implementation (default: the first that has <alg>)"),
+		CLI_FLAG("hex", 0, &a.hex, "the input and output in hex (input: white space allowed)"),
 	};
 	const cb_cipher_class *c;
 	uint8_t key[64], iv[64], *aad = NULL, *in = NULL, *out = NULL;
@@ -116,7 +115,7 @@ int cmd_cipher(int argc, char **argv)
 	int enc, r, status = CB_EXIT_FAIL;
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		fputs(cipher_text, argc < 2 ? stderr : stdout);
+		cli_print_help(argc < 2 ? stderr : stdout, &cipher_cmds[0], opts, CB_ARRAY_LEN(opts));
 		return argc < 2 ? CB_EXIT_USAGE : CB_EXIT_OK;
 	}
 	if (strcmp(argv[1], "encrypt") && strcmp(argv[1], "decrypt")) {
@@ -124,8 +123,7 @@ int cmd_cipher(int argc, char **argv)
 		return CB_EXIT_USAGE;
 	}
 	enc = !strcmp(argv[1], "encrypt");
-	r = cli_parse_opts(argc - 2, argv + 2, opts, CB_ARRAY_LEN(opts), enc ? "cipher encrypt" : "cipher decrypt",
-			   text_usage, cipher_text);
+	r = cli_parse_options(&cipher_cmds[!enc], opts, CB_ARRAY_LEN(opts), argc - 1, argv + 1, NULL);
 	if (r)
 		return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	c = cb_as_cipher(find(&a, CB_KIND_CIPHER, &status));
@@ -224,9 +222,11 @@ out:
 int cmd_hash(int argc, char **argv)
 {
 	struct sym_args a = {0};
-	const struct cli_opt opts[] = {
-		{"--alg", &a.alg, NULL}, {"--backend", &a.backend, NULL}, {"-i", &a.in, NULL},
-		{"--in", &a.in, NULL},	 {"--hex", NULL, &a.hex},
+	const struct cli_option opts[] = {
+		CLI_STRING_ONCE("alg", 0, "<alg>", &a.alg, "the hash function"),
+		CLI_STRING_ONCE("in", 'i', "<in>", &a.in, "the input (default: standard input)"),
+		CLI_STRING_ONCE("backend", 0, "<b>", &a.backend, "the implementation (default: the first that has <alg>)"),
+		CLI_FLAG("hex", 0, &a.hex, "the input is hex (white space allowed)"),
 	};
 	const cb_hash_class *h;
 	uint8_t *in = NULL, dg[128];
@@ -235,7 +235,7 @@ int cmd_hash(int argc, char **argv)
 	void *ctx = NULL;
 	int r, status;
 
-	r = cli_parse_opts(argc - 1, argv + 1, opts, CB_ARRAY_LEN(opts), "hash", text_usage, hash_text);
+	r = cli_parse_options(&hash_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, NULL);
 	if (r)
 		return r > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
 	h = cb_as_hash(find(&a, CB_KIND_HASH, &status));

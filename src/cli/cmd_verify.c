@@ -2,7 +2,6 @@
  * cryptobench verify: run the embedded known-answer tests (kat.h), or with
  * --vectors the published vector sets (vectors.h) as a matrix.
  */
-#include <getopt.h>
 #include <jansson.h>
 #include <limits.h>
 #include <unistd.h>
@@ -11,17 +10,19 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/select.h"
+#include "core/util.h"
 #include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/vectors.h"
 
 #define MAX_ALGS 512
 
-static const char usage_text[] =
-	"usage: cryptobench verify [--backend LIST] [SELECTOR...]\n"
-	"       cryptobench verify --vectors[=DIR] [--format table|json] [--backend LIST] [SELECTOR...]\n"
-	"\n"
+static const struct cli_command verify_cmd = {
+	"verify",
+	"cryptobench verify [--backend LIST] [SELECTOR...]\n"
+	"       cryptobench verify --vectors[=DIR] [--format table|json] [--backend LIST] [SELECTOR...]",
 	"Check the selected algorithms against the known-answer vectors embedded in\n"
 	"cryptobench (NIST SP 800-38A, the GCM specification, RFC 8439, FIPS 180-4\n"
 	"and 202, RFC 8032, RFC 6979, RFC 7748, RFC 5903, GB/T 32905 and 32907,\n"
@@ -35,26 +36,26 @@ static const char usage_text[] =
 	"  unavailable  the algorithm cannot run here (the reason follows)\n"
 	"\n"
 	"SELECTOR: as in 'cryptobench run' (names, wildcards, name prefixes,\n"
-	"families, classes, all); default: all.\n"
-	"\n"
-	"  --backend LIST    only these backends (e.g. openssl,builtin)\n"
-	"  --vectors[=DIR]   run the published vector files instead (Wycheproof, NIST\n"
-	"                    ACVP ML-KEM, the GM/T SM2/SM3/SM4 examples) over every\n"
-	"                    selected (algorithm, backend)\n"
-	"                    that has a set, after checking each file against\n"
-	"                    DIR/SHA256SUMS; print a matrix of counts.  DIR default:\n"
-	"                    $CRYPTOBENCH_VECTORS, else ../shared/vectors beside the\n"
-	"                    repository of this executable (scripts/fetch-vectors.sh\n"
-	"                    downloads them).  A cell: cases passed, '+N known' for\n"
-	"                    declared gaps, 'FAIL N' for unexpected results, 'n/a'\n"
-	"                    when the class cannot take the set.\n"
-	"  --format F        with --vectors: table (default) or json\n"
-	"  -h, --help        this text\n"
-	"\n"
+	"families, classes, all); default: all.\n",
 	"exit status: 0 nothing failed; 1 the vectors folder or SHA256SUMS cannot be\n"
 	"read, or standard output cannot be written; 2 usage error; 3 some algorithm\n"
 	"failed (with --vectors: an unexpected result, or a file that does not match\n"
-	"SHA256SUMS).\n";
+	"SHA256SUMS).\n",
+	0};
+
+/* --vectors[=DIR]: on, and the folder when given. */
+struct vectors_opt {
+	int on;
+	const char *dir;
+};
+
+static int set_vectors(const struct cli_option *opt, const char *arg, void *v)
+{
+	(void)opt;
+	((struct vectors_opt *)v)->on = 1;
+	((struct vectors_opt *)v)->dir = arg;
+	return 0;
+}
 
 /* The distinct sources of a's vectors, joined with "; ". */
 static void sources(const cb_alg_info *a, char *buf, size_t len)
@@ -345,45 +346,33 @@ static int verify_vectors(const char *dirarg, int json, const cb_alg_info **algs
 
 int cmd_verify(int argc, char **argv)
 {
-	static const struct option longopts[] = {{"backend", required_argument, NULL, 'b'},
-						 {"vectors", optional_argument, NULL, 'V'},
-						 {"format", required_argument, NULL, 'f'},
-						 {"help", no_argument, NULL, 'h'},
-						 {NULL, 0, NULL, 0}};
 	static char all[] = "all";
 	char *defsel[] = {all};
-	const char *backends = NULL, *vdir = NULL, *format = NULL;
-	int vectors = 0;
+	const char *backends = NULL, *vdir, *format = NULL;
+	struct vectors_opt vo = {0, NULL};
+	int vectors;
+	const struct cli_option opts[] = {
+		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,builtin)"),
+		{.type = CLI_OPT_CALLBACK, .name = "vectors", .arg = "DIR", .flags = CLI_OPT_OPTARG | CLI_OPT_ONCE,
+		 .value = &vo, .cb = set_vectors,
+		 .help = "run the published vector files instead (Wycheproof, NIST ACVP ML-KEM, the GM/T SM2/SM3/SM4 "
+			 "examples) over every selected (algorithm, backend) that has a set, after checking each file "
+			 "against DIR/SHA256SUMS; print a matrix of counts.  DIR default: $CRYPTOBENCH_VECTORS, else "
+			 "../shared/vectors beside the repository of this executable (scripts/fetch-vectors.sh "
+			 "downloads them).  A cell: cases passed, '+N known' for declared gaps, 'FAIL N' for "
+			 "unexpected results, 'n/a' when the class cannot take the set."},
+		CLI_STRING_ONCE("format", 0, "F", &format, "with --vectors: table (default) or json"),
+	};
 	const cb_alg_info **algs;
 	size_t nalgs = 0, npass = 0, nnone = 0, nfail = 0, nunavail = 0, wname = 4, wback = 4;
 	char **sels;
-	int nsels, c, status;
+	int nsels, first, status;
 
-	opterr = 0;
-	optind = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'b': backends = optarg; break;
-		case 'V':
-			if (vectors) {
-				cli_error("option '--vectors' given twice");
-				return CB_EXIT_USAGE;
-			}
-			vectors = 1;
-			vdir = optarg;
-			break;
-		case 'f':
-			if (format) {
-				cli_error("option '--format' given twice");
-				return CB_EXIT_USAGE;
-			}
-			format = optarg;
-			break;
-		case 'h': fputs(usage_text, stdout); return CB_EXIT_OK;
-		case ':': cli_error("option '%s' needs a value (see 'cryptobench verify --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		default: cli_error("unknown option '%s' (see 'cryptobench verify --help')", argv[optind - 1]); return CB_EXIT_USAGE;
-		}
-	}
+	status = cli_parse_options(&verify_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, &first);
+	if (status)
+		return status > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	vectors = vo.on;
+	vdir = vo.dir;
 	if (format && strcmp(format, "table") && strcmp(format, "json")) {
 		cli_error("unknown format '%s' (use table or json)", format);
 		return CB_EXIT_USAGE;
@@ -396,8 +385,8 @@ int cmd_verify(int argc, char **argv)
 		cli_error("--vectors= needs a folder");
 		return CB_EXIT_USAGE;
 	}
-	sels = argv + optind;
-	nsels = argc - optind;
+	sels = argv + first;
+	nsels = argc - first;
 	if (nsels == 0) {
 		sels = defsel;
 		nsels = 1;

@@ -10,3 +10,6 @@ set_tests_properties(cli_keys PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
 add_test(NAME cli_verify COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_verify.sh $<TARGET_FILE:cryptobench-cli>)
 set_tests_properties(cli_verify PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77
   ENVIRONMENT "CB_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+# One option table per command serves parsing and --help (src/cli/opts.h).
+add_test(NAME cli_options COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_options.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_options PROPERTIES TIMEOUT 120)
