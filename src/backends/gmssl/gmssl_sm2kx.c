@@ -161,9 +161,17 @@ static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return CB_OK;
 }
 
-/* One of the peer's points: uncompressed, on the curve, not infinity. */
+/*
+ * One of the peer's points: uncompressed, on the curve, not infinity.
+ * sm2_z256_point_from_octets goes on to its curve check even when
+ * sm2_z256_point_from_bytes has refused a coordinate of p or more, on a
+ * point it left half written: zeroed first, such a point is (p, 0, 0) or
+ * (x, p, 0), at infinity either way, and refused (valgrind saw the
+ * uninitialised Z of a point on the stack).
+ */
 static int point_in(const uint8_t *in, SM2_Z256_POINT *p)
 {
+	memset(p, 0, sizeof(*p));
 	if (in[0] != 0x04 || sm2_z256_point_from_octets(p, in, KX_POINT) != 1 || sm2_z256_point_is_at_infinity(p))
 		return CB_ERR_INVALID_KEY;
 	return CB_OK;
