@@ -1,6 +1,32 @@
 /*
- * Key agreement: X25519, ECDH P-256, SM2 Diffie-Hellman.
+ * Key agreement: X25519, ECDH P-256, SM2 Diffie-Hellman, SM2 key exchange.
  * Key handles: see pke.h.
+ *
+ * sm2-kx, the GM/T 0003.3-2012 (GB/T 32918.3-2016) SM2 key exchange
+ * protocol without the optional confirmation hashes S1 / S2, fitted to
+ * this one-message contract:
+ *   - a handle holds a static key pair (d, P = [d]G) and an ephemeral one
+ *     (r, R = [r]G), both made by keygen (d and r in [1, n-2]);
+ *   - export_public: P || R, two uncompressed points (130 bytes);
+ *     export_secret / import_secret: d || r, 32-byte big-endian each (64
+ *     bytes; CB_ERR_FORMAT for another length, CB_ERR_INVALID_KEY for a
+ *     scalar out of range); the public value is computed on import;
+ *   - derive(peer = P' || R'): the party whose 130-byte public value is
+ *     lexicographically (memcmp) smaller is the initiator A, the other the
+ *     responder B, so both sides of one exchange derive the same key with
+ *     no further parameter; a peer equal to the party's own value has no
+ *     role and is refused;
+ *   - both users' ID is the handle's: cb_opts.sm2_id given at keygen /
+ *     import (0 to CB_SM2_ID_MAX bytes), else "1234567812345678";
+ *   - the key K = KDF(x_U || y_U || Z_A || Z_B, klen) is 16 bytes (klen =
+ *     128 bits, as in the standard's worked example of Annex A, which the
+ *     tests reproduce; 128 bits is also the curve's security level);
+ *   - CB_ERR_INVALID_KEY for a malformed peer (not 130 bytes, a point not
+ *     uncompressed, off the curve or at infinity) and when U = O.
+ * The same ephemeral pair serves every derive of a handle: a benchmark's
+ * keygen times the static and the ephemeral key generation, derive one
+ * party's protocol computation (GM/T 0003.3 6.1 steps A4-A8 / B2-B7); a
+ * real exchange does one ephemeral [r]G more per session.
  */
 #ifndef CRYPTOBENCH_KEX_H
 #define CRYPTOBENCH_KEX_H
@@ -32,8 +58,8 @@ struct cb_kex_class {
 	 * and export_public.  Encodings of the OpenSSL classes: x25519 the raw
 	 * 32-byte scalar (RFC 7748); ecdh-p256 DER PKCS#8 PrivateKeyInfo
 	 * (RFC 5208 / RFC 5915, the public key may be absent: it is
-	 * computed).  sm2-dh provides none (OpenSSL 3.0 cannot import an "EC"
-	 * key on the SM2 curve).  opts may be NULL.  CB_ERR_INVALID_KEY or
+	 * computed); sm2-kx d || r (above).  sm2-dh provides none (OpenSSL 3.0
+	 * cannot import an "EC" key on the SM2 curve).  opts may be NULL.  CB_ERR_INVALID_KEY or
 	 * CB_ERR_FORMAT when the encoding is not a key of this algorithm.
 	 */
 	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);

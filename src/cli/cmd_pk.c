@@ -237,6 +237,13 @@ static const cb_alg_info *find_class(const struct pk_desc *d, const struct pk_ar
 				  d->cmd.name, cb_kind_name(d->kind));
 		return NULL;
 	}
+	/* sm2-kx's key is two key pairs (kex.h): no key file format holds it */
+	if (!strcmp(c->name, "sm2-kx")) {
+		cli_error("sm2-kx keys (a static and an ephemeral key pair) have no key file; "
+			  "'cryptobench run' and 'cryptobench interop' take sm2-kx");
+		*status = CB_EXIT_FAIL;
+		return NULL;
+	}
 	if (cb_alg_unavailable(c)) {
 		cli_error("'%s' is unavailable here: %s", alg, cb_alg_unavailable(c));
 		*status = CB_EXIT_FAIL;

@@ -40,11 +40,11 @@ static const struct cli_command run_cmd = {
 	"times one whose only failure is the known-answer test).\n"
 	"\n"
 	"SELECTOR: a name (rsa2048-oaep-sha256), a wildcard (rsa*, aes-*-gcm), a name\n"
-	"prefix (sm2 = sm2-sign, sm2-enc-*, sm2-dh; rsa2048 = every RSA-2048 scheme),\n"
-	"a family (classical, gm, pq, hybrid), a class (kem, pke, sig, kex, cipher,\n"
-	"hash, envelope) or all.  With no selector, the default suite runs.  The\n"
-	"envelope class is seal-RECIPIENT-AEAD (seal-xwing-aes-256-gcm), ops seal\n"
-	"and open: a whole envelope in memory (docs/ENVELOPE.md).\n",
+	"prefix (sm2 = sm2-sign, sm2-enc-*, sm2-dh, sm2-kx; rsa2048 = every RSA-2048\n"
+	"scheme), a family (classical, gm, pq, hybrid), a class (kem, pke, sig, kex,\n"
+	"cipher, hash, envelope) or all.  With no selector, the default suite runs.\n"
+	"The envelope class is seal-RECIPIENT-AEAD (seal-xwing-aes-256-gcm), ops\n"
+	"seal and open: a whole envelope in memory (docs/ENVELOPE.md).\n",
 	"With -o and no --format, standard output stays quiet (unless every -o fails\n"
 	"after the run: then the results go there as JSON).  The ratio column is\n"
 	"ops/s over the baseline's, the trimmed mean of per-round ratios\n"

@@ -12,7 +12,7 @@
  * Does selector `sel` pick algorithm a?  A selector is an exact name
  * ("rsa2048-oaep-sha256"; a full name picks only that algorithm), a
  * wildcard ("rsa*", "aes-???-gcm"), a name prefix ending at a '-' ("sm2"
- * picks sm2-sign, sm2-enc-*, sm2-dh; "rsa2048" every RSA-2048 scheme), a family ("classical", "gm", "pq",
+ * picks sm2-sign, sm2-enc-*, sm2-dh, sm2-kx; "rsa2048" every RSA-2048 scheme), a family ("classical", "gm", "pq",
  * "hybrid"), a class ("kem", "sig", ...), or "all".
  */
 int cli_selector_matches(const char *sel, const cb_alg_info *a);

@@ -96,6 +96,10 @@ static const cb_catalog_entry catalog[] = {
 	 "ECDH on P-256, uncompressed X9.62 public points, x-coordinate secret", 0},
 	{KEX, "sm2-dh", GM, 128, 0,
 	 "ECDH on the SM2 curve (x-coordinate), not the GM/T 0003.3 key exchange", 0},
+	{KEX, "sm2-kx", GM, 128, 0,
+	 "SM2 key exchange (GM/T 0003.3-2012, GB/T 32918.3-2016) without confirmation: static + ephemeral "
+	 "keys, public P||R, smaller public value = initiator, one ID for both sides, 16-byte key (kex.h)",
+	 0},
 	{KEX, "x25519", CLA, 128, 0,
 	 "X25519 key agreement (RFC 7748), raw 32-byte keys", 0},
 	{CIPHER, "aes-128-cbc", CLA, 128, 64,

@@ -11,7 +11,9 @@
  *
  * Not covered (no compact published vector found, or the key cannot be
  * imported): RSA (all paddings), SM4-GCM (unavailable in OpenSSL 3.0),
- * sm2-dh.
+ * sm2-dh, sm2-kx (GB/T 32918.3's worked example is on the standard's
+ * example curve, which the classes do not take: tests/test_sm2kx.c checks
+ * it through the OpenSSL implementation's entry point).
  */
 #include "cryptobench/kat.h"
 

@@ -2,7 +2,7 @@
  * GmSSL backend: the descriptor, the version and the implementation label.
  *
  * Built from the anchor (CB_GMSSL_BUILT), the descriptor lists the classes of
- * gmssl_sm2.c and gmssl_sym.c.  Without it, it lists the same names as
+ * gmssl_sm2.c, gmssl_sm2kx.c and gmssl_sym.c.  Without it, it lists the same names as
  * classes whose unavailable() says why, so `list` and `run --backend gmssl`
  * tell the user what to do.
  */
@@ -49,7 +49,8 @@ static const char *gmssl_version(void)
 	return version;
 }
 
-static const cb_alg_info *const *const gmssl_classes[] = {cb_gmssl_sm2_algs, cb_gmssl_sym_algs, NULL};
+static const cb_alg_info *const *const gmssl_classes[] = {cb_gmssl_sm2_algs, cb_gmssl_sm2kx_algs, cb_gmssl_sym_algs,
+							   NULL};
 
 /*
  * GmSSL's calls of the stdio output functions land here (backend.cmake
@@ -207,6 +208,10 @@ static const cb_kex_class nb_sm2_dh = {
 	.info = NB_INFO(CB_KIND_KEX, "sm2-dh"), .keygen = no_keygen, .key_free = no_free,
 	.export_public = no_export, .export_secret = no_export, .derive = no_op};
 
+static const cb_kex_class nb_sm2_kx = {
+	.info = NB_INFO(CB_KIND_KEX, "sm2-kx"), .keygen = no_keygen, .key_free = no_free,
+	.export_public = no_export, .export_secret = no_export, .derive = no_op};
+
 static const cb_hash_class nb_sm3 = {.info = NB_INFO(CB_KIND_HASH, "sm3"), .digest_bytes = 32, .block_bytes = 64,
 				     .init = no_hash_init, .free = no_free, .digest = no_digest};
 
@@ -224,9 +229,9 @@ NB_CIPHER(nb_sm4_gcm, "sm4-gcm", 12, 1, 16, 0);
 
 static const cb_alg_info *const nb_algs[] = {
 	&nb_sm2_sign.info, &nb_sm2_enc_c1c3c2.info, &nb_sm2_enc_c1c2c3.info, &nb_sm2_enc_der.info,
-	&nb_sm2_dh.info,   &nb_sm3.info,            &nb_sm4_ecb.info,        &nb_sm4_ecb_p.info,
-	&nb_sm4_cbc.info,  &nb_sm4_cbc_p.info,      &nb_sm4_ctr.info,        &nb_sm4_gcm.info,
-	NULL,
+	&nb_sm2_dh.info,   &nb_sm2_kx.info,         &nb_sm3.info,            &nb_sm4_ecb.info,
+	&nb_sm4_ecb_p.info, &nb_sm4_cbc.info,       &nb_sm4_cbc_p.info,      &nb_sm4_ctr.info,
+	&nb_sm4_gcm.info,  NULL,
 };
 
 static const cb_alg_info *const *const gmssl_classes[] = {nb_algs, NULL};

@@ -16,7 +16,7 @@
  * not supported for this keytype": the SM2 key manager names no key
  * exchange), so sm2-dh uses key type "EC" with group "SM2", for which ECDH
  * works.  This is not the GM/T 0003.3 key-exchange protocol (KDF, user IDs,
- * confirmation hashes); that is future work.
+ * confirmation hashes); that one is sm2-kx (openssl_sm2kx.c).
  */
 #include "backends/openssl/openssl_ec_import.h"
 #include "backends/openssl/openssl_ec_internal.h"
