@@ -33,22 +33,22 @@ static const char *unavailable_ec(void)
 	return cb_ossl_unavailable_keytype("EC");
 }
 
-static int x25519_keygen(const cb_opts *opts, void **key)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return cb_ossl_kex_keygen(CB_OSSL_X25519, key);
 }
 
-static int p256_kex_keygen(const cb_opts *opts, void **key)
+static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return cb_ossl_kex_keygen(CB_OSSL_P256, key);
 }
 
-static int p256_sig_keygen(const cb_opts *opts, void **key)
+static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_keygen(CB_OSSL_P256, opts, key);
 }
 
-static int ed25519_keygen(const cb_opts *opts, void **key)
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_keygen(CB_OSSL_ED25519, opts, key);
 }
@@ -56,32 +56,32 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 static const cb_kex_class x25519, ecdh_p256;
 static const cb_sig_class ecdsa_p256, ed25519;
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_kex_import_private(&x25519, in, len, key);
 }
 
-static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_kex_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_kex_import_pkcs8(&ecdh_p256, in, len, key);
 }
 
-static int p256_sig_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_sig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_spki(&ecdsa_p256, in, len, NULL, key);
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_spki(&ed25519, in, len, NULL, key);
 }
 
-static int p256_sig_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_pkcs8(&ecdsa_p256, in, len, NULL, key);
 }
 
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_pkcs8(&ed25519, in, len, NULL, key);
 }

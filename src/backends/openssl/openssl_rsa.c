@@ -355,17 +355,17 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
  */
 #define RSA_PKE(id, nm, nbits, padding, mdname, mgfname, ovh)                                                       \
 	static const struct rsa_pke id;                                                                             \
-	static int id##_keygen(const cb_opts *opts, void **key)                                                     \
+	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                                     \
 	{                                                                                                           \
 		(void)opts;                                                                                         \
 		return rsa_keygen(&id.v, key);                                                                      \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                      \
+	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                      \
 	{                                                                                                           \
 		(void)opts;                                                                                         \
 		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
 	}                                                                                                           \
-	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                  \
+	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                  \
 	{                                                                                                           \
 		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
 	}                                                                                                           \
@@ -387,16 +387,16 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 #define RSA_SIG(id, nm, nbits, padding, salt)                                                                       \
 	static const struct rsa_sig id;                                                                             \
-	static int id##_keygen(const cb_opts *opts, void **key)                                                     \
+	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                                     \
 	{                                                                                                           \
 		(void)opts;                                                                                         \
 		return rsa_keygen(&id.v, key);                                                                      \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
+	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
 	{                                                                                                           \
 		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
 	}                                                                                                           \
-	static int id##_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)               \
+	static int id##_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)               \
 	{                                                                                                           \
 		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
 	}                                                                                                           \

@@ -145,17 +145,17 @@ static int sm2_pke_keygen(cb_sm2_ct_format fmt, void **key)
 	return sm2_pke_new(fmt, pk, key);
 }
 
-static int keygen_c1c3c2(const cb_opts *opts, void **key)
+static int keygen_c1c3c2(const cb_pke_class *cls, const cb_opts *opts, void **key)
 {
 	return sm2_pke_keygen(CB_SM2_C1C3C2, key);
 }
 
-static int keygen_c1c2c3(const cb_opts *opts, void **key)
+static int keygen_c1c2c3(const cb_pke_class *cls, const cb_opts *opts, void **key)
 {
 	return sm2_pke_keygen(CB_SM2_C1C2C3, key);
 }
 
-static int keygen_der(const cb_opts *opts, void **key)
+static int keygen_der(const cb_pke_class *cls, const cb_opts *opts, void **key)
 {
 	return sm2_pke_keygen(CB_SM2_DER, key);
 }
@@ -278,12 +278,12 @@ static int sm2_pke_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 
 /* ------------------------------------------------------------- sig, kex */
 
-static int sm2_sign_keygen(const cb_opts *opts, void **key)
+static int sm2_sign_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_keygen(CB_OSSL_SM2, opts, key);
 }
 
-static int sm2_dh_keygen(const cb_opts *opts, void **key)
+static int sm2_dh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return cb_ossl_kex_keygen(CB_OSSL_EC_SM2, key);
 }
@@ -292,42 +292,42 @@ static const cb_sig_class sm2_sign;
 static const cb_pke_class sm2_enc_c1c3c2, sm2_enc_c1c2c3, sm2_enc_der;
 
 /* import_public / import_secret: export_public / export_secret's encodings. */
-static int sm2_sign_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sm2_sign_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_spki(&sm2_sign, in, len, opts, key);
 }
 
-static int sm2_sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sm2_sign_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_sig_import_pkcs8(&sm2_sign, in, len, opts, key);
 }
 
-static int import_pub_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int import_pub_c1c3c2(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_pke_import_spki(&sm2_enc_c1c3c2, in, len, key);
 }
 
-static int import_pub_c1c2c3(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int import_pub_c1c2c3(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_pke_import_spki(&sm2_enc_c1c2c3, in, len, key);
 }
 
-static int import_pub_der(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int import_pub_der(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_pke_import_spki(&sm2_enc_der, in, len, key);
 }
 
-static int import_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int import_c1c3c2(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_pke_import_pkcs8(&sm2_enc_c1c3c2, in, len, key);
 }
 
-static int import_c1c2c3(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int import_c1c2c3(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_pke_import_pkcs8(&sm2_enc_c1c2c3, in, len, key);
 }
 
-static int import_der(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int import_der(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return cb_ossl_pke_import_pkcs8(&sm2_enc_der, in, len, key);
 }

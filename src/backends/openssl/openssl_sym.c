@@ -219,7 +219,7 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	{                                                                                                           \
 		return sym_unavailable(&id##_v);                                                                    \
 	}                                                                                                           \
-	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return sym_init(&id, &id##_v, ctx, key);                                                            \
 	}                                                                                                           \
@@ -334,7 +334,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	{                                                                                                           \
 		return hash_unavailable(oname);                                                                     \
 	}                                                                                                           \
-	static int id##_init(void **ctx)                                                                            \
+	static int id##_init(const cb_hash_class *cls, void **ctx)                                                                            \
 	{                                                                                                           \
 		return hash_init(&id, oname, ctx);                                                                  \
 	}                                                                                                           \
