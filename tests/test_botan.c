@@ -25,20 +25,20 @@ static void sm2_user_id(void)
 	if (!c || cb_alg_unavailable(&c->info))
 		return;
 	tu_fill(m, sizeof(m), 5);
-	CHECK_EQ_INT(c->keygen(&o, &k), 0);
+	CHECK_EQ_INT(c->keygen(c, &o, &k), 0);
 	if (!k)
 		return;
 	CHECK_EQ_INT(c->sign(k, m, sizeof(m), sg, &ls), 0);
 	CHECK_EQ_INT(c->verify(k, m, sizeof(m), sg, ls), 0);
 	CHECK_EQ_INT(c->export_public(k, pub, &lp), 0);
-	CHECK_EQ_INT(c->import_public(pub, lp, NULL, &v), 0);
+	CHECK_EQ_INT(c->import_public(c, pub, lp, NULL, &v), 0);
 	if (v) {
 		CHECK_EQ_INT(c->verify(v, m, sizeof(m), sg, ls), CB_ERR_VERIFY);
 		c->key_free(v);
 	}
 	c->key_free(k);
 	k = NULL;
-	CHECK_EQ_INT(c->keygen(&bad, &k), CB_ERR_UNSUPPORTED);
+	CHECK_EQ_INT(c->keygen(c, &bad, &k), CB_ERR_UNSUPPORTED);
 	CHECK(k == NULL);
 }
 

@@ -62,7 +62,7 @@ static void test_canonical(const char *alg, cb_key_type want, size_t canon_len, 
 	tu_note("%s", alg);
 	if (!s || cb_alg_unavailable(&s->info))
 		return;
-	CHECK_EQ_INT(s->keygen(NULL, &k), 0);
+	CHECK_EQ_INT(s->keygen(s, NULL, &k), 0);
 	CHECK_EQ_INT(s->export_secret(k, sec, &sl), 0);
 	CHECK_EQ_INT(s->export_public(k, pub, &pl), 0);
 	CHECK_EQ_INT(cb_key_private_pkcs8(sec, sl, &t, &c, &cl), 0);
@@ -74,7 +74,7 @@ static void test_canonical(const char *alg, cb_key_type want, size_t canon_len, 
 	CHECK_EQ_INT(cl2, cl);
 	CHECK_MEM(c2, c, cl);
 	free(c2);
-	CHECK_EQ_INT(s->import_secret(c, cl, NULL, &k2), 0);
+	CHECK_EQ_INT(s->import_secret(s, c, cl, NULL, &k2), 0);
 	CHECK_EQ_INT(s->export_public(k2, pub2, &pl2), 0);
 	CHECK_EQ_INT(pl2, pl);
 	CHECK_MEM(pub2, pub, pl);

@@ -37,7 +37,7 @@ static void cipher_round_trips(const cb_cipher_class *c, uint8_t *m, uint8_t *ct
 
 	tu_fill(key, sizeof(key), 1);
 	tu_fill(iv, sizeof(iv), 2);
-	CHECK_EQ_INT(c->init(&ctx, key), 0);
+	CHECK_EQ_INT(c->init(c, &ctx, key), 0);
 	if (!ctx)
 		return;
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
@@ -129,8 +129,8 @@ static void cipher_cross(const cb_cipher_class *g, const cb_cipher_class *o, uin
 	tu_fill(key, sizeof(key), 7);
 	tu_fill(iv, sizeof(iv), 8);
 	tu_fill(aad, sizeof(aad), 9);
-	CHECK_EQ_INT(g->init(&gc, key), 0);
-	CHECK_EQ_INT(o->init(&oc, key), 0);
+	CHECK_EQ_INT(g->init(g, &gc, key), 0);
+	CHECK_EQ_INT(o->init(o, &oc, key), 0);
 	CHECK(g->key_bytes == o->key_bytes && g->iv_bytes == o->iv_bytes && g->tag_bytes == o->tag_bytes &&
 	      g->padded == o->padded && g->block_bytes == o->block_bytes);
 	for (size_t i = 0; gc && oc && i < sizeof(xs) / sizeof(xs[0]); i++) {
@@ -173,8 +173,8 @@ static void hash_checks(const cb_hash_class *g, const cb_hash_class *o, uint8_t 
 	uint8_t gd[64], od[64], again[64];
 	void *gc = NULL, *oc = NULL;
 
-	CHECK_EQ_INT(g->init(&gc), 0);
-	CHECK(!o || o->init(&oc) == 0);
+	CHECK_EQ_INT(g->init(g, &gc), 0);
+	CHECK(!o || o->init(o, &oc) == 0);
 	CHECK_EQ_INT(g->digest_bytes, 32);
 	for (size_t i = 0; gc && i < sizeof(hs) / sizeof(hs[0]); i++) {
 		size_t n = hs[i];
@@ -232,7 +232,7 @@ static void sm4_gcm_wycheproof(void)
 			if (tu_json_hex(t, "key", &key, &keylen) || tu_json_hex(t, "iv", &iv, &ivlen) ||
 			    tu_json_hex(t, "aad", &aad, &aadlen) || tu_json_hex(t, "msg", &msg, &msglen) ||
 			    tu_json_hex(t, "ct", &ct, &ctlen) || tu_json_hex(t, "tag", &tag, &taglen) ||
-			    keylen != c->key_bytes || taglen != 16 || c->init(&ctx, key) != 0) {
+			    keylen != c->key_bytes || taglen != 16 || c->init(c, &ctx, key) != 0) {
 				CHECK(0);
 				goto next;
 			}
@@ -279,9 +279,9 @@ static void kex_checks(const cb_kex_class *g, const cb_kex_class *o)
 	void *gk = NULL, *ok = NULL, *gk2 = NULL, *imp = NULL;
 
 	tu_note("%s", g->info.name);
-	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
-	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
-	CHECK_EQ_INT(g->keygen(NULL, &gk2), 0);
+	CHECK_EQ_INT(g->keygen(g, NULL, &gk), 0);
+	CHECK_EQ_INT(o->keygen(o, NULL, &ok), 0);
+	CHECK_EQ_INT(g->keygen(g, NULL, &gk2), 0);
 	if (!gk || !ok || !gk2)
 		goto done;
 	CHECK_EQ_INT(g->export_public(gk, gpub, &gpl), 0);
@@ -310,7 +310,7 @@ static void kex_checks(const cb_kex_class *g, const cb_kex_class *o)
 	if (!o->import_secret)
 		goto own_import;
 	CHECK_EQ_INT(g->export_secret(gk, sec, &sl), 0);
-	CHECK_EQ_INT(o->import_secret(sec, sl, NULL, &imp), 0);
+	CHECK_EQ_INT(o->import_secret(o, sec, sl, NULL, &imp), 0);
 	if (imp) {
 		l2 = sizeof(gpub2);
 		CHECK_EQ_INT(o->export_public(imp, gpub2, &l2), 0);
@@ -321,7 +321,7 @@ static void kex_checks(const cb_kex_class *g, const cb_kex_class *o)
 own_import:
 	sl = sizeof(sec);
 	CHECK_EQ_INT(o->export_secret(ok, sec, &sl), 0);
-	CHECK_EQ_INT(g->import_secret(sec, sl, NULL, &imp), 0);
+	CHECK_EQ_INT(g->import_secret(g, sec, sl, NULL, &imp), 0);
 	if (imp) {
 		l2 = sizeof(gpub2);
 		CHECK_EQ_INT(g->export_public(imp, gpub2, &l2), 0);
@@ -329,7 +329,7 @@ own_import:
 		g->key_free(imp);
 		imp = NULL;
 	}
-	CHECK(g->import_secret(sec, sl - 1, NULL, &imp) != 0 && imp == NULL);
+	CHECK(g->import_secret(g, sec, sl - 1, NULL, &imp) != 0 && imp == NULL);
 	/* Bad peers: wrong length, and a value that is no usable point. */
 	n1 = sizeof(s1);
 	CHECK(g->derive(gk, opub, opl - 1, s1, &n1) != 0);
@@ -362,15 +362,15 @@ static void sig_checks(const cb_sig_class *g, const cb_sig_class *o)
 
 	tu_note("%s", g->info.name);
 	tu_fill(m, sizeof(m), 77);
-	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
-	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	CHECK_EQ_INT(g->keygen(g, NULL, &gk), 0);
+	CHECK_EQ_INT(o->keygen(o, NULL, &ok), 0);
 	if (!gk || !ok)
 		goto done;
 	CHECK_EQ_INT(g->export_public(gk, pub, &pl), 0);
 	CHECK_EQ_INT(o->export_public(ok, opub, &opl), 0);
 	CHECK_EQ_INT(pl, opl);
-	CHECK_EQ_INT(o->import_public(pub, pl, NULL, &ov), 0);
-	CHECK_EQ_INT(g->import_public(opub, opl, NULL, &gv), 0);
+	CHECK_EQ_INT(o->import_public(o, pub, pl, NULL, &ov), 0);
+	CHECK_EQ_INT(g->import_public(g, opub, opl, NULL, &gv), 0);
 	if (!ov || !gv)
 		goto done;
 	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) {
@@ -408,13 +408,13 @@ static void sig_checks(const cb_sig_class *g, const cb_sig_class *o)
 	CHECK(g->export_secret(gv, sig, &sl) != 0);
 	{
 		void *x = NULL;
-		CHECK(g->import_public(pub, pl - 1, NULL, &x) != 0 && x == NULL);
+		CHECK(g->import_public(g, pub, pl - 1, NULL, &x) != 0 && x == NULL);
 		pub[0] ^= 1;
-		CHECK(g->import_public(pub, pl, NULL, &x) != 0 && x == NULL);
+		CHECK(g->import_public(g, pub, pl, NULL, &x) != 0 && x == NULL);
 		pub[0] ^= 1;
 		if (pl == 91) {
 			pub[90] ^= 1; /* the point leaves the curve */
-			CHECK_EQ_INT(g->import_public(pub, pl, NULL, &x), CB_ERR_INVALID_KEY);
+			CHECK_EQ_INT(g->import_public(g, pub, pl, NULL, &x), CB_ERR_INVALID_KEY);
 			pub[90] ^= 1;
 		}
 	}
@@ -465,19 +465,19 @@ static void pke_checks(const cb_pke_class *g, const cb_pke_class *o)
 	void *gk = NULL, *ok = NULL, *gimp = NULL, *oimp = NULL;
 
 	tu_note("%s", g->info.name);
-	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
-	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	CHECK_EQ_INT(g->keygen(g, NULL, &gk), 0);
+	CHECK_EQ_INT(o->keygen(o, NULL, &ok), 0);
 	if (!gk || !ok)
 		goto done;
 	sl = sizeof(sec);
 	CHECK_EQ_INT(g->export_secret(gk, sec, &sl), 0);
-	CHECK_EQ_INT(o->import_secret(sec, sl, NULL, &oimp), 0);
+	CHECK_EQ_INT(o->import_secret(o, sec, sl, NULL, &oimp), 0);
 	sl = sizeof(sec);
 	CHECK_EQ_INT(o->export_secret(ok, sec, &sl), 0);
-	CHECK_EQ_INT(g->import_secret(sec, sl, NULL, &gimp), 0);
+	CHECK_EQ_INT(g->import_secret(g, sec, sl, NULL, &gimp), 0);
 	{
 		void *x = NULL;
-		CHECK(g->import_secret(sec, sl - 1, NULL, &x) != 0 && x == NULL);
+		CHECK(g->import_secret(g, sec, sl - 1, NULL, &x) != 0 && x == NULL);
 	}
 	if (!oimp || !gimp)
 		goto done;
@@ -542,11 +542,11 @@ static void sm2_id_checks(const cb_sig_class *g)
 	void *k = NULL, *v = NULL;
 
 	tu_note("sm2-sign with a user ID");
-	CHECK_EQ_INT(g->keygen(&opts, &k), 0);
+	CHECK_EQ_INT(g->keygen(g, &opts, &k), 0);
 	if (!k)
 		return;
 	CHECK_EQ_INT(g->export_public(k, pub, &pl), 0);
-	CHECK_EQ_INT(g->import_public(pub, pl, NULL, &v), 0);
+	CHECK_EQ_INT(g->import_public(g, pub, pl, NULL, &v), 0);
 	CHECK_EQ_INT(g->sign(k, (const uint8_t *)"msg", 3, sig, &sl), 0);
 	CHECK_EQ_INT(g->verify(k, (const uint8_t *)"msg", 3, sig, sl), 0);
 	if (v)
@@ -568,7 +568,7 @@ static void rsa_pke_checks(const cb_pke_class *g, const cb_pke_class *o)
 	int raw = strstr(g->info.name, "-raw") != NULL;
 
 	tu_note("%s", g->info.name);
-	CHECK_EQ_INT(g->keygen(NULL, &gk), 0);
+	CHECK_EQ_INT(g->keygen(g, NULL, &gk), 0);
 	if (!gk)
 		return;
 	k = g->max_ciphertext(gk, 1);
@@ -577,7 +577,7 @@ static void rsa_pke_checks(const cb_pke_class *g, const cb_pke_class *o)
 	CHECK_EQ_INT(g->export_public(gk, pub, &pl), 0);
 	CHECK_EQ_INT(pl, 294);
 	CHECK_EQ_INT(g->export_secret(gk, sec, &sl), 0);
-	CHECK_EQ_INT(o->import_secret(sec, sl, NULL, &oimp), 0);
+	CHECK_EQ_INT(o->import_secret(o, sec, sl, NULL, &oimp), 0);
 	if (oimp) {
 		size_t ol = sizeof(pub);
 		uint8_t opub[600];

@@ -20,7 +20,7 @@ static void run_sm3(const json_t *v, const cb_hash_class *h)
 	void *ctx = NULL;
 
 	if (tu_json_hex(v, "message_hex", &msg, &mlen) || tu_json_hex(v, "digest_hex", &want, &wlen) || wlen != 32 ||
-	    h->init(&ctx) != 0) {
+	    h->init(h, &ctx) != 0) {
 		CHECK(0);
 		goto out;
 	}
@@ -42,7 +42,7 @@ static void run_sm4(const json_t *v, const cb_cipher_class *c)
 
 	if (tu_json_hex(v, "key_hex", &key, &klen) || tu_json_hex(v, "plaintext_hex", &pt, &plen) ||
 	    tu_json_hex(v, "ciphertext_hex", &want, &wlen) || klen != 16 || plen != 16 || wlen != 16 || iters < 1 ||
-	    c->init(&ctx, key) != 0) {
+	    c->init(c, &ctx, key) != 0) {
 		CHECK(0);
 		goto out;
 	}
@@ -75,7 +75,7 @@ static void hand_checked(const char *name, const char *hex)
 	void *ctx = NULL;
 
 	tu_note("%s(\"abc\")", name);
-	if (!h || h->init(&ctx) != 0) {
+	if (!h || h->init(h, &ctx) != 0) {
 		CHECK(0);
 		return;
 	}

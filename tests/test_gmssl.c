@@ -46,13 +46,13 @@ static void sm2_user_id(void)
 	if (!c || !o)
 		return;
 	tu_fill(m, sizeof(m), 5);
-	CHECK_EQ_INT(c->keygen(&opts, &k), 0);
+	CHECK_EQ_INT(c->keygen(c, &opts, &k), 0);
 	if (!k)
 		return;
 	CHECK_EQ_INT(c->sign(k, m, sizeof(m), sg, &ls), 0);
 	CHECK_EQ_INT(c->verify(k, m, sizeof(m), sg, ls), 0);
 	CHECK_EQ_INT(c->export_public(k, pub, &lp), 0);
-	CHECK_EQ_INT(c->import_public(pub, lp, NULL, &v), 0);
+	CHECK_EQ_INT(c->import_public(c, pub, lp, NULL, &v), 0);
 	if (v) {
 		CHECK_EQ_INT(c->verify(v, m, sizeof(m), sg, ls), CB_ERR_VERIFY);
 		c->key_free(v);
@@ -73,7 +73,7 @@ static void sm2_user_id(void)
 	}
 	c->key_free(k);
 	k = NULL;
-	CHECK_EQ_INT(c->keygen(&empty, &k), CB_ERR_UNSUPPORTED);
+	CHECK_EQ_INT(c->keygen(c, &empty, &k), CB_ERR_UNSUPPORTED);
 	CHECK(k == NULL);
 }
 
@@ -91,12 +91,12 @@ static void sm2_many_signatures(void)
 	int bad = 0, same = 0;
 
 	tu_note("sm2-sign, 100 signatures from one handle");
-	if (!c || !o || c->keygen(NULL, &k) != 0) {
+	if (!c || !o || c->keygen(c, NULL, &k) != 0) {
 		CHECK(0);
 		return;
 	}
 	CHECK_EQ_INT(c->export_public(k, pub, &lp), 0);
-	CHECK_EQ_INT(o->import_public(pub, lp, NULL, &ov), 0);
+	CHECK_EQ_INT(o->import_public(o, pub, lp, NULL, &ov), 0);
 	tu_fill(m, sizeof(m), 9);
 	for (int i = 0; ov && i < 100; i++) {
 		size_t ls = sizeof(sg);
@@ -129,14 +129,14 @@ static void sm2_message_limit(const char *name)
 	size_t lc = sizeof(ct), lp = sizeof(pt), lsk = sizeof(sk);
 
 	tu_note("%s, 255- and 256-byte messages", name);
-	if (!c || !o || c->keygen(NULL, &k) != 0) {
+	if (!c || !o || c->keygen(c, NULL, &k) != 0) {
 		CHECK(0);
 		return;
 	}
 	CHECK_EQ_INT(c->max_plaintext(k), 255);
 	tu_fill(m, sizeof(m), 77);
 	CHECK_EQ_INT(c->export_secret(k, sk, &lsk), 0);
-	CHECK_EQ_INT(o->import_secret(sk, lsk, NULL, &ok), 0);
+	CHECK_EQ_INT(o->import_secret(o, sk, lsk, NULL, &ok), 0);
 	CHECK_EQ_INT(c->encrypt(k, m, 255, ct, &lc), 0);
 	if (ok) {
 		CHECK_EQ_INT(o->decrypt(ok, ct, lc, pt, &lp), 0);
@@ -179,7 +179,7 @@ static void sm2_dh_bad_peers(void)
 	size_t lp = sizeof(pub), l;
 
 	tu_note("sm2-dh, invalid peer values");
-	if (!c || c->keygen(NULL, &k) != 0) {
+	if (!c || c->keygen(c, NULL, &k) != 0) {
 		CHECK(0);
 		return;
 	}
@@ -225,7 +225,7 @@ static void sm4_ctr_carry(void)
 		return;
 	tu_fill(key, sizeof(key), 41);
 	tu_fill(m, sizeof(m), 43);
-	if (c->init(&ca, key) || o->init(&cbx, key)) {
+	if (c->init(c, &ca, key) || o->init(o, &cbx, key)) {
 		CHECK(0);
 		goto out;
 	}

@@ -35,15 +35,15 @@ static int bad_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 }
 
 static const cb_kem_class toy_kem = {
-	{CB_KIND_KEM, "toy-kem", "test", NULL, NULL, NULL}, 32, 32, 32, 32,
+	{CB_KIND_KEM, "toy-kem", "test", NULL, NULL, NULL, NULL}, 32, 32, 32, 32,
 	toy_keypair, toy_encaps, toy_decaps, 0, NULL, 0, NULL, 0};
 static const cb_kem_class broken_kem = {
-	{CB_KIND_KEM, "broken-kem", "test", NULL, NULL, NULL}, 32, 32, 32, 32,
+	{CB_KIND_KEM, "broken-kem", "test", NULL, NULL, NULL, NULL}, 32, 32, 32, 32,
 	toy_keypair, toy_encaps, bad_decaps, 0, NULL, 0, NULL, 0};
 
 /* A toy unpadded 16-byte-block cipher: XOR with the key. */
 static uint8_t toy_key_store[16];
-static int xor_init(void **ctx, const uint8_t *key)
+static int xor_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)
 {
 	memcpy(toy_key_store, key, 16);
 	*ctx = toy_key_store;
@@ -64,7 +64,7 @@ static int xor_crypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *
 	return 0;
 }
 static const cb_cipher_class toy_cipher = {
-	{CB_KIND_CIPHER, "toy-cipher", "test", NULL, NULL, NULL}, 16, 0, 16, 0, 0,
+	{CB_KIND_CIPHER, "toy-cipher", "test", NULL, NULL, NULL, NULL}, 16, 0, 16, 0, 0,
 	xor_init, xor_free, xor_crypt, xor_crypt};
 
 static int counter;

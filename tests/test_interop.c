@@ -162,13 +162,13 @@ static void test_sm2_c3(void)
 	}
 	CHECK(known_for("gcrypt", CB_IOP_DIAG_SM2_C3_WRONG) != NULL);
 	CHECK(known_for("gcrypt", CB_IOP_DIAG_SM2_C3_LEADING_ZERO) != NULL);
-	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	CHECK_EQ_INT(o->keygen(o, NULL, &ok), 0);
 	CHECK_EQ_INT(o->export_secret(ok, back, &sklen), 0);
 	CHECK_EQ_INT(canon(1, back, sklen, sk, &sklen), 0);
 	CHECK_EQ_INT(o->export_public(ok, back, &pklen), 0);
 	CHECK_EQ_INT(canon(0, back, pklen, pk, &pklen), 0);
-	CHECK_EQ_INT(g->import_secret(sk, sklen, NULL, &gk), 0);
-	CHECK_EQ_INT(g->import_public(pk, pklen, NULL, &gp), 0);
+	CHECK_EQ_INT(g->import_secret(g, sk, sklen, NULL, &gk), 0);
+	CHECK_EQ_INT(g->import_public(g, pk, pklen, NULL, &gp), 0);
 	if (!ok || !gk || !gp)
 		goto out;
 	for (tries = 0; tries < C3_MAX && (tries < C3_MIN || !g_rejected || !o_rejected); tries++) {

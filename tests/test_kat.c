@@ -94,7 +94,7 @@ static void test_registry(void)
 
 /* A "cipher" that XORs the key into each block, registered as aes-128-ecb. */
 static uint8_t xor_key[16];
-static int xor_init(void **ctx, const uint8_t *key)
+static int xor_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)
 {
 	memcpy(xor_key, key, 16);
 	*ctx = xor_key;
@@ -126,7 +126,7 @@ static const cb_cipher_class fake_aes = {
 };
 
 /* A "hash" that gives zeros, registered as sha256. */
-static int zero_init(void **ctx)
+static int zero_init(const cb_hash_class *cls, void **ctx)
 {
 	*ctx = NULL;
 	return 0;

@@ -44,7 +44,7 @@ static void xl_hash(const cb_hash_class *a, const cb_hash_class *b)
 
 	CHECK_EQ_INT(a->digest_bytes, b->digest_bytes);
 	CHECK_EQ_INT(a->block_bytes, b->block_bytes);
-	if (a->init(&ca) || b->init(&cbx)) {
+	if (a->init(a, &ca) || b->init(b, &cbx)) {
 		CHECK(0);
 		goto out;
 	}
@@ -162,7 +162,7 @@ static void xl_cipher(const cb_cipher_class *a, const cb_cipher_class *b)
 	CHECK_EQ_INT(a->tag_bytes, b->tag_bytes);
 	CHECK_EQ_INT(a->padded, b->padded);
 	tu_fill(key, sizeof(key), 3);
-	if (a->init(&ca, key) || b->init(&cbx, key)) {
+	if (a->init(a, &ca, key) || b->init(b, &cbx, key)) {
 		CHECK(0);
 		goto out;
 	}
@@ -195,7 +195,7 @@ static void xl_kex(const cb_kex_class *a, const cb_kex_class *b)
 	       l2 = sizeof(s2);
 
 	tu_note("%s", a->info.name);
-	if (a->keygen(NULL, &ka) || b->keygen(NULL, &kb)) {
+	if (a->keygen(a, NULL, &ka) || b->keygen(b, NULL, &kb)) {
 		CHECK(0);
 		goto out;
 	}
@@ -214,7 +214,7 @@ static void xl_kex(const cb_kex_class *a, const cb_kex_class *b)
 	/* Secret export / import, here and in OpenSSL, gives the same public value. */
 	CHECK_EQ_INT(a->export_secret(ka, sk, &lsk), 0);
 	if (a->import_secret) {
-		CHECK_EQ_INT(a->import_secret(sk, lsk, NULL, &ki), 0);
+		CHECK_EQ_INT(a->import_secret(a, sk, lsk, NULL, &ki), 0);
 		if (ki) {
 			CHECK_EQ_INT(a->export_public(ki, pi, &lpi), 0);
 			CHECK_EQ_INT(lpi, lpa);
@@ -225,7 +225,7 @@ static void xl_kex(const cb_kex_class *a, const cb_kex_class *b)
 		}
 	}
 	if (b->import_secret) {
-		CHECK_EQ_INT(b->import_secret(sk, lsk, NULL, &kbi), 0);
+		CHECK_EQ_INT(b->import_secret(b, sk, lsk, NULL, &kbi), 0);
 		if (kbi) {
 			lpi = sizeof(pi);
 			CHECK_EQ_INT(b->export_public(kbi, pi, &lpi), 0);
@@ -246,7 +246,7 @@ static void xl_kex(const cb_kex_class *a, const cb_kex_class *b)
 	/* A secret of the wrong length is refused. */
 	if (a->import_secret) {
 		void *k = NULL;
-		CHECK(a->import_secret(sk, lsk - 1, NULL, &k) < 0);
+		CHECK(a->import_secret(a, sk, lsk - 1, NULL, &k) < 0);
 		if (k)
 			a->key_free(k);
 	}
@@ -269,7 +269,7 @@ static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
 
 	tu_note("%s", a->info.name);
 	tu_fill(m, sizeof(m), 21);
-	if (a->keygen(NULL, &ka) || b->keygen(NULL, &kb)) {
+	if (a->keygen(a, NULL, &ka) || b->keygen(b, NULL, &kb)) {
 		CHECK(0);
 		goto out;
 	}
@@ -278,8 +278,8 @@ static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
 	CHECK(a->import_public != NULL);
 	if (!a->import_public)
 		goto out;
-	CHECK_EQ_INT(b->import_public(pa, lpa, NULL, &vb), 0); /* OpenSSL reads our SPKI */
-	CHECK_EQ_INT(a->import_public(pb, lpb, NULL, &va), 0); /* we read OpenSSL's */
+	CHECK_EQ_INT(b->import_public(b, pa, lpa, NULL, &vb), 0); /* OpenSSL reads our SPKI */
+	CHECK_EQ_INT(a->import_public(a, pb, lpb, NULL, &va), 0); /* we read OpenSSL's */
 	if (!va || !vb)
 		goto out;
 	for (size_t n = 0; n < sizeof(m); n += 97) {
@@ -307,7 +307,7 @@ static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
 	CHECK(a->sign(va, m, 10, sg, &ls) < 0);
 	{
 		void *k = NULL;
-		CHECK(a->import_public(pb, lpb - 1, NULL, &k) < 0);
+		CHECK(a->import_public(a, pb, lpb - 1, NULL, &k) < 0);
 		if (k)
 			a->key_free(k);
 	}
@@ -330,7 +330,7 @@ static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
 	int unbounded, nonempty;
 
 	tu_note("%s", a->info.name);
-	if (a->keygen(NULL, &ka)) {
+	if (a->keygen(a, NULL, &ka)) {
 		CHECK(0);
 		return;
 	}
@@ -345,10 +345,10 @@ static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
 	CHECK_EQ_INT(a->export_secret(ka, sk, &lsk), 0);
 	CHECK(b->import_secret != NULL);
 	if (b->import_secret)
-		CHECK_EQ_INT(b->import_secret(sk, lsk, NULL, &kb), 0);
+		CHECK_EQ_INT(b->import_secret(b, sk, lsk, NULL, &kb), 0);
 	if (a->import_secret) {
 		void *ki = NULL;
-		CHECK_EQ_INT(a->import_secret(sk, lsk, NULL, &ki), 0);
+		CHECK_EQ_INT(a->import_secret(a, sk, lsk, NULL, &ki), 0);
 		if (ki) {
 			uint8_t p1[1100], p2[1100];
 			size_t l1 = sizeof(p1), l2 = sizeof(p2);

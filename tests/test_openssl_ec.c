@@ -41,7 +41,7 @@ static void test_sig(const char *name, size_t sig_exact, const cb_opts *opts)
 	if (!c)
 		return;
 	tu_fill(msg, sizeof(msg), 1);
-	CHECK_EQ_INT(c->keygen(opts, &key), 0);
+	CHECK_EQ_INT(c->keygen(c, opts, &key), 0);
 	if (!key)
 		return;
 	len = sizeof(pub);
@@ -86,9 +86,9 @@ static void test_sig(const char *name, size_t sig_exact, const cb_opts *opts)
 		CHECK_EQ_INT(c->export_public(key, pub, &publen), 0);
 		siglen = sizeof(sig);
 		CHECK_EQ_INT(c->sign(key, msg, 33, sig, &siglen), 0);
-		CHECK(c->import_public(pub, publen - 1, NULL, &pk) < 0);
-		CHECK(c->import_public(sec, 10, NULL, &pk) < 0);
-		CHECK_EQ_INT(c->import_public(pub, publen, NULL, &pk), 0);
+		CHECK(c->import_public(c, pub, publen - 1, NULL, &pk) < 0);
+		CHECK(c->import_public(c, sec, 10, NULL, &pk) < 0);
+		CHECK_EQ_INT(c->import_public(c, pub, publen, NULL, &pk), 0);
 		if (pk) {
 			CHECK_EQ_INT(c->verify(pk, msg, 33, sig, siglen), 0);
 			CHECK_EQ_INT(c->verify(pk, msg, 32, sig, siglen), CB_ERR_VERIFY);
@@ -113,7 +113,7 @@ static void test_sm2_id(void)
 	if (!c)
 		return;
 	tu_note("sm2 id");
-	CHECK_EQ_INT(c->keygen(&o_alice, &ka), 0);
+	CHECK_EQ_INT(c->keygen(c, &o_alice, &ka), 0);
 	if (!ka)
 		return;
 	CHECK_EQ_INT(c->sign(ka, msg, 14, sig, &siglen), 0);
@@ -129,7 +129,7 @@ static void test_sm2_id(void)
 	c->key_free(ka);
 	/* A key made with NULL opts signs with the default ID. */
 	ka = NULL;
-	CHECK_EQ_INT(c->keygen(NULL, &ka), 0);
+	CHECK_EQ_INT(c->keygen(c, NULL, &ka), 0);
 	if (ka && vd) {
 		void *v2 = NULL;
 		publen = sizeof(pub);
@@ -160,7 +160,7 @@ static void test_pke(const char *name, cb_sm2_ct_format fmt)
 	void *key = NULL;
 	if (!c)
 		return;
-	CHECK_EQ_INT(c->keygen(NULL, &key), 0);
+	CHECK_EQ_INT(c->keygen(c, NULL, &key), 0);
 	if (!key)
 		return;
 	len = sizeof(pub);
@@ -212,8 +212,8 @@ static void test_pke(const char *name, cb_sm2_ct_format fmt)
 		tu_note("class %s, import_secret", name);
 		CHECK(c->import_secret != NULL);
 		CHECK_EQ_INT(c->export_secret(key, sec, &slen), 0);
-		CHECK(c->import_secret(sec, slen - 1, NULL, &k2) < 0);
-		CHECK_EQ_INT(c->import_secret(sec, slen, NULL, &k2), 0);
+		CHECK(c->import_secret(c, sec, slen - 1, NULL, &k2) < 0);
+		CHECK_EQ_INT(c->import_secret(c, sec, slen, NULL, &k2), 0);
 		tu_fill(m, 40, 7);
 		CHECK_EQ_INT(c->encrypt(key, m, 40, ct, &clen), 0);
 		if (k2) {
@@ -237,8 +237,8 @@ static void test_kex(const char *name, size_t publen_expect)
 	void *a = NULL, *b = NULL;
 	if (!c)
 		return;
-	CHECK_EQ_INT(c->keygen(NULL, &a), 0);
-	CHECK_EQ_INT(c->keygen(NULL, &b), 0);
+	CHECK_EQ_INT(c->keygen(c, NULL, &a), 0);
+	CHECK_EQ_INT(c->keygen(c, NULL, &b), 0);
 	if (!a || !b)
 		goto out;
 	CHECK_EQ_INT(c->export_public(a, pa, &la), 0);
@@ -289,8 +289,8 @@ static void test_kex(const char *name, size_t publen_expect)
 		tu_note("class %s, import_secret", name);
 		len = sizeof(sec);
 		CHECK_EQ_INT(c->export_secret(a, sec, &len), 0);
-		CHECK(c->import_secret(sec, len - 1, NULL, &a2) < 0);
-		CHECK_EQ_INT(c->import_secret(sec, len, NULL, &a2), 0);
+		CHECK(c->import_secret(c, sec, len - 1, NULL, &a2) < 0);
+		CHECK_EQ_INT(c->import_secret(c, sec, len, NULL, &a2), 0);
 		if (a2) {
 			CHECK_EQ_INT(c->export_public(a2, p2, &l2), 0);
 			CHECK_EQ_INT(l2, la);

@@ -85,7 +85,7 @@ static int derive_case(const cb_kex_class *k, const uint8_t *priv, size_t privle
 	int r = REJECTED;
 	if (tu_json_hex(test, "shared", &shared, &sharedlen))
 		return WRONG_OUTPUT;
-	if (cb_ossl_kex_import_private(k, priv, privlen, &key) == 0) {
+	if (cb_ossl_kex_import_private(k, priv, privlen, NULL, &key) == 0) {
 		if (k->derive(key, pub, publen, ss, &sslen) == 0)
 			r = sslen == sharedlen && memcmp(ss, shared, sslen) == 0 ? ACCEPTED
 										 : WRONG_OUTPUT;

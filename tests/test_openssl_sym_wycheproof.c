@@ -75,7 +75,7 @@ static void run_aead(const char *file, const char *cipher)
 			if (tu_json_hex(t, "key", &key, &keylen) || tu_json_hex(t, "iv", &iv, &ivlen) ||
 			    tu_json_hex(t, "aad", &aad, &aadlen) || tu_json_hex(t, "msg", &msg, &msglen) ||
 			    tu_json_hex(t, "ct", &ct, &ctlen) || tu_json_hex(t, "tag", &tag, &taglen) ||
-			    keylen != c->key_bytes || c->init(&ctx, key) != 0) {
+			    keylen != c->key_bytes || c->init(c, &ctx, key) != 0) {
 				CHECK(0);
 				goto next;
 			}
@@ -149,7 +149,7 @@ static void run_cbc(void)
 			tu_note("%s tcId %lld", file, json_integer_value(json_object_get(t, "tcId")));
 			if (tu_json_hex(t, "key", &key, &keylen) || tu_json_hex(t, "iv", &iv, &ivlen) ||
 			    tu_json_hex(t, "msg", &msg, &msglen) || tu_json_hex(t, "ct", &ct, &ctlen) ||
-			    keylen != c->key_bytes || c->init(&ctx, key) != 0) {
+			    keylen != c->key_bytes || c->init(c, &ctx, key) != 0) {
 				CHECK(0);
 				goto next;
 			}

@@ -269,7 +269,7 @@ static void sign_vector(const json_t *v, const struct curve *cv, int on_sm2p256v
 		spki[26] = 0x04;
 		memcpy(spki + 27, px, 32);
 		memcpy(spki + 59, py, 32);
-		CHECK_EQ_INT(c->import_public(spki, sizeof(spki), NULL, &kp), 0);
+		CHECK_EQ_INT(c->import_public(c, spki, sizeof(spki), NULL, &kp), 0);
 		if (!kp)
 			continue;
 		CHECK_EQ_INT(c->verify(kp, msg, mlen, sig, siglen), 0);
@@ -449,7 +449,7 @@ static void enc_vector(const json_t *v, const struct curve *cv, int on_sm2p256v1
 			tu_note("%s decrypt %s/%s", tu_json_str(v, "id"), forms[f].cls, other_backends[b]);
 			memcpy(sk, pkcs8_sm2, sizeof(pkcs8_sm2));
 			memcpy(sk + sizeof(pkcs8_sm2), d, 32);
-			CHECK_EQ_INT(c->import_secret(sk, sizeof(sk), NULL, &key), 0);
+			CHECK_EQ_INT(c->import_secret(c, sk, sizeof(sk), NULL, &key), 0);
 			if (!key)
 				continue;
 			CHECK_EQ_INT(c->decrypt(key, ct[f], ctlen[f], out, &n), 0);

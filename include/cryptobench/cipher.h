@@ -20,8 +20,8 @@ struct cb_cipher_class {
 	size_t block_bytes; /* 1 for stream modes */
 	size_t tag_bytes;   /* 0 unless AEAD */
 	int padded;         /* 1: PKCS#7 padding; 0: none (input must be whole blocks if block_bytes > 1) */
-	/* A context keyed with `key` (key_bytes long). */
-	int (*init)(void **ctx, const uint8_t *key);
+	/* A context of this class (cls) keyed with `key` (key_bytes long). */
+	int (*init)(const cb_cipher_class *cls, void **ctx, const uint8_t *key);
 	void (*free)(void *ctx);
 	/*
 	 * Encrypt in[0..inlen) under iv (ivlen bytes; AEADs may accept other

@@ -7,6 +7,13 @@
  * cb_as_*() helpers.  Backends provide const instances; the registry
  * (registry.h) lists them.
  *
+ * Every method that makes a handle (keygen, import_*, a cipher's or hash's
+ * init) receives its class as first argument, `cls->keygen(cls, opts, &key)`,
+ * as BearSSL passes the vtable to its methods; methods on an existing handle
+ * do not, the handle records what they need.  One backend function thus
+ * serves several classes, reading what tells them apart from
+ * cls->info.variant or the class's own fields.
+ *
  * Conventions:
  *   - Functions return 0 (CB_OK) on success and a negative CB_ERR_* on
  *     failure.  They never print and never exit.
@@ -113,6 +120,12 @@ typedef struct cb_alg_info {
 	 * "builtin-c".  May be NULL: the backend name is used instead.
 	 */
 	const char *(*implementation)(void);
+	/*
+	 * Backend-private parameters of this class (a curve id, a digest, a
+	 * padding), read only by the backend's own methods, which receive the
+	 * class; NULL when the backend needs none.  Generic code never reads it.
+	 */
+	const void *variant;
 } cb_alg_info;
 
 #ifdef __cplusplus

@@ -13,7 +13,8 @@ struct cb_hash_class {
 	cb_alg_info info; /* info.kind == CB_KIND_HASH */
 	size_t digest_bytes;
 	size_t block_bytes;
-	int (*init)(void **ctx);
+	/* A context of this class (cls). */
+	int (*init)(const cb_hash_class *cls, void **ctx);
 	void (*free)(void *ctx);
 	/* out receives digest_bytes bytes. */
 	int (*digest)(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out);

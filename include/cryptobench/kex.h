@@ -40,7 +40,7 @@ extern "C" {
 typedef struct cb_kex_class cb_kex_class;
 struct cb_kex_class {
 	cb_alg_info info; /* info.kind == CB_KIND_KEX */
-	int (*keygen)(const cb_opts *opts, void **key);
+	int (*keygen)(const cb_kex_class *cls, const cb_opts *opts, void **key);
 	void (*key_free)(void *key);
 	/* The public value as sent on the wire (raw 32 bytes, or an X9.62 point). */
 	int (*export_public)(const void *key, uint8_t *out, size_t *outlen);
@@ -62,7 +62,8 @@ struct cb_kex_class {
 	 * cannot import an "EC" key on the SM2 curve).  opts may be NULL.  CB_ERR_INVALID_KEY or
 	 * CB_ERR_FORMAT when the encoding is not a key of this algorithm.
 	 */
-	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int (*import_secret)(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key);
 };
 
 static inline const cb_kex_class *cb_as_kex(const cb_alg_info *a)

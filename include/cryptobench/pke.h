@@ -19,7 +19,7 @@ extern "C" {
 typedef struct cb_pke_class cb_pke_class;
 struct cb_pke_class {
 	cb_alg_info info; /* info.kind == CB_KIND_PKE */
-	int (*keygen)(const cb_opts *opts, void **key);
+	int (*keygen)(const cb_pke_class *cls, const cb_opts *opts, void **key);
 	void (*key_free)(void *key);
 	/* Encoded public key (DER SubjectPublicKeyInfo unless noted). */
 	int (*export_public)(const void *key, uint8_t *out, size_t *outlen);
@@ -44,14 +44,16 @@ struct cb_pke_class {
 	 * CB_ERR_INVALID_KEY or CB_ERR_FORMAT when the encoding is not a key
 	 * of this algorithm.
 	 */
-	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int (*import_secret)(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key);
 	/*
 	 * Optional (NULL when not provided): an encrypt-only handle from a
 	 * public key in export_public's encoding (DER SubjectPublicKeyInfo, no
 	 * trailing bytes), freed with key_free; decrypt and export_secret on
 	 * it return an error.  opts may be NULL.  Errors as import_secret.
 	 */
-	int (*import_public)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int (*import_public)(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key);
 };
 
 static inline const cb_pke_class *cb_as_pke(const cb_alg_info *a)

@@ -15,7 +15,7 @@ extern "C" {
 typedef struct cb_sig_class cb_sig_class;
 struct cb_sig_class {
 	cb_alg_info info; /* info.kind == CB_KIND_SIG */
-	int (*keygen)(const cb_opts *opts, void **key);
+	int (*keygen)(const cb_sig_class *cls, const cb_opts *opts, void **key);
 	void (*key_free)(void *key);
 	int (*export_public)(const void *key, uint8_t *out, size_t *outlen);
 	int (*export_secret)(const void *key, uint8_t *out, size_t *outlen);
@@ -34,7 +34,8 @@ struct cb_sig_class {
 	 * opts->sm2_id (NULL: CB_SM2_DEFAULT_ID).  CB_ERR_INVALID_KEY or
 	 * CB_ERR_FORMAT when the encoding is not a key of this algorithm.
 	 */
-	int (*import_public)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int (*import_public)(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key);
 	/*
 	 * Optional (NULL when not provided): a handle that signs and verifies,
 	 * from a secret key in export_secret's encoding (DER PKCS#8
@@ -44,7 +45,8 @@ struct cb_sig_class {
 	 * CB_ERR_INVALID_KEY or CB_ERR_FORMAT when the encoding is not a key
 	 * of this algorithm (for RSA: of another modulus size).
 	 */
-	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int (*import_secret)(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key);
 };
 
 static inline const cb_sig_class *cb_as_sig(const cb_alg_info *a)

@@ -28,9 +28,7 @@ struct cb_case {
 	const cb_opts *opts;
 	void *key;  /* pke/sig/kex key handle, or cipher/hash context */
 	void *peer; /* kex: the peer's key handle */
-	/* pke/sig/kex: the class's key functions, so generic code need not switch */
-	int (*keygen)(const cb_opts *opts, void **key);
-	void (*key_free)(void *key);
+	void (*key_free)(void *key); /* pke/sig/kex: the class's, so generic code need not switch */
 	uint8_t *m; /* message */
 	size_t mlen;
 	uint8_t *in; /* prepared input of the timed op (ciphertext, signature, peer public value) */
@@ -49,8 +47,6 @@ struct cb_case {
 	uint8_t *enc;
 	size_t enclen;
 	int enc_secret;
-	int (*import)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
-	int (*import_pub)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 	int (*warm)(cb_case *c);
 	/* envelope: the recipient, the opening key and how (aead, chunks, workers) */
 	cb_env_recipient er;
@@ -181,11 +177,46 @@ static int op_kem_decaps(cb_case *c)
 	return k->decaps(c->out, c->in, c->sk);
 }
 
+/* A key handle of a pke, sig or kex class, made by its keygen. */
+static int key_make(const cb_alg_info *a, const cb_opts *opts, void **key)
+{
+	const cb_pke_class *p = cb_as_pke(a);
+	const cb_sig_class *s = cb_as_sig(a);
+	const cb_kex_class *x = cb_as_kex(a);
+	return p ? p->keygen(p, opts, key) : s ? s->keygen(s, opts, key) : x->keygen(x, opts, key);
+}
+
+/* Its import_secret (secret != 0) or import_public; NULL when the class has none. */
+typedef int (*key_import_fn)(const cb_alg_info *a, const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+
+static int import_secret(const cb_alg_info *a, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	const cb_pke_class *p = cb_as_pke(a);
+	const cb_sig_class *s = cb_as_sig(a);
+	return p ? p->import_secret(p, in, len, opts, key) : s->import_secret(s, in, len, opts, key);
+}
+
+static int import_public(const cb_alg_info *a, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	const cb_pke_class *p = cb_as_pke(a);
+	const cb_sig_class *s = cb_as_sig(a);
+	return p ? p->import_public(p, in, len, opts, key) : s->import_public(s, in, len, opts, key);
+}
+
+static key_import_fn key_import(const cb_alg_info *a, int secret)
+{
+	const cb_pke_class *p = cb_as_pke(a);
+	const cb_sig_class *s = cb_as_sig(a);
+	if (secret)
+		return (p && p->import_secret) || (s && s->import_secret) ? import_secret : NULL;
+	return (p && p->import_public) || (s && s->import_public) ? import_public : NULL;
+}
+
 /* Key generation for the classes with key handles: make one, free it. */
 static int op_keygen(cb_case *c)
 {
 	void *key = NULL;
-	int r = c->keygen(c->opts, &key);
+	int r = key_make(c->alg, c->opts, &key);
 	if (r == 0)
 		c->key_free(key);
 	return r;
@@ -221,7 +252,7 @@ static int op_sig_verify(cb_case *c)
 static int op_cold(cb_case *c)
 {
 	void *warm_key = c->key, *key = NULL;
-	int r = (c->enc_secret ? c->import : c->import_pub)(c->enc, c->enclen, c->opts, &key);
+	int r = (c->enc_secret ? import_secret : import_public)(c->alg, c->enc, c->enclen, c->opts, &key);
 	if (r)
 		return r;
 	c->key = key;
@@ -369,7 +400,7 @@ static int prepare_cold(cb_case *c, int secret, int (*export_fn)(const void *, u
 	size_t n = EXPORT_MAX;
 	int r;
 
-	if ((secret && !c->import) || (!secret && !c->import_pub) || !export_fn)
+	if (!key_import(c->alg, secret) || !export_fn)
 		return fail(err, errlen, CB_ERR_UNSUPPORTED, "this backend cannot import %s keys of %s, so it has no cold figure",
 			    secret ? "secret" : "public", c->alg->name);
 	c->enc_secret = secret;
@@ -378,7 +409,7 @@ static int prepare_cold(cb_case *c, int secret, int (*export_fn)(const void *, u
 	if ((r = export_fn(c->key, c->enc, &n)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	c->enclen = n;
-	r = (secret ? c->import : c->import_pub)(c->enc, n, c->opts, &key);
+	r = key_import(c->alg, secret)(c->alg, c->enc, n, c->opts, &key);
 	if (r)
 		return fail(err, errlen, r, "the key does not import from its own encoding: %s", cb_strerror(r));
 	r = check(c, key);
@@ -457,25 +488,25 @@ void cb_case_cache_clear(void)
 	pthread_mutex_unlock(&cache_lock);
 }
 
-static int case_keygen(const cb_alg_info *alg, int (*keygen)(const cb_opts *, void **),
-		       int (*export_secret)(const void *, uint8_t *, size_t *),
-		       int (*import)(const uint8_t *, size_t, const cb_opts *, void **), const cb_opts *opts, void **key)
+static int case_keygen(const cb_alg_info *alg, int (*export_secret)(const void *, uint8_t *, size_t *),
+		       const cb_opts *opts, void **key)
 {
+	key_import_fn import = key_import(alg, 1);
 	uint8_t *der = NULL;
 	char modulus[16];
 	size_t n = EXPORT_MAX, ml = strcspn(alg->name, "-");
 	int r;
 	if (strncmp(alg->name, "rsa", 3) != 0 || ml >= sizeof(modulus) || !export_secret || !import)
-		return keygen(opts, key);
+		return key_make(alg, opts, key);
 	memcpy(modulus, alg->name, ml);
 	modulus[ml] = 0;
 	pthread_mutex_lock(&cache_lock);
 	for (size_t i = 0; i < ncache; i++)
-		if (!strcmp(cache[i].modulus, modulus) && import(cache[i].der, cache[i].len, opts, key) == 0) {
+		if (!strcmp(cache[i].modulus, modulus) && import(alg, cache[i].der, cache[i].len, opts, key) == 0) {
 			pthread_mutex_unlock(&cache_lock);
 			return 0;
 		}
-	r = keygen(opts, key);
+	r = key_make(alg, opts, key);
 	if (r == 0 && (der = malloc(n)) != NULL && export_secret(*key, der, &n) == 0) {
 		key_cache *v = realloc(cache, (ncache + 1) * sizeof(*v));
 		if (v) {
@@ -540,9 +571,8 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 	size_t maxpt, n;
 	int r, raw;
 
-	c->keygen = p->keygen;
 	c->key_free = p->key_free;
-	if ((r = case_keygen(c->alg, p->keygen, p->export_secret, p->import_secret, c->opts, &c->key)) != 0)
+	if ((r = case_keygen(c->alg, p->export_secret, c->opts, &c->key)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	maxpt = p->max_plaintext(c->key);
 	/* A padding-free scheme (raw RSA) takes exactly a modulus-sized block. */
@@ -596,8 +626,6 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 	else
 		c->fn = op_pke_decrypt;
 	if (!cb_op_is_default(op)) {
-		c->import = p->import_secret;
-		c->import_pub = p->import_public;
 		c->warm = c->fn;
 		c->fn = op_cold;
 		if (c->warm == op_pke_encrypt)
@@ -612,9 +640,8 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	const cb_sig_class *s = cb_as_sig(c->alg);
 	int r;
 
-	c->keygen = s->keygen;
 	c->key_free = s->key_free;
-	if ((r = case_keygen(c->alg, s->keygen, s->export_secret, s->import_secret, c->opts, &c->key)) != 0)
+	if ((r = case_keygen(c->alg, s->export_secret, c->opts, &c->key)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	c->mlen = msg;
 	c->m = xmalloc(msg);
@@ -650,8 +677,6 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	else
 		c->fn = op_sig_verify;
 	if (!cb_op_is_default(op)) {
-		c->import = s->import_secret;
-		c->import_pub = s->import_public;
 		c->warm = c->fn;
 		c->fn = op_cold;
 		if (c->warm == op_sig_sign)
@@ -668,9 +693,8 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	size_t minelen = sizeof(mine), n1, n2 = sizeof(ss2);
 	int r;
 
-	c->keygen = x->keygen;
 	c->key_free = x->key_free;
-	if ((r = x->keygen(c->opts, &c->key)) != 0 || (r = x->keygen(c->opts, &c->peer)) != 0)
+	if ((r = x->keygen(x, c->opts, &c->key)) != 0 || (r = x->keygen(x, c->opts, &c->peer)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	c->inlen = EXPORT_MAX;
 	c->outcap = sizeof(ss2);
@@ -712,7 +736,7 @@ static int prepare_cipher(cb_case *c, const char *op, size_t msg, cb_sizes *sz, 
 	if ((r = cb_random_bytes(key, k->key_bytes)) != 0 || (r = cb_random_bytes(c->iv, k->iv_bytes)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	c->ivlen = k->iv_bytes;
-	r = k->init(&c->key, key);
+	r = k->init(k, &c->key, key);
 	cb_wipe(key, sizeof(key));
 	if (r)
 		return fail(err, errlen, r, "cipher set-up failed: %s", cb_strerror(r));
@@ -758,7 +782,7 @@ static int prepare_hash(cb_case *c, size_t msg, char *err, size_t errlen)
 
 	if (h->digest_bytes > sizeof(d2))
 		return fail(err, errlen, CB_ERR_UNSUPPORTED, "digest longer than the harness supports");
-	if ((r = h->init(&c->key)) != 0)
+	if ((r = h->init(h, &c->key)) != 0)
 		return fail(err, errlen, r, "hash set-up failed: %s", cb_strerror(r));
 	c->mlen = msg;
 	c->m = xmalloc(msg);
@@ -812,7 +836,7 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 	} else {
 		const cb_pke_class *p = cb_as_pke(ra);
 		c->key_free = p->key_free;
-		if ((r = case_keygen(ra, p->keygen, p->export_secret, p->import_secret, c->opts, &c->key)) != 0)
+		if ((r = case_keygen(ra, p->export_secret, c->opts, &c->key)) != 0)
 			return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 		c->er = (cb_env_recipient){NULL, NULL, p, c->key};
 		c->ek = (cb_env_key){NULL, NULL, p, c->key};

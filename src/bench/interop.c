@@ -238,13 +238,14 @@ out:
 /* ---- sig and pke: one key pair per sample, imported by everyone ---- */
 
 /* The parts of the sig and pke classes the key handling needs. */
+/* A sig or pke class seen through the methods the two kinds share. */
 struct pk_ops {
-	int (*keygen)(const cb_opts *opts, void **key);
+	const cb_sig_class *s;
+	const cb_pke_class *e;
 	void (*key_free)(void *key);
 	int (*export_public)(const void *key, uint8_t *out, size_t *outlen);
 	int (*export_secret)(const void *key, uint8_t *out, size_t *outlen);
-	int (*import_public)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
-	int (*import_secret)(const uint8_t *in, size_t len, const cb_opts *opts, void **key);
+	int has_import_public, has_import_secret;
 };
 
 static struct pk_ops pk_ops_of(const cb_alg_info *a)
@@ -253,22 +254,36 @@ static struct pk_ops pk_ops_of(const cb_alg_info *a)
 	const cb_sig_class *s = cb_as_sig(a);
 	const cb_pke_class *e = cb_as_pke(a);
 	memset(&o, 0, sizeof(o));
+	o.s = s;
+	o.e = e;
 	if (s) {
-		o.keygen = s->keygen;
 		o.key_free = s->key_free;
 		o.export_public = s->export_public;
 		o.export_secret = s->export_secret;
-		o.import_public = s->import_public;
-		o.import_secret = s->import_secret;
+		o.has_import_public = s->import_public != NULL;
+		o.has_import_secret = s->import_secret != NULL;
 	} else if (e) {
-		o.keygen = e->keygen;
 		o.key_free = e->key_free;
 		o.export_public = e->export_public;
 		o.export_secret = e->export_secret;
-		o.import_public = e->import_public;
-		o.import_secret = e->import_secret;
+		o.has_import_public = e->import_public != NULL;
+		o.has_import_secret = e->import_secret != NULL;
 	}
 	return o;
+}
+
+static int pk_keygen(const struct pk_ops *o, const cb_opts *opts, void **key)
+{
+	return o->s ? o->s->keygen(o->s, opts, key) : o->e->keygen(o->e, opts, key);
+}
+
+/* import_secret (secret != 0) or import_public, which the caller knows the class has. */
+static int pk_import(const struct pk_ops *o, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
+		     void **key)
+{
+	if (o->s)
+		return secret ? o->s->import_secret(o->s, in, len, opts, key) : o->s->import_public(o->s, in, len, opts, key);
+	return secret ? o->e->import_secret(o->e, in, len, opts, key) : o->e->import_public(o->e, in, len, opts, key);
 }
 
 struct sample_keys {
@@ -291,13 +306,12 @@ static cb_interop_diag id_diag(int refused)
  * Whether a failed import with a custom ID succeeds with the default ID:
  * then the ID, not the key, is what the implementation refused.
  */
-static int id_refused(int (*import)(const uint8_t *, size_t, const cb_opts *, void **), void (*key_free)(void *),
-		      const uint8_t *in, size_t len, const cb_opts *opts)
+static int id_refused(const struct pk_ops *o, int secret, const uint8_t *in, size_t len, const cb_opts *opts)
 {
 	void *key = NULL;
-	if (!opts || !opts->sm2_id || import(in, len, NULL, &key) != 0)
+	if (!opts || !opts->sm2_id || pk_import(o, secret, in, len, NULL, &key) != 0)
 		return 0;
-	key_free(key);
+	o->key_free(key);
 	return 1;
 }
 
@@ -367,7 +381,7 @@ static int keys_make(const cb_interop_matrix *m, size_t i, const cb_opts *opts, 
 		struct pk_ops o = pk_ops_of(m->impl[g]);
 		k->sklen = sizeof(k->sk);
 		k->pklen = sizeof(k->pk);
-		if ((err = o.keygen(opts, &key)) != 0) {
+		if ((err = pk_keygen(&o, opts, &key)) != 0) {
 			key = NULL;
 			continue;
 		}
@@ -386,15 +400,15 @@ static int keys_make(const cb_interop_matrix *m, size_t i, const cb_opts *opts, 
 		struct pk_ops o = pk_ops_of(m->impl[b]);
 		k->secerr[b] = k->puberr[b] = k->secid[b] = k->pubid[b] = 0;
 		if (b != k->gen)
-			k->secerr[b] = o.import_secret ? o.import_secret(k->sk, k->sklen, opts, &k->sec[b])
-						       : CB_ERR_UNSUPPORTED;
+			k->secerr[b] = o.has_import_secret ? pk_import(&o, 1, k->sk, k->sklen, opts, &k->sec[b])
+							   : CB_ERR_UNSUPPORTED;
 		if (k->secerr[b]) {
 			k->sec[b] = NULL;
-			k->secid[b] = o.import_secret && id_refused(o.import_secret, o.key_free, k->sk, k->sklen, opts);
+			k->secid[b] = o.has_import_secret && id_refused(&o, 1, k->sk, k->sklen, opts);
 		}
-		if (o.import_public && (k->puberr[b] = o.import_public(k->pk, k->pklen, opts, &k->pub[b])) != 0) {
+		if (o.has_import_public && (k->puberr[b] = pk_import(&o, 0, k->pk, k->pklen, opts, &k->pub[b])) != 0) {
 			k->pub[b] = NULL;
-			k->pubid[b] = id_refused(o.import_public, o.key_free, k->pk, k->pklen, opts);
+			k->pubid[b] = id_refused(&o, 0, k->pk, k->pklen, opts);
 		}
 	}
 	return 0;
@@ -613,7 +627,7 @@ static int kex_make(const cb_kex_class *x, struct kex_side *s)
 {
 	s->key = NULL;
 	s->publen = sizeof(s->pub);
-	if ((s->err = x->keygen(NULL, &s->key)) != 0) {
+	if ((s->err = x->keygen(x, NULL, &s->key)) != 0) {
 		s->key = NULL;
 		return s->err;
 	}
@@ -713,7 +727,7 @@ static int run_cipher(cb_interop_matrix *m, size_t count)
 		for (size_t j = 0; j < m->n; j++) {
 			const cb_cipher_class *x = cb_as_cipher(m->impl[j]);
 			ctx[j] = NULL;
-			cerr[j] = x->key_bytes != keylen || x->iv_bytes != ivlen ? CB_ERR_LENGTH : x->init(&ctx[j], key);
+			cerr[j] = x->key_bytes != keylen || x->iv_bytes != ivlen ? CB_ERR_LENGTH : x->init(x, &ctx[j], key);
 			if (cerr[j])
 				ctx[j] = NULL;
 		}

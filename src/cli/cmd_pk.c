@@ -327,7 +327,7 @@ static int do_keygen(const cb_alg_info *c, const struct pk_args *a)
 		return CB_EXIT_USAGE;
 	if (cb_as_kem(c))
 		return keygen_kem(cb_as_kem(c), a->out, pubpath);
-	r = s ? s->keygen(NULL, &key) : p ? p->keygen(NULL, &key) : x->keygen(NULL, &key);
+	r = s ? s->keygen(s, NULL, &key) : p ? p->keygen(p, NULL, &key) : x->keygen(x, NULL, &key);
 	if (r) {
 		cli_error("%s key generation failed: %s", c->name, cb_strerror(r));
 		return CB_EXIT_FAIL;

@@ -177,7 +177,7 @@ int cmd_cipher(int argc, char **argv)
 		cli_error("out of memory");
 		goto out;
 	}
-	r = c->init(&ctx, key);
+	r = c->init(c, &ctx, key);
 	if (!r)
 		r = enc ? c->encrypt(ctx, ivl ? iv : NULL, ivl, aad, al, in, il, out, &ol)
 			: c->decrypt(ctx, ivl ? iv : NULL, ivl, aad, al, in, il, out, &ol);
@@ -247,7 +247,7 @@ int cmd_hash(int argc, char **argv)
 	}
 	if (cli_read(a.in, a.hex, CLI_MAX_MESSAGE, &in, &il))
 		return CB_EXIT_FAIL;
-	r = h->init(&ctx);
+	r = h->init(h, &ctx);
 	if (!r)
 		r = h->digest(ctx, in, il, dg);
 	if (ctx)

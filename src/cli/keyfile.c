@@ -183,15 +183,13 @@ int cli_load_secret(const cb_alg_info *a, const char *path, const cb_opts *opts,
 	const cb_sig_class *s = cb_as_sig(a);
 	const cb_pke_class *p = cb_as_pke(a);
 	const cb_kex_class *x = cb_as_kex(a);
-	int (*imp)(const uint8_t *, size_t, const cb_opts *, void **) =
-		s ? s->import_secret : p ? p->import_secret : x ? x->import_secret : NULL;
 	uint8_t *der;
 	const uint8_t *in;
 	size_t len, inlen;
 	int r;
 
 	*key = NULL;
-	if (!imp) {
+	if (s ? !s->import_secret : p ? !p->import_secret : x ? !x->import_secret : 1) {
 		cli_error("backend %s cannot import secret keys for %s", a->backend, a->name);
 		return -1;
 	}
@@ -206,7 +204,8 @@ int cli_load_secret(const cb_alg_info *a, const char *path, const cb_opts *opts,
 		cli_error("'%s' is not an X25519 private key", cli_in_name(path));
 		return -1;
 	}
-	r = imp(in, inlen, opts, key);
+	r = s ? s->import_secret(s, in, inlen, opts, key)
+	      : p ? p->import_secret(p, in, inlen, opts, key) : x->import_secret(x, in, inlen, opts, key);
 	cb_wipe(der, len);
 	free(der);
 	return imported(a, path, r, key);
@@ -216,20 +215,18 @@ int cli_load_public(const cb_alg_info *a, const char *path, const cb_opts *opts,
 {
 	const cb_sig_class *s = cb_as_sig(a);
 	const cb_pke_class *p = cb_as_pke(a);
-	int (*imp)(const uint8_t *, size_t, const cb_opts *, void **) =
-		s ? s->import_public : p ? p->import_public : NULL;
 	uint8_t *der;
 	size_t len;
 	int r;
 
 	*key = NULL;
-	if (!imp) {
+	if (s ? !s->import_public : p ? !p->import_public : 1) {
 		cli_error("backend %s cannot import public keys for %s", a->backend, a->name);
 		return -1;
 	}
 	if (read_key(a, path, 0, &der, &len))
 		return -1;
-	r = imp(der, len, opts, key);
+	r = s ? s->import_public(s, der, len, opts, key) : p->import_public(p, der, len, opts, key);
 	free(der);
 	return imported(a, path, r, key);
 }

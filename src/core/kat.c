@@ -544,7 +544,7 @@ static int kat_cipher(const cb_cipher_class *c, const struct kat_vec *v, char *e
 	if (c->key_bytes != keylen)
 		WRONG("%s: the class takes %zu-byte keys, the vector has %zu", v->source,
 		      c->key_bytes, keylen);
-	r = c->init(&ctx, key);
+	r = c->init(c, &ctx, key);
 	if (r)
 		FAILED(r, "init");
 	gotlen = cap;
@@ -594,7 +594,7 @@ static int kat_hash(const cb_hash_class *h, const struct kat_vec *v, char *err, 
 	if (h->digest_bytes != wantlen)
 		WRONG("%s: the class gives %zu-byte digests, the vector has %zu", v->source,
 		      h->digest_bytes, wantlen);
-	r = h->init(&ctx);
+	r = h->init(h, &ctx);
 	if (r)
 		FAILED(r, "init");
 	r = h->digest(ctx, msg, msglen, got);
@@ -663,7 +663,7 @@ static int kat_sig(const cb_sig_class *c, const struct kat_vec *v, char *err, si
 	memcpy(bad, msg, msglen);
 	bad[badlen - 1] ^= 1;
 
-	r = c->import_public(pub, publen, NULL, &key);
+	r = c->import_public(c, pub, publen, NULL, &key);
 	if (r)
 		FAILED(r, "import_public");
 	r = c->verify(key, msg, msglen, sig, siglen);
@@ -699,7 +699,7 @@ static int kat_kex(const cb_kex_class *c, const struct kat_vec *v, const cb_opts
 	TRY(unhex(&b, v->out, 0, 0, &want, &wantlen));
 	TRY(unhex(&b, NULL, 0, 160, &got, &gotlen));
 
-	r = c->import_secret(sk, sklen, opts, &key);
+	r = c->import_secret(c, sk, sklen, opts, &key);
 	if (r)
 		FAILED(r, "import_secret");
 	if (publen) {
@@ -739,7 +739,7 @@ static int kat_pke(const cb_pke_class *c, const struct kat_vec *v, const cb_opts
 	cap = ctlen + 16;
 	TRY(unhex(&b, NULL, 0, cap, &got, &gotlen));
 
-	r = c->import_secret(sk, sklen, opts, &key);
+	r = c->import_secret(c, sk, sklen, opts, &key);
 	if (r)
 		FAILED(r, "import_secret");
 	gotlen = cap;

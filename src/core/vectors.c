@@ -184,7 +184,7 @@ static int derive_with(vcase *c, const uint8_t *sk, size_t sklen, const uint8_t 
 		c->why = "no hex field 'shared'";
 		return BAD_VECTOR;
 	}
-	if (k->import_secret(sk, sklen, NULL, &key) == 0) {
+	if (k->import_secret(k, sk, sklen, NULL, &key) == 0) {
 		if (k->derive(key, pub, publen, ss, &sslen) == 0) {
 			r = sslen == sharedlen && memcmp(ss, shared, sslen) == 0 ? ACCEPTED : WRONG_OUTPUT;
 			c->why = "a shared secret other than the vector's";
@@ -257,7 +257,7 @@ static int verify_with(vcase *c, const uint8_t *sig, size_t siglen)
 	c->why = "the group's public key (publicKeyDer) was not imported";
 	if (!c->gkey && !c->gkey_failed)
 		c->gkey_failed = jhex(c->group, "publicKeyDer", &der, &derlen) ||
-				 s->import_public(der, derlen, NULL, &c->gkey) != 0;
+				 s->import_public(s, der, derlen, NULL, &c->gkey) != 0;
 	if (c->gkey_failed)
 		goto out;
 	r = s->verify(c->gkey, msg, mlen, sig, siglen) == 0 ? ACCEPTED : REJECTED;
@@ -321,7 +321,7 @@ static int decrypt_case(vcase *c)
 	c->why = "the group's private key (privateKeyPkcs8) was not imported";
 	if (!c->gkey && !c->gkey_failed)
 		c->gkey_failed = jhex(c->group, "privateKeyPkcs8", &der, &derlen) ||
-				 p->import_secret(der, derlen, NULL, &c->gkey) != 0;
+				 p->import_secret(p, der, derlen, NULL, &c->gkey) != 0;
 	if (c->gkey_failed)
 		goto out;
 	ptlen = ctlen + 64;
@@ -359,7 +359,7 @@ static int cipher_case(vcase *c)
 	if (k->tag_bytes && (jhex(c->test, "aad", &aad, &aadlen) || jhex(c->test, "tag", &tag, &taglen)))
 		goto out;
 	c->why = "the cipher did not take the vector's key";
-	if (keylen != k->key_bytes || k->init(&ctx, key) != 0)
+	if (keylen != k->key_bytes || k->init(k, &ctx, key) != 0)
 		goto out;
 	blen = ctlen + taglen;
 	olen = msglen + 64;
@@ -605,7 +605,7 @@ static int gm_sm3_case(vcase *c)
 		goto out;
 	r = REJECTED;
 	c->why = "another digest";
-	if (h->init(&ctx) == 0) {
+	if (h->init(h, &ctx) == 0) {
 		if (h->digest(ctx, m, ml, d) == 0 && memcmp(d, want, wl) == 0)
 			r = ACCEPTED;
 		h->free(ctx);
@@ -632,7 +632,7 @@ static int gm_sm4_case(vcase *c)
 	    jhex(c->test, "ciphertext_hex", &want, &wl) || kl != k->key_bytes || pl != 16 || wl != 16 || iters < 1)
 		goto out;
 	c->why = "the cipher did not take the key";
-	if (k->init(&ctx, key) != 0)
+	if (k->init(k, &ctx, key) != 0)
 		goto out;
 	memcpy(buf, pt, 16);
 	r = REJECTED;
@@ -702,7 +702,7 @@ static int gm_sm2_sign_case(vcase *c)
 	o.sm2_id = id;
 	o.sm2_id_len = idl;
 	c->why = "the public key was not imported";
-	if (s->import_public(spki, spkil, &o, &key) != 0)
+	if (s->import_public(s, spki, spkil, &o, &key) != 0)
 		goto out;
 	r = REJECTED;
 	c->why = "the signature did not verify";
@@ -753,7 +753,7 @@ static int gm_sm2_enc_case(vcase *c)
 	if (cb_key_wrap_raw(CB_KEY_SM2, 1, d, dl, &sk, &skl) != 0)
 		goto out;
 	c->why = "the private key was not imported";
-	if (p->import_secret(sk, skl, NULL, &key) != 0)
+	if (p->import_secret(p, sk, skl, NULL, &key) != 0)
 		goto out;
 	ptl = ctl + 16;
 	pt = malloc(ptl);
@@ -1069,7 +1069,7 @@ static int sha256_file(const cb_hash_class *h, const char *path, uint8_t d[32])
 	}
 	if (ferror(f))
 		goto out;
-	rc = h->init(&ctx);
+	rc = h->init(h, &ctx);
 	if (rc == 0) {
 		rc = h->digest(ctx, buf, len, d);
 		h->free(ctx);

@@ -98,7 +98,7 @@ static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc, con
 		const cb_cipher_class *cc = cb_env_backend_cipher(id, backend);
 		if (!cc)
 			return CB_ERR_BACKEND;
-		if (cc->init(&a->cctx, key) != 0) {
+		if (cc->init(cc, &a->cctx, key) != 0) {
 			a->cctx = NULL;
 			return CB_ERR_BACKEND;
 		}

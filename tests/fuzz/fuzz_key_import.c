@@ -34,25 +34,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (cb_alg_unavailable(a))
 			continue;
 		if (x && x->import_secret) {
-			r = x->import_secret(data, size, NULL, &key);
+			r = x->import_secret(x, data, size, NULL, &key);
 			check_err(r);
 			if (r == CB_OK) {
 				FUZZ_ASSERT(x->export_public(key, out, &outlen) == CB_OK);
 				x->key_free(key);
 			}
 		} else if (p && p->import_secret) {
-			r = p->import_secret(data, size, NULL, &key);
+			r = p->import_secret(p, data, size, NULL, &key);
 			check_err(r);
 			if (r == CB_OK) {
 				FUZZ_ASSERT(p->export_public(key, out, &outlen) == CB_OK);
 				p->key_free(key);
 			}
 		} else if (s && s->import_public) {
-			r = s->import_public(data, size, NULL, &key);
+			r = s->import_public(s, data, size, NULL, &key);
 			check_err(r);
 			if (r == CB_OK) {
 				FUZZ_ASSERT(s->export_public(key, out, &outlen) == CB_OK);
-				FUZZ_ASSERT(s->import_public(out, outlen, NULL, &key2) == CB_OK);
+				FUZZ_ASSERT(s->import_public(s, out, outlen, NULL, &key2) == CB_OK);
 				s->key_free(key2);
 				s->key_free(key);
 			}

@@ -348,17 +348,17 @@ static int p256_export_pkcs8(const struct bkey *k, uint8_t *out, size_t *outlen)
 static const struct kdesc d_x25519 = {K_X25519, "Curve25519", "", NULL, 0, 0, CB_SM2_DER};
 static const struct kdesc d_ecdh = {K_ECDH, "ECDH", "secp256r1", NULL, 0, 0, CB_SM2_DER};
 
-static int x25519_keygen(const cb_opts *opts, void **key)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(&d_x25519, opts, key);
 }
 
-static int ecdh_keygen(const cb_opts *opts, void **key)
+static int ecdh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(&d_ecdh, opts, key);
 }
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 
@@ -378,7 +378,7 @@ static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, voi
 	return key_finish(k, key);
 }
 
-static int ecdh_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ecdh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	int r;
@@ -562,7 +562,7 @@ static int sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *s
 
 static const struct kdesc d_ecdsa = {K_ECDSA, "ECDSA", "secp256r1", "EMSA1(SHA-256)", 0, 0, CB_SM2_DER};
 
-static int ecdsa_keygen(const cb_opts *opts, void **key)
+static int ecdsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(&d_ecdsa, opts, key);
 }
@@ -584,7 +584,7 @@ static int ecdsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return p256_export_pkcs8(key, out, outlen);
 }
 
-static int ecdsa_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
@@ -622,7 +622,7 @@ static size_t ecdsa_max_signature(const void *key)
 	return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
 }
 
-static int ecdsa_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	int r;
@@ -661,7 +661,7 @@ static const cb_sig_class ecdsa_p256 = {
 
 static const struct kdesc d_ed25519 = {K_ED25519, "Ed25519", "", "Pure", 0, 0, CB_SM2_DER};
 
-static int ed25519_keygen(const cb_opts *opts, void **key)
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(&d_ed25519, opts, key);
 }
@@ -693,7 +693,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return r;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 
@@ -719,7 +719,7 @@ static size_t ed25519_max_signature(const void *key)
 	return 64;
 }
 
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 
@@ -756,7 +756,7 @@ static const cb_sig_class ed25519 = {
 
 static const struct kdesc d_sm2 = {K_SM2, "SM2", "sm2p256v1", NULL, 0, 0, CB_SM2_DER};
 
-static int sm2_keygen(const cb_opts *opts, void **key)
+static int sm2_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(&d_sm2, opts, key);
 }
@@ -820,14 +820,14 @@ static int sm2_import_d(const struct kdesc *d, const uint8_t *in, size_t len, co
 	return key_finish(k, key);
 }
 
-static int sm2_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sm2_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return sm2_import_d(&d_sm2, in, len, opts, key);
 }
 
 static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 
-static int sm2_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sm2_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return sm2_enc_import(&d_sm2, in, len, opts, key);
 }
@@ -975,16 +975,16 @@ static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 
 #define BOTAN_SM2_PKE(var_, name_, fmt_, notes_)                                                    \
 	static const struct kdesc var_##_d = {K_SM2_ENC, "SM2", "sm2p256v1", "SM3", 0, 0, fmt_};     \
-	static int var_##_keygen(const cb_opts *opts, void **key)                                    \
+	static int var_##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                            \
 		return sm2_enc_keygen_fmt(&var_##_d, opts, key);                                     \
 	}                                                                                            \
-	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
+	static int var_##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
 	{                                                                                            \
 		(void)opts;                                                                          \
 		return sm2_enc_import(&var_##_d, in, len, NULL, key);                                \
 	}                                                                                            \
-	static int var_##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int var_##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                            \
 		return sm2_import_d(&var_##_d, in, len, opts, key);                                  \
 	}                                                                                            \
@@ -1194,15 +1194,15 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 
 #define BOTAN_RSA_SIG(var_, name_, bits_, pad_)                                                   \
 	static const struct kdesc var_##_d = {K_RSA_SIG, "RSA", #bits_, pad_, bits_, 0, CB_SM2_DER};             \
-	static int var_##_keygen(const cb_opts *opts, void **key)                                    \
+	static int var_##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                            \
 		return key_generate(&var_##_d, opts, key);                                                 \
 	}                                                                                            \
-	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
+	static int var_##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                            \
 		return rsa_import_public(&var_##_d, in, len, key);                                   \
 	}                                                                                            \
-	static int var_##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int var_##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                            \
 		return rsa_import_secret(&var_##_d, in, len, key);                                   \
 	}                                                                                            \
@@ -1221,16 +1221,16 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 
 #define BOTAN_RSA_PKE(var_, name_, bits_, pad_, overhead_, notes_)                               \
 	static const struct kdesc var_##_d = {K_RSA_ENC, "RSA", #bits_, pad_, bits_, overhead_, CB_SM2_DER};     \
-	static int var_##_keygen(const cb_opts *opts, void **key)                                    \
+	static int var_##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                            \
 		return key_generate(&var_##_d, opts, key);                                                 \
 	}                                                                                            \
-	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
+	static int var_##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
 	{                                                                                            \
 		(void)opts;                                                                          \
 		return rsa_import_secret(&var_##_d, in, len, key);                                   \
 	}                                                                                            \
-	static int var_##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int var_##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                            \
 		return rsa_import_public(&var_##_d, in, len, key);                                   \
 	}                                                                                            \

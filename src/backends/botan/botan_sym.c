@@ -53,7 +53,7 @@ static int hash_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
 }
 
 #define BOTAN_HASH(var_, name_, bname_, dlen_, blen_)                                               \
-	static int var_##_init(void **ctx)                                                            \
+	static int var_##_init(const cb_hash_class *cls, void **ctx)                                                            \
 	{                                                                                             \
 		return hash_new(bname_, ctx);                                                         \
 	}                                                                                             \
@@ -304,7 +304,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 	BOTAN_CIPHER_N(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_, NULL)
 #define BOTAN_CIPHER_N(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_, notes_) \
 	static const struct cdesc var_##_d = {bname_, mode_, key_, iv_, fixed_};                 \
-	static int var_##_init(void **ctx, const uint8_t *key)                                   \
+	static int var_##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                   \
 	{                                                                                        \
 		return cipher_new(&var_##_d, ctx, key);                                          \
 	}                                                                                        \

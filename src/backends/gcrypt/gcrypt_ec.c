@@ -199,7 +199,7 @@ static int x25519_from_secret(const uint8_t *sk, void **out)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_opts *opts, void **out)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
 {
 	uint8_t sk[32];
 	int err;
@@ -216,7 +216,7 @@ static int x25519_keygen(const cb_opts *opts, void **out)
 	return err;
 }
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	(void)opts;
 	if (!in || !out)
@@ -482,22 +482,22 @@ static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
 	return k ? p256_export_pkcs8(k->c->pkcs8, k->dbytes, out, outlen) : CB_ERR_ARG;
 }
 
-static int p256_kex_keygen(const cb_opts *opts, void **out)
+static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
 {
 	return ec_kex_keygen(&curve_p256, opts, out);
 }
 
-static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int p256_kex_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return ec_kex_import(&curve_p256, in, len, opts, out);
 }
 
-static int sm2_dh_keygen(const cb_opts *opts, void **out)
+static int sm2_dh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
 {
 	return ec_kex_keygen(&curve_sm2, opts, out);
 }
 
-static int sm2_dh_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int sm2_dh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return ec_kex_import(&curve_sm2, in, len, opts, out);
 }
@@ -630,13 +630,13 @@ static int gsig_keygen(int eddsa, void **out)
 	return CB_OK;
 }
 
-static int ecdsa_keygen(const cb_opts *opts, void **out)
+static int ecdsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 {
 	(void)opts;
 	return gsig_keygen(0, out);
 }
 
-static int ed25519_keygen(const cb_opts *opts, void **out)
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 {
 	(void)opts;
 	return gsig_keygen(1, out);
@@ -675,12 +675,12 @@ static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
 	return CB_OK;
 }
 
-static int ecdsa_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import(0, in, len, out);
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import(1, in, len, out);
 }
@@ -760,12 +760,12 @@ static int gsig_import_secret(int eddsa, const uint8_t *in, size_t len, void **o
 	return CB_OK;
 }
 
-static int ecdsa_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import_secret(0, in, len, out);
 }
 
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return gsig_import_secret(1, in, len, out);
 }

@@ -609,16 +609,16 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 #define RSA_PKE(id, nm, nbits, pad, hash, ovh)                                                     \
 	static const struct rsa_variant id##_v = {nbits, pad, hash, ovh};                          \
-	static int id##_keygen(const cb_opts *opts, void **key)                                    \
+	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
 		(void)opts;                                                                        \
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
-	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                          \
 		return rsa_import_public(&id##_v, in, len, key);                                   \
 	}                                                                                          \
-	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int id##_import_sec(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                          \
 		return rsa_import_secret(&id##_v, in, len, key);                                   \
 	}                                                                                          \
@@ -638,16 +638,16 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
 	static const struct rsa_variant id##_v = {nbits, pad, NULL, salt};                         \
-	static int id##_keygen(const cb_opts *opts, void **key)                                    \
+	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
 		(void)opts;                                                                        \
 		return rsa_keygen(&id##_v, key);                                                   \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
+	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                          \
 		return rsa_import_public(&id##_v, in, len, key);                                   \
 	}                                                                                          \
-	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                          \
 		return rsa_import_secret(&id##_v, in, len, key);                                   \
 	}                                                                                          \

@@ -284,7 +284,7 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 /* ---- sm2-sign ---------------------------------------------------------- */
 
-static int sm2_sign_keygen(const cb_opts *opts, void **out)
+static int sm2_sign_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 {
 	return sm2_keygen(CB_SM2_C1C3C2, opts, out);
 }
@@ -318,12 +318,12 @@ static int sm2_public_import(cb_sm2_ct_format fmt, const uint8_t *in, size_t len
 	return CB_OK;
 }
 
-static int sm2_sign_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int sm2_sign_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return sm2_public_import(CB_SM2_C1C3C2, in, len, opts, out);
 }
 
-static int sm2_sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int sm2_sign_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return sm2_import_secret(CB_SM2_C1C3C2, in, len, opts, out);
 }
@@ -568,15 +568,15 @@ const cb_sig_class cb_gcry_sm2_sign = {
 };
 
 #define SM2_PKE(id, fmt, name_, notes_)                                                            \
-	static int id##_keygen(const cb_opts *opts, void **out)                                    \
+	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **out)                                    \
 	{                                                                                          \
 		return sm2_keygen(fmt, opts, out);                                                 \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **out)     \
+	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)     \
 	{                                                                                          \
 		return sm2_import_secret(fmt, in, len, opts, out);                                 \
 	}                                                                                          \
-	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **out) \
+	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out) \
 	{                                                                                          \
 		return sm2_public_import(fmt, in, len, NULL, out);                                 \
 	}                                                                                          \

@@ -187,7 +187,7 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
  */
 #define GSYM_CIPHER(id, nm, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)                                       \
 	static const struct gsym_variant id##_v = {galgo, gmode, gkind, maxiv};                                     \
-	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return gsym_init(&cb_gcry_##id, &id##_v, ctx, key);                                                 \
 	}                                                                                                           \
@@ -300,7 +300,7 @@ static int ghash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 }
 
 #define GHASH(id, nm, galgo, db, bb)                                                                                \
-	static int id##_init(void **ctx)                                                                            \
+	static int id##_init(const cb_hash_class *cls, void **ctx)                                                                            \
 	{                                                                                                           \
 		return ghash_init(&cb_gcry_##id, galgo, ctx);                                                       \
 	}                                                                                                           \

@@ -123,12 +123,27 @@ static const char *not_built(void)
 	return "not built (make anchors)";
 }
 
-static int no_keygen(const cb_opts *opts, void **key)
+static int no_key(void **key)
 {
-	(void)opts;
 	if (key)
 		*key = NULL;
 	return CB_ERR_UNSUPPORTED;
+}
+
+/* One per kind: the class argument's type differs. */
+static int no_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return no_key(key);
+}
+
+static int no_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return no_key(key);
+}
+
+static int no_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return no_key(key);
 }
 
 static void no_free(void *p)
@@ -161,14 +176,14 @@ static int no_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *si
 	return CB_ERR_UNSUPPORTED;
 }
 
-static int no_init(void **ctx, const uint8_t *key)
+static int no_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)
 {
 	if (ctx)
 		*ctx = NULL;
 	return CB_ERR_UNSUPPORTED;
 }
 
-static int no_hash_init(void **ctx)
+static int no_hash_init(const cb_hash_class *cls, void **ctx)
 {
 	if (ctx)
 		*ctx = NULL;
@@ -191,12 +206,12 @@ static int no_crypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *a
 	 .implementation = cb_gmssl_implementation}
 
 static const cb_sig_class nb_sm2_sign = {
-	.info = NB_INFO(CB_KIND_SIG, "sm2-sign"), .keygen = no_keygen, .key_free = no_free,
+	.info = NB_INFO(CB_KIND_SIG, "sm2-sign"), .keygen = no_sig_keygen, .key_free = no_free,
 	.export_public = no_export, .export_secret = no_export, .max_signature = no_size,
 	.sign = no_op, .verify = no_verify};
 
 #define NB_PKE(var_, name_)                                                                         \
-	static const cb_pke_class var_ = {.info = NB_INFO(CB_KIND_PKE, name_), .keygen = no_keygen,   \
+	static const cb_pke_class var_ = {.info = NB_INFO(CB_KIND_PKE, name_), .keygen = no_pke_keygen,   \
 					  .key_free = no_free, .export_public = no_export,            \
 					  .export_secret = no_export, .max_plaintext = no_size,       \
 					  .max_ciphertext = no_size2, .encrypt = no_op, .decrypt = no_op}
@@ -205,7 +220,7 @@ NB_PKE(nb_sm2_enc_c1c2c3, "sm2-enc-c1c2c3");
 NB_PKE(nb_sm2_enc_der, "sm2-enc-der");
 
 static const cb_kex_class nb_sm2_dh = {
-	.info = NB_INFO(CB_KIND_KEX, "sm2-dh"), .keygen = no_keygen, .key_free = no_free,
+	.info = NB_INFO(CB_KIND_KEX, "sm2-dh"), .keygen = no_kex_keygen, .key_free = no_free,
 	.export_public = no_export, .export_secret = no_export, .derive = no_op};
 
 static const cb_kex_class nb_sm2_kx = {

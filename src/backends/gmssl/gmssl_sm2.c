@@ -221,7 +221,7 @@ static int export_pkcs8(const void *key, uint8_t *out, size_t *outlen)
 
 /* ---- sm2-sign ---- */
 
-static int sign_keygen(const cb_opts *opts, void **key)
+static int sign_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(T_SIGN, CB_SM2_DER, opts, key);
 }
@@ -289,12 +289,12 @@ static int key_import_spki(enum gm_type type, cb_sm2_ct_format fmt, const uint8_
 	return key_finish(k, opts, key);
 }
 
-static int sign_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sign_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return key_import_spki(T_SIGN, CB_SM2_DER, in, len, opts, key);
 }
 
-static int sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sign_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return key_import_pkcs8(T_SIGN, CB_SM2_DER, in, len, opts, key);
 }
@@ -421,15 +421,15 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 }
 
 #define GM_SM2_PKE(var_, name_, fmt_, notes_)                                                       \
-	static int var_##_keygen(const cb_opts *opts, void **key)                                    \
+	static int var_##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                            \
 		return key_generate(T_ENC, fmt_, opts, key);                                         \
 	}                                                                                            \
-	static int var_##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
+	static int var_##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
 	{                                                                                            \
 		return key_import_pkcs8(T_ENC, fmt_, in, len, opts, key);                            \
 	}                                                                                            \
-	static int var_##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int var_##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                            \
 		return key_import_spki(T_ENC, fmt_, in, len, opts, key);                             \
 	}                                                                                            \
@@ -456,12 +456,12 @@ GM_SM2_PKE(gm_sm2_enc_der, "sm2-enc-der", CB_SM2_DER,
 
 /* ---- sm2-dh ---- */
 
-static int dh_keygen(const cb_opts *opts, void **key)
+static int dh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return key_generate(T_DH, CB_SM2_DER, opts, key);
 }
 
-static int dh_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int dh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	return key_import_pkcs8(T_DH, CB_SM2_DER, in, len, opts, key);
 }

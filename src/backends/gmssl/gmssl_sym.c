@@ -46,7 +46,7 @@
 
 /* ---- SM3 ---- */
 
-static int sm3_ctx_init(void **ctx)
+static int sm3_ctx_init(const cb_hash_class *cls, void **ctx)
 {
 	SM3_CTX *c;
 
@@ -254,7 +254,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 
 #define GM_CIPHER(var_, name_, mode_, iv_, block_, tag_, padded_, notes_)                        \
 	static const cb_cipher_class var_;                                                       \
-	static int var_##_init(void **ctx, const uint8_t *key)                                   \
+	static int var_##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                   \
 	{                                                                                        \
 		return cipher_new(&var_, mode_, ctx, key);                                       \
 	}                                                                                        \

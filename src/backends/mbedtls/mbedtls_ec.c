@@ -97,7 +97,7 @@ static int x25519_set_secret(struct mec_key *k, const uint8_t sk[X25519_LEN])
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_opts *opts, void **key)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	struct mec_key *k;
 	uint8_t sk[X25519_LEN];
@@ -122,7 +122,7 @@ static int x25519_keygen(const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct mec_key *k;
 	int r;
@@ -233,7 +233,7 @@ const cb_kex_class cb_mbedtls_x25519 = {
 
 /* P-256 keys: ECDH and ECDSA share the handle. */
 
-static int p256_keygen(void **key)
+static int p256_make(void **key)
 {
 	struct mec_key *k;
 	int r;
@@ -253,24 +253,17 @@ static int p256_keygen(void **key)
 	return CB_OK;
 }
 
-static int p256_keygen_opts(const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return p256_keygen(key);
-}
-
 static int p256_is_ours(mbedtls_pk_context *pk)
 {
 	return mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY && mbedtls_pk_ec(*pk)->grp.id == MBEDTLS_ECP_DP_SECP256R1;
 }
 
 /* DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
-static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_import_d(const uint8_t *in, size_t len, void **key)
 {
 	struct mec_key *k;
 	int r;
 
-	(void)opts;
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
@@ -287,6 +280,29 @@ static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts
 	k->has_secret = 1;
 	*key = k;
 	return CB_OK;
+}
+
+/* ECDH and ECDSA share the handle; each kind's methods take its own class. */
+static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_make(key);
+}
+
+static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_make(key);
+}
+
+static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_d(in, len, key);
+}
+
+static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_d(in, len, key);
 }
 
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -309,17 +325,17 @@ const cb_kex_class cb_mbedtls_ecdh_p256 = {
 	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
 		 "(randomised coordinates); generic bignum (x86-64 inline-assembly multiply) with NIST fast reduction", NULL,
 		 cb_mbedtls_implementation},
-	.keygen = p256_keygen_opts,
+	.keygen = p256_kex_keygen,
 	.key_free = mec_free,
 	.export_public = mec_export_point,
 	.export_secret = p256_export_secret,
 	.derive = mec_derive,
-	.import_secret = p256_import_secret,
+	.import_secret = p256_kex_import_secret,
 };
 
 /* ECDSA P-256 with SHA-256. */
 
-static int ecdsa_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct mec_key *k;
 	int r;
@@ -402,7 +418,7 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.info = {CB_KIND_SIG, "ecdsa-p256", "mbedtls", "RFC 6979 deterministic nonces (MBEDTLS_ECDSA_DETERMINISTIC); "
 		 "the handle's CTR_DRBG is passed for blinding only; signatures parsed by strict DER here",
 		 NULL, cb_mbedtls_implementation},
-	.keygen = p256_keygen_opts,
+	.keygen = p256_sig_keygen,
 	.key_free = mec_free,
 	.export_public = p256_export_spki,
 	.export_secret = p256_export_secret,
@@ -410,5 +426,5 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
 	.import_public = ecdsa_import_public,
-	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
+	.import_secret = p256_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };

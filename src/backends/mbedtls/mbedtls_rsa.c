@@ -310,17 +310,17 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 #define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
 
 #define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
-	static int id##_keygen(const cb_opts *o, void **key)                                                        \
+	static int id##_keygen(const cb_pke_class *cls, const cb_opts *o, void **key)                                                        \
 	{                                                                                                           \
 		(void)o;                                                                                            \
 		return mrsa_keygen(pad_, bits, key);                                                                \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *o, void **key)                         \
+	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *o, void **key)                         \
 	{                                                                                                           \
 		(void)o;                                                                                            \
 		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \
-	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
+	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
 	{                                                                                                           \
 		return mrsa_import_public(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \
@@ -339,16 +339,16 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	}
 
 #define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
-	static int id##_keygen(const cb_opts *o, void **key)                                                        \
+	static int id##_keygen(const cb_sig_class *cls, const cb_opts *o, void **key)                                                        \
 	{                                                                                                           \
 		(void)o;                                                                                            \
 		return mrsa_keygen(pad_, bits, key);                                                                \
 	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
+	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
 	{                                                                                                           \
 		return mrsa_import_public(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \
-	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
+	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
 	{                                                                                                           \
 		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
 	}                                                                                                           \

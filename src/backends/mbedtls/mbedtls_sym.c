@@ -268,7 +268,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"
 
 #define MS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, notes_, impl)                                                  \
-	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return msym_init(&cb_mbedtls_##id, md, ctx, key);                                                   \
 	}                                                                                                           \
@@ -302,7 +302,7 @@ MS_CIPHER(chacha20_poly1305, "chacha20-poly1305", MS_CHAPOLY, 32, 12, 1, 16, 0, 
 
 /* SHA-256: one context, restarted by every call. */
 
-static int sha256_init(void **out)
+static int sha256_init(const cb_hash_class *cls, void **out)
 {
 	mbedtls_sha256_context *h;
 

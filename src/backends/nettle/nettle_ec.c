@@ -93,7 +93,7 @@ static int x25519_from_secret(const uint8_t *sk, void **key)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_opts *opts, void **key)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	uint8_t sk[CURVE25519_SIZE];
 	int r;
@@ -109,7 +109,7 @@ static int x25519_keygen(const cb_opts *opts, void **key)
 	return r;
 }
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	(void)opts;
 	if (!key || !in)
@@ -167,7 +167,7 @@ static void ed25519_free(void *p)
 	free(p);
 }
 
-static int ed25519_keygen(const cb_opts *opts, void **key)
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 	int r;
@@ -190,7 +190,7 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 }
 
 /* import_secret: RFC 8410 PKCS#8 prefix || seed. */
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -210,7 +210,7 @@ static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *o
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -354,12 +354,11 @@ static void wipe_clear(struct dsa_signature *t)
 	dsa_signature_clear(t);
 }
 
-static int p256_keygen(const cb_opts *opts, void **key)
+static int p256_make(void **key)
 {
 	struct p256_key *k;
 	struct nrand rnd = {0};
 
-	(void)opts;
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
@@ -378,13 +377,12 @@ static int p256_keygen(const cb_opts *opts, void **key)
 }
 
 /* import_secret (ecdh-p256): PKCS#8 prefix || d. */
-static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_import_d(const uint8_t *in, size_t len, void **key)
 {
 	struct p256_key *k;
 	struct dsa_signature t;
 	int ok;
 
-	(void)opts;
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
@@ -408,8 +406,31 @@ static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts
 	return CB_OK;
 }
 
+/* ECDH and ECDSA share the handle; each kind's methods take its own class. */
+static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_make(key);
+}
+
+static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_make(key);
+}
+
+static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_d(in, len, key);
+}
+
+static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_d(in, len, key);
+}
+
 /* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
 	int r;
@@ -558,17 +579,17 @@ const cb_kex_class cb_nettle_x25519 = {
 
 const cb_kex_class cb_nettle_ecdh_p256 = {
 	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256"),
-	.keygen = p256_keygen,
+	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_point,
 	.export_secret = p256_export_secret,
 	.derive = p256_derive,
-	.import_secret = p256_import_secret,
+	.import_secret = p256_kex_import_secret,
 };
 
 const cb_sig_class cb_nettle_ecdsa_p256 = {
 	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256"),
-	.keygen = p256_keygen,
+	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_spki,
 	.export_secret = p256_export_secret,
@@ -576,7 +597,7 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 	.sign = p256_sign,
 	.verify = p256_verify,
 	.import_public = p256_import_public,
-	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
+	.import_secret = p256_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
 
 const cb_sig_class cb_nettle_ed25519 = {

@@ -456,17 +456,17 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation}
 
 #define NRSA_PKE(id, nm, bits)                                                                     \
-	static int id##_keygen(const cb_opts *opts, void **key)                                    \
+	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
 		(void)opts;                                                                        \
 		return nrsa_keygen(bits, NRSA_PKCS1_ENC, key);                                     \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)     \
+	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)     \
 	{                                                                                          \
 		(void)opts;                                                                        \
 		return nrsa_import(bits, NRSA_PKCS1_ENC, 1, in, len, key);                         \
 	}                                                                                          \
-	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                          \
 		return nrsa_import(bits, NRSA_PKCS1_ENC, 0, in, len, key);                         \
 	}                                                                                          \
@@ -485,16 +485,16 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 	}
 
 #define NRSA_SIG(id, nm, bits, scheme)                                                             \
-	static int id##_keygen(const cb_opts *opts, void **key)                                    \
+	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                    \
 	{                                                                                          \
 		(void)opts;                                                                        \
 		return nrsa_keygen(bits, scheme, key);                                             \
 	}                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
+	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
 	{                                                                                          \
 		return nrsa_import(bits, scheme, 0, in, len, key);                                 \
 	}                                                                                          \
-	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
+	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
 	{                                                                                          \
 		return nrsa_import(bits, scheme, 1, in, len, key);                                 \
 	}                                                                                          \

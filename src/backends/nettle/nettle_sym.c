@@ -269,7 +269,7 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 }
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
-	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return nsym_init(&cb_nettle_##id, md, ctx, key);                                                    \
 	}                                                                                                           \
@@ -353,7 +353,7 @@ static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 }
 
 #define NS_HASH(id, nm, meta, db, bb)                                                                               \
-	static int id##_init(void **ctx)                                                                            \
+	static int id##_init(const cb_hash_class *cls, void **ctx)                                                                            \
 	{                                                                                                           \
 		return nhash_init(&cb_nettle_##id, &meta, ctx);                                                     \
 	}                                                                                                           \

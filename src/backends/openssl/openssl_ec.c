@@ -33,106 +33,57 @@ static const char *unavailable_ec(void)
 	return cb_ossl_unavailable_keytype("EC");
 }
 
-static int x25519_keygen(const cb_opts *opts, void **key)
-{
-	return cb_ossl_kex_keygen(CB_OSSL_X25519, key);
-}
+static const struct cb_ossl_ec_variant v_x25519 = {CB_OSSL_X25519, 0}, v_p256 = {CB_OSSL_P256, 0},
+					 v_ed25519 = {CB_OSSL_ED25519, 0};
 
-static int p256_kex_keygen(const cb_opts *opts, void **key)
-{
-	return cb_ossl_kex_keygen(CB_OSSL_P256, key);
-}
-
-static int p256_sig_keygen(const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_keygen(CB_OSSL_P256, opts, key);
-}
-
-static int ed25519_keygen(const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_keygen(CB_OSSL_ED25519, opts, key);
-}
-
-static const cb_kex_class x25519, ecdh_p256;
-static const cb_sig_class ecdsa_p256, ed25519;
-
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_kex_import_private(&x25519, in, len, key);
-}
-
-static int p256_kex_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_kex_import_pkcs8(&ecdh_p256, in, len, key);
-}
-
-static int p256_sig_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_import_spki(&ecdsa_p256, in, len, NULL, key);
-}
-
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_import_spki(&ed25519, in, len, NULL, key);
-}
-
-static int p256_sig_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_import_pkcs8(&ecdsa_p256, in, len, NULL, key);
-}
-
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_import_pkcs8(&ed25519, in, len, NULL, key);
-}
-
-#define OSSL_INFO(kind_, name_, unavail_) \
-	{.kind = (kind_), .name = (name_), .backend = "openssl", .unavailable = (unavail_), .implementation = cb_openssl_implementation}
+#define OSSL_INFO(kind_, name_, unavail_, variant_)                                                   \
+	{.kind = (kind_), .name = (name_), .backend = "openssl", .unavailable = (unavail_),         \
+	 .implementation = cb_openssl_implementation, .variant = (variant_)}
 
 static const cb_kex_class x25519 = {
-	.info = OSSL_INFO(CB_KIND_KEX, "x25519", unavailable_x25519),
-	.keygen = x25519_keygen,
+	.info = OSSL_INFO(CB_KIND_KEX, "x25519", unavailable_x25519, &v_x25519),
+	.keygen = cb_ossl_kex_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,
 	.export_secret = cb_ossl_kex_export_secret,
 	.derive = cb_ossl_kex_derive,
-	.import_secret = x25519_import,
+	.import_secret = cb_ossl_kex_import_private,
 };
 
 static const cb_kex_class ecdh_p256 = {
-	.info = OSSL_INFO(CB_KIND_KEX, "ecdh-p256", unavailable_ec),
-	.keygen = p256_kex_keygen,
+	.info = OSSL_INFO(CB_KIND_KEX, "ecdh-p256", unavailable_ec, &v_p256),
+	.keygen = cb_ossl_kex_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,
 	.export_secret = cb_ossl_kex_export_secret,
 	.derive = cb_ossl_kex_derive,
-	.import_secret = p256_kex_import,
+	.import_secret = cb_ossl_kex_import_pkcs8,
 };
 
 static const cb_sig_class ecdsa_p256 = {
-	.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", unavailable_ec),
-	.keygen = p256_sig_keygen,
+	.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", unavailable_ec, &v_p256),
+	.keygen = cb_ossl_sig_keygen,
 	.key_free = cb_ossl_sig_free,
 	.export_public = cb_ossl_sig_export_public,
 	.export_secret = cb_ossl_sig_export_secret,
 	.max_signature = cb_ossl_sig_max_signature,
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
-	.import_public = p256_sig_import,
-	.import_secret = p256_sig_import_secret,
+	.import_public = cb_ossl_sig_import_spki,
+	.import_secret = cb_ossl_sig_import_pkcs8,
 };
 
 static const cb_sig_class ed25519 = {
-	.info = OSSL_INFO(CB_KIND_SIG, "ed25519", unavailable_ed25519),
-	.keygen = ed25519_keygen,
+	.info = OSSL_INFO(CB_KIND_SIG, "ed25519", unavailable_ed25519, &v_ed25519),
+	.keygen = cb_ossl_sig_keygen,
 	.key_free = cb_ossl_sig_free,
 	.export_public = cb_ossl_sig_export_public,
 	.export_secret = cb_ossl_sig_export_secret,
 	.max_signature = cb_ossl_sig_max_signature,
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
+	.import_public = cb_ossl_sig_import_spki,
+	.import_secret = cb_ossl_sig_import_pkcs8,
 };
 
 const cb_alg_info *const cb_openssl_ec_algs[] = {

@@ -10,36 +10,28 @@
 
 #include "backends/openssl/openssl_ec_internal.h"
 
-/* The key type behind one of our classes, or -1. */
-static int class_type(const cb_alg_info *info)
+/* The key type of one of our classes (its variant), or -1: known by its methods. */
+static int kex_type(const cb_kex_class *cls)
 {
-	static const struct {
-		const char *name;
-		int type;
-	} map[] = {
-		{"x25519", CB_OSSL_X25519},
-		{"ecdh-p256", CB_OSSL_P256},
-		{"sm2-dh", CB_OSSL_EC_SM2},
-		{"ecdsa-p256", CB_OSSL_P256},
-		{"ed25519", CB_OSSL_ED25519},
-		{"sm2-sign", CB_OSSL_SM2},
-		{"sm2-enc-c1c3c2", CB_OSSL_SM2},
-		{"sm2-enc-c1c2c3", CB_OSSL_SM2},
-		{"sm2-enc-der", CB_OSSL_SM2},
-	};
-	if (!info || !info->backend || strcmp(info->backend, "openssl") != 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (strcmp(info->name, map[i].name) == 0)
-			return map[i].type;
-	return -1;
+	return cls && cls->derive == cb_ossl_kex_derive ? cb_ossl_ec_variant_of(&cls->info)->type : -1;
 }
 
-int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len, void **key)
+static int sig_type(const cb_sig_class *cls)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	return cls && cls->verify == cb_ossl_sig_verify ? cb_ossl_ec_variant_of(&cls->info)->type : -1;
+}
+
+static int pke_type(const cb_pke_class *cls)
+{
+	return cls && cls->key_free == cb_ossl_sm2_pke_free ? cb_ossl_ec_variant_of(&cls->info)->type : -1;
+}
+
+int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len,
+			     const cb_opts *opts, void **key)
+{
+	int type = kex_type(cls);
 	EVP_PKEY *pk;
-	if (type < 0 || cls->derive != cb_ossl_kex_derive || !priv || !key)
+	if (type < 0 || !priv || !key)
 		return CB_ERR_ARG;
 	if (type == CB_OSSL_X25519) {
 		if (len != 32)
@@ -80,11 +72,12 @@ static int has_group(EVP_PKEY *pk, const char *want)
 	       strcmp(group, want) == 0;
 }
 
-int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len, void **key)
+int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = kex_type(cls);
 	EVP_PKEY *pk;
-	if (type != CB_OSSL_P256 || cls->derive != cb_ossl_kex_derive || !der || !key)
+	if (type != CB_OSSL_P256 || !der || !key)
 		return CB_ERR_ARG;
 	pk = pkcs8_key(der, len);
 	if (!pk || !EVP_PKEY_is_a(pk, "EC") || !has_group(pk, "prime256v1")) {
@@ -116,9 +109,10 @@ static EVP_PKEY *private_as_sm2(EVP_PKEY *pk)
 	return r;
 }
 
-int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len, void **key)
+int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = pke_type(cls);
 	EVP_PKEY *pk;
 	if (type != CB_OSSL_SM2 || !der || !key)
 		return CB_ERR_ARG;
@@ -127,7 +121,7 @@ int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t
 		ERR_clear_error();
 		return CB_ERR_INVALID_KEY;
 	}
-	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
+	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
 }
 
 /* An SM2 public key that a decoder gave as key type "EC" on the SM2 curve. */
@@ -153,12 +147,12 @@ static EVP_PKEY *as_sm2(EVP_PKEY *pk)
 int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
 			    const cb_opts *opts, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = sig_type(cls);
 	const unsigned char *p = der;
 	char group[32];
 	EVP_PKEY *pk;
 	int ok;
-	if (type < 0 || cls->verify != cb_ossl_sig_verify || !der || !key || len > LONG_MAX)
+	if (type < 0 || !der || !key || len > LONG_MAX)
 		return CB_ERR_ARG;
 	pk = d2i_PUBKEY(NULL, &p, (long)len);
 	if (!pk || p != der + len) {
@@ -212,9 +206,9 @@ static EVP_PKEY *raw_key(int type, const uint8_t *pub, size_t publen, const uint
 int cb_ossl_sig_import_raw(const cb_sig_class *cls, const uint8_t *pub, size_t publen,
 			   const uint8_t *d, size_t dlen, const cb_opts *opts, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = sig_type(cls);
 	EVP_PKEY *pk;
-	if (type < 0 || cls->verify != cb_ossl_sig_verify || (!pub && !d) || !key)
+	if (type < 0 || (!pub && !d) || !key)
 		return CB_ERR_ARG;
 	pk = raw_key(type, pub, publen, d, dlen);
 	if (!pk)
@@ -225,23 +219,23 @@ int cb_ossl_sig_import_raw(const cb_sig_class *cls, const uint8_t *pub, size_t p
 int cb_ossl_pke_import_raw(const cb_pke_class *cls, const uint8_t *pub, size_t publen,
 			   const uint8_t *d, size_t dlen, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = pke_type(cls);
 	EVP_PKEY *pk;
 	if (type != CB_OSSL_SM2 || (!pub && !d) || !key)
 		return CB_ERR_ARG;
 	pk = raw_key(type, pub, publen, d, dlen);
 	if (!pk)
 		return CB_ERR_INVALID_KEY;
-	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
+	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
 }
 
 int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
 			     const cb_opts *opts, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = sig_type(cls);
 	EVP_PKEY *pk;
 	int ok;
-	if (type < 0 || cls->verify != cb_ossl_sig_verify || !der || !key)
+	if (type < 0 || !der || !key)
 		return CB_ERR_ARG;
 	pk = pkcs8_key(der, len);
 	if (!pk)
@@ -266,9 +260,10 @@ int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t
 	return cb_ossl_sig_from_pkey(type, pk, 1, opts, key);
 }
 
-int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len, void **key)
+int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
 {
-	int type = cls ? class_type(&cls->info) : -1;
+	int type = pke_type(cls);
 	const unsigned char *p = der;
 	EVP_PKEY *pk;
 	if (type != CB_OSSL_SM2 || !der || !key || len > LONG_MAX)
@@ -284,5 +279,5 @@ int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t 
 		ERR_clear_error();
 		return CB_ERR_INVALID_KEY;
 	}
-	return cb_ossl_sm2_pke_from_pkey(&cls->info, pk, key);
+	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
 }

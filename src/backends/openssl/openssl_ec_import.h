@@ -21,7 +21,7 @@
  * 3.0 cannot import an "EC" key on the SM2 curve (openssl_ec_key.c).
  */
 int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len,
-			       void **key) CB_WARN_UNUSED;
+			       const cb_opts *opts, void **key) CB_WARN_UNUSED;
 
 /*
  * ecdh-p256: a handle from DER PKCS#8 PrivateKeyInfo (as export_secret
@@ -29,14 +29,14 @@ int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, siz
  * it is not one.  The classes' import_secret.
  */
 int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len,
-			     void **key) CB_WARN_UNUSED;
+			     const cb_opts *opts, void **key) CB_WARN_UNUSED;
 
 /*
  * sm2-enc-*: a handle from DER PKCS#8 PrivateKeyInfo of an SM2 key (as
  * export_secret writes it).  The classes' import_secret.
  */
 int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
-			     void **key) CB_WARN_UNUSED;
+			     const cb_opts *opts, void **key) CB_WARN_UNUSED;
 
 /* A verify-only handle from DER SubjectPublicKeyInfo (no trailing bytes). */
 int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
@@ -52,7 +52,7 @@ int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t
 
 /* sm2-enc-*: an encrypt-only handle from DER SubjectPublicKeyInfo.  The classes' import_public. */
 int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len,
-			    void **key) CB_WARN_UNUSED;
+			    const cb_opts *opts, void **key) CB_WARN_UNUSED;
 
 /*
  * ed25519: pub is the raw 32-byte key, or d the 32-byte private key (then

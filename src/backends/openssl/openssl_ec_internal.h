@@ -19,6 +19,9 @@
 #define CB_OPENSSL_EC_INTERNAL_H
 
 #include "backends/openssl/openssl_common.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/pke.h"
+#include "cryptobench/sig.h"
 
 enum cb_ossl_ec_type {
 	CB_OSSL_X25519 = 0,
@@ -27,6 +30,17 @@ enum cb_ossl_ec_type {
 	CB_OSSL_SM2,   /* key type "SM2" (sm2p256v1); SM2 signature with SM3 */
 	CB_OSSL_EC_SM2 /* key type "EC" on group "SM2": ECDH on the SM2 curve */
 };
+
+/* An EC class's info.variant: its key type and, for sm2-enc-*, the ciphertext form. */
+struct cb_ossl_ec_variant {
+	int type; /* enum cb_ossl_ec_type */
+	int form; /* sm2-enc-*: cb_sm2_ct_format */
+};
+
+static inline const struct cb_ossl_ec_variant *cb_ossl_ec_variant_of(const cb_alg_info *info)
+{
+	return (const struct cb_ossl_ec_variant *)info->variant;
+}
 
 /* Longest public value a kex handle accepts: an uncompressed 256-bit point. */
 #define CB_OSSL_EC_MAX_PEER 65
@@ -44,7 +58,7 @@ EVP_PKEY *cb_ossl_ec_from_point(int type, const uint8_t *pub, size_t publen, con
 				size_t dlen);
 
 /* Key exchange handles.  *_from_pkey takes ownership of pk (also on failure). */
-int cb_ossl_kex_keygen(int type, void **key);
+int cb_ossl_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key);
 int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key);
 void cb_ossl_kex_free(void *key);
 /* Raw 32 bytes for X25519, an uncompressed point for the others. */
@@ -57,7 +71,7 @@ int cb_ossl_kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *
  * Signature handles.  opts->sm2_id is used by CB_OSSL_SM2 (NULL: the
  * GM/T 0009 default ID).  *_from_pkey takes ownership of pk.
  */
-int cb_ossl_sig_keygen(int type, const cb_opts *opts, void **key);
+int cb_ossl_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key);
 int cb_ossl_sig_from_pkey(int type, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key);
 void cb_ossl_sig_free(void *key);
 int cb_ossl_sig_export_public(const void *key, uint8_t *out, size_t *outlen);
@@ -66,7 +80,12 @@ size_t cb_ossl_sig_max_signature(const void *key);
 int cb_ossl_sig_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen);
 int cb_ossl_sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen);
 
-/* The SM2 ciphertext classes (openssl_sm2.c), for the test-only importers. */
-int cb_ossl_sm2_pke_from_pkey(const cb_alg_info *cls, EVP_PKEY *pk, void **key);
+/*
+ * The SM2 ciphertext classes (openssl_sm2.c), for the importers: a handle
+ * of cls's form (takes ownership of pk); their key_free, by which the
+ * importers know a class of theirs.
+ */
+int cb_ossl_sm2_pke_from_pkey(const cb_pke_class *cls, EVP_PKEY *pk, void **key);
+void cb_ossl_sm2_pke_free(void *key);
 
 #endif

@@ -165,8 +165,9 @@ int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key)
 	return CB_OK;
 }
 
-int cb_ossl_kex_keygen(int type, void **key)
+int cb_ossl_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
+	int type = cb_ossl_ec_variant_of(&cls->info)->type;
 	EVP_PKEY *pk = cb_ossl_ec_generate(type);
 	if (!pk)
 		return CB_ERR_BACKEND;
@@ -408,8 +409,9 @@ fail:
 	return r;
 }
 
-int cb_ossl_sig_keygen(int type, const cb_opts *opts, void **key)
+int cb_ossl_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
+	int type = cb_ossl_ec_variant_of(&cls->info)->type;
 	EVP_PKEY *pk = cb_ossl_ec_generate(type);
 	if (!pk)
 		return CB_ERR_BACKEND;

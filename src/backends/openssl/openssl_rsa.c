@@ -349,70 +349,74 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	return CB_OK;
 }
 
-/*
- * Each class needs its own keygen() because the function pointer gets no
- * class argument; the trampolines pass the class's variant.
- */
-#define RSA_PKE(id, nm, nbits, padding, mdname, mgfname, ovh)                                                       \
-	static const struct rsa_pke id;                                                                             \
-	static int id##_keygen(const cb_opts *opts, void **key)                                                     \
-	{                                                                                                           \
-		(void)opts;                                                                                         \
-		return rsa_keygen(&id.v, key);                                                                      \
-	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                      \
-	{                                                                                                           \
-		(void)opts;                                                                                         \
-		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
-	}                                                                                                           \
-	static int id##_import_pub(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                  \
-	{                                                                                                           \
-		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
-	}                                                                                                           \
-	static const struct rsa_pke id = {                                                                          \
-		.c = {.info = {CB_KIND_PKE, nm, "openssl", NULL, rsa_unavailable,                                   \
-			       cb_openssl_implementation},                                                          \
-		      .keygen = id##_keygen,                                                                        \
-		      .key_free = rsa_key_free,                                                                     \
-		      .export_public = rsa_export_public,                                                           \
-		      .export_secret = rsa_export_secret,                                                           \
-		      .max_plaintext = rsa_max_plaintext,                                                           \
-		      .max_ciphertext = rsa_max_ciphertext,                                                         \
-		      .encrypt = rsa_encrypt,                                                                       \
-		      .decrypt = rsa_decrypt,                                                                       \
-		      .import_secret = id##_import,                                                                 \
-		      .import_public = id##_import_pub},                                                            \
-		.v = {nbits, CB_KIND_PKE, padding, mdname, mgfname, 0, ovh},                                        \
+/* The class methods: the class's variant says which RSA (each kind has its own class type). */
+static int rsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return rsa_keygen(cls->info.variant, key);
+}
+
+static int rsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return rsa_keygen(cls->info.variant, key);
+}
+
+static int rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return cb_ossl_rsa_import_pkcs8(&cls->info, in, len, key);
+}
+
+static int rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return cb_ossl_rsa_import_public_der(&cls->info, in, len, key);
+}
+
+static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return cb_ossl_rsa_import_pkcs8(&cls->info, in, len, key);
+}
+
+static int rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return cb_ossl_rsa_import_public_der(&cls->info, in, len, key);
+}
+
+#define RSA_INFO(kind_, nm, id)                                                                             \
+	{.kind = (kind_), .name = (nm), .backend = "openssl", .unavailable = rsa_unavailable,                 \
+	 .implementation = cb_openssl_implementation, .variant = &id.v}
+
+#define RSA_PKE(id, nm, nbits, padding, mdname, mgfname, ovh)                                               \
+	static const struct rsa_pke id = {                                                                  \
+		.c = {.info = RSA_INFO(CB_KIND_PKE, nm, id),                                                \
+		      .keygen = rsa_pke_keygen,                                                             \
+		      .key_free = rsa_key_free,                                                             \
+		      .export_public = rsa_export_public,                                                   \
+		      .export_secret = rsa_export_secret,                                                   \
+		      .max_plaintext = rsa_max_plaintext,                                                   \
+		      .max_ciphertext = rsa_max_ciphertext,                                                 \
+		      .encrypt = rsa_encrypt,                                                               \
+		      .decrypt = rsa_decrypt,                                                               \
+		      .import_secret = rsa_pke_import_secret,                                               \
+		      .import_public = rsa_pke_import_public},                                              \
+		.v = {nbits, CB_KIND_PKE, padding, mdname, mgfname, 0, ovh},                                \
 	}
 
-#define RSA_SIG(id, nm, nbits, padding, salt)                                                                       \
-	static const struct rsa_sig id;                                                                             \
-	static int id##_keygen(const cb_opts *opts, void **key)                                                     \
-	{                                                                                                           \
-		(void)opts;                                                                                         \
-		return rsa_keygen(&id.v, key);                                                                      \
-	}                                                                                                           \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
-	{                                                                                                           \
-		return cb_ossl_rsa_import_public_der(&id.c.info, in, len, key);                                     \
-	}                                                                                                           \
-	static int id##_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)               \
-	{                                                                                                           \
-		return cb_ossl_rsa_import_pkcs8(&id.c.info, in, len, key);                                          \
-	}                                                                                                           \
-	static const struct rsa_sig id = {                                                                          \
-		.c = {.info = {CB_KIND_SIG, nm, "openssl", NULL, rsa_unavailable,                                   \
-			       cb_openssl_implementation},                                                          \
-		      .keygen = id##_keygen,                                                                        \
-		      .key_free = rsa_key_free,                                                                     \
-		      .export_public = rsa_export_public,                                                           \
-		      .export_secret = rsa_export_secret,                                                           \
-		      .max_signature = rsa_max_signature,                                                           \
-		      .sign = rsa_sign,                                                                             \
-		      .verify = rsa_verify,                                                                         \
-		      .import_public = id##_import,                                                                 \
-		      .import_secret = id##_import_secret},                                                         \
-		.v = {nbits, CB_KIND_SIG, padding, "SHA256", "SHA256", salt, 0},                                    \
+#define RSA_SIG(id, nm, nbits, padding, salt)                                                               \
+	static const struct rsa_sig id = {                                                                  \
+		.c = {.info = RSA_INFO(CB_KIND_SIG, nm, id),                                                \
+		      .keygen = rsa_sig_keygen,                                                             \
+		      .key_free = rsa_key_free,                                                             \
+		      .export_public = rsa_export_public,                                                   \
+		      .export_secret = rsa_export_secret,                                                   \
+		      .max_signature = rsa_max_signature,                                                   \
+		      .sign = rsa_sign,                                                                     \
+		      .verify = rsa_verify,                                                                 \
+		      .import_public = rsa_sig_import_public,                                               \
+		      .import_secret = rsa_sig_import_secret},                                              \
+		.v = {nbits, CB_KIND_SIG, padding, "SHA256", "SHA256", salt, 0},                            \
 	}
 
 /* Overheads: PKCS#1 v1.5 11 bytes; OAEP 2*hLen + 2 (RFC 8017 7.1.1). */
@@ -455,13 +459,6 @@ const cb_alg_info *const cb_openssl_rsa_algs[] = {
 	NULL,
 };
 
-static const cb_alg_info *const internal_algs[] = {
-	&rsa2048_oaep256_mgf1.c.info,
-	&rsa3072_oaep256_mgf1.c.info,
-	&rsa4096_oaep256_mgf1.c.info,
-	NULL,
-};
-
 const cb_pke_class *cb_ossl_rsa_oaep_sha256_mgf1sha1(int bits)
 {
 	switch (bits) {
@@ -476,20 +473,10 @@ const cb_pke_class *cb_ossl_rsa_oaep_sha256_mgf1sha1(int bits)
 	}
 }
 
-/* The variant of one of this file's classes, or NULL for any other alg. */
+/* The variant of one of this file's classes (known by its unavailable()), or NULL for any other alg. */
 static const struct rsa_variant *variant_of(const cb_alg_info *alg)
 {
-	const cb_alg_info *const *lists[] = {cb_openssl_rsa_algs, internal_algs};
-	for (size_t l = 0; l < CB_ARRAY_LEN(lists); l++)
-		for (size_t i = 0; lists[l][i]; i++) {
-			if (lists[l][i] != alg)
-				continue;
-			/* The class struct is the first member of its wrapper. */
-			if (alg->kind == CB_KIND_PKE)
-				return &((const struct rsa_pke *)(const void *)alg)->v;
-			return &((const struct rsa_sig *)(const void *)alg)->v;
-		}
-	return NULL;
+	return alg && alg->unavailable == rsa_unavailable ? alg->variant : NULL;
 }
 
 static int rsa_import(const cb_alg_info *alg, EVP_PKEY *pkey, int is_private, void **key)

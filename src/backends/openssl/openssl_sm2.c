@@ -79,7 +79,7 @@ struct sm2_pke_key {
 	size_t scratch_cap;
 };
 
-static void sm2_pke_free(void *key)
+void cb_ossl_sm2_pke_free(void *key)
 {
 	struct sm2_pke_key *k = key;
 	if (!k)
@@ -130,34 +130,19 @@ static int sm2_pke_new(cb_sm2_ct_format fmt, EVP_PKEY *pk, void **key)
 	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
 	if (!k->ectx || !k->dctx || EVP_PKEY_encrypt_init(k->ectx) <= 0 ||
 	    EVP_PKEY_decrypt_init(k->dctx) <= 0) {
-		sm2_pke_free(k);
+		cb_ossl_sm2_pke_free(k);
 		return cb_ossl_fail();
 	}
 	*key = k;
 	return CB_OK;
 }
 
-static int sm2_pke_keygen(cb_sm2_ct_format fmt, void **key)
+static int sm2_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
 {
 	EVP_PKEY *pk = cb_ossl_ec_generate(CB_OSSL_SM2);
 	if (!pk)
 		return CB_ERR_BACKEND;
-	return sm2_pke_new(fmt, pk, key);
-}
-
-static int keygen_c1c3c2(const cb_opts *opts, void **key)
-{
-	return sm2_pke_keygen(CB_SM2_C1C3C2, key);
-}
-
-static int keygen_c1c2c3(const cb_opts *opts, void **key)
-{
-	return sm2_pke_keygen(CB_SM2_C1C2C3, key);
-}
-
-static int keygen_der(const cb_opts *opts, void **key)
-{
-	return sm2_pke_keygen(CB_SM2_DER, key);
+	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
 }
 
 static int sm2_pke_export_public(const void *key, uint8_t *out, size_t *outlen)
@@ -278,100 +263,44 @@ static int sm2_pke_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 
 /* ------------------------------------------------------------- sig, kex */
 
-static int sm2_sign_keygen(const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_keygen(CB_OSSL_SM2, opts, key);
-}
+static const struct cb_ossl_ec_variant v_sm2 = {CB_OSSL_SM2, 0}, v_ec_sm2 = {CB_OSSL_EC_SM2, 0},
+					 v_c1c3c2 = {CB_OSSL_SM2, CB_SM2_C1C3C2}, v_c1c2c3 = {CB_OSSL_SM2, CB_SM2_C1C2C3},
+					 v_der = {CB_OSSL_SM2, CB_SM2_DER};
 
-static int sm2_dh_keygen(const cb_opts *opts, void **key)
-{
-	return cb_ossl_kex_keygen(CB_OSSL_EC_SM2, key);
-}
-
-static const cb_sig_class sm2_sign;
-static const cb_pke_class sm2_enc_c1c3c2, sm2_enc_c1c2c3, sm2_enc_der;
-
-/* import_public / import_secret: export_public / export_secret's encodings. */
-static int sm2_sign_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_import_spki(&sm2_sign, in, len, opts, key);
-}
-
-static int sm2_sign_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_sig_import_pkcs8(&sm2_sign, in, len, opts, key);
-}
-
-static int import_pub_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_pke_import_spki(&sm2_enc_c1c3c2, in, len, key);
-}
-
-static int import_pub_c1c2c3(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_pke_import_spki(&sm2_enc_c1c2c3, in, len, key);
-}
-
-static int import_pub_der(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_pke_import_spki(&sm2_enc_der, in, len, key);
-}
-
-static int import_c1c3c2(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_pke_import_pkcs8(&sm2_enc_c1c3c2, in, len, key);
-}
-
-static int import_c1c2c3(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_pke_import_pkcs8(&sm2_enc_c1c2c3, in, len, key);
-}
-
-static int import_der(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ossl_pke_import_pkcs8(&sm2_enc_der, in, len, key);
-}
-
-#define GM_INFO(kind_, name_, notes_, unavail_) \
-	{.kind = (kind_), .name = (name_), .backend = "openssl", .notes = (notes_), .unavailable = (unavail_), .implementation = cb_openssl_implementation}
+#define GM_INFO(kind_, name_, notes_, unavail_, variant_)                                                    \
+	{.kind = (kind_), .name = (name_), .backend = "openssl", .notes = (notes_), .unavailable = (unavail_), \
+	 .implementation = cb_openssl_implementation, .variant = (variant_)}
 
 static const cb_sig_class sm2_sign = {
-	.info = GM_INFO(CB_KIND_SIG, "sm2-sign", NULL, unavailable_sm2),
-	.keygen = sm2_sign_keygen,
+	.info = GM_INFO(CB_KIND_SIG, "sm2-sign", NULL, unavailable_sm2, &v_sm2),
+	.keygen = cb_ossl_sig_keygen,
 	.key_free = cb_ossl_sig_free,
 	.export_public = cb_ossl_sig_export_public,
 	.export_secret = cb_ossl_sig_export_secret,
 	.max_signature = cb_ossl_sig_max_signature,
 	.sign = cb_ossl_sig_sign,
 	.verify = cb_ossl_sig_verify,
-	.import_public = sm2_sign_import,
-	.import_secret = sm2_sign_import_secret,
+	.import_public = cb_ossl_sig_import_spki,
+	.import_secret = cb_ossl_sig_import_pkcs8,
 };
 
-#define SM2_PKE(name_, notes_, keygen_, import_, import_pub_)                                                   \
-	{                                                                                           \
-		.info = GM_INFO(CB_KIND_PKE, name_, notes_, unavailable_sm2), .keygen = keygen_,    \
-		.key_free = sm2_pke_free, .export_public = sm2_pke_export_public,                   \
-		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,     \
-		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,               \
-		.decrypt = sm2_pke_decrypt, .import_secret = import_, .import_public = import_pub_  \
+#define SM2_PKE(name_, notes_, variant_)                                                                          \
+	{                                                                                                         \
+		.info = GM_INFO(CB_KIND_PKE, name_, notes_, unavailable_sm2, variant_), .keygen = sm2_pke_keygen, \
+		.key_free = cb_ossl_sm2_pke_free, .export_public = sm2_pke_export_public,                         \
+		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,                   \
+		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,                             \
+		.decrypt = sm2_pke_decrypt, .import_secret = cb_ossl_pke_import_pkcs8,                            \
+		.import_public = cb_ossl_pke_import_spki                                                          \
 	}
 
-static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE(
-	"sm2-enc-c1c3c2",
-	"includes a small DER-to-raw conversion",
-	keygen_c1c3c2, import_c1c3c2, import_pub_c1c3c2);
-static const cb_pke_class sm2_enc_c1c2c3 =
-	SM2_PKE("sm2-enc-c1c2c3",
-		"includes a small DER-to-raw conversion",
-		keygen_c1c2c3, import_c1c2c3, import_pub_c1c2c3);
-static const cb_pke_class sm2_enc_der =
-	SM2_PKE("sm2-enc-der", "OpenSSL's native form",
-		keygen_der, import_der, import_pub_der);
+static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE("sm2-enc-c1c3c2", "includes a small DER-to-raw conversion", &v_c1c3c2);
+static const cb_pke_class sm2_enc_c1c2c3 = SM2_PKE("sm2-enc-c1c2c3", "includes a small DER-to-raw conversion", &v_c1c2c3);
+static const cb_pke_class sm2_enc_der = SM2_PKE("sm2-enc-der", "OpenSSL's native form", &v_der);
 
 static const cb_kex_class sm2_dh = {
-	.info = GM_INFO(CB_KIND_KEX, "sm2-dh", NULL, unavailable_sm2_dh),
-	.keygen = sm2_dh_keygen,
+	.info = GM_INFO(CB_KIND_KEX, "sm2-dh", NULL, unavailable_sm2_dh, &v_ec_sm2),
+	.keygen = cb_ossl_kex_keygen,
 	.key_free = cb_ossl_kex_free,
 	.export_public = cb_ossl_kex_export_public,
 	.export_secret = cb_ossl_kex_export_secret,
@@ -379,16 +308,9 @@ static const cb_kex_class sm2_dh = {
 	/* No import_secret: OpenSSL 3.0 cannot import "EC" keys on the SM2 curve. */
 };
 
-int cb_ossl_sm2_pke_from_pkey(const cb_alg_info *cls, EVP_PKEY *pk, void **key)
+int cb_ossl_sm2_pke_from_pkey(const cb_pke_class *cls, EVP_PKEY *pk, void **key)
 {
-	if (cls == &sm2_enc_c1c3c2.info)
-		return sm2_pke_new(CB_SM2_C1C3C2, pk, key);
-	if (cls == &sm2_enc_c1c2c3.info)
-		return sm2_pke_new(CB_SM2_C1C2C3, pk, key);
-	if (cls == &sm2_enc_der.info)
-		return sm2_pke_new(CB_SM2_DER, pk, key);
-	EVP_PKEY_free(pk);
-	return CB_ERR_ARG;
+	return sm2_pke_new((cb_sm2_ct_format)cb_ossl_ec_variant_of(&cls->info)->form, pk, key);
 }
 
 const cb_alg_info *const cb_openssl_sm2_algs[] = {

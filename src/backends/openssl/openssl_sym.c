@@ -62,8 +62,9 @@ static void sym_free(void *p)
 	OPENSSL_free(c);
 }
 
-static int sym_init(const cb_cipher_class *cls, const struct sym_variant *v, void **out, const uint8_t *key)
+static int sym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	const struct sym_variant *v = cls->info.variant;
 	struct sym_ctx *c;
 
 	if (!out || !key)
@@ -207,34 +208,26 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	return CB_OK;
 }
 
-/*
- * Each class needs its own init() and unavailable() because the class's
- * function pointers get no class argument; these are one-line trampolines
- * into the shared code above.
- */
-#define SYM_CIPHER(id, nm, oname, md, maxiv, kb, ivb, bb, tb, pad)                                                  \
-	static const struct sym_variant id##_v = {oname, md, maxiv};                                                \
-	static const cb_cipher_class id;                                                                            \
-	static const char *id##_unavailable(void)                                                                   \
-	{                                                                                                           \
-		return sym_unavailable(&id##_v);                                                                    \
-	}                                                                                                           \
-	static int id##_init(void **ctx, const uint8_t *key)                                                        \
-	{                                                                                                           \
-		return sym_init(&id, &id##_v, ctx, key);                                                            \
-	}                                                                                                           \
-	static const cb_cipher_class id = {                                                                         \
-		.info = {CB_KIND_CIPHER, nm, "openssl", NULL, id##_unavailable,                                     \
-			 cb_openssl_implementation},                                                                \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = id##_init,                                                                                  \
-		.free = sym_free,                                                                                   \
-		.encrypt = sym_encrypt,                                                                             \
-		.decrypt = sym_decrypt,                                                                             \
+/* unavailable() gets no class argument: each class has its own, into the shared code above. */
+#define SYM_CIPHER(id, nm, oname, md, maxiv, kb, ivb, bb, tb, pad)                                          \
+	static const struct sym_variant id##_v = {oname, md, maxiv};                                        \
+	static const char *id##_unavailable(void)                                                           \
+	{                                                                                                   \
+		return sym_unavailable(&id##_v);                                                            \
+	}                                                                                                   \
+	static const cb_cipher_class id = {                                                                 \
+		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "openssl",                          \
+			 .unavailable = id##_unavailable, .implementation = cb_openssl_implementation,      \
+			 .variant = &id##_v},                                                               \
+		.key_bytes = kb,                                                                            \
+		.iv_bytes = ivb,                                                                            \
+		.block_bytes = bb,                                                                          \
+		.tag_bytes = tb,                                                                            \
+		.padded = pad,                                                                              \
+		.init = sym_init,                                                                           \
+		.free = sym_free,                                                                           \
+		.encrypt = sym_encrypt,                                                                     \
+		.decrypt = sym_decrypt,                                                                     \
 	}
 
 /* GCM accepts IVs up to 128 bytes in OpenSSL 3.0 (GCM_IV_MAX_SIZE). */
@@ -291,8 +284,10 @@ static void hash_free(void *p)
 	OPENSSL_free(h);
 }
 
-static int hash_init(const cb_hash_class *cls, const char *name, void **out)
+/* The class's variant is OpenSSL's name of the hash. */
+static int hash_init(const cb_hash_class *cls, void **out)
 {
+	const char *name = cls->info.variant;
 	struct hash_ctx *h;
 	if (!out)
 		return CB_ERR_ARG;
@@ -328,24 +323,20 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	return n == h->cls->digest_bytes ? CB_OK : CB_ERR_BACKEND;
 }
 
-#define SYM_HASH(id, nm, oname, db, bb)                                                                             \
-	static const cb_hash_class id;                                                                              \
-	static const char *id##_unavailable(void)                                                                   \
-	{                                                                                                           \
-		return hash_unavailable(oname);                                                                     \
-	}                                                                                                           \
-	static int id##_init(void **ctx)                                                                            \
-	{                                                                                                           \
-		return hash_init(&id, oname, ctx);                                                                  \
-	}                                                                                                           \
-	static const cb_hash_class id = {                                                                           \
-		.info = {CB_KIND_HASH, nm, "openssl", NULL, id##_unavailable,                                       \
-			 cb_openssl_implementation},                                                                \
-		.digest_bytes = db,                                                                                 \
-		.block_bytes = bb,                                                                                  \
-		.init = id##_init,                                                                                  \
-		.free = hash_free,                                                                                  \
-		.digest = hash_digest,                                                                              \
+#define SYM_HASH(id, nm, oname, db, bb)                                                                     \
+	static const char *id##_unavailable(void)                                                           \
+	{                                                                                                   \
+		return hash_unavailable(oname);                                                             \
+	}                                                                                                   \
+	static const cb_hash_class id = {                                                                   \
+		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "openssl",                            \
+			 .unavailable = id##_unavailable, .implementation = cb_openssl_implementation,      \
+			 .variant = oname},                                                                 \
+		.digest_bytes = db,                                                                         \
+		.block_bytes = bb,                                                                          \
+		.init = hash_init,                                                                          \
+		.free = hash_free,                                                                          \
+		.digest = hash_digest,                                                                      \
 	}
 
 SYM_HASH(sha256, "sha256", "SHA2-256", 32, 64);

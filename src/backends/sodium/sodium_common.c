@@ -69,7 +69,7 @@ static const char *unavailable_any(void)
 
 static const cb_hash_class sha256;
 
-static int sha256_init(void **ctx)
+static int sha256_init(const cb_hash_class *cls, void **ctx)
 {
 	if (!ctx)
 		return CB_ERR_ARG;
@@ -148,12 +148,12 @@ static int aead_init(enum aead_alg alg, void **out, const uint8_t *key)
 	return CB_OK;
 }
 
-static int aead_chapoly_init(void **out, const uint8_t *key)
+static int aead_chapoly_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
 	return aead_init(AEAD_CHAPOLY, out, key);
 }
 
-static int aead_aesgcm_init(void **out, const uint8_t *key)
+static int aead_aesgcm_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
 	return aead_init(AEAD_AESGCM, out, key);
 }
@@ -262,7 +262,7 @@ static int x25519_from_secret(const uint8_t *sk, void **key)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_opts *opts, void **key)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	uint8_t sk[crypto_scalarmult_SCALARBYTES];
 	int r;
@@ -279,7 +279,7 @@ static int x25519_keygen(const cb_opts *opts, void **key)
 	return r;
 }
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	(void)opts;
 	if (!key || !in)
@@ -365,7 +365,7 @@ static void ed25519_free(void *p)
 	free(p);
 }
 
-static int ed25519_keygen(const cb_opts *opts, void **key)
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -388,7 +388,7 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 }
 
 /* import_secret: RFC 8410 PKCS#8 prefix || seed. */
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 
@@ -412,7 +412,7 @@ static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *o
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
 

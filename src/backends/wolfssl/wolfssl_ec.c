@@ -131,7 +131,7 @@ static int x25519_from_secret(const uint8_t *sk, void **key)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_opts *opts, void **key)
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	uint8_t sk[CURVE25519_KEYSIZE];
 	int r;
@@ -149,7 +149,7 @@ static int x25519_keygen(const cb_opts *opts, void **key)
 	return r;
 }
 
-static int x25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	(void)opts;
 	if (!key || !in)
@@ -236,7 +236,7 @@ static struct ed25519_h *ed25519_new(void)
 	return k;
 }
 
-static int ed25519_keygen(const cb_opts *opts, void **key)
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
 	struct ed25519_h *k;
 	word32 n;
@@ -270,7 +270,7 @@ static int ed25519_keygen(const cb_opts *opts, void **key)
 }
 
 /* import_secret: RFC 8410 PKCS#8 prefix || seed (the key made as keygen makes it). */
-static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_h *k;
 	word32 n;
@@ -302,7 +302,7 @@ static int ed25519_import_secret(const uint8_t *in, size_t len, const cb_opts *o
 	return CB_OK;
 }
 
-static int ed25519_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_h *k;
 
@@ -458,11 +458,10 @@ static int p256_store_public(struct p256_key *k)
 	return CB_OK;
 }
 
-static int p256_keygen(const cb_opts *opts, void **key)
+static int p256_make(void **key)
 {
 	struct p256_key *k;
 
-	(void)opts;
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
@@ -478,13 +477,12 @@ static int p256_keygen(const cb_opts *opts, void **key)
 }
 
 /* import_secret (ecdh-p256): PKCS#8 prefix || d, 0 < d < n. */
-static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_import_d(const uint8_t *in, size_t len, void **key)
 {
 	struct p256_key *k;
 	const uint8_t *d;
 	uint8_t acc = 0;
 
-	(void)opts;
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
@@ -507,6 +505,29 @@ static int p256_import_secret(const uint8_t *in, size_t len, const cb_opts *opts
 	return CB_OK;
 }
 
+/* ECDH and ECDSA share the handle; each kind's methods take its own class. */
+static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_make(key);
+}
+
+static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_make(key);
+}
+
+static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_d(in, len, key);
+}
+
+static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_d(in, len, key);
+}
+
 /* An uncompressed point on P-256 into e (cofactor 1: on the curve is enough). */
 static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
 {
@@ -520,7 +541,7 @@ static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
 }
 
 /* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
 	int r;
@@ -665,19 +686,19 @@ const cb_kex_class cb_wolfssl_ecdh_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "ecdh-p256",
 			     "ECC_TIMING_RESISTANT: the scalar multiplication is blinded with the handle's DRBG; "
 			     "the peer point is checked on the curve when it changes"),
-	.keygen = p256_keygen,
+	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_point,
 	.export_secret = p256_export_secret,
 	.derive = p256_derive,
-	.import_secret = p256_import_secret,
+	.import_secret = p256_kex_import_secret,
 };
 
 const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_SIG, "ecdsa-p256",
 			     "random k per signature from the handle's wolfCrypt DRBG (Hash_DRBG); includes SHA-256; "
 			     "verify includes a strict DER check"),
-	.keygen = p256_keygen,
+	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_spki,
 	.export_secret = p256_export_secret,
@@ -685,7 +706,7 @@ const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.sign = p256_sign,
 	.verify = p256_verify,
 	.import_public = p256_import_public,
-	.import_secret = p256_import_secret, /* the ECDH and ECDSA handles are one struct */
+	.import_secret = p256_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
 
 const cb_sig_class cb_wolfssl_ed25519 = {

@@ -291,16 +291,16 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 #define BLIND_NOTE "WC_RSA_BLINDING: private-key operations blinded with the handle's wolfCrypt DRBG"
 
 #define WRSA_SIG(id, nm, bits, scheme, note)                                                                       \
-	static int id##_keygen(const cb_opts *opts, void **key)                                                    \
+	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                                    \
 	{                                                                                                          \
 		(void)opts;                                                                                        \
 		return wrsa_keygen(bits, scheme, key);                                                             \
 	}                                                                                                          \
-	static int id##_import(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                          \
+	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                          \
 	{                                                                                                          \
 		return wrsa_import(bits, scheme, 0, in, len, key);                                                 \
 	}                                                                                                          \
-	static int id##_import_sec(const uint8_t *in, size_t len, const cb_opts *opts, void **key)                 \
+	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                 \
 	{                                                                                                          \
 		return wrsa_import(bits, scheme, 1, in, len, key);                                                 \
 	}                                                                                                          \

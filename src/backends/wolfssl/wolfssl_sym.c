@@ -268,7 +268,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 #define GCM_NOTE "wolfCrypt's portable C AES and 4-bit-table GHASH (Debian's build has no AES-NI/PCLMUL)"
 
 #define WS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, note)                                                           \
-	static int id##_init(void **ctx, const uint8_t *key)                                                        \
+	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
 	{                                                                                                           \
 		return wsym_init(&cb_wolfssl_##id, md, ctx, key);                                                   \
 	}                                                                                                           \
@@ -364,12 +364,12 @@ static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	return r == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-static int sha256_init(void **ctx)
+static int sha256_init(const cb_hash_class *cls, void **ctx)
 {
 	return whash_init(WH_SHA256, ctx);
 }
 
-static int sha3_256_init(void **ctx)
+static int sha3_256_init(const cb_hash_class *cls, void **ctx)
 {
 	return whash_init(WH_SHA3_256, ctx);
 }
