@@ -235,12 +235,12 @@ static void test_sm2_t_zero(void)
 		return;
 	}
 	CHECK(known_for("botan", CB_IOP_DIAG_SM2_T_ZERO) != NULL);
-	CHECK_EQ_INT(o->keygen(NULL, &ok), 0);
+	CHECK_EQ_INT(o->keygen(o, NULL, &ok), 0);
 	CHECK_EQ_INT(o->export_secret(ok, back, &sklen), 0);
 	CHECK_EQ_INT(canon(1, back, sklen, sk, &sklen), 0);
 	CHECK_EQ_INT(o->export_public(ok, back, &pklen), 0);
 	CHECK_EQ_INT(canon(0, back, pklen, pk, &pklen), 0);
-	CHECK_EQ_INT(b->import_public(pk, pklen, NULL, &bp), 0);
+	CHECK_EQ_INT(b->import_public(b, pk, pklen, NULL, &bp), 0);
 	if (!ok || !bp)
 		goto out;
 	for (tries = 0; tries < T_MAX && !tzero; tries++) {

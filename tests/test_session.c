@@ -15,7 +15,7 @@
  * "abc") do not.
  */
 static uint8_t toy_state;
-static int wrong_init(void **ctx)
+static int wrong_init(const cb_hash_class *cls, void **ctx)
 {
 	*ctx = &toy_state;
 	return 0;

@@ -189,7 +189,7 @@ static void exchange(const cb_kex_class *x, const cb_kex_class *y, const cb_opts
 	uint8_t pa[PUB + 8], pb[PUB + 8], ka[64], kb[64];
 	size_t la = sizeof(pa), lb = sizeof(pb), lka = sizeof(ka), lkb = sizeof(kb);
 
-	if (x->keygen(ox, &a) || y->keygen(oy, &b)) {
+	if (x->keygen(x, ox, &a) || y->keygen(y, oy, &b)) {
 		CHECK(!"keygen");
 		goto out;
 	}
@@ -251,7 +251,7 @@ static void custom_id(void)
 		size_t l;
 
 		tu_note("sm2-kx/%s: the ID enters the key", x->info.backend);
-		if (x->keygen(NULL, &a) || x->keygen(NULL, &b)) {
+		if (x->keygen(x, NULL, &a) || x->keygen(x, NULL, &b)) {
 			CHECK(0);
 			continue;
 		}
@@ -259,8 +259,8 @@ static void custom_id(void)
 		CHECK_EQ_INT(x->export_secret(a, sa, &l), 0);
 		l = SEC;
 		CHECK_EQ_INT(x->export_secret(b, sb, &l), 0);
-		CHECK_EQ_INT(x->import_secret(sa, SEC, &o, &a2), 0);
-		CHECK_EQ_INT(x->import_secret(sb, SEC, &o, &b2), 0);
+		CHECK_EQ_INT(x->import_secret(x, sa, SEC, &o, &a2), 0);
+		CHECK_EQ_INT(x->import_secret(x, sb, SEC, &o, &b2), 0);
 		if (a2 && b2) {
 			l = PUB;
 			CHECK_EQ_INT(x->export_public(b, pb, &l), 0);
@@ -295,13 +295,13 @@ static void secrets(void)
 			size_t ls = sizeof(s), l1 = PUB, l2 = PUB, lb = PUB, lk1 = sizeof(k1), lk2 = sizeof(k2);
 
 			tu_note("sm2-kx: secret from %s into %s", x->info.backend, y->info.backend);
-			if (x->keygen(NULL, &a) || y->keygen(NULL, &b)) {
+			if (x->keygen(x, NULL, &a) || y->keygen(y, NULL, &b)) {
 				CHECK(0);
 				continue;
 			}
 			CHECK_EQ_INT(x->export_secret(a, s, &ls), 0);
 			CHECK_EQ_INT(ls, SEC);
-			CHECK_EQ_INT(y->import_secret(s, ls, NULL, &a2), 0);
+			CHECK_EQ_INT(y->import_secret(y, s, ls, NULL, &a2), 0);
 			if (a2) {
 				CHECK_EQ_INT(x->export_public(a, p1, &l1), 0);
 				CHECK_EQ_INT(y->export_public(a2, p2, &l2), 0);
@@ -368,7 +368,7 @@ static void bad_peers(void)
 		size_t l = PUB, lg = sizeof(good);
 
 		tu_note("sm2-kx/%s: bad peers", x->info.backend);
-		if (x->keygen(NULL, &a) || x->keygen(NULL, &b)) {
+		if (x->keygen(x, NULL, &a) || x->keygen(x, NULL, &b)) {
 			CHECK(0);
 			continue;
 		}
@@ -444,24 +444,24 @@ static void bad_secrets(void)
 		tu_note("sm2-kx/%s: bad secrets", x->info.backend);
 		tu_fill(s, sizeof(s), 7);
 		s[0] = s[32] = 0x11; /* both below n */
-		CHECK_EQ_INT(x->import_secret(s, SEC, NULL, &k), 0);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC, NULL, &k), 0);
 		if (k)
 			x->key_free(k);
 		k = NULL;
-		CHECK_EQ_INT(x->import_secret(s, SEC - 1, NULL, &k), CB_ERR_FORMAT);
-		CHECK_EQ_INT(x->import_secret(s, SEC + 1, NULL, &k), CB_ERR_FORMAT);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC - 1, NULL, &k), CB_ERR_FORMAT);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC + 1, NULL, &k), CB_ERR_FORMAT);
 		memset(s, 0, 32); /* d = 0 */
-		CHECK_EQ_INT(x->import_secret(s, SEC, NULL, &k), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC, NULL, &k), CB_ERR_INVALID_KEY);
 		memcpy(s, n, 32);
 		s[31] -= 1; /* d = n - 1 */
-		CHECK_EQ_INT(x->import_secret(s, SEC, NULL, &k), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC, NULL, &k), CB_ERR_INVALID_KEY);
 		s[31] -= 1; /* d = n - 2: the largest private key */
-		CHECK_EQ_INT(x->import_secret(s, SEC, NULL, &k), 0);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC, NULL, &k), 0);
 		if (k)
 			x->key_free(k);
 		k = NULL;
 		memcpy(s + 32, n, 32); /* r = n */
-		CHECK_EQ_INT(x->import_secret(s, SEC, NULL, &k), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(x->import_secret(x, s, SEC, NULL, &k), CB_ERR_INVALID_KEY);
 		CHECK(k == NULL);
 	}
 }

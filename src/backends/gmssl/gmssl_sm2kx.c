@@ -92,7 +92,7 @@ static int kx_finish(struct kx_key *k, void **key)
 	return CB_OK;
 }
 
-static int kx_keygen(const cb_opts *opts, void **key)
+static int kx_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	struct kx_key *k;
 	int r;
@@ -109,7 +109,7 @@ static int kx_keygen(const cb_opts *opts, void **key)
 	return kx_finish(k, key);
 }
 
-static int kx_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int kx_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct kx_key *k;
 	sm2_z256_t d;

@@ -527,12 +527,12 @@ static int kx_make(const uint8_t *secret, const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int kx_keygen(const cb_opts *opts, void **key)
+static int kx_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
 	return kx_make(NULL, opts, key);
 }
 
-static int kx_import_secret(const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int kx_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	if (!key || !in)
 		return CB_ERR_ARG;
