@@ -224,7 +224,7 @@ static const cb_kex_class nb_sm2_dh = {
 	.export_public = no_export, .export_secret = no_export, .derive = no_op};
 
 static const cb_kex_class nb_sm2_kx = {
-	.info = NB_INFO(CB_KIND_KEX, "sm2-kx"), .keygen = no_keygen, .key_free = no_free,
+	.info = NB_INFO(CB_KIND_KEX, "sm2-kx"), .keygen = no_kex_keygen, .key_free = no_free,
 	.export_public = no_export, .export_secret = no_export, .derive = no_op};
 
 static const cb_hash_class nb_sm3 = {.info = NB_INFO(CB_KIND_HASH, "sm3"), .digest_bytes = 32, .block_bytes = 64,
