@@ -45,7 +45,7 @@ static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x
 				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
 				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
 
-/* A short-Weierstrass curve for the ECDH classes. */
+/* A short-Weierstrass curve for the ECDH classes: their info.variant. */
 struct ec_curve {
 	const char *name;     /* libgcrypt's curve name */
 	const char *genkey;   /* gcry_pk_genkey spec */
@@ -374,8 +374,9 @@ done:
 	return CB_OK;
 }
 
-static int ec_kex_keygen(const struct ec_curve *c, const cb_opts *opts, void **out)
+static int ec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
 {
+	const struct ec_curve *c = cls->info.variant;
 	gcry_sexp_t priv, pub;
 	uint8_t d[32], q[65];
 	int err;
@@ -440,8 +441,9 @@ int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, 
 	return next == e2 ? CB_OK : CB_ERR_FORMAT;
 }
 
-static int ec_kex_import(const struct ec_curve *c, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int ec_kex_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
+	const struct ec_curve *c = cls->info.variant;
 	uint8_t d[32];
 	int err;
 
@@ -480,26 +482,6 @@ static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct p256_kex *k = p;
 	return k ? p256_export_pkcs8(k->c->pkcs8, k->dbytes, out, outlen) : CB_ERR_ARG;
-}
-
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
-{
-	return ec_kex_keygen(&curve_p256, opts, out);
-}
-
-static int p256_kex_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return ec_kex_import(&curve_p256, in, len, opts, out);
-}
-
-static int sm2_dh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
-{
-	return ec_kex_keygen(&curve_sm2, opts, out);
-}
-
-static int sm2_dh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return ec_kex_import(&curve_sm2, in, len, opts, out);
 }
 
 /* Decodes and checks a peer point, kept for the next calls with the same peer. */
@@ -559,6 +541,14 @@ static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t
 
 static int ed25519_s_ok(const uint8_t *s);
 
+/* A signature class's info.variant: 1 for Ed25519, 0 for ECDSA P-256. */
+static const int v_ecdsa = 0, v_ed25519 = 1;
+
+static int eddsa_of(const cb_sig_class *cls)
+{
+	return *(const int *)cls->info.variant;
+}
+
 struct gsig_key {
 	int eddsa;
 	gcry_sexp_t priv; /* NULL on a verify-only handle */
@@ -598,11 +588,13 @@ static struct gsig_key *gsig_new(int eddsa)
 	return k;
 }
 
-static int gsig_keygen(int eddsa, void **out)
+static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 {
+	int eddsa = eddsa_of(cls);
 	struct gsig_key *k;
 	int err;
 
+	(void)opts;
 	if (!out)
 		return CB_ERR_ARG;
 	*out = NULL;
@@ -630,20 +622,9 @@ static int gsig_keygen(int eddsa, void **out)
 	return CB_OK;
 }
 
-static int ecdsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
+static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
-	(void)opts;
-	return gsig_keygen(0, out);
-}
-
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
-{
-	(void)opts;
-	return gsig_keygen(1, out);
-}
-
-static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
-{
+	int eddsa = eddsa_of(cls);
 	const uint8_t *prefix = eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
 	size_t plen = eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
 	size_t klen = eddsa ? 32 : 65;
@@ -675,23 +656,15 @@ static int gsig_import(int eddsa, const uint8_t *in, size_t len, void **out)
 	return CB_OK;
 }
 
-static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return gsig_import(0, in, len, out);
-}
-
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return gsig_import(1, in, len, out);
-}
-
 /*
  * import_secret: ecdsa-p256 from PKCS#8 (d; Q = dG computed as the ECDH
  * class does), ed25519 from RFC 8410 PKCS#8 (the seed; the public key from
  * libgcrypt's "q@eddsa").
  */
-static int gsig_import_secret(int eddsa, const uint8_t *in, size_t len, void **out)
+static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **out)
 {
+	int eddsa = eddsa_of(cls);
 	struct gsig_key *k;
 	gcry_error_t e = 0;
 	int err;
@@ -758,16 +731,6 @@ static int gsig_import_secret(int eddsa, const uint8_t *in, size_t len, void **o
 	}
 	*out = k;
 	return CB_OK;
-}
-
-static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return gsig_import_secret(0, in, len, out);
-}
-
-static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return gsig_import_secret(1, in, len, out);
 }
 
 static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
@@ -937,11 +900,11 @@ static int ed25519_s_ok(const uint8_t *s)
 
 /* ---- classes ---------------------------------------------------------- */
 
-#define GEC_INFO(kind_, name_) \
-	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation}
+#define GEC_INFO(kind_, name_, variant_) \
+	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
 const cb_kex_class cb_gcry_x25519 = {
-	.info = GEC_INFO(CB_KIND_KEX, "x25519"),
+	.info = GEC_INFO(CB_KIND_KEX, "x25519", NULL),
 	.keygen = x25519_keygen,
 	.key_free = x25519_free,
 	.export_public = x25519_export_public,
@@ -951,48 +914,48 @@ const cb_kex_class cb_gcry_x25519 = {
 };
 
 const cb_kex_class cb_gcry_ecdh_p256 = {
-	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256"),
-	.keygen = p256_kex_keygen,
+	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256", &curve_p256),
+	.keygen = ec_kex_keygen,
 	.key_free = p256_kex_free,
 	.export_public = p256_kex_export_public,
 	.export_secret = p256_kex_export_secret,
 	.derive = p256_kex_derive,
-	.import_secret = p256_kex_import,
+	.import_secret = ec_kex_import,
 };
 
 /* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
 const cb_kex_class cb_gcry_sm2_dh = {
-	.info = GEC_INFO(CB_KIND_KEX, "sm2-dh"),
-	.keygen = sm2_dh_keygen,
+	.info = GEC_INFO(CB_KIND_KEX, "sm2-dh", &curve_sm2),
+	.keygen = ec_kex_keygen,
 	.key_free = p256_kex_free,
 	.export_public = p256_kex_export_public,
 	.export_secret = p256_kex_export_secret,
 	.derive = p256_kex_derive,
-	.import_secret = sm2_dh_import,
+	.import_secret = ec_kex_import,
 };
 
 const cb_sig_class cb_gcry_ecdsa_p256 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256"),
-	.keygen = ecdsa_keygen,
+	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256", &v_ecdsa),
+	.keygen = gsig_keygen,
 	.key_free = gsig_free,
 	.export_public = gsig_export_public,
 	.export_secret = gsig_export_secret,
 	.max_signature = gsig_max_signature,
 	.sign = gsig_sign,
 	.verify = gsig_verify,
-	.import_public = ecdsa_import,
-	.import_secret = ecdsa_import_secret,
+	.import_public = gsig_import,
+	.import_secret = gsig_import_secret,
 };
 
 const cb_sig_class cb_gcry_ed25519 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ed25519"),
-	.keygen = ed25519_keygen,
+	.info = GEC_INFO(CB_KIND_SIG, "ed25519", &v_ed25519),
+	.keygen = gsig_keygen,
 	.key_free = gsig_free,
 	.export_public = gsig_export_public,
 	.export_secret = gsig_export_secret,
 	.max_signature = gsig_max_signature,
 	.sign = gsig_sign,
 	.verify = gsig_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
+	.import_public = gsig_import,
+	.import_secret = gsig_import_secret,
 };

@@ -601,30 +601,50 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 /* ---- classes ------------------------------------------------------------- */
 
-#define RSA_INFO(kind_, nm)                                                                        \
-	{                                                           \
-		kind_, nm, "gcrypt", NULL, cb_gcry_unavailable,                                    \
-			cb_gcrypt_implementation                                                   \
-	}
+/* The class methods: the class's variant says which RSA (each kind has its own class type). */
+static int rsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return rsa_keygen(cls->info.variant, key);
+}
+
+static int rsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return rsa_keygen(cls->info.variant, key);
+}
+
+static int rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_public(cls->info.variant, in, len, key);
+}
+
+static int rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_secret(cls->info.variant, in, len, key);
+}
+
+static int rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_public(cls->info.variant, in, len, key);
+}
+
+static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_secret(cls->info.variant, in, len, key);
+}
+
+#define RSA_INFO(kind_, nm, id)                                                                    \
+	{.kind = (kind_), .name = (nm), .backend = "gcrypt", .unavailable = cb_gcry_unavailable,   \
+	 .implementation = cb_gcrypt_implementation, .variant = &id##_v}
 
 #define RSA_PKE(id, nm, nbits, pad, hash, ovh)                                                     \
 	static const struct rsa_variant id##_v = {nbits, pad, hash, ovh};                          \
-	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                          \
-		(void)opts;                                                                        \
-		return rsa_keygen(&id##_v, key);                                                   \
-	}                                                                                          \
-	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                          \
-		return rsa_import_public(&id##_v, in, len, key);                                   \
-	}                                                                                          \
-	static int id##_import_sec(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                          \
-		return rsa_import_secret(&id##_v, in, len, key);                                   \
-	}                                                                                          \
 	const cb_pke_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_PKE, nm),                                                 \
-		.keygen = id##_keygen,                                                             \
+		.info = RSA_INFO(CB_KIND_PKE, nm, id),                                             \
+		.keygen = rsa_pke_keygen,                                                          \
 		.key_free = rsa_free,                                                              \
 		.export_public = rsa_export_public,                                                \
 		.export_secret = rsa_export_secret,                                                \
@@ -632,36 +652,23 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 		.max_ciphertext = rsa_max_ciphertext,                                              \
 		.encrypt = rsa_encrypt,                                                            \
 		.decrypt = rsa_decrypt,                                                            \
-		.import_public = id##_import_pub,                                                  \
-		.import_secret = id##_import_sec,                                                  \
+		.import_public = rsa_pke_import_public,                                            \
+		.import_secret = rsa_pke_import_secret,                                            \
 	}
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
 	static const struct rsa_variant id##_v = {nbits, pad, NULL, salt};                         \
-	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                          \
-		(void)opts;                                                                        \
-		return rsa_keygen(&id##_v, key);                                                   \
-	}                                                                                          \
-	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
-	{                                                                                          \
-		return rsa_import_public(&id##_v, in, len, key);                                   \
-	}                                                                                          \
-	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                          \
-		return rsa_import_secret(&id##_v, in, len, key);                                   \
-	}                                                                                          \
 	const cb_sig_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_SIG, nm),                                                 \
-		.keygen = id##_keygen,                                                             \
+		.info = RSA_INFO(CB_KIND_SIG, nm, id),                                             \
+		.keygen = rsa_sig_keygen,                                                          \
 		.key_free = rsa_free,                                                              \
 		.export_public = rsa_export_public,                                                \
 		.export_secret = rsa_export_secret,                                                \
 		.max_signature = rsa_max_signature,                                                \
 		.sign = rsa_sign,                                                                  \
 		.verify = rsa_verify,                                                              \
-		.import_public = id##_import,                                                      \
-		.import_secret = id##_import_sec,                                                  \
+		.import_public = rsa_sig_import_public,                                            \
+		.import_secret = rsa_sig_import_secret,                                            \
 	}
 
 #define OV_PKCS1 11

@@ -47,6 +47,17 @@ static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x
 				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
 				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
 
+/*
+ * A class's info.variant: its ciphertext form (a cb_sm2_ct_format; sm2-sign
+ * has C1C3C2, which its handles do not use).
+ */
+static const cb_sm2_ct_format v_c1c3c2 = CB_SM2_C1C3C2, v_c1c2c3 = CB_SM2_C1C2C3, v_der = CB_SM2_DER;
+
+static cb_sm2_ct_format fmt_of(const cb_alg_info *info)
+{
+	return *(const cb_sm2_ct_format *)info->variant;
+}
+
 struct sm2_key {
 	cb_sm2_ct_format fmt;
 	gcry_sexp_t priv; /* NULL on a verify-only handle */
@@ -155,7 +166,7 @@ static int sm2_build_sexps(struct sm2_key *k, int with_private)
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-static int sm2_keygen(cb_sm2_ct_format fmt, const cb_opts *opts, void **out)
+static int sm2_keygen(const cb_alg_info *info, const cb_opts *opts, void **out)
 {
 	struct sm2_key *k;
 	int err;
@@ -163,7 +174,7 @@ static int sm2_keygen(cb_sm2_ct_format fmt, const cb_opts *opts, void **out)
 	if (!out)
 		return CB_ERR_ARG;
 	*out = NULL;
-	k = sm2_new(fmt);
+	k = sm2_new(fmt_of(info));
 	if (!k)
 		return CB_ERR_NOMEM;
 	/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
@@ -235,7 +246,8 @@ done:
 	return CB_OK;
 }
 
-static int sm2_import_secret(cb_sm2_ct_format fmt, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int sm2_import_secret(const cb_alg_info *info, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **out)
 {
 	uint8_t d[32];
 	int err;
@@ -247,7 +259,7 @@ static int sm2_import_secret(cb_sm2_ct_format fmt, const uint8_t *in, size_t len
 		return CB_ERR_BACKEND;
 	err = cb_gcry_parse_pkcs8_ec(in, len, algid_sm2, d);
 	if (!err)
-		err = sm2_from_d(fmt, d, opts, out);
+		err = sm2_from_d(fmt_of(info), d, opts, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -284,12 +296,8 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 /* ---- sm2-sign ---------------------------------------------------------- */
 
-static int sm2_sign_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
-{
-	return sm2_keygen(CB_SM2_C1C3C2, opts, out);
-}
-
-static int sm2_public_import(cb_sm2_ct_format fmt, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **out)
 {
 	struct sm2_key *k;
 	int err;
@@ -303,7 +311,7 @@ static int sm2_public_import(cb_sm2_ct_format fmt, const uint8_t *in, size_t len
 		return CB_ERR_FORMAT;
 	if (!cb_gcry_point_ok(SM2_CURVE, in + sizeof(cb_spki_sm2_prefix), 65))
 		return CB_ERR_INVALID_KEY;
-	k = sm2_new(fmt);
+	k = sm2_new(fmt_of(info));
 	if (!k)
 		return CB_ERR_NOMEM;
 	memcpy(k->q, in + sizeof(cb_spki_sm2_prefix), 65);
@@ -316,16 +324,6 @@ static int sm2_public_import(cb_sm2_ct_format fmt, const uint8_t *in, size_t len
 	}
 	*out = k;
 	return CB_OK;
-}
-
-static int sm2_sign_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return sm2_public_import(CB_SM2_C1C3C2, in, len, opts, out);
-}
-
-static int sm2_sign_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return sm2_import_secret(CB_SM2_C1C3C2, in, len, opts, out);
 }
 
 static size_t sm2_max_signature(const void *p)
@@ -551,49 +549,74 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 
 /* ---- classes ------------------------------------------------------------- */
 
-#define SM2_INFO(kind_, name_, notes_) \
-	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .notes = (notes_), .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation}
+/* The class methods over the shared bodies above (each kind has its own class type). */
+static int sm2_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
+{
+	return sm2_keygen(&cls->info, opts, out);
+}
+
+static int sm2_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **out)
+{
+	return sm2_public_import(&cls->info, in, len, opts, out);
+}
+
+static int sm2_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **out)
+{
+	return sm2_import_secret(&cls->info, in, len, opts, out);
+}
+
+static int sm2_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **out)
+{
+	return sm2_keygen(&cls->info, opts, out);
+}
+
+/* opts are not passed on here, as before: a pke handle never uses its Z_A. */
+static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **out)
+{
+	return sm2_public_import(&cls->info, in, len, NULL, out);
+}
+
+static int sm2_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **out)
+{
+	return sm2_import_secret(&cls->info, in, len, opts, out);
+}
+
+#define SM2_INFO(kind_, name_, notes_, variant_)                                                       \
+	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .notes = (notes_),                     \
+	 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
 const cb_sig_class cb_gcry_sm2_sign = {
-	.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL),
-	.keygen = sm2_sign_keygen,
+	.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2),
+	.keygen = sm2_sig_keygen,
 	.key_free = sm2_free,
 	.export_public = sm2_export_public,
 	.export_secret = sm2_export_secret,
 	.max_signature = sm2_max_signature,
 	.sign = sm2_sign,
 	.verify = sm2_verify,
-	.import_public = sm2_sign_import,
-	.import_secret = sm2_sign_import_secret,
+	.import_public = sm2_sig_import_public,
+	.import_secret = sm2_sig_import_secret,
 };
 
-#define SM2_PKE(id, fmt, name_, notes_)                                                            \
-	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **out)                                    \
-	{                                                                                          \
-		return sm2_keygen(fmt, opts, out);                                                 \
-	}                                                                                          \
-	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)     \
-	{                                                                                          \
-		return sm2_import_secret(fmt, in, len, opts, out);                                 \
-	}                                                                                          \
-	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out) \
-	{                                                                                          \
-		return sm2_public_import(fmt, in, len, NULL, out);                                 \
-	}                                                                                          \
-	const cb_pke_class cb_gcry_##id = {                                                         \
-		.info = SM2_INFO(CB_KIND_PKE, name_, notes_),                                       \
-		.keygen = id##_keygen,                                                              \
-		.key_free = sm2_free,                                                               \
-		.export_public = sm2_export_public,                                                 \
-		.export_secret = sm2_export_secret,                                                 \
-		.max_plaintext = sm2_max_plaintext,                                                 \
-		.max_ciphertext = sm2_max_ciphertext,                                               \
-		.encrypt = sm2_encrypt,                                                             \
-		.decrypt = sm2_decrypt,                                                             \
-		.import_secret = id##_import,                                                       \
-		.import_public = id##_import_pub,                                                   \
+#define SM2_PKE(id, fmtv, name_, notes_)                                                               \
+	const cb_pke_class cb_gcry_##id = {                                                            \
+		.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv),                                   \
+		.keygen = sm2_pke_keygen,                                                              \
+		.key_free = sm2_free,                                                                  \
+		.export_public = sm2_export_public,                                                    \
+		.export_secret = sm2_export_secret,                                                    \
+		.max_plaintext = sm2_max_plaintext,                                                    \
+		.max_ciphertext = sm2_max_ciphertext,                                                  \
+		.encrypt = sm2_encrypt,                                                                \
+		.decrypt = sm2_decrypt,                                                                \
+		.import_secret = sm2_pke_import_secret,                                                \
+		.import_public = sm2_pke_import_public,                                                \
 	}
 
-SM2_PKE(sm2_enc_c1c3c2, CB_SM2_C1C3C2, "sm2-enc-c1c3c2", "libgcrypt's native parts");
-SM2_PKE(sm2_enc_c1c2c3, CB_SM2_C1C2C3, "sm2-enc-c1c2c3", "includes a small raw-to-raw conversion");
-SM2_PKE(sm2_enc_der, CB_SM2_DER, "sm2-enc-der", "includes a small raw-to-DER conversion");
+SM2_PKE(sm2_enc_c1c3c2, v_c1c3c2, "sm2-enc-c1c3c2", "libgcrypt's native parts");
+SM2_PKE(sm2_enc_c1c2c3, v_c1c2c3, "sm2-enc-c1c2c3", "includes a small raw-to-raw conversion");
+SM2_PKE(sm2_enc_der, v_der, "sm2-enc-der", "includes a small raw-to-DER conversion");

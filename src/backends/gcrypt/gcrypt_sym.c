@@ -41,8 +41,9 @@ static void gsym_free(void *p)
 	free(c);
 }
 
-static int gsym_init(const cb_cipher_class *cls, const struct gsym_variant *v, void **out, const uint8_t *key)
+static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	const struct gsym_variant *v = cls->info.variant;
 	struct gsym_ctx *c;
 	gcry_error_t e;
 
@@ -181,25 +182,18 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	return CB_OK;
 }
 
-/*
- * Each class needs its own init() because the class's function pointers get
- * no class argument; these are one-line trampolines into the code above.
- */
 #define GSYM_CIPHER(id, nm, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)                                       \
 	static const struct gsym_variant id##_v = {galgo, gmode, gkind, maxiv};                                     \
-	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
-	{                                                                                                           \
-		return gsym_init(&cb_gcry_##id, &id##_v, ctx, key);                                                 \
-	}                                                                                                           \
 	const cb_cipher_class cb_gcry_##id = {                                                                      \
-		.info = {CB_KIND_CIPHER, nm, "gcrypt", NULL, cb_gcry_unavailable,                                   \
-			 cb_gcrypt_implementation},                                                                 \
+		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "gcrypt",                                   \
+			 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation,            \
+			 .variant = &id##_v},                                                                       \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		.init = id##_init,                                                                                  \
+		.init = gsym_init,                                                                                  \
 		.free = gsym_free,                                                                                  \
 		.encrypt = gsym_encrypt,                                                                            \
 		.decrypt = gsym_decrypt,                                                                            \
@@ -257,8 +251,10 @@ static void ghash_free(void *p)
 	free(h);
 }
 
-static int ghash_init(const cb_hash_class *cls, int algo, void **out)
+/* The class's variant is its GCRY_MD_* algorithm. */
+static int ghash_init(const cb_hash_class *cls, void **out)
 {
+	const int algo = *(const int *)cls->info.variant;
 	struct ghash_ctx *h;
 	gcry_error_t e;
 
@@ -300,16 +296,14 @@ static int ghash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 }
 
 #define GHASH(id, nm, galgo, db, bb)                                                                                \
-	static int id##_init(const cb_hash_class *cls, void **ctx)                                                                            \
-	{                                                                                                           \
-		return ghash_init(&cb_gcry_##id, galgo, ctx);                                                       \
-	}                                                                                                           \
+	static const int id##_v = galgo;                                                                            \
 	const cb_hash_class cb_gcry_##id = {                                                                        \
-		.info = {CB_KIND_HASH, nm, "gcrypt", NULL, cb_gcry_unavailable,                                     \
-			 cb_gcrypt_implementation},                                                                 \
+		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "gcrypt",                                     \
+			 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation,            \
+			 .variant = &id##_v},                                                                       \
 		.digest_bytes = db,                                                                                 \
 		.block_bytes = bb,                                                                                  \
-		.init = id##_init,                                                                                  \
+		.init = ghash_init,                                                                                 \
 		.free = ghash_free,                                                                                 \
 		.digest = ghash_digest,                                                                             \
 	}
