@@ -25,6 +25,12 @@
 
 enum nrsa_scheme { NRSA_PKCS1_ENC, NRSA_PKCS1_SIG, NRSA_PSS };
 
+/* A class's info.variant: its modulus size and scheme. */
+struct nrsa_variant {
+	int bits;
+	enum nrsa_scheme scheme;
+};
+
 #define PSS_SALT 32
 #define DER_MAX 4096 /* a 4096-bit private key is about 2.4 KB of DER */
 
@@ -80,13 +86,13 @@ static void nrsa_free(void *p)
 	free(k);
 }
 
-static struct nrsa_key *nrsa_new(int bits, enum nrsa_scheme scheme)
+static struct nrsa_key *nrsa_new(const struct nrsa_variant *v)
 {
 	struct nrsa_key *k = calloc(1, sizeof(*k));
 	if (!k)
 		return NULL;
-	k->bits = bits;
-	k->scheme = scheme;
+	k->bits = v->bits;
+	k->scheme = v->scheme;
 	rsa_public_key_init(&k->pub);
 	rsa_private_key_init(&k->priv);
 	dsa_signature_init(&k->t);
@@ -103,9 +109,10 @@ static int nrsa_finish(struct nrsa_key *k)
 	return CB_OK;
 }
 
-static int nrsa_keygen(int bits, enum nrsa_scheme scheme, void **key)
+static int nrsa_keygen(const cb_alg_info *info, void **key)
 {
 	static const uint8_t e65537[] = {0x01, 0x00, 0x01};
+	const struct nrsa_variant *v = info->variant;
 	struct nrsa_key *k;
 	struct nrand rnd = {0};
 	int r;
@@ -113,11 +120,11 @@ static int nrsa_keygen(int bits, enum nrsa_scheme scheme, void **key)
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
-	k = nrsa_new(bits, scheme);
+	k = nrsa_new(v);
 	if (!k)
 		return CB_ERR_NOMEM;
 	nettle_mpz_set_str_256_u(k->pub.e, sizeof(e65537), e65537);
-	if (!rsa_generate_keypair(&k->pub, &k->priv, &rnd, nrand_func, NULL, NULL, (unsigned)bits, 0) ||
+	if (!rsa_generate_keypair(&k->pub, &k->priv, &rnd, nrand_func, NULL, NULL, (unsigned)v->bits, 0) ||
 	    rnd.failed) {
 		nrsa_free(k);
 		return rnd.failed ? CB_ERR_RANDOM : CB_ERR_BACKEND;
@@ -284,7 +291,7 @@ static int nrsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
 }
 
 /* A handle from SPKI DER (sig import_public) or PKCS#8 DER (pke import_secret). */
-static int nrsa_import(int bits, enum nrsa_scheme scheme, int secret, const uint8_t *in, size_t len, void **key)
+static int nrsa_import(const cb_alg_info *info, int secret, const uint8_t *in, size_t len, void **key)
 {
 	const uint8_t *p = in, *end = in + len;
 	struct nrsa_key *k;
@@ -312,7 +319,7 @@ static int nrsa_import(int bits, enum nrsa_scheme scheme, int secret, const uint
 		p++;
 		n--;
 	}
-	k = nrsa_new(bits, scheme);
+	k = nrsa_new(info->variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (!rsa_keypair_from_der(&k->pub, secret ? &k->priv : NULL, 0, n, p)) {
@@ -452,63 +459,74 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 	return ok ? CB_OK : CB_ERR_VERIFY;
 }
 
-#define NRSA_INFO(kind_, name_) \
-	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation}
+/* The class methods: the class's variant says which RSA (each kind has its own class type). */
+static int nrsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return nrsa_keygen(&cls->info, key);
+}
 
-#define NRSA_PKE(id, nm, bits)                                                                     \
-	static int id##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                          \
-		(void)opts;                                                                        \
-		return nrsa_keygen(bits, NRSA_PKCS1_ENC, key);                                     \
-	}                                                                                          \
-	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)     \
-	{                                                                                          \
-		(void)opts;                                                                        \
-		return nrsa_import(bits, NRSA_PKCS1_ENC, 1, in, len, key);                         \
-	}                                                                                          \
-	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                          \
-		return nrsa_import(bits, NRSA_PKCS1_ENC, 0, in, len, key);                         \
-	}                                                                                          \
-	const cb_pke_class cb_nettle_##id = {                                                      \
-		.info = NRSA_INFO(CB_KIND_PKE, nm),                                                \
-		.keygen = id##_keygen,                                                             \
-		.key_free = nrsa_free,                                                             \
-		.export_public = nrsa_export_public,                                               \
-		.export_secret = nrsa_export_secret,                                               \
-		.max_plaintext = nrsa_max_plaintext,                                               \
-		.max_ciphertext = nrsa_max_ciphertext,                                             \
-		.encrypt = nrsa_encrypt,                                                           \
-		.decrypt = nrsa_decrypt,                                                           \
-		.import_secret = id##_import,                                                      \
-		.import_public = id##_import_pub,                                                  \
+static int nrsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return nrsa_keygen(&cls->info, key);
+}
+
+static int nrsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return nrsa_import(&cls->info, 1, in, len, key);
+}
+
+static int nrsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return nrsa_import(&cls->info, 0, in, len, key);
+}
+
+static int nrsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return nrsa_import(&cls->info, 1, in, len, key);
+}
+
+static int nrsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return nrsa_import(&cls->info, 0, in, len, key);
+}
+
+#define NRSA_INFO(kind_, name_, id)                                                                                 \
+	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation,         \
+	 .variant = &id##_v}
+
+#define NRSA_PKE(id, nm, nbits)                                                                                     \
+	static const struct nrsa_variant id##_v = {nbits, NRSA_PKCS1_ENC};                                          \
+	const cb_pke_class cb_nettle_##id = {                                                                       \
+		.info = NRSA_INFO(CB_KIND_PKE, nm, id),                                                             \
+		.keygen = nrsa_pke_keygen,                                                                          \
+		.key_free = nrsa_free,                                                                              \
+		.export_public = nrsa_export_public,                                                                \
+		.export_secret = nrsa_export_secret,                                                                \
+		.max_plaintext = nrsa_max_plaintext,                                                                \
+		.max_ciphertext = nrsa_max_ciphertext,                                                              \
+		.encrypt = nrsa_encrypt,                                                                            \
+		.decrypt = nrsa_decrypt,                                                                            \
+		.import_secret = nrsa_pke_import_secret,                                                            \
+		.import_public = nrsa_pke_import_public,                                                            \
 	}
 
-#define NRSA_SIG(id, nm, bits, scheme)                                                             \
-	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                          \
-		(void)opts;                                                                        \
-		return nrsa_keygen(bits, scheme, key);                                             \
-	}                                                                                          \
-	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
-	{                                                                                          \
-		return nrsa_import(bits, scheme, 0, in, len, key);                                 \
-	}                                                                                          \
-	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                          \
-		return nrsa_import(bits, scheme, 1, in, len, key);                                 \
-	}                                                                                          \
-	const cb_sig_class cb_nettle_##id = {                                                      \
-		.info = NRSA_INFO(CB_KIND_SIG, nm),                                                \
-		.keygen = id##_keygen,                                                             \
-		.key_free = nrsa_free,                                                             \
-		.export_public = nrsa_export_public,                                               \
-		.export_secret = nrsa_export_secret,                                               \
-		.max_signature = nrsa_max_signature,                                               \
-		.sign = nrsa_sign,                                                                 \
-		.verify = nrsa_verify,                                                             \
-		.import_public = id##_import,                                                      \
-		.import_secret = id##_import_sec,                                                  \
+#define NRSA_SIG(id, nm, nbits, scheme)                                                                             \
+	static const struct nrsa_variant id##_v = {nbits, scheme};                                                  \
+	const cb_sig_class cb_nettle_##id = {                                                                       \
+		.info = NRSA_INFO(CB_KIND_SIG, nm, id),                                                             \
+		.keygen = nrsa_sig_keygen,                                                                          \
+		.key_free = nrsa_free,                                                                              \
+		.export_public = nrsa_export_public,                                                                \
+		.export_secret = nrsa_export_secret,                                                                \
+		.max_signature = nrsa_max_signature,                                                                \
+		.sign = nrsa_sign,                                                                                  \
+		.verify = nrsa_verify,                                                                              \
+		.import_public = nrsa_sig_import_public,                                                            \
+		.import_secret = nrsa_sig_import_secret,                                                            \
 	}
 
 NRSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048);

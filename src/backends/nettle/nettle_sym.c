@@ -50,8 +50,10 @@ static void nsym_free(void *p)
 	free(c);
 }
 
-static int nsym_init(const cb_cipher_class *cls, enum nsym_mode mode, void **out, const uint8_t *key)
+/* The class's variant is its enum nsym_mode. */
+static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	const enum nsym_mode mode = *(const enum nsym_mode *)cls->info.variant;
 	struct nsym_ctx *c;
 
 	if (!out || !key)
@@ -269,19 +271,16 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 }
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
-	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
-	{                                                                                                           \
-		return nsym_init(&cb_nettle_##id, md, ctx, key);                                                    \
-	}                                                                                                           \
+	static const enum nsym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_nettle_##id = {                                                                    \
-		.info = {CB_KIND_CIPHER, nm, "nettle", NULL, NULL,                                                  \
-			 cb_nettle_implementation},                                                                 \
+		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "nettle",                                   \
+			 .implementation = cb_nettle_implementation, .variant = &id##_v},                           \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		.init = id##_init,                                                                                  \
+		.init = nsym_init,                                                                                  \
 		.free = nsym_free,                                                                                  \
 		.encrypt = nsym_encrypt,                                                                            \
 		.decrypt = nsym_decrypt,                                                                            \
@@ -318,8 +317,10 @@ static void nhash_free(void *p)
 	free(h);
 }
 
-static int nhash_init(const cb_hash_class *cls, const struct nettle_hash *nh, void **out)
+/* The class's variant is nettle's meta struct of the hash. */
+static int nhash_init(const cb_hash_class *cls, void **out)
 {
+	const struct nettle_hash *nh = cls->info.variant;
 	struct nhash_ctx *h;
 	if (!out)
 		return CB_ERR_ARG;
@@ -353,15 +354,12 @@ static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 }
 
 #define NS_HASH(id, nm, meta, db, bb)                                                                               \
-	static int id##_init(const cb_hash_class *cls, void **ctx)                                                                            \
-	{                                                                                                           \
-		return nhash_init(&cb_nettle_##id, &meta, ctx);                                                     \
-	}                                                                                                           \
 	const cb_hash_class cb_nettle_##id = {                                                                      \
-		.info = {CB_KIND_HASH, nm, "nettle", NULL, NULL, cb_nettle_implementation},                         \
+		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "nettle",                                     \
+			 .implementation = cb_nettle_implementation, .variant = &meta},                             \
 		.digest_bytes = db,                                                                                 \
 		.block_bytes = bb,                                                                                  \
-		.init = id##_init,                                                                                  \
+		.init = nhash_init,                                                                                 \
 		.free = nhash_free,                                                                                 \
 		.digest = nhash_digest,                                                                             \
 	}
