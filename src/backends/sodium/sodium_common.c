@@ -62,12 +62,10 @@ static const char *unavailable_any(void)
 	return sodium_ready() != 0 ? "sodium_init() failed" : NULL;
 }
 
-#define SODIUM_INFO(kind_, name_, unavail_) \
-	{.kind = (kind_), .name = (name_), .backend = "sodium", .unavailable = (unavail_), .implementation = sodium_implementation}
+#define SODIUM_INFO(kind_, name_, unavail_, variant_) \
+	{.kind = (kind_), .name = (name_), .backend = "sodium", .unavailable = (unavail_), .implementation = sodium_implementation, .variant = (variant_)}
 
-/* SHA-256: stateless one-shot; the context is a token. */
-
-static const cb_hash_class sha256;
+/* SHA-256: stateless one-shot; the context is a token (the class). */
 
 static int sha256_init(const cb_hash_class *cls, void **ctx)
 {
@@ -76,7 +74,7 @@ static int sha256_init(const cb_hash_class *cls, void **ctx)
 	*ctx = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	*ctx = (void *)&sha256;
+	*ctx = (void *)cls;
 	return CB_OK;
 }
 
@@ -94,7 +92,7 @@ static int sha256_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *ou
 }
 
 static const cb_hash_class sha256 = {
-	.info = SODIUM_INFO(CB_KIND_HASH, "sha256", unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_HASH, "sha256", unavailable_any, NULL),
 	.digest_bytes = crypto_hash_sha256_BYTES,
 	.block_bytes = 64,
 	.init = sha256_init,
@@ -110,6 +108,8 @@ static const cb_hash_class sha256 = {
 
 enum aead_alg { AEAD_CHAPOLY, AEAD_AESGCM };
 
+static const enum aead_alg v_chapoly = AEAD_CHAPOLY, v_aesgcm = AEAD_AESGCM;
+
 struct aead_ctx {
 	crypto_aead_aes256gcm_state gcm; /* needs 16-byte alignment: aligned_alloc */
 	enum aead_alg alg;
@@ -124,8 +124,10 @@ static void aead_free(void *p)
 	free(p);
 }
 
-static int aead_init(enum aead_alg alg, void **out, const uint8_t *key)
+/* The class's variant is its enum aead_alg. */
+static int aead_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	const enum aead_alg alg = *(const enum aead_alg *)cls->info.variant;
 	struct aead_ctx *c;
 
 	if (!out || !key)
@@ -146,16 +148,6 @@ static int aead_init(enum aead_alg alg, void **out, const uint8_t *key)
 		memcpy(c->key, key, sizeof(c->key));
 	*out = c;
 	return CB_OK;
-}
-
-static int aead_chapoly_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
-{
-	return aead_init(AEAD_CHAPOLY, out, key);
-}
-
-static int aead_aesgcm_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
-{
-	return aead_init(AEAD_AESGCM, out, key);
 }
 
 static int aead_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
@@ -205,26 +197,26 @@ static int aead_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 }
 
 static const cb_cipher_class chacha20_poly1305 = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", unavailable_any, &v_chapoly),
 	.key_bytes = 32,
 	.iv_bytes = 12,
 	.block_bytes = 1,
 	.tag_bytes = 16,
 	.padded = 0,
-	.init = aead_chapoly_init,
+	.init = aead_init,
 	.free = aead_free,
 	.encrypt = aead_encrypt,
 	.decrypt = aead_decrypt,
 };
 
 static const cb_cipher_class aes256_gcm = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", unavailable_aesgcm),
+	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", unavailable_aesgcm, &v_aesgcm),
 	.key_bytes = 32,
 	.iv_bytes = 12,
 	.block_bytes = 1,
 	.tag_bytes = 16,
 	.padded = 0,
-	.init = aead_aesgcm_init,
+	.init = aead_init,
 	.free = aead_free,
 	.encrypt = aead_encrypt,
 	.decrypt = aead_decrypt,
@@ -335,7 +327,7 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 }
 
 static const cb_kex_class x25519 = {
-	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any, NULL),
 	.keygen = x25519_keygen,
 	.key_free = x25519_free,
 	.export_public = x25519_export_public,
@@ -497,7 +489,7 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 }
 
 static const cb_sig_class ed25519 = {
-	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any),
+	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any, NULL),
 	.keygen = ed25519_keygen,
 	.key_free = ed25519_free,
 	.export_public = ed25519_export_public,
