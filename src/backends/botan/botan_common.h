@@ -14,9 +14,10 @@ const char *cb_botan_implementation(void);
 /* NULL: the FFI answers (botan_ffi_supports_api(20180713)); else the reason. */
 const char *cb_botan_unavailable(void);
 
-#define BOTAN_INFO(kind_, name_, notes_) \
+/* variant_: the backend's parameters of the class (a struct kdesc, struct cdesc or Botan's hash name). */
+#define BOTAN_INFO(kind_, name_, notes_, variant_) \
 	{.kind = (kind_), .name = (name_), .backend = "botan", .notes = (notes_), \
-	 .unavailable = cb_botan_unavailable, .implementation = cb_botan_implementation}
+	 .unavailable = cb_botan_unavailable, .implementation = cb_botan_implementation, .variant = (variant_)}
 
 extern const cb_alg_info *const cb_botan_sym_algs[]; /* botan_sym.c: hashes, ciphers */
 extern const cb_alg_info *const cb_botan_pk_algs[];  /* botan_pk.c: X25519, P-256, Ed25519, RSA */

@@ -222,6 +222,22 @@ static int key_generate(const struct kdesc *d, const cb_opts *opts, void **key)
 	return key_finish(k, key);
 }
 
+/* keygen: the class's variant is its struct kdesc; each kind has its entry over key_generate. */
+static int kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return key_generate(cls->info.variant, opts, key);
+}
+
+static int sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return key_generate(cls->info.variant, opts, key);
+}
+
+static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return key_generate(cls->info.variant, opts, key);
+}
+
 static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out,
 		    size_t *outlen)
 {
@@ -348,16 +364,6 @@ static int p256_export_pkcs8(const struct bkey *k, uint8_t *out, size_t *outlen)
 static const struct kdesc d_x25519 = {K_X25519, "Curve25519", "", NULL, 0, 0, CB_SM2_DER};
 static const struct kdesc d_ecdh = {K_ECDH, "ECDH", "secp256r1", NULL, 0, 0, CB_SM2_DER};
 
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(&d_x25519, opts, key);
-}
-
-static int ecdh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(&d_ecdh, opts, key);
-}
-
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
@@ -368,7 +374,7 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 	*key = NULL;
 	if (len != 32)
 		return CB_ERR_FORMAT;
-	k = key_new(&d_x25519);
+	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (botan_privkey_load_x25519(&k->priv, in) != 0) {
@@ -389,7 +395,7 @@ static int ecdh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, c
 	*key = NULL;
 	if (len != sizeof(pkcs8_p256) + 32 || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
 		return CB_ERR_FORMAT;
-	k = key_new(&d_ecdh);
+	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if ((r = p256_load(k, in + sizeof(pkcs8_p256))) != 0) {
@@ -456,8 +462,9 @@ static int kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *s
 }
 
 static const cb_kex_class x25519 = {
-	.info = BOTAN_INFO(CB_KIND_KEX, "x25519", "the all-zero result (small-order peer) is refused by the adapter"),
-	.keygen = x25519_keygen,
+	.info = BOTAN_INFO(CB_KIND_KEX, "x25519", "the all-zero result (small-order peer) is refused by the adapter",
+			   &d_x25519),
+	.keygen = kex_keygen,
 	.key_free = key_free,
 	.export_public = kex_export_public,
 	.export_secret = kex_export_secret,
@@ -466,8 +473,8 @@ static const cb_kex_class x25519 = {
 };
 
 static const cb_kex_class ecdh_p256 = {
-	.info = BOTAN_INFO(CB_KIND_KEX, "ecdh-p256", "the peer point is decoded and checked on each derive"),
-	.keygen = ecdh_keygen,
+	.info = BOTAN_INFO(CB_KIND_KEX, "ecdh-p256", "the peer point is decoded and checked on each derive", &d_ecdh),
+	.keygen = kex_keygen,
 	.key_free = key_free,
 	.export_public = kex_export_public,
 	.export_secret = kex_export_secret,
@@ -562,11 +569,6 @@ static int sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *s
 
 static const struct kdesc d_ecdsa = {K_ECDSA, "ECDSA", "secp256r1", "EMSA1(SHA-256)", 0, 0, CB_SM2_DER};
 
-static int ecdsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(&d_ecdsa, opts, key);
-}
-
 static int ecdsa_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct bkey *k = key;
@@ -598,7 +600,7 @@ static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, 
 	    in[sizeof(cb_spki_p256_prefix)] != 0x04)
 		return CB_ERR_FORMAT;
 	pt = in + sizeof(cb_spki_p256_prefix) + 1;
-	k = key_new(&d_ecdsa);
+	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 && botan_mp_from_bin(x, pt, 32) == 0 &&
@@ -632,7 +634,7 @@ static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_
 	*key = NULL;
 	if (len != sizeof(pkcs8_p256) + 32 || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
 		return CB_ERR_FORMAT;
-	k = key_new(&d_ecdsa);
+	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if ((r = p256_load(k, in + sizeof(pkcs8_p256))) != 0) {
@@ -645,8 +647,9 @@ static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_
 static const cb_sig_class ecdsa_p256 = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "ecdsa-p256",
 			   "Botan 2 derives the nonce from the key and message (RFC 6979) and blinds the signing "
-			   "inversion with a random mask from the key's generator"),
-	.keygen = ecdsa_keygen,
+			   "inversion with a random mask from the key's generator",
+			   &d_ecdsa),
+	.keygen = sig_keygen,
 	.key_free = key_free,
 	.export_public = ecdsa_export_public,
 	.export_secret = ecdsa_export_secret,
@@ -660,11 +663,6 @@ static const cb_sig_class ecdsa_p256 = {
 /* Ed25519 */
 
 static const struct kdesc d_ed25519 = {K_ED25519, "Ed25519", "", "Pure", 0, 0, CB_SM2_DER};
-
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(&d_ed25519, opts, key);
-}
 
 static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
@@ -703,7 +701,7 @@ static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len
 	if (len != sizeof(cb_spki_ed25519_prefix) + 32 ||
 	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
 		return CB_ERR_FORMAT;
-	k = key_new(&d_ed25519);
+	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (botan_pubkey_load_ed25519(&k->pub, in + sizeof(cb_spki_ed25519_prefix)) != 0) {
@@ -729,7 +727,7 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
 	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
 		return CB_ERR_FORMAT;
-	k = key_new(&d_ed25519);
+	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (botan_privkey_load_ed25519(&k->priv, in + sizeof(cb_pkcs8_ed25519_prefix)) != 0) {
@@ -740,8 +738,9 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 }
 
 static const cb_sig_class ed25519 = {
-	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", "the adapter refuses S >= L before Botan verifies (Botan 2.19 does not)"),
-	.keygen = ed25519_keygen,
+	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", "the adapter refuses S >= L before Botan verifies (Botan 2.19 does not)",
+			   &d_ed25519),
+	.keygen = sig_keygen,
 	.key_free = key_free,
 	.export_public = ed25519_export_public,
 	.export_secret = ed25519_export_secret,
@@ -755,11 +754,6 @@ static const cb_sig_class ed25519 = {
 /* SM2 signatures (GM/T 0003.2): SM3 over Z_A || M, DER signatures. */
 
 static const struct kdesc d_sm2 = {K_SM2, "SM2", "sm2p256v1", NULL, 0, 0, CB_SM2_DER};
-
-static int sm2_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(&d_sm2, opts, key);
-}
 
 static int sm2_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
@@ -820,31 +814,35 @@ static int sm2_import_d(const struct kdesc *d, const uint8_t *in, size_t len, co
 	return key_finish(k, key);
 }
 
-static int sm2_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return sm2_import_d(&d_sm2, in, len, opts, key);
-}
-
 static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key);
 
-static int sm2_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* SM2 signature and encryption keys share the bodies; each kind has its entry, the class's variant its kdesc. */
+static int sm2_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
 {
-	return sm2_enc_import(&d_sm2, in, len, opts, key);
+	return sm2_import_d(cls->info.variant, in, len, opts, key);
+}
+
+static int sm2_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return sm2_enc_import(cls->info.variant, in, len, opts, key);
 }
 
 static const cb_sig_class sm2_sign = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "sm2-sign",
 			   "Botan takes the user ID in its parameter string (an ID with a comma or NUL byte is "
-			   "refused); a random nonce from the key's generator per signature"),
-	.keygen = sm2_keygen,
+			   "refused); a random nonce from the key's generator per signature",
+			   &d_sm2),
+	.keygen = sig_keygen,
 	.key_free = key_free,
 	.export_public = sm2_export_public,
 	.export_secret = sm2_export_secret,
 	.max_signature = ecdsa_max_signature,
 	.sign = sig_sign,
 	.verify = sig_verify,
-	.import_public = sm2_import,
-	.import_secret = sm2_import_secret,
+	.import_public = sm2_sig_import_public,
+	.import_secret = sm2_sig_import_secret,
 };
 
 /*
@@ -852,11 +850,6 @@ static const cb_sig_class sm2_sign = {
  * GM/T 0009 DER form; the raw forms are converted (cb_sm2_ct_convert)
  * inside the timed operation, as the OpenSSL classes do.
  */
-
-static int sm2_enc_keygen_fmt(const struct kdesc *d, const cb_opts *opts, void **key)
-{
-	return key_generate(d, opts, key);
-}
 
 static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
@@ -973,24 +966,25 @@ static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 	return r;
 }
 
+/* The encryption keys read no options (no user ID): NULL, as before. */
+static int sm2_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	(void)opts;
+	return sm2_enc_import(cls->info.variant, in, len, NULL, key);
+}
+
+static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return sm2_import_d(cls->info.variant, in, len, opts, key);
+}
+
 #define BOTAN_SM2_PKE(var_, name_, fmt_, notes_)                                                    \
 	static const struct kdesc var_##_d = {K_SM2_ENC, "SM2", "sm2p256v1", "SM3", 0, 0, fmt_};     \
-	static int var_##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                            \
-		return sm2_enc_keygen_fmt(&var_##_d, opts, key);                                     \
-	}                                                                                            \
-	static int var_##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
-	{                                                                                            \
-		(void)opts;                                                                          \
-		return sm2_enc_import(&var_##_d, in, len, NULL, key);                                \
-	}                                                                                            \
-	static int var_##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                            \
-		return sm2_import_d(&var_##_d, in, len, opts, key);                                  \
-	}                                                                                            \
 	static const cb_pke_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_),                                      \
-		.keygen = var_##_keygen,                                                             \
+		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),                           \
+		.keygen = pke_keygen,                                                                \
 		.key_free = key_free,                                                                \
 		.export_public = sm2_export_public,                                                  \
 		.export_secret = sm2_export_secret,                                                  \
@@ -998,8 +992,8 @@ static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 		.max_ciphertext = sm2_enc_max_ciphertext,                                            \
 		.encrypt = sm2_enc_encrypt,                                                          \
 		.decrypt = sm2_enc_decrypt,                                                          \
-		.import_secret = var_##_import,                                                      \
-		.import_public = var_##_import_pub,                                                  \
+		.import_secret = sm2_pke_import_secret,                                              \
+		.import_public = sm2_pke_import_public,                                              \
 	}
 
 #define SM2_RAW_NOTES "Botan speaks the DER form only: includes a DER conversion and a buffer allocation"
@@ -1192,51 +1186,51 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 #define RSA_NOTES "private operations blinded by Botan (a random blinding factor from the key's generator)"
 #define RSA_SIG_NOTES RSA_NOTES "; the adapter refuses a signature that is not exactly k bytes (Botan 2.19 accepts leading zeros)"
 
+/* RSA signature and encryption keys share the bodies; each kind has its entry, the class's variant its kdesc. */
+static int rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_public(cls->info.variant, in, len, key);
+}
+
+static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_secret(cls->info.variant, in, len, key);
+}
+
+static int rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_public(cls->info.variant, in, len, key);
+}
+
+static int rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	return rsa_import_secret(cls->info.variant, in, len, key);
+}
+
 #define BOTAN_RSA_SIG(var_, name_, bits_, pad_)                                                   \
 	static const struct kdesc var_##_d = {K_RSA_SIG, "RSA", #bits_, pad_, bits_, 0, CB_SM2_DER};             \
-	static int var_##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                            \
-		return key_generate(&var_##_d, opts, key);                                                 \
-	}                                                                                            \
-	static int var_##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                          \
-	{                                                                                            \
-		return rsa_import_public(&var_##_d, in, len, key);                                   \
-	}                                                                                            \
-	static int var_##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                            \
-		return rsa_import_secret(&var_##_d, in, len, key);                                   \
-	}                                                                                            \
 	static const cb_sig_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_SIG, name_, RSA_SIG_NOTES),                                   \
-		.keygen = var_##_keygen,                                                             \
+		.info = BOTAN_INFO(CB_KIND_SIG, name_, RSA_SIG_NOTES, &var_##_d),                       \
+		.keygen = sig_keygen,                                                             \
 		.key_free = key_free,                                                                \
 		.export_public = rsa_export_public,                                                  \
 		.export_secret = rsa_export_secret,                                                  \
 		.max_signature = rsa_bytes,                                                          \
 		.sign = sig_sign,                                                                    \
 		.verify = sig_verify,                                                                \
-		.import_public = var_##_import,                                                      \
-		.import_secret = var_##_import_sec,                                                  \
+		.import_public = rsa_sig_import_public,                                              \
+		.import_secret = rsa_sig_import_secret,                                              \
 	}
 
 #define BOTAN_RSA_PKE(var_, name_, bits_, pad_, overhead_, notes_)                               \
 	static const struct kdesc var_##_d = {K_RSA_ENC, "RSA", #bits_, pad_, bits_, overhead_, CB_SM2_DER};     \
-	static int var_##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                            \
-		return key_generate(&var_##_d, opts, key);                                                 \
-	}                                                                                            \
-	static int var_##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
-	{                                                                                            \
-		(void)opts;                                                                          \
-		return rsa_import_secret(&var_##_d, in, len, key);                                   \
-	}                                                                                            \
-	static int var_##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                            \
-		return rsa_import_public(&var_##_d, in, len, key);                                   \
-	}                                                                                            \
 	static const cb_pke_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_),                                      \
-		.keygen = var_##_keygen,                                                             \
+		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),                           \
+		.keygen = pke_keygen,                                                             \
 		.key_free = key_free,                                                                \
 		.export_public = rsa_export_public,                                                  \
 		.export_secret = rsa_export_secret,                                                  \
@@ -1244,8 +1238,8 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.max_ciphertext = rsa_max_ciphertext,                                                \
 		.encrypt = rsa_encrypt,                                                              \
 		.decrypt = rsa_decrypt,                                                              \
-		.import_secret = var_##_import,                                                      \
-		.import_public = var_##_import_pub,                                                  \
+		.import_secret = rsa_pke_import_secret,                                              \
+		.import_public = rsa_pke_import_public,                                              \
 	}
 
 #define PSS "PSSR(SHA-256,MGF1,32)"

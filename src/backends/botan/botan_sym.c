@@ -22,8 +22,10 @@
 
 /* Hashes: a botan_hash_t per context; botan_hash_final resets it. */
 
-static int hash_new(const char *name, void **ctx)
+/* The class's variant is Botan's name of the hash. */
+static int hash_init(const cb_hash_class *cls, void **ctx)
 {
+	const char *name = cls->info.variant;
 	botan_hash_t h = NULL;
 
 	if (!ctx)
@@ -53,15 +55,11 @@ static int hash_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
 }
 
 #define BOTAN_HASH(var_, name_, bname_, dlen_, blen_)                                               \
-	static int var_##_init(const cb_hash_class *cls, void **ctx)                                                            \
-	{                                                                                             \
-		return hash_new(bname_, ctx);                                                         \
-	}                                                                                             \
 	static const cb_hash_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_HASH, name_, NULL),                                        \
+		.info = BOTAN_INFO(CB_KIND_HASH, name_, NULL, bname_),                                \
 		.digest_bytes = (dlen_),                                                              \
 		.block_bytes = (blen_),                                                               \
-		.init = var_##_init,                                                                  \
+		.init = hash_init,                                                                    \
 		.free = hash_free,                                                                    \
 		.digest = hash_digest,                                                                \
 	}
@@ -101,8 +99,10 @@ static void cipher_free(void *p)
 	free(c);
 }
 
-static int cipher_new(const struct cdesc *d, void **out, const uint8_t *key)
+/* The class's variant is its struct cdesc. */
+static int cipher_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	const struct cdesc *d = cls->info.variant;
 	struct cipher_ctx *c;
 	int r = CB_ERR_BACKEND;
 
@@ -304,18 +304,14 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 	BOTAN_CIPHER_N(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_, NULL)
 #define BOTAN_CIPHER_N(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_, notes_) \
 	static const struct cdesc var_##_d = {bname_, mode_, key_, iv_, fixed_};                 \
-	static int var_##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                   \
-	{                                                                                        \
-		return cipher_new(&var_##_d, ctx, key);                                          \
-	}                                                                                        \
 	static const cb_cipher_class var_ = {                                                    \
-		.info = BOTAN_INFO(CB_KIND_CIPHER, name_, notes_),                               \
+		.info = BOTAN_INFO(CB_KIND_CIPHER, name_, notes_, &var_##_d),                    \
 		.key_bytes = (key_),                                                             \
 		.iv_bytes = (iv_),                                                               \
 		.block_bytes = (block_),                                                         \
 		.tag_bytes = (tag_),                                                             \
 		.padded = (padded_),                                                             \
-		.init = var_##_init,                                                             \
+		.init = cipher_init,                                                             \
 		.free = cipher_free,                                                             \
 		.encrypt = cipher_encrypt,                                                       \
 		.decrypt = cipher_decrypt,                                                       \

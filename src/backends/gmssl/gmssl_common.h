@@ -17,9 +17,10 @@
 /* "GmSSL 3.3.0-dev.1183 (commit 24ae482)": the implementation label of every class. */
 const char *cb_gmssl_implementation(void);
 
-#define GMSSL_INFO(kind_, name_, notes_) \
+/* variant_: the class's parameters that the generic methods read (SM2 key use and form, SM4 mode), or NULL. */
+#define GMSSL_INFO(kind_, name_, notes_, variant_) \
 	{.kind = (kind_), .name = (name_), .backend = "gmssl", .notes = (notes_), \
-	 .unavailable = NULL, .implementation = cb_gmssl_implementation}
+	 .unavailable = NULL, .implementation = cb_gmssl_implementation, .variant = (variant_)}
 
 #ifdef CB_GMSSL_BUILT
 extern const cb_alg_info *const cb_gmssl_sm2_algs[]; /* gmssl_sm2.c: sm2-sign, sm2-enc-*, sm2-dh */

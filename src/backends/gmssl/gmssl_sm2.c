@@ -70,13 +70,19 @@ static void key_free(void *p)
 	free(p);
 }
 
-static struct gm_key *key_new(enum gm_type type, cb_sm2_ct_format fmt)
+/* A class's variant: what its keys are for and, for encryption, the ciphertext form. */
+struct gm_variant {
+	enum gm_type type;
+	cb_sm2_ct_format fmt;
+};
+
+static struct gm_key *key_new(const struct gm_variant *v)
 {
 	struct gm_key *k = calloc(1, sizeof(*k));
 
 	if (k) {
-		k->type = type;
-		k->fmt = fmt;
+		k->type = v->type;
+		k->fmt = v->fmt;
 	}
 	return k;
 }
@@ -130,14 +136,14 @@ static int key_finish(struct gm_key *k, const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int key_generate(enum gm_type type, cb_sm2_ct_format fmt, const cb_opts *opts, void **key)
+static int key_generate(const struct gm_variant *v, const cb_opts *opts, void **key)
 {
 	struct gm_key *k;
 
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
-	k = key_new(type, fmt);
+	k = key_new(v);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (sm2_key_generate(&k->key) != 1) {
@@ -149,8 +155,8 @@ static int key_generate(enum gm_type type, cb_sm2_ct_format fmt, const cb_opts *
 }
 
 /* A secret key from DER PKCS#8 PrivateKeyInfo (GmSSL's parser; nothing may follow). */
-static int key_import_pkcs8(enum gm_type type, cb_sm2_ct_format fmt, const uint8_t *in, size_t len,
-			    const cb_opts *opts, void **key)
+static int key_import_pkcs8(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			    void **key)
 {
 	struct gm_key *k;
 	const uint8_t *p = in, *attrs = NULL;
@@ -159,7 +165,7 @@ static int key_import_pkcs8(enum gm_type type, cb_sm2_ct_format fmt, const uint8
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	k = key_new(type, fmt);
+	k = key_new(v);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (sm2_private_key_info_from_der(&k->key, &attrs, &attrslen, &p, &left) != 1 || left != 0) {
@@ -221,11 +227,6 @@ static int export_pkcs8(const void *key, uint8_t *out, size_t *outlen)
 
 /* ---- sm2-sign ---- */
 
-static int sign_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(T_SIGN, CB_SM2_DER, opts, key);
-}
-
 static size_t sign_max_signature(const void *key)
 {
 	return SM2_MAX_SIGNATURE_SIZE;
@@ -265,8 +266,8 @@ static int sign_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 }
 
 /* A public-key-only handle from SubjectPublicKeyInfo DER (the SM2 ID from opts). */
-static int key_import_spki(enum gm_type type, cb_sm2_ct_format fmt, const uint8_t *in, size_t len,
-			   const cb_opts *opts, void **key)
+static int key_import_spki(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			   void **key)
 {
 	struct gm_key *k;
 	const uint8_t *p = in;
@@ -275,7 +276,7 @@ static int key_import_spki(enum gm_type type, cb_sm2_ct_format fmt, const uint8_
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	k = key_new(type, fmt);
+	k = key_new(v);
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (sm2_public_key_info_from_der(&k->key, &p, &left) != 1 || left != 0) {
@@ -289,30 +290,64 @@ static int key_import_spki(enum gm_type type, cb_sm2_ct_format fmt, const uint8_
 	return key_finish(k, opts, key);
 }
 
-static int sign_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* The class methods: the class's variant says what the key is for; each kind has its entry over the bodies above. */
+static int sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	return key_import_spki(T_SIGN, CB_SM2_DER, in, len, opts, key);
+	return key_generate(cls->info.variant, opts, key);
 }
 
-static int sign_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return key_import_pkcs8(T_SIGN, CB_SM2_DER, in, len, opts, key);
+	return key_import_spki(cls->info.variant, in, len, opts, key);
 }
+
+static int sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return key_import_pkcs8(cls->info.variant, in, len, opts, key);
+}
+
+static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return key_generate(cls->info.variant, opts, key);
+}
+
+static int pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return key_import_spki(cls->info.variant, in, len, opts, key);
+}
+
+static int pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return key_import_pkcs8(cls->info.variant, in, len, opts, key);
+}
+
+static int kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return key_generate(cls->info.variant, opts, key);
+}
+
+static int kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return key_import_pkcs8(cls->info.variant, in, len, opts, key);
+}
+
+static const struct gm_variant v_sign = {T_SIGN, CB_SM2_DER}, v_dh = {T_DH, CB_SM2_DER};
 
 static const cb_sig_class gm_sm2_sign = {
 	.info = GMSSL_INFO(CB_KIND_SIG, "sm2-sign",
 			   "sm2_sign with a fresh k from getentropy per signature (not SM2_SIGN_CTX, whose "
 			   "batches of 32 nonces the per-slice median would hide); verify through "
-			   "SM2_VERIFY_CTX's precomputed table of the public point" SM2_ASM),
-	.keygen = sign_keygen,
+			   "SM2_VERIFY_CTX's precomputed table of the public point" SM2_ASM,
+			   &v_sign),
+	.keygen = sig_keygen,
 	.key_free = key_free,
 	.export_public = export_spki,
 	.export_secret = export_pkcs8,
 	.max_signature = sign_max_signature,
 	.sign = sign_sign,
 	.verify = sign_verify,
-	.import_public = sign_import_public,
-	.import_secret = sign_import_secret,
+	.import_public = sig_import_public,
+	.import_secret = sig_import_secret,
 };
 
 /* ---- sm2-enc-* ---- */
@@ -421,21 +456,10 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 }
 
 #define GM_SM2_PKE(var_, name_, fmt_, notes_)                                                       \
-	static int var_##_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)                                    \
-	{                                                                                            \
-		return key_generate(T_ENC, fmt_, opts, key);                                         \
-	}                                                                                            \
-	static int var_##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)    \
-	{                                                                                            \
-		return key_import_pkcs8(T_ENC, fmt_, in, len, opts, key);                            \
-	}                                                                                            \
-	static int var_##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key) \
-	{                                                                                            \
-		return key_import_spki(T_ENC, fmt_, in, len, opts, key);                             \
-	}                                                                                            \
+	static const struct gm_variant var_##_v = {T_ENC, fmt_};                                     \
 	static const cb_pke_class var_ = {                                                           \
-		.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_),                                      \
-		.keygen = var_##_keygen,                                                             \
+		.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_, &var_##_v),                           \
+		.keygen = pke_keygen,                                                                \
 		.key_free = key_free,                                                                \
 		.export_public = export_spki,                                                        \
 		.export_secret = export_pkcs8,                                                       \
@@ -443,8 +467,8 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.max_ciphertext = enc_max_ciphertext,                                                \
 		.encrypt = enc_encrypt,                                                              \
 		.decrypt = enc_decrypt,                                                              \
-		.import_secret = var_##_import,                                                      \
-		.import_public = var_##_import_pub,                                                  \
+		.import_secret = pke_import_secret,                                                  \
+		.import_public = pke_import_public,                                                  \
 	}
 
 GM_SM2_PKE(gm_sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2,
@@ -455,16 +479,6 @@ GM_SM2_PKE(gm_sm2_enc_der, "sm2-enc-der", CB_SM2_DER,
 	   "GmSSL's native form; messages of 1 to 255 bytes");
 
 /* ---- sm2-dh ---- */
-
-static int dh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(T_DH, CB_SM2_DER, opts, key);
-}
-
-static int dh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return key_import_pkcs8(T_DH, CB_SM2_DER, in, len, opts, key);
-}
 
 static int dh_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
@@ -513,13 +527,14 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 static const cb_kex_class gm_sm2_dh = {
 	.info = GMSSL_INFO(CB_KIND_KEX, "sm2-dh",
 			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
-			   "all-zero peer point GmSSL accepts; the last peer kept parsed" SM2_ASM),
-	.keygen = dh_keygen,
+			   "all-zero peer point GmSSL accepts; the last peer kept parsed" SM2_ASM,
+			   &v_dh),
+	.keygen = kex_keygen,
 	.key_free = key_free,
 	.export_public = dh_export_public,
 	.export_secret = export_pkcs8,
 	.derive = dh_derive,
-	.import_secret = dh_import,
+	.import_secret = kex_import_secret,
 };
 
 const cb_alg_info *const cb_gmssl_sm2_algs[] = {

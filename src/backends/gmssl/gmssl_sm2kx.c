@@ -216,7 +216,8 @@ static const cb_kex_class gm_sm2_kx = {
 			   "points first (GmSSL takes 0x04 || 0^64 for infinity). GmSSL computes both Z values in "
 			   "every call. Timing: keygen = the static and the ephemeral pair (two sm2_key_generate); "
 			   "derive = one party's protocol computation, without the ephemeral [r]G of a new "
-			   "exchange" SM2_ASM),
+			   "exchange" SM2_ASM,
+			   NULL),
 	.keygen = kx_keygen,
 	.key_free = kx_free,
 	.export_public = kx_export_public,

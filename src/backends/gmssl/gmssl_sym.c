@@ -77,7 +77,7 @@ static int sm3_ctx_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *o
 }
 
 static const cb_hash_class gm_sm3 = {
-	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", SM3_NOTES),
+	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", SM3_NOTES, NULL),
 	.digest_bytes = SM3_DIGEST_SIZE,
 	.block_bytes = SM3_BLOCK_SIZE,
 	.init = sm3_ctx_init,
@@ -103,8 +103,10 @@ static void cipher_free(void *p)
 	free(p);
 }
 
-static int cipher_new(const cb_cipher_class *cls, enum gm_mode mode, void **ctx, const uint8_t *key)
+/* The class's variant is its mode (an enum gm_mode). */
+static int cipher_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)
 {
+	enum gm_mode mode = *(const enum gm_mode *)cls->info.variant;
 	struct gm_cipher *c;
 
 	if (!ctx || !key)
@@ -253,19 +255,15 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 }
 
 #define GM_CIPHER(var_, name_, mode_, iv_, block_, tag_, padded_, notes_)                        \
-	static const cb_cipher_class var_;                                                       \
-	static int var_##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                   \
-	{                                                                                        \
-		return cipher_new(&var_, mode_, ctx, key);                                       \
-	}                                                                                        \
+	static const enum gm_mode var_##_v = mode_;                                              \
 	static const cb_cipher_class var_ = {                                                    \
-		.info = GMSSL_INFO(CB_KIND_CIPHER, name_, notes_),                               \
+		.info = GMSSL_INFO(CB_KIND_CIPHER, name_, notes_, &var_##_v),                    \
 		.key_bytes = 16,                                                                 \
 		.iv_bytes = (iv_),                                                               \
 		.block_bytes = (block_),                                                         \
 		.tag_bytes = (tag_),                                                             \
 		.padded = (padded_),                                                             \
-		.init = var_##_init,                                                             \
+		.init = cipher_init,                                                             \
 		.free = cipher_free,                                                             \
 		.encrypt = cipher_encrypt,                                                       \
 		.decrypt = cipher_decrypt,                                                       \

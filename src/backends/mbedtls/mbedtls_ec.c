@@ -97,23 +97,38 @@ static int x25519_set_secret(struct mec_key *k, const uint8_t sk[X25519_LEN])
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+static int p256_is_ours(mbedtls_pk_context *pk)
 {
+	return mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY && mbedtls_pk_ec(*pk)->grp.id == MBEDTLS_ECP_DP_SECP256R1;
+}
+
+/* A class's variant is its curve (a const mbedtls_ecp_group_id): X25519 or P-256. */
+static const mbedtls_ecp_group_id v_x25519 = MBEDTLS_ECP_DP_CURVE25519, v_p256 = MBEDTLS_ECP_DP_SECP256R1;
+
+static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
+{
+	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
 	struct mec_key *k;
 	uint8_t sk[X25519_LEN];
 	int r;
 
-	(void)opts;
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if ((r = mec_new(1, &k)) != 0)
+	if ((r = mec_new(x25519, &k)) != 0)
 		return r;
-	if (mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0)
-		r = CB_ERR_RANDOM;
-	else
-		r = x25519_set_secret(k, sk);
-	cb_wipe(sk, sizeof(sk));
+	if (x25519) {
+		if (mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0)
+			r = CB_ERR_RANDOM;
+		else
+			r = x25519_set_secret(k, sk);
+		cb_wipe(sk, sizeof(sk));
+	} else if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_ECKEY)) != 0 ||
+		   mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, mbedtls_pk_ec(k->pk), cbm_rng_cb, &k->rng) != 0) {
+		r = CB_ERR_BACKEND;
+	} else {
+		k->has_secret = 1;
+	}
 	if (r) {
 		mec_free(k);
 		return r;
@@ -122,25 +137,62 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ke
 	return CB_OK;
 }
 
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* X25519: the raw 32 bytes; P-256: DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
+static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in, size_t len, void **key)
 {
+	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
 	struct mec_key *k;
 	int r;
 
-	(void)opts;
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != X25519_LEN)
+	if (x25519 && len != X25519_LEN)
 		return CB_ERR_FORMAT;
-	if ((r = mec_new(1, &k)) != 0)
+	if ((r = mec_new(x25519, &k)) != 0)
 		return r;
-	if ((r = x25519_set_secret(k, in)) != 0) {
+	if (x25519)
+		r = x25519_set_secret(k, in);
+	else if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0)
+		r = CB_ERR_FORMAT;
+	else if (!p256_is_ours(&k->pk) ||
+		 mbedtls_ecp_check_privkey(&mbedtls_pk_ec(k->pk)->grp, &mbedtls_pk_ec(k->pk)->d))
+		r = CB_ERR_INVALID_KEY;
+	else
+		k->has_secret = 1;
+	if (r) {
 		mec_free(k);
 		return r;
 	}
 	*key = k;
 	return CB_OK;
+}
+
+/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle, each kind its entry. */
+static int mec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	return mec_keygen(cls->info.variant, key);
+}
+
+static int mec_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	return mec_keygen(cls->info.variant, key);
+}
+
+static int mec_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	(void)opts;
+	return mec_import_secret(cls->info.variant, in, len, key);
+}
+
+static int mec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	(void)opts;
+	return mec_import_secret(cls->info.variant, in, len, key);
 }
 
 static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
@@ -222,88 +274,16 @@ const cb_kex_class cb_mbedtls_x25519 = {
 	.info = {CB_KIND_KEX, "x25519", "mbedtls", "mbedtls_ecp Montgomery ladder on its generic bignum code (x86-64 "
 		 "inline-assembly multiply, no X25519-specific field arithmetic); each derive passes the handle's "
 		 "CTR_DRBG, which randomises the coordinates",
-		 NULL, cb_mbedtls_implementation},
-	.keygen = x25519_keygen,
+		 NULL, cb_mbedtls_implementation, &v_x25519},
+	.keygen = mec_kex_keygen,
 	.key_free = mec_free,
 	.export_public = mec_export_point,
 	.export_secret = x25519_export_secret,
 	.derive = mec_derive,
-	.import_secret = x25519_import,
+	.import_secret = mec_kex_import_secret,
 };
 
 /* P-256 keys: ECDH and ECDSA share the handle. */
-
-static int p256_make(void **key)
-{
-	struct mec_key *k;
-	int r;
-
-	if (!key)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if ((r = mec_new(0, &k)) != 0)
-		return r;
-	if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_ECKEY)) != 0 ||
-	    mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, mbedtls_pk_ec(k->pk), cbm_rng_cb, &k->rng) != 0) {
-		mec_free(k);
-		return CB_ERR_BACKEND;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
-}
-
-static int p256_is_ours(mbedtls_pk_context *pk)
-{
-	return mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY && mbedtls_pk_ec(*pk)->grp.id == MBEDTLS_ECP_DP_SECP256R1;
-}
-
-/* DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
-static int p256_import_d(const uint8_t *in, size_t len, void **key)
-{
-	struct mec_key *k;
-	int r;
-
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if ((r = mec_new(0, &k)) != 0)
-		return r;
-	if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0) {
-		mec_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if (!p256_is_ours(&k->pk) || mbedtls_ecp_check_privkey(&mbedtls_pk_ec(k->pk)->grp, &mbedtls_pk_ec(k->pk)->d)) {
-		mec_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
-}
-
-/* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
-
-static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
 
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
@@ -324,13 +304,13 @@ static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
 const cb_kex_class cb_mbedtls_ecdh_p256 = {
 	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
 		 "(randomised coordinates); generic bignum (x86-64 inline-assembly multiply) with NIST fast reduction", NULL,
-		 cb_mbedtls_implementation},
-	.keygen = p256_kex_keygen,
+		 cb_mbedtls_implementation, &v_p256},
+	.keygen = mec_kex_keygen,
 	.key_free = mec_free,
 	.export_public = mec_export_point,
 	.export_secret = p256_export_secret,
 	.derive = mec_derive,
-	.import_secret = p256_kex_import_secret,
+	.import_secret = mec_kex_import_secret,
 };
 
 /* ECDSA P-256 with SHA-256. */
@@ -417,8 +397,8 @@ static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t 
 const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.info = {CB_KIND_SIG, "ecdsa-p256", "mbedtls", "RFC 6979 deterministic nonces (MBEDTLS_ECDSA_DETERMINISTIC); "
 		 "the handle's CTR_DRBG is passed for blinding only; signatures parsed by strict DER here",
-		 NULL, cb_mbedtls_implementation},
-	.keygen = p256_sig_keygen,
+		 NULL, cb_mbedtls_implementation, &v_p256},
+	.keygen = mec_sig_keygen,
 	.key_free = mec_free,
 	.export_public = p256_export_spki,
 	.export_secret = p256_export_secret,
@@ -426,5 +406,5 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
 	.import_public = ecdsa_import_public,
-	.import_secret = p256_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
+	.import_secret = mec_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };

@@ -32,6 +32,12 @@ struct mrsa_key {
 	size_t k; /* modulus bytes */
 };
 
+/* A class's variant: its padding and modulus size. */
+struct mrsa_variant {
+	enum mrsa_pad pad;
+	unsigned bits;
+};
+
 #define SALT_LEN 32
 
 static mbedtls_rsa_context *mrsa(struct mrsa_key *k)
@@ -85,7 +91,7 @@ static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 	return CB_OK;
 }
 
-static int mrsa_keygen(enum mrsa_pad pad, unsigned bits, void **key)
+static int mrsa_keygen(const struct mrsa_variant *v, void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -93,14 +99,14 @@ static int mrsa_keygen(enum mrsa_pad pad, unsigned bits, void **key)
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if ((r = mrsa_new(pad, &k)) != 0)
+	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
 	if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
-	    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, bits, 65537) != 0) {
+	    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, v->bits, 65537) != 0) {
 		mrsa_free(k);
 		return CB_ERR_BACKEND;
 	}
-	if ((r = mrsa_ready(k, bits)) != 0) {
+	if ((r = mrsa_ready(k, v->bits)) != 0) {
 		mrsa_free(k);
 		return r;
 	}
@@ -110,7 +116,7 @@ static int mrsa_keygen(enum mrsa_pad pad, unsigned bits, void **key)
 }
 
 /* DER PKCS#8 (mbedTLS also reads PKCS#1 and PEM). */
-static int mrsa_import_secret(enum mrsa_pad pad, unsigned bits, const uint8_t *in, size_t len, void **key)
+static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -118,13 +124,13 @@ static int mrsa_import_secret(enum mrsa_pad pad, unsigned bits, const uint8_t *i
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if ((r = mrsa_new(pad, &k)) != 0)
+	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
 	if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0) {
 		mrsa_free(k);
 		return CB_ERR_FORMAT;
 	}
-	if ((r = mrsa_ready(k, bits)) != 0 || mbedtls_rsa_check_privkey(mrsa(k)) != 0) {
+	if ((r = mrsa_ready(k, v->bits)) != 0 || mbedtls_rsa_check_privkey(mrsa(k)) != 0) {
 		mrsa_free(k);
 		return r ? r : CB_ERR_INVALID_KEY;
 	}
@@ -134,7 +140,7 @@ static int mrsa_import_secret(enum mrsa_pad pad, unsigned bits, const uint8_t *i
 }
 
 /* SPKI DER, nothing after it. */
-static int mrsa_import_public(enum mrsa_pad pad, unsigned bits, const uint8_t *in, size_t len, void **key)
+static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -142,13 +148,13 @@ static int mrsa_import_public(enum mrsa_pad pad, unsigned bits, const uint8_t *i
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if ((r = mrsa_new(pad, &k)) != 0)
+	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
 	if (mbedtls_pk_parse_public_key(&k->pk, in, len) != 0) {
 		mrsa_free(k);
 		return CB_ERR_FORMAT;
 	}
-	if ((r = mrsa_ready(k, bits)) != 0) {
+	if ((r = mrsa_ready(k, v->bits)) != 0) {
 		mrsa_free(k);
 		return r;
 	}
@@ -309,24 +315,52 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
 
+/* The class methods: the class's variant says which RSA (each kind has its own class type). */
+static int mrsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	return mrsa_keygen(cls->info.variant, key);
+}
+
+static int mrsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	(void)opts;
+	return mrsa_keygen(cls->info.variant, key);
+}
+
+static int mrsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	(void)opts;
+	return mrsa_import_secret(cls->info.variant, in, len, key);
+}
+
+static int mrsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	(void)opts;
+	return mrsa_import_public(cls->info.variant, in, len, key);
+}
+
+static int mrsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	(void)opts;
+	return mrsa_import_secret(cls->info.variant, in, len, key);
+}
+
+static int mrsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	(void)opts;
+	return mrsa_import_public(cls->info.variant, in, len, key);
+}
+
 #define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
-	static int id##_keygen(const cb_pke_class *cls, const cb_opts *o, void **key)                                                        \
-	{                                                                                                           \
-		(void)o;                                                                                            \
-		return mrsa_keygen(pad_, bits, key);                                                                \
-	}                                                                                                           \
-	static int id##_import(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *o, void **key)                         \
-	{                                                                                                           \
-		(void)o;                                                                                            \
-		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
-	}                                                                                                           \
-	static int id##_import_pub(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
-	{                                                                                                           \
-		return mrsa_import_public(pad_, bits, in, len, key);                                                \
-	}                                                                                                           \
+	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
 	static const cb_pke_class id = {                                                                            \
-		.info = {CB_KIND_PKE, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation},                      \
-		.keygen = id##_keygen,                                                                              \
+		.info = {CB_KIND_PKE, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v},             \
+		.keygen = mrsa_pke_keygen,                                                                          \
 		.key_free = mrsa_free,                                                                              \
 		.export_public = mrsa_export_public,                                                                \
 		.export_secret = mrsa_export_secret,                                                                \
@@ -334,35 +368,23 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 		.max_ciphertext = mrsa_max_ciphertext,                                                              \
 		.encrypt = mrsa_encrypt,                                                                            \
 		.decrypt = mrsa_decrypt,                                                                            \
-		.import_secret = id##_import,                                                                       \
-		.import_public = id##_import_pub,                                                                   \
+		.import_secret = mrsa_pke_import_secret,                                                            \
+		.import_public = mrsa_pke_import_public,                                                            \
 	}
 
 #define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
-	static int id##_keygen(const cb_sig_class *cls, const cb_opts *o, void **key)                                                        \
-	{                                                                                                           \
-		(void)o;                                                                                            \
-		return mrsa_keygen(pad_, bits, key);                                                                \
-	}                                                                                                           \
-	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                           \
-	{                                                                                                           \
-		return mrsa_import_public(pad_, bits, in, len, key);                                                \
-	}                                                                                                           \
-	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *o, void **key)                     \
-	{                                                                                                           \
-		return mrsa_import_secret(pad_, bits, in, len, key);                                                \
-	}                                                                                                           \
+	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
 	static const cb_sig_class id = {                                                                            \
-		.info = {CB_KIND_SIG, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation},                      \
-		.keygen = id##_keygen,                                                                              \
+		.info = {CB_KIND_SIG, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v},             \
+		.keygen = mrsa_sig_keygen,                                                                          \
 		.key_free = mrsa_free,                                                                              \
 		.export_public = mrsa_export_public,                                                                \
 		.export_secret = mrsa_export_secret,                                                                \
 		.max_signature = mrsa_max_signature,                                                                \
 		.sign = mrsa_sign,                                                                                  \
 		.verify = mrsa_verify,                                                                              \
-		.import_public = id##_import,                                                                       \
-		.import_secret = id##_import_sec,                                                                   \
+		.import_public = mrsa_sig_import_public,                                                            \
+		.import_secret = mrsa_sig_import_secret,                                                            \
 	}
 
 #define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND

@@ -64,8 +64,10 @@ static void msym_free(void *p)
 	free(c);
 }
 
-static int msym_init(const cb_cipher_class *cls, enum msym_mode mode, void **out, const uint8_t *key)
+/* The class's variant is its mode (an enum msym_mode). */
+static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	enum msym_mode mode = *(const enum msym_mode *)cls->info.variant;
 	struct msym_ctx *c;
 	unsigned bits;
 	int r = 0;
@@ -268,18 +270,15 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"
 
 #define MS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, notes_, impl)                                                  \
-	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
-	{                                                                                                           \
-		return msym_init(&cb_mbedtls_##id, md, ctx, key);                                                   \
-	}                                                                                                           \
+	static const enum msym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_mbedtls_##id = {                                                                   \
-		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl},                                        \
+		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl, &id##_v},                               \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		.init = id##_init,                                                                                  \
+		.init = msym_init,                                                                                  \
 		.free = msym_free,                                                                                  \
 		.encrypt = msym_encrypt,                                                                            \
 		.decrypt = msym_decrypt,                                                                            \

@@ -18,9 +18,11 @@ int cb_wolfssl_ready(void);
 /* NULL when wolfCrypt initialised, else the reason (every class's unavailable()). */
 const char *cb_wolfssl_unavailable(void);
 
-#define WOLFSSL_INFO(kind_, name_, notes_)                                                                 \
+/* variant_: the class's parameters that the generic methods read (a mode, a hash, an RSA size), or NULL. */
+#define WOLFSSL_INFO(kind_, name_, notes_, variant_)                                                       \
 	{.kind = (kind_), .name = (name_), .backend = "wolfssl", .notes = (notes_),                         \
-	 .unavailable = cb_wolfssl_unavailable, .implementation = cb_wolfssl_implementation}
+	 .unavailable = cb_wolfssl_unavailable, .implementation = cb_wolfssl_implementation,                \
+	 .variant = (variant_)}
 
 /* wolfssl_sym.c */
 extern const cb_hash_class cb_wolfssl_sha256, cb_wolfssl_sha3_256;

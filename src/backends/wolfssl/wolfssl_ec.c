@@ -673,7 +673,7 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 const cb_kex_class cb_wolfssl_x25519 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "x25519",
-			     "wolfCrypt's C field arithmetic; the peer value's top bit is masked here (wolfCrypt refuses it)"),
+			     "wolfCrypt's C field arithmetic; the peer value's top bit is masked here (wolfCrypt refuses it)", NULL),
 	.keygen = x25519_keygen,
 	.key_free = x25519_free,
 	.export_public = x25519_export_public,
@@ -685,7 +685,7 @@ const cb_kex_class cb_wolfssl_x25519 = {
 const cb_kex_class cb_wolfssl_ecdh_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "ecdh-p256",
 			     "ECC_TIMING_RESISTANT: the scalar multiplication is blinded with the handle's DRBG; "
-			     "the peer point is checked on the curve when it changes"),
+			     "the peer point is checked on the curve when it changes", NULL),
 	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_point,
@@ -697,7 +697,7 @@ const cb_kex_class cb_wolfssl_ecdh_p256 = {
 const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_SIG, "ecdsa-p256",
 			     "random k per signature from the handle's wolfCrypt DRBG (Hash_DRBG); includes SHA-256; "
-			     "verify includes a strict DER check"),
+			     "verify includes a strict DER check", NULL),
 	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_spki,
@@ -711,7 +711,7 @@ const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 
 const cb_sig_class cb_wolfssl_ed25519 = {
 	.info = WOLFSSL_INFO(CB_KIND_SIG, "ed25519",
-			     "verify includes an S < L check done here: wolfSSL 5.5 accepts some non-canonical S"),
+			     "verify includes an S < L check done here: wolfSSL 5.5 accepts some non-canonical S", NULL),
 	.keygen = ed25519_keygen,
 	.key_free = ed25519_free,
 	.export_public = ed25519_export_public,

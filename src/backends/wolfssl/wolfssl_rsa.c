@@ -45,6 +45,12 @@ struct wrsa_key {
 	uint8_t n[RSA_MAX_BYTES]; /* the modulus, big-endian, bits/8 bytes */
 };
 
+/* A class's variant: its modulus size and scheme. */
+struct wrsa_variant {
+	int bits;
+	enum wrsa_scheme scheme;
+};
+
 static void wrsa_free(void *p)
 {
 	struct wrsa_key *k = p;
@@ -99,16 +105,18 @@ static int wrsa_store_modulus(struct wrsa_key *k)
 	return CB_OK;
 }
 
-static int wrsa_keygen(int bits, enum wrsa_scheme scheme, void **key)
+static int wrsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
+	const struct wrsa_variant *v = cls->info.variant;
 	struct wrsa_key *k;
 
+	(void)opts;
 	if (!key)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (!(k = wrsa_new(bits, scheme)))
+	if (!(k = wrsa_new(v->bits, v->scheme)))
 		return CB_ERR_BACKEND;
-	if (wc_MakeRsaKey(&k->key, bits, WC_RSA_EXPONENT, &k->rng) != 0 || wrsa_store_modulus(k) != 0) {
+	if (wc_MakeRsaKey(&k->key, v->bits, WC_RSA_EXPONENT, &k->rng) != 0 || wrsa_store_modulus(k) != 0) {
 		wrsa_free(k);
 		return CB_ERR_BACKEND;
 	}
@@ -118,7 +126,7 @@ static int wrsa_keygen(int bits, enum wrsa_scheme scheme, void **key)
 }
 
 /* secret: PKCS#8 PrivateKeyInfo; else SPKI.  The modulus must have `bits` bits. */
-static int wrsa_import(int bits, enum wrsa_scheme scheme, int secret, const uint8_t *in, size_t len, void **key)
+static int wrsa_import(const struct wrsa_variant *v, int secret, const uint8_t *in, size_t len, void **key)
 {
 	struct wrsa_key *k;
 	uint8_t *buf = NULL;
@@ -132,7 +140,7 @@ static int wrsa_import(int bits, enum wrsa_scheme scheme, int secret, const uint
 		return CB_ERR_FORMAT;
 	if (!secret && (in[0] != 0x30 || in[1] != 0x82 || memcmp(in + 4, rsa_algid, sizeof(rsa_algid)) != 0))
 		return CB_ERR_FORMAT;
-	if (!(k = wrsa_new(bits, scheme)))
+	if (!(k = wrsa_new(v->bits, v->scheme)))
 		return CB_ERR_BACKEND;
 	if (secret) {
 		/* wc_GetPkcs8TraditionalOffset takes a non-const buffer: work on a copy. */
@@ -290,31 +298,29 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND_NOTE "WC_RSA_BLINDING: private-key operations blinded with the handle's wolfCrypt DRBG"
 
+static int wrsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return wrsa_import(cls->info.variant, 0, in, len, key);
+}
+
+static int wrsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return wrsa_import(cls->info.variant, 1, in, len, key);
+}
+
 #define WRSA_SIG(id, nm, bits, scheme, note)                                                                       \
-	static int id##_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                                                    \
-	{                                                                                                          \
-		(void)opts;                                                                                        \
-		return wrsa_keygen(bits, scheme, key);                                                             \
-	}                                                                                                          \
-	static int id##_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                                          \
-	{                                                                                                          \
-		return wrsa_import(bits, scheme, 0, in, len, key);                                                 \
-	}                                                                                                          \
-	static int id##_import_sec(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)                 \
-	{                                                                                                          \
-		return wrsa_import(bits, scheme, 1, in, len, key);                                                 \
-	}                                                                                                          \
+	static const struct wrsa_variant id##_v = {bits, scheme};                                                  \
 	const cb_sig_class cb_wolfssl_##id = {                                                                     \
-		.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note),                                                       \
-		.keygen = id##_keygen,                                                                             \
+		.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v),                                              \
+		.keygen = wrsa_keygen,                                                                             \
 		.key_free = wrsa_free,                                                                             \
 		.export_public = wrsa_export_public,                                                               \
 		.export_secret = wrsa_export_secret,                                                               \
 		.max_signature = wrsa_max_signature,                                                               \
 		.sign = wrsa_sign,                                                                                 \
 		.verify = wrsa_verify,                                                                             \
-		.import_public = id##_import,                                                                      \
-		.import_secret = id##_import_sec,                                                                  \
+		.import_public = wrsa_import_public,                                                                \
+		.import_secret = wrsa_import_secret,                                                                \
 	}
 
 #define PKCS1_NOTE BLIND_NOTE "; includes SHA-256; verify includes an s < n check done here"

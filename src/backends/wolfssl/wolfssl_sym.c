@@ -53,8 +53,10 @@ static void wsym_free(void *p)
 	free(c);
 }
 
-static int wsym_init(const cb_cipher_class *cls, enum wsym_mode mode, void **out, const uint8_t *key)
+/* The class's variant is its mode (an enum wsym_mode). */
+static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
+	enum wsym_mode mode = *(const enum wsym_mode *)cls->info.variant;
 	struct wsym_ctx *c;
 	word32 kl = (word32)cls->key_bytes;
 	int r = 0;
@@ -268,18 +270,15 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 #define GCM_NOTE "wolfCrypt's portable C AES and 4-bit-table GHASH (Debian's build has no AES-NI/PCLMUL)"
 
 #define WS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, note)                                                           \
-	static int id##_init(const cb_cipher_class *cls, void **ctx, const uint8_t *key)                                                        \
-	{                                                                                                           \
-		return wsym_init(&cb_wolfssl_##id, md, ctx, key);                                                   \
-	}                                                                                                           \
+	static const enum wsym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
-		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note),                                                     \
+		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note, &id##_v),                                            \
 		.key_bytes = kb,                                                                                    \
 		.iv_bytes = ivb,                                                                                    \
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		.init = id##_init,                                                                                  \
+		.init = wsym_init,                                                                                  \
 		.free = wsym_free,                                                                                  \
 		.encrypt = wsym_encrypt,                                                                            \
 		.decrypt = wsym_decrypt,                                                                            \
@@ -320,8 +319,10 @@ static void whash_free(void *p)
 	free(p);
 }
 
-static int whash_init(enum whash_alg alg, void **out)
+/* The class's variant is its hash (an enum whash_alg). */
+static int whash_init(const cb_hash_class *cls, void **out)
 {
+	enum whash_alg alg = *(const enum whash_alg *)cls->info.variant;
 	struct whash_ctx *h;
 
 	if (!out)
@@ -364,30 +365,22 @@ static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	return r == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-static int sha256_init(const cb_hash_class *cls, void **ctx)
-{
-	return whash_init(WH_SHA256, ctx);
-}
-
-static int sha3_256_init(const cb_hash_class *cls, void **ctx)
-{
-	return whash_init(WH_SHA3_256, ctx);
-}
+static const enum whash_alg v_sha256 = WH_SHA256, v_sha3_256 = WH_SHA3_256;
 
 const cb_hash_class cb_wolfssl_sha256 = {
-	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha256", "portable C (Debian's build has no Intel SHA/AVX code)"),
+	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha256", "portable C (Debian's build has no Intel SHA/AVX code)", &v_sha256),
 	.digest_bytes = WC_SHA256_DIGEST_SIZE,
 	.block_bytes = WC_SHA256_BLOCK_SIZE,
-	.init = sha256_init,
+	.init = whash_init,
 	.free = whash_free,
 	.digest = whash_digest,
 };
 
 const cb_hash_class cb_wolfssl_sha3_256 = {
-	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha3-256", NULL),
+	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha3-256", NULL, &v_sha3_256),
 	.digest_bytes = WC_SHA3_256_DIGEST_SIZE,
 	.block_bytes = WC_SHA3_256_BLOCK_SIZE,
-	.init = sha3_256_init,
+	.init = whash_init,
 	.free = whash_free,
 	.digest = whash_digest,
 };
