@@ -31,8 +31,8 @@
 #include "cryptobench/registry.h"
 #include "mlkem/mlkem.h"
 
-typedef int (*cb_anchor_keypair_fn)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
-typedef int (*cb_anchor_encaps_fn)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m);
+typedef int (*cb_anchor_keypair_fn)(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins);
+typedef int (*cb_anchor_encaps_fn)(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m);
 
 static inline const char *cb_anchor_not_built(void)
 {
@@ -60,40 +60,40 @@ static inline const char *cb_anchor_avx2_unavailable(void)
 	return cb_anchor_cpu_avx2() ? NULL : "this CPU lacks AVX2 (with BMI2 and POPCNT)";
 }
 
-static inline int cb_anchor_keypair(cb_anchor_keypair_fn derand, uint8_t *pk, uint8_t *sk)
+static inline int cb_anchor_keypair(cb_anchor_keypair_fn derand, const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t coins[64];
 	int r = cb_random_bytes(coins, sizeof(coins));
 
 	if (r == CB_OK)
-		r = derand(pk, sk, coins);
+		r = derand(cls, pk, sk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static inline int cb_anchor_encaps(cb_anchor_encaps_fn derand, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static inline int cb_anchor_encaps(cb_anchor_encaps_fn derand, const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t m[32];
 	int r = cb_random_bytes(m, sizeof(m));
 
 	if (r == CB_OK)
-		r = derand(ct, ss, pk, m);
+		r = derand(cls, ct, ss, pk, m);
 	cb_wipe(m, sizeof(m));
 	return r;
 }
 
 /* The functions of a class whose anchor was not built; never reached (the class is unavailable). */
-static inline int cb_anchor_stub_keypair(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static inline int cb_anchor_stub_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	return CB_ERR_UNSUPPORTED;
 }
 
-static inline int cb_anchor_stub_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m)
+static inline int cb_anchor_stub_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m)
 {
 	return CB_ERR_UNSUPPORTED;
 }
 
-static inline int cb_anchor_stub_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static inline int cb_anchor_stub_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	return CB_ERR_UNSUPPORTED;
 }
@@ -103,13 +103,13 @@ static inline int cb_anchor_stub_decaps(uint8_t *ss, const uint8_t *ct, const ui
  * three functions above.
  */
 #define CB_ANCHOR_MLKEM_CLASS(var, bits, be, notes_, unavail, impl, skipped, kpd, encd, dec)         \
-	static int var##_keypair(uint8_t *pk, uint8_t *sk)                                          \
+	static int var##_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)                                          \
 	{                                                                                           \
-		return cb_anchor_keypair(kpd, pk, sk);                                              \
+		return cb_anchor_keypair(kpd, cls, pk, sk);                                              \
 	}                                                                                           \
-	static int var##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)                        \
+	static int var##_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)                        \
 	{                                                                                           \
-		return cb_anchor_encaps(encd, ct, ss, pk);                                          \
+		return cb_anchor_encaps(encd, cls, ct, ss, pk);                                          \
 	}                                                                                           \
 	static const cb_kem_class var = {                                                           \
 		.info = {CB_KIND_KEM, "mlkem" #bits, be, notes_, unavail, impl},                    \

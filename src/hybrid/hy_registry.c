@@ -73,7 +73,7 @@ int cb_kem_encaps_checked(const cb_kem_class *k, uint8_t *ct, size_t ctcap, uint
 		return CB_ERR_ARG;
 	if (pklen != k->public_key_bytes || ctcap < k->ciphertext_bytes || sscap < k->shared_secret_bytes)
 		return CB_ERR_LENGTH;
-	return k->encaps(ct, ss, pk);
+	return k->encaps(k, ct, ss, pk);
 }
 
 int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, const uint8_t *ct,
@@ -83,5 +83,5 @@ int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, cons
 		return CB_ERR_ARG;
 	if (ctlen != k->ciphertext_bytes || sklen != k->secret_key_bytes || sscap < k->shared_secret_bytes)
 		return CB_ERR_LENGTH;
-	return k->decaps(ss, ct, sk);
+	return k->decaps(k, ss, ct, sk);
 }

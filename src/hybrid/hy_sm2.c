@@ -123,7 +123,7 @@ int cb_hy_sm2_decrypt(uint8_t *m, const uint8_t d[32], const uint8_t *ct, size_t
 
 /* ---- common SM2 key pair: pk = Q, sk = d || Q --------------------------- */
 
-static int sm2_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int sm2_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_hy_ec_public(CB_HY_SM2, pk, coins);
 	if (r)
@@ -133,12 +133,12 @@ static int sm2_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int sm2_keypair(uint8_t *pk, uint8_t *sk)
+static int sm2_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t d[32];
 	int r = cb_hy_ec_random_scalar(CB_HY_SM2, d);
 	if (!r)
-		r = sm2_keypair_derand(pk, sk, d);
+		r = sm2_keypair_derand(cls, pk, sk, d);
 	cb_wipe(d, sizeof(d));
 	return r;
 }
@@ -154,7 +154,7 @@ static int dhkem_ss(uint8_t ss[32], const uint8_t x[32], const uint8_t y[32], co
 	return cb_hy_sm3_kdf(ss, 32, parts, lens, 5);
 }
 
-static int dh_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int dh_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t x[32], y[32];
 	int r = cb_hy_ec_dh(CB_HY_SM2, x, y, coins, pk);
@@ -169,17 +169,17 @@ static int dh_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const u
 	return r;
 }
 
-static int dh_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int dh_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t e[32];
 	int r = cb_hy_ec_random_scalar(CB_HY_SM2, e);
 	if (!r)
-		r = dh_encaps_derand(ct, ss, pk, e);
+		r = dh_encaps_derand(cls, ct, ss, pk, e);
 	cb_wipe(e, sizeof(e));
 	return r;
 }
 
-static int dh_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int dh_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t x[32], y[32];
 	int r = cb_hy_ec_dh(CB_HY_SM2, x, y, sk, ct);
@@ -207,7 +207,7 @@ const cb_kem_class cb_hybrid_sm2_dhkem = {
 
 /* ---- sm2-enc-kem ---------------------------------------------------------- */
 
-static int enc_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int enc_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	int r = cb_hy_sm2_encrypt_derand(ct, pk, coins, 32, coins + 32);
 	if (!r)
@@ -215,7 +215,7 @@ static int enc_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const 
 	return r;
 }
 
-static int enc_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int enc_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t coins[64];
 	int r = CB_ERR_RANDOM;
@@ -225,7 +225,7 @@ static int enc_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 		if (!r)
 			r = cb_hy_ec_random_scalar(CB_HY_SM2, coins + 32);
 		if (!r)
-			r = enc_encaps_derand(ct, ss, pk, coins);
+			r = enc_encaps_derand(cls, ct, ss, pk, coins);
 		if (r != CB_ERR_ARG)
 			break;
 	}
@@ -233,7 +233,7 @@ static int enc_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 	return r;
 }
 
-static int enc_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int enc_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	return cb_hy_sm2_decrypt(ss, sk, ct, P + 32 + 32);
 }
@@ -264,7 +264,7 @@ static int sm2mlkem_combiner(uint8_t ss[32], const uint8_t ssm[32], const uint8_
 	return cb_hy_sm3(ss, parts, lens, 5);
 }
 
-static int sm_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int sm_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_hy_ec_public(CB_HY_SM2, pk + EK, coins + 64);
 	if (!r)
@@ -278,19 +278,19 @@ static int sm_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int sm_keypair(uint8_t *pk, uint8_t *sk)
+static int sm_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t coins[96];
 	int r = cb_random_bytes(coins, 64);
 	if (!r)
 		r = cb_hy_ec_random_scalar(CB_HY_SM2, coins + 64);
 	if (!r)
-		r = sm_keypair_derand(pk, sk, coins);
+		r = sm_keypair_derand(cls, pk, sk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static int sm_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int sm_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t ssm[32], sse[32];
 	int r = cb_mlkem768_encaps_derand(ct, ssm, pk, coins); /* FIPS 203 7.2 check */
@@ -307,19 +307,19 @@ static int sm_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const u
 	return r;
 }
 
-static int sm_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int sm_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t coins[64];
 	int r = cb_random_bytes(coins, 32);
 	if (!r)
 		r = cb_hy_ec_random_scalar(CB_HY_SM2, coins + 32);
 	if (!r)
-		r = sm_encaps_derand(ct, ss, pk, coins);
+		r = sm_encaps_derand(cls, ct, ss, pk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static int sm_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int sm_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t ssm[32], sse[32];
 	int r = cb_mlkem768_decaps(ssm, ct, sk);

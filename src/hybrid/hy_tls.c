@@ -48,7 +48,7 @@ static const char *builtin_implementation(void)
 
 /* ---- X25519MLKEM768 ----------------------------------------------------- */
 
-static int x_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int x_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_mlkem768_keypair_derand(pk, sk, coins, coins + 32);
 	if (r)
@@ -63,17 +63,17 @@ static int x_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int x_keypair(uint8_t *pk, uint8_t *sk)
+static int x_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t coins[96];
 	int r = cb_random_bytes(coins, sizeof(coins));
 	if (!r)
-		r = x_keypair_derand(pk, sk, coins);
+		r = x_keypair_derand(cls, pk, sk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static int x_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int x_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t ssm[32], ssx[32];
 	int r;
@@ -95,17 +95,17 @@ static int x_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const ui
 	return r;
 }
 
-static int x_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int x_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t coins[64];
 	int r = cb_random_bytes(coins, sizeof(coins));
 	if (!r)
-		r = x_encaps_derand(ct, ss, pk, coins);
+		r = x_encaps_derand(cls, ct, ss, pk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static int x_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int x_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t ssm[32], ssx[32];
 	int r = cb_mlkem768_decaps(ssm, ct, sk);
@@ -137,7 +137,7 @@ const cb_kem_class cb_hybrid_x25519mlkem768 = {
 
 /* ---- SecP256r1MLKEM768 -------------------------------------------------- */
 
-static int p_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int p_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_hy_ec_public(CB_HY_P256, pk, coins);
 	if (r)
@@ -149,19 +149,19 @@ static int p_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int p_keypair(uint8_t *pk, uint8_t *sk)
+static int p_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t coins[96];
 	int r = cb_hy_ec_random_scalar(CB_HY_P256, coins);
 	if (!r)
 		r = cb_random_bytes(coins + 32, 64);
 	if (!r)
-		r = p_keypair_derand(pk, sk, coins);
+		r = p_keypair_derand(cls, pk, sk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static int p_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int p_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t sse[32], ssm[32];
 	int r;
@@ -183,19 +183,19 @@ static int p_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const ui
 	return r;
 }
 
-static int p_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int p_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t coins[64];
 	int r = cb_hy_ec_random_scalar(CB_HY_P256, coins);
 	if (!r)
 		r = cb_random_bytes(coins + 32, 32);
 	if (!r)
-		r = p_encaps_derand(ct, ss, pk, coins);
+		r = p_encaps_derand(cls, ct, ss, pk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static int p_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int p_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t sse[32], ssm[32];
 	int r = cb_hy_ec_dh(CB_HY_P256, sse, NULL, sk, ct);

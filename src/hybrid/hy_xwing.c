@@ -71,7 +71,7 @@ static void combiner(uint8_t ss[32], const uint8_t ssm[32], const uint8_t ssx[32
 	cb_keccak_wipe(&st);
 }
 
-static int xw_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int xw_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	struct expanded e;
 	int r = expand(&e, pk, coins);
@@ -83,17 +83,17 @@ static int xw_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return r;
 }
 
-static int xw_keypair(uint8_t *pk, uint8_t *sk)
+static int xw_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t seed[32];
 	int r = cb_random_bytes(seed, sizeof(seed));
 	if (!r)
-		r = xw_keypair_derand(pk, sk, seed);
+		r = xw_keypair_derand(cls, pk, sk, seed);
 	cb_wipe(seed, sizeof(seed));
 	return r;
 }
 
-static int xw_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *eseed)
+static int xw_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *eseed)
 {
 	uint8_t ssm[32], ssx[32];
 	int r = cb_mlkem768_encaps_derand(ct, ssm, pk, eseed); /* FIPS 203 7.2 check inside */
@@ -110,17 +110,17 @@ static int xw_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const u
 	return r;
 }
 
-static int xw_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int xw_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t eseed[64];
 	int r = cb_random_bytes(eseed, sizeof(eseed));
 	if (!r)
-		r = xw_encaps_derand(ct, ss, pk, eseed);
+		r = xw_encaps_derand(cls, ct, ss, pk, eseed);
 	cb_wipe(eseed, sizeof(eseed));
 	return r;
 }
 
-static int xw_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int xw_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	struct expanded e;
 	uint8_t pk[EK + 32], ssm[32], ssx[32];

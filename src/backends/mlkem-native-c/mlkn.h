@@ -9,11 +9,13 @@
 
 #include "cryptobench/common.h"
 
+struct cb_kem_class;
+
 #define CB_MLKN_DECLARE(v, bits)                                                                   \
-	int cb_mlkn_##v##_##bits##_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins);  \
-	int cb_mlkn_##v##_##bits##_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk,       \
+	int cb_mlkn_##v##_##bits##_keypair_derand(const struct cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins);  \
+	int cb_mlkn_##v##_##bits##_encaps_derand(const struct cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk,       \
 						 const uint8_t *m);                                 \
-	int cb_mlkn_##v##_##bits##_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+	int cb_mlkn_##v##_##bits##_decaps(const struct cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 
 CB_MLKN_DECLARE(c, 512)
 CB_MLKN_DECLARE(c, 768)

@@ -20,19 +20,19 @@
 
 /* liboqs returns OQS_SUCCESS or OQS_ERROR; for ML-KEM the error of encaps and decaps is a failed 7.2 / 7.3 check. */
 #define OQS_LEVEL(bits)                                                                            \
-	static int oqs##bits##_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)       \
+	static int oqs##bits##_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)       \
 	{                                                                                           \
 		return OQS_KEM_ml_kem_##bits##_keypair_derand(pk, sk, coins) == OQS_SUCCESS ? CB_OK  \
 											       : CB_ERR_BACKEND; \
 	}                                                                                           \
-	static int oqs##bits##_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk,           \
+	static int oqs##bits##_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk,           \
 					     const uint8_t *m)                                      \
 	{                                                                                           \
 		return OQS_KEM_ml_kem_##bits##_encaps_derand(ct, ss, pk, m) == OQS_SUCCESS           \
 			       ? CB_OK                                                              \
 			       : CB_ERR_INVALID_KEY;                                                \
 	}                                                                                           \
-	static int oqs##bits##_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)            \
+	static int oqs##bits##_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)            \
 	{                                                                                           \
 		return OQS_KEM_ml_kem_##bits##_decaps(ss, ct, sk) == OQS_SUCCESS ? CB_OK             \
 										 : CB_ERR_INVALID_KEY; \
