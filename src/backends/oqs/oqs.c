@@ -92,7 +92,7 @@ static const char *oqs_version(void)
 
 #define OQS_CLASS(bits)                                                                            \
 	OQS_LEVEL(bits)                                                                            \
-	CB_ANCHOR_MLKEM_CLASS(mlkem##bits, bits, "oqs", NULL, OQS_UNAVAILABLE, oqs_implementation, 0, \
+	CB_ANCHOR_MLKEM_CLASS(mlkem##bits, bits, "oqs", NULL, OQS_UNAVAILABLE, oqs_implementation, 0, NULL,\
 			      OQS_OP(bits, keypair_derand), OQS_OP(bits, encaps_derand),            \
 			      OQS_OP(bits, decaps))
 
