@@ -83,16 +83,6 @@ static int xw_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, 
 	return r;
 }
 
-static int xw_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
-{
-	uint8_t seed[32];
-	int r = cb_random_bytes(seed, sizeof(seed));
-	if (!r)
-		r = xw_keypair_derand(cls, pk, sk, seed);
-	cb_wipe(seed, sizeof(seed));
-	return r;
-}
-
 static int xw_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *eseed)
 {
 	uint8_t ssm[32], ssx[32];
@@ -107,16 +97,6 @@ static int xw_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, c
 		memset(ct, 0, CT + 32);
 	cb_wipe(ssm, sizeof(ssm));
 	cb_wipe(ssx, sizeof(ssx));
-	return r;
-}
-
-static int xw_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t eseed[64];
-	int r = cb_random_bytes(eseed, sizeof(eseed));
-	if (!r)
-		r = xw_encaps_derand(cls, ct, ss, pk, eseed);
-	cb_wipe(eseed, sizeof(eseed));
 	return r;
 }
 
@@ -137,14 +117,17 @@ static int xw_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, co
 	return r;
 }
 
+/* keypair: the 32-byte seed, encaps: eseed (64), random bytes */
+static const cb_hy_variant xw_coins = {{0, 0, 0}, {0, 0, 0}, 1};
+
 const cb_kem_class cb_hybrid_xwing = {
-	.info = {CB_KIND_KEM, "xwing", "builtin", "X25519 through OpenSSL EVP; decaps re-expands the seed", NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "xwing", "builtin", "X25519 through OpenSSL EVP; decaps re-expands the seed", NULL, builtin_implementation, &xw_coins},
 	.public_key_bytes = EK + 32,
 	.secret_key_bytes = 32,
 	.ciphertext_bytes = CT + 32,
 	.shared_secret_bytes = 32,
-	.keypair = xw_keypair,
-	.encaps = xw_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = xw_decaps,
 	.keypair_coins_bytes = 32,
 	.keypair_derand = xw_keypair_derand,
