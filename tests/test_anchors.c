@@ -61,55 +61,55 @@ static void agree(const cb_kem_class *k, const cb_kem_class *ref)
 		tu_fill(coins, sizeof(coins), 0x5eed0000 + s);
 		tu_fill(m, sizeof(m), 0x3e550000 + s);
 		/* the same seeds give the same bytes */
-		CHECK(k->keypair_derand(ek, dk, coins) == CB_OK);
-		CHECK(ref->keypair_derand(ek2, dk2, coins) == CB_OK);
+		CHECK(k->keypair_derand(k, ek, dk, coins) == CB_OK);
+		CHECK(ref->keypair_derand(ref, ek2, dk2, coins) == CB_OK);
 		CHECK_MEM(ek, ek2, ekl);
 		CHECK_MEM(dk, dk2, dkl);
-		CHECK(k->encaps_derand(ct, ss, ek, m) == CB_OK);
-		CHECK(ref->encaps_derand(ct2, ss2, ek2, m) == CB_OK);
+		CHECK(k->encaps_derand(k, ct, ss, ek, m) == CB_OK);
+		CHECK(ref->encaps_derand(ref, ct2, ss2, ek2, m) == CB_OK);
 		CHECK_MEM(ct, ct2, ctl);
 		CHECK_MEM(ss, ss2, 32);
-		CHECK(k->decaps(ss3, ct, dk) == CB_OK);
+		CHECK(k->decaps(k, ss3, ct, dk) == CB_OK);
 		CHECK_MEM(ss3, ss, 32);
 		/* a modified ciphertext: the same implicit-rejection secret J(z || c), not K */
 		ct[s % ctl] ^= (uint8_t)(1u << (s % 8));
-		CHECK(k->decaps(ss3, ct, dk) == CB_OK);
-		CHECK(ref->decaps(ss2, ct, dk2) == CB_OK);
+		CHECK(k->decaps(k, ss3, ct, dk) == CB_OK);
+		CHECK(ref->decaps(ref, ss2, ct, dk2) == CB_OK);
 		CHECK_MEM(ss3, ss2, 32);
 		CHECK(memcmp(ss3, ss, 32) != 0);
 
 		/* cross decapsulation with fresh randomness, both ways */
-		CHECK(k->keypair(ek, dk) == CB_OK);
-		CHECK(ref->encaps(ct, ss, ek) == CB_OK);
-		CHECK(k->decaps(ss2, ct, dk) == CB_OK);
+		CHECK(k->keypair(k, ek, dk) == CB_OK);
+		CHECK(ref->encaps(ref, ct, ss, ek) == CB_OK);
+		CHECK(k->decaps(k, ss2, ct, dk) == CB_OK);
 		CHECK_MEM(ss2, ss, 32);
-		CHECK(ref->keypair(ek2, dk2) == CB_OK);
-		CHECK(k->encaps(ct2, ss, ek2) == CB_OK);
-		CHECK(ref->decaps(ss2, ct2, dk2) == CB_OK);
+		CHECK(ref->keypair(ref, ek2, dk2) == CB_OK);
+		CHECK(k->encaps(k, ct2, ss, ek2) == CB_OK);
+		CHECK(ref->decaps(ref, ss2, ct2, dk2) == CB_OK);
 		CHECK_MEM(ss2, ss, 32);
-		CHECK(k->decaps(ss3, ct2, dk2) == CB_OK);
+		CHECK(k->decaps(k, ss3, ct2, dk2) == CB_OK);
 		CHECK_MEM(ss3, ss, 32);
 	}
 
 	/* the input checks: performed, or declared skipped (then the key is taken) */
 	tu_note("%s/%s input checks", k->info.name, k->info.backend);
 	tu_fill(coins, sizeof(coins), 0xc4ec);
-	CHECK(k->keypair_derand(ek, dk, coins) == CB_OK);
+	CHECK(k->keypair_derand(k, ek, dk, coins) == CB_OK);
 	memcpy(ek2, ek, ekl);
 	unreduce(ek2);
-	CHECK(ref->encaps_derand(ct, ss, ek2, m) == CB_ERR_INVALID_KEY);
+	CHECK(ref->encaps_derand(ref, ct, ss, ek2, m) == CB_ERR_INVALID_KEY);
 	if (k->skipped_checks & CB_KEM_SKIPS_EK_CHECK)
-		CHECK(k->encaps_derand(ct, ss, ek2, m) == CB_OK);
+		CHECK(k->encaps_derand(k, ct, ss, ek2, m) == CB_OK);
 	else
-		CHECK(k->encaps_derand(ct, ss, ek2, m) == CB_ERR_INVALID_KEY);
-	CHECK(k->encaps_derand(ct, ss, ek, m) == CB_OK);
+		CHECK(k->encaps_derand(k, ct, ss, ek2, m) == CB_ERR_INVALID_KEY);
+	CHECK(k->encaps_derand(k, ct, ss, ek, m) == CB_OK);
 	memcpy(dk2, dk, dkl);
 	dk2[dkl - 64] ^= 1; /* the stored H(ek) */
-	CHECK(ref->decaps(ss2, ct, dk2) == CB_ERR_INVALID_KEY);
+	CHECK(ref->decaps(ref, ss2, ct, dk2) == CB_ERR_INVALID_KEY);
 	if (k->skipped_checks & CB_KEM_SKIPS_DK_CHECK)
-		CHECK(k->decaps(ss2, ct, dk2) == CB_OK);
+		CHECK(k->decaps(k, ss2, ct, dk2) == CB_OK);
 	else
-		CHECK(k->decaps(ss2, ct, dk2) == CB_ERR_INVALID_KEY);
+		CHECK(k->decaps(k, ss2, ct, dk2) == CB_ERR_INVALID_KEY);
 }
 
 int main(void)

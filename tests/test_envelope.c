@@ -30,7 +30,7 @@ static int make_key(struct key *key, const char *name)
 	CHECK(key->k != NULL);
 	if (!key->k)
 		return -1;
-	CHECK_EQ_INT(key->k->keypair(key->pk, key->sk), CB_OK);
+	CHECK_EQ_INT(key->k->keypair(key->k, key->pk, key->sk), CB_OK);
 	return 0;
 }
 

@@ -225,7 +225,7 @@ int main(void)
 	CHECK(kem != NULL);
 	if (!kem)
 		return tu_finish();
-	CHECK_EQ_INT(kem->keypair(pk, sk), CB_OK);
+	CHECK_EQ_INT(kem->keypair(kem, pk, sk), CB_OK);
 	mem_and_streams();
 	tamper();
 	backends();

@@ -9,26 +9,26 @@
 #include "testutil.h"
 
 /* A toy KEM: ss = ct XOR sk. Never use for anything. */
-static int toy_keypair(uint8_t *pk, uint8_t *sk)
+static int toy_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	tu_fill(sk, 32, 1);
 	memcpy(pk, sk, 32);
 	return 0;
 }
-static int toy_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static int toy_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	tu_fill(ct, 32, 2);
 	for (int i = 0; i < 32; i++)
 		ss[i] = ct[i] ^ pk[i];
 	return 0;
 }
-static int toy_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int toy_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	for (int i = 0; i < 32; i++)
 		ss[i] = ct[i] ^ sk[i];
 	return 0;
 }
-static int bad_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int bad_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	memset(ss, 0, 32);
 	return 0;

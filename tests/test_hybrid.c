@@ -140,13 +140,13 @@ static void xwing_draft_vectors(void)
 		hex(pk, sizeof(pk), v->pk);
 		hex(ct, sizeof(ct), v->ct);
 		hex(ss, 32, v->ss);
-		CHECK_EQ_INT(k->keypair_derand(gpk, gsk, seed), CB_OK);
+		CHECK_EQ_INT(k->keypair_derand(k, gpk, gsk, seed), CB_OK);
 		CHECK_MEM(gpk, pk, sizeof(pk));
 		CHECK_MEM(gsk, seed, 32);
-		CHECK_EQ_INT(k->encaps_derand(gct, gss, pk, eseed), CB_OK);
+		CHECK_EQ_INT(k->encaps_derand(k, gct, gss, pk, eseed), CB_OK);
 		CHECK_MEM(gct, ct, sizeof(ct));
 		CHECK_MEM(gss, ss, 32);
-		CHECK_EQ_INT(k->decaps(dss, ct, seed), CB_OK);
+		CHECK_EQ_INT(k->decaps(k, dss, ct, seed), CB_OK);
 		CHECK_MEM(dss, ss, 32);
 	}
 }
@@ -216,15 +216,15 @@ static void x25519mlkem768_known(void)
 	CHECK_EQ_INT(cb_mlkem768_keypair_derand(ekm, dkm, d, z), CB_OK);
 	CHECK_EQ_INT(cb_mlkem768_encaps_derand(ctm, ssm, ekm, m), CB_OK);
 
-	CHECK_EQ_INT(k->keypair_derand(pk, sk, kc), CB_OK);
+	CHECK_EQ_INT(k->keypair_derand(k, pk, sk, kc), CB_OK);
 	CHECK_MEM(pk, ekm, EK);        /* client share: ML-KEM encapsulation key first */
 	CHECK_MEM(pk + EK, apub, 32);  /* then the X25519 share */
-	CHECK_EQ_INT(k->encaps_derand(ct, ss, pk, ec), CB_OK);
+	CHECK_EQ_INT(k->encaps_derand(k, ct, ss, pk, ec), CB_OK);
 	CHECK_MEM(ct, ctm, CT);        /* server share: ML-KEM ciphertext first */
 	CHECK_MEM(ct + CT, bpub, 32);  /* then the server's X25519 share */
 	CHECK_MEM(ss, ssm, 32);        /* shared secret: ML-KEM first */
 	CHECK_MEM(ss + 32, abk, 32);   /* then X25519 */
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK_MEM(ss2, ss, 64);
 }
 
@@ -251,15 +251,15 @@ static void secp256r1mlkem768_known(void)
 	CHECK_EQ_INT(cb_mlkem768_keypair_derand(ekm, dkm, d, z), CB_OK);
 	CHECK_EQ_INT(cb_mlkem768_encaps_derand(ctm, ssm, ekm, m), CB_OK);
 
-	CHECK_EQ_INT(k->keypair_derand(pk, sk, kc), CB_OK);
+	CHECK_EQ_INT(k->keypair_derand(k, pk, sk, kc), CB_OK);
 	CHECK_MEM(pk, gi, 65);         /* client share: the P-256 point first */
 	CHECK_MEM(pk + 65, ekm, EK);   /* then the ML-KEM encapsulation key */
-	CHECK_EQ_INT(k->encaps_derand(ct, ss, pk, ec), CB_OK);
+	CHECK_EQ_INT(k->encaps_derand(k, ct, ss, pk, ec), CB_OK);
 	CHECK_MEM(ct, gr, 65);         /* server share: the P-256 point first */
 	CHECK_MEM(ct + 65, ctm, CT);
 	CHECK_MEM(ss, gir, 32);        /* shared secret: ECDH x-coordinate first */
 	CHECK_MEM(ss + 32, ssm, 32);
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK_MEM(ss2, ss, 64);
 }
 
@@ -299,9 +299,9 @@ static void sm2_dhkem_known(void)
 	hex(e, 32, GM_K);
 	hex(pub, 65, GM_PUB);
 	hex(c1, 65, GM_C1);
-	CHECK_EQ_INT(k->keypair_derand(pk, sk, d), CB_OK);
+	CHECK_EQ_INT(k->keypair_derand(k, pk, sk, d), CB_OK);
 	CHECK_MEM(pk, pub, 65);
-	CHECK_EQ_INT(k->encaps_derand(ct, ss, pk, e), CB_OK);
+	CHECK_EQ_INT(k->encaps_derand(k, ct, ss, pk, e), CB_OK);
 	CHECK_MEM(ct, c1, 65);
 	/* KDF(x || y || C || Q || label) = SM3(... || 00000001) for 32 bytes */
 	CHECK_EQ_INT(cb_hy_ec_dh(CB_HY_SM2, x, y, e, pub), CB_OK);
@@ -313,7 +313,7 @@ static void sm2_dhkem_known(void)
 	memcpy(z + sizeof(z) - 4, "\0\0\0\1", 4);
 	sm3(want, z, sizeof(z));
 	CHECK_MEM(ss, want, 32);
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK_MEM(ss2, ss, 32);
 	CHECK(memcmp(CB_SM2DHKEM_LABEL, "SM2-DHKEM-v1", 12) == 0);
 }
@@ -338,10 +338,10 @@ static void sm2mlkem768_known(void)
 	CHECK_EQ_INT(cb_mlkem768_encaps_derand(ctm, ssm, ekm, m), CB_OK);
 	CHECK_EQ_INT(cb_hy_ec_dh(CB_HY_SM2, sse, NULL, ec + 32, pub), CB_OK);
 
-	CHECK_EQ_INT(k->keypair_derand(pk, sk, kc), CB_OK);
+	CHECK_EQ_INT(k->keypair_derand(k, pk, sk, kc), CB_OK);
 	CHECK_MEM(pk, ekm, EK);
 	CHECK_MEM(pk + EK, pub, 65);
-	CHECK_EQ_INT(k->encaps_derand(ct, ss, pk, ec), CB_OK);
+	CHECK_EQ_INT(k->encaps_derand(k, ct, ss, pk, ec), CB_OK);
 	CHECK_MEM(ct, ctm, CT);
 	CHECK_MEM(ct + CT, c1, 65);
 	memcpy(buf, ssm, 32);
@@ -351,11 +351,11 @@ static void sm2mlkem768_known(void)
 	memcpy(buf + 194, CB_SM2MLKEM768_LABEL, sizeof(CB_SM2MLKEM768_LABEL) - 1);
 	sm3(want, buf, sizeof(buf));
 	CHECK_MEM(ss, want, 32);
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK_MEM(ss2, ss, 32);
 	/* the ML-KEM part keeps its implicit rejection: a different secret, no error */
 	ct[100] ^= 1;
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK(memcmp(ss2, ss, 32) != 0);
 }
 
@@ -370,9 +370,9 @@ static void sm2_enc_kem_interop(void)
 
 	tu_note("sm2-enc-kem with OpenSSL");
 	CHECK_EQ_INT(k->ciphertext_bytes, 129);
-	CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
-	CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
+	CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK_MEM(ss, ss2, 32);
 	if (!o || cb_alg_unavailable(&o->info)) {
 		tu_note("no OpenSSL SM2 encryption: interoperability not checked");
@@ -389,10 +389,10 @@ static void sm2_enc_kem_interop(void)
 	n = sizeof(c);
 	CHECK_EQ_INT(o->encrypt(key, m, 32, c, &n), CB_OK);
 	CHECK_EQ_INT(n, 129);
-	CHECK_EQ_INT(k->decaps(ss2, c, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, c, sk), CB_OK);
 	CHECK_MEM(ss2, m, 32);
 	c[70] ^= 1; /* C3 */
-	CHECK_EQ_INT(k->decaps(ss2, c, sk), CB_ERR_DECRYPT);
+	CHECK_EQ_INT(k->decaps(k, ss2, c, sk), CB_ERR_DECRYPT);
 	o->key_free(key);
 }
 
@@ -409,7 +409,7 @@ static void lengths(void)
 		size_t pl = k->public_key_bytes, sl = k->secret_key_bytes, cl = k->ciphertext_bytes;
 
 		tu_note("%s lengths", all[i]);
-		CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
+		CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
 		CHECK_EQ_INT(cb_kem_encaps_checked(k, ct, cl, ss, 64, pk, pl - 1), CB_ERR_LENGTH);
 		CHECK_EQ_INT(cb_kem_encaps_checked(k, ct, cl, ss, 64, pk, pl + 1), CB_ERR_LENGTH);
 		CHECK_EQ_INT(cb_kem_encaps_checked(k, ct, cl - 1, ss, 64, pk, pl), CB_ERR_LENGTH);
@@ -429,17 +429,17 @@ static void x25519_low_order(const char *name, size_t pk_off, size_t ct_off)
 	uint8_t pk[1216], sk[2464], ct[1120], ss[64];
 
 	tu_note("%s low-order X25519 shares", name);
-	CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
+	CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
 	for (int u = 0; u < 2; u++) {
 		uint8_t bad[1216];
 		memcpy(bad, pk, sizeof(pk));
 		memset(bad + pk_off, 0, 32);
 		bad[pk_off] = (uint8_t)u;
-		CHECK_EQ_INT(k->encaps(ct, ss, bad), CB_ERR_INVALID_KEY);
-		CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
+		CHECK_EQ_INT(k->encaps(k, ct, ss, bad), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
 		memset(ct + ct_off, 0, 32);
 		ct[ct_off] = (uint8_t)u;
-		CHECK_EQ_INT(k->decaps(ss, ct, sk), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(k->decaps(k, ss, ct, sk), CB_ERR_INVALID_KEY);
 	}
 }
 
@@ -451,8 +451,8 @@ static void bad_points(const char *name, size_t pk_off, size_t ct_off)
 	size_t pl = k->public_key_bytes, cl = k->ciphertext_bytes;
 
 	tu_note("%s invalid points", name);
-	CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
-	CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
+	CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
+	CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
 	for (int how = 0; how < 3; how++) {
 		memcpy(bad, pk, pl);
 		if (how == 0)
@@ -461,8 +461,8 @@ static void bad_points(const char *name, size_t pk_off, size_t ct_off)
 			bad[pk_off] = 0x02; /* compressed: RFC 8446 4.2.8.2 allows only 0x04 */
 		else
 			memset(bad + pk_off, 0, 65);
-		CHECK_EQ_INT(k->encaps(ct, ss, bad), CB_ERR_INVALID_KEY);
-		CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
+		CHECK_EQ_INT(k->encaps(k, ct, ss, bad), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
 		memcpy(bad, ct, cl);
 		if (how == 0)
 			bad[ct_off + 64] ^= 1;
@@ -470,7 +470,7 @@ static void bad_points(const char *name, size_t pk_off, size_t ct_off)
 			bad[ct_off] = 0x03;
 		else
 			memset(bad + ct_off, 0, 65);
-		CHECK_EQ_INT(k->decaps(ss, bad, sk), CB_ERR_INVALID_KEY);
+		CHECK_EQ_INT(k->decaps(k, ss, bad, sk), CB_ERR_INVALID_KEY);
 	}
 }
 
@@ -481,10 +481,10 @@ static void mlkem_modulus(const char *name, size_t ek_off)
 	static uint8_t pk[MAXB], sk[MAXB], ct[MAXB], ss[64];
 
 	tu_note("%s ML-KEM modulus check", name);
-	CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
+	CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
 	pk[ek_off] = 0xff; /* first coefficient 0xfff >= 3329 */
 	pk[ek_off + 1] |= 0x0f;
-	CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_ERR_INVALID_KEY);
+	CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_ERR_INVALID_KEY);
 }
 
 /* derand coins with an EC scalar of 0 or >= n */
@@ -494,12 +494,12 @@ static void bad_scalars(void)
 	const cb_kem_class *p = kem("secp256r1mlkem768"), *s = kem("sm2-dhkem");
 
 	memset(coins, 0, sizeof(coins));
-	CHECK_EQ_INT(p->keypair_derand(pk, sk, coins), CB_ERR_ARG);
+	CHECK_EQ_INT(p->keypair_derand(p, pk, sk, coins), CB_ERR_ARG);
 	memset(coins, 0xff, sizeof(coins));
-	CHECK_EQ_INT(p->keypair_derand(pk, sk, coins), CB_ERR_ARG);
-	CHECK_EQ_INT(s->keypair_derand(pk, sk, coins), CB_ERR_ARG);
-	CHECK_EQ_INT(s->keypair(pk, sk), CB_OK);
-	CHECK_EQ_INT(s->encaps_derand(ct, ss, pk, coins), CB_ERR_ARG);
+	CHECK_EQ_INT(p->keypair_derand(p, pk, sk, coins), CB_ERR_ARG);
+	CHECK_EQ_INT(s->keypair_derand(s, pk, sk, coins), CB_ERR_ARG);
+	CHECK_EQ_INT(s->keypair(s, pk, sk), CB_OK);
+	CHECK_EQ_INT(s->encaps_derand(s, ct, ss, pk, coins), CB_ERR_ARG);
 }
 
 /* ---- round trips, implicit rejection, the registry --------------------------- */
@@ -514,9 +514,9 @@ static void roundtrips(void)
 		CHECK(!strncmp(all[i], "sm2-", 4) ? !strcmp(cb_alg_catalog(&k->info)->family, CB_FAMILY_GM)
 						   : !strcmp(cb_alg_catalog(&k->info)->family, CB_FAMILY_HYBRID));
 		for (int r = 0; r < 5; r++) {
-			CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
-			CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
-			CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+			CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
+			CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
+			CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 			CHECK_MEM(ss, ss2, k->shared_secret_bytes);
 		}
 	}
@@ -525,18 +525,18 @@ static void roundtrips(void)
 	for (size_t i = 0; i < 2; i++) {
 		const cb_kem_class *k = kem(mk[i]);
 		static uint8_t pk[MAXB], sk[MAXB], ct[MAXB], ss[64], ss2[64];
-		CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
-		CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
+		CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
+		CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
 		ct[5] ^= 0x10;
-		CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+		CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 		CHECK(memcmp(ss, ss2, k->shared_secret_bytes) != 0);
 	}
 	const cb_kem_class *k = kem("secp256r1mlkem768");
 	static uint8_t pk[MAXB], sk[MAXB], ct[MAXB], ss[64], ss2[64];
-	CHECK_EQ_INT(k->keypair(pk, sk), CB_OK);
-	CHECK_EQ_INT(k->encaps(ct, ss, pk), CB_OK);
+	CHECK_EQ_INT(k->keypair(k, pk, sk), CB_OK);
+	CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
 	ct[65 + 5] ^= 0x10;
-	CHECK_EQ_INT(k->decaps(ss2, ct, sk), CB_OK);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
 	CHECK_MEM(ss2, ss, 32); /* the ECDH half is unchanged */
 	CHECK(memcmp(ss + 32, ss2 + 32, 32) != 0);
 }

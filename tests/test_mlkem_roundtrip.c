@@ -92,9 +92,9 @@ static void via_registry(const struct mlkem_set *p)
 	CHECK(!strcmp(cb_alg_implementation(&k->info), cb_mlkem_impl_string()));
 	CHECK(!strncmp(cb_alg_implementation(&k->info),
 		       cb_mlkem_impl() == CB_MLKEM_IMPL_AVX2 ? "builtin-avx2" : "builtin-c", 11));
-	CHECK(k->keypair(ek, dk) == CB_OK);
-	CHECK(k->encaps(ct, ss1, ek) == CB_OK);
-	CHECK(k->decaps(ss2, ct, dk) == CB_OK);
+	CHECK(k->keypair(k, ek, dk) == CB_OK);
+	CHECK(k->encaps(k, ct, ss1, ek) == CB_OK);
+	CHECK(k->decaps(k, ss2, ct, dk) == CB_OK);
 	CHECK_MEM(ss1, ss2, 32);
 }
 

@@ -68,7 +68,7 @@ static inline int mlkem_target_keypair(const struct mlkem_target *t, uint8_t *ek
 
 	memcpy(coins, d, 32);
 	memcpy(coins + 32, z, 32);
-	return t->k->keypair_derand(ek, dk, coins);
+	return t->k->keypair_derand(t->k, ek, dk, coins);
 }
 
 /*

@@ -18,19 +18,24 @@ struct cb_kem_class {
 	size_t secret_key_bytes;
 	size_t ciphertext_bytes;
 	size_t shared_secret_bytes;
+	/*
+	 * Every method receives its class first, cls->encaps(cls, ct, ss, pk)
+	 * (a KEM has no handle), so that one function can serve every
+	 * parameter set of an implementation through cls->info.variant.
+	 */
 	/* Fresh key pair from the system random generator. */
-	int (*keypair)(uint8_t *pk, uint8_t *sk);
+	int (*keypair)(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk);
 	/*
 	 * Encapsulate to pk.  Returns CB_ERR_INVALID_KEY when pk fails the
 	 * scheme's input check (FIPS 203 section 7.2).
 	 */
-	int (*encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+	int (*encaps)(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk);
 	/*
 	 * Decapsulate.  A modified ciphertext is not an error for an
 	 * implicitly-rejecting KEM: ss receives the rejection secret and 0 is
 	 * returned.  CB_ERR_INVALID_KEY when sk fails its check (FIPS 203 7.3).
 	 */
-	int (*decaps)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+	int (*decaps)(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
 
 	/*
 	 * Optional (NULL / 0 when not provided): deterministic variants for
@@ -41,9 +46,10 @@ struct cb_kem_class {
 	 * and encaps.
 	 */
 	size_t keypair_coins_bytes;
-	int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
+	int (*keypair_derand)(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins);
 	size_t encaps_coins_bytes;
-	int (*encaps_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins);
+	int (*encaps_derand)(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+			     const uint8_t *coins);
 
 	/*
 	 * Input checks of the standard this implementation leaves out (0: it

@@ -9,16 +9,17 @@
  * says "not built (make anchors)" and its functions are stubs, so that the
  * list shows what could be compared and how to get it.
  *
- * An adapter provides, per parameter set, FIPS 203's derandomised
- * interfaces with the class's conventions:
+ * An adapter provides FIPS 203's derandomised interfaces with the class's
+ * conventions (each receives the class first):
  *
- *   keypair_derand(ek, dk, d || z)   KeyGen_internal
- *   encaps_derand(ct, ss, ek, m)     Encaps_internal, with the 7.2 check
- *                                    where the implementation has it
- *   decaps(ss, ct, dk)               Decaps, with the 7.3 check likewise
+ *   keypair_derand(cls, ek, dk, d || z)   KeyGen_internal
+ *   encaps_derand(cls, ct, ss, ek, m)     Encaps_internal, with the 7.2 check
+ *                                         where the implementation has it
+ *   decaps(cls, ss, ct, dk)               Decaps, with the 7.3 check likewise
  *
- * and CB_ANCHOR_MLKEM_CLASS makes the class.  Its keypair and encaps draw
- * d || z and m from cb_random_bytes, as the builtin does: every ML-KEM of a
+ * and CB_ANCHOR_MLKEM_CLASS makes the class.  Its keypair and encaps
+ * (cb_anchor_keypair, cb_anchor_encaps) draw d || z and m from
+ * cb_random_bytes, as the builtin does: every ML-KEM of a
  * run takes the same generator at the same cost, and a generator failure
  * is returned (the anchors' randombytes hooks return void or abort).
  */
@@ -30,9 +31,6 @@
 #include "cryptobench/kem.h"
 #include "cryptobench/registry.h"
 #include "mlkem/mlkem.h"
-
-typedef int (*cb_anchor_keypair_fn)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
-typedef int (*cb_anchor_encaps_fn)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m);
 
 static inline const char *cb_anchor_not_built(void)
 {
@@ -60,65 +58,63 @@ static inline const char *cb_anchor_avx2_unavailable(void)
 	return cb_anchor_cpu_avx2() ? NULL : "this CPU lacks AVX2 (with BMI2 and POPCNT)";
 }
 
-static inline int cb_anchor_keypair(cb_anchor_keypair_fn derand, uint8_t *pk, uint8_t *sk)
+/*
+ * The keypair and encaps of every anchor class: coins from cb_random_bytes,
+ * then the class's own keypair_derand / encaps_derand.
+ */
+static inline int cb_anchor_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
 {
 	uint8_t coins[64];
 	int r = cb_random_bytes(coins, sizeof(coins));
 
 	if (r == CB_OK)
-		r = derand(pk, sk, coins);
+		r = cls->keypair_derand(cls, pk, sk, coins);
 	cb_wipe(coins, sizeof(coins));
 	return r;
 }
 
-static inline int cb_anchor_encaps(cb_anchor_encaps_fn derand, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+static inline int cb_anchor_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
 {
 	uint8_t m[32];
 	int r = cb_random_bytes(m, sizeof(m));
 
 	if (r == CB_OK)
-		r = derand(ct, ss, pk, m);
+		r = cls->encaps_derand(cls, ct, ss, pk, m);
 	cb_wipe(m, sizeof(m));
 	return r;
 }
 
 /* The functions of a class whose anchor was not built; never reached (the class is unavailable). */
-static inline int cb_anchor_stub_keypair(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static inline int cb_anchor_stub_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	return CB_ERR_UNSUPPORTED;
 }
 
-static inline int cb_anchor_stub_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m)
+static inline int cb_anchor_stub_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m)
 {
 	return CB_ERR_UNSUPPORTED;
 }
 
-static inline int cb_anchor_stub_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static inline int cb_anchor_stub_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	return CB_ERR_UNSUPPORTED;
 }
 
 /*
  * static const cb_kem_class var: ML-KEM-<bits> of backend be from the
- * three functions above.
+ * three methods above (the adapter's generic functions, which find the
+ * parameter set's functions in variant, or the stubs), keypair and encaps
+ * being cb_anchor_keypair and cb_anchor_encaps.
  */
-#define CB_ANCHOR_MLKEM_CLASS(var, bits, be, notes_, unavail, impl, skipped, kpd, encd, dec)         \
-	static int var##_keypair(uint8_t *pk, uint8_t *sk)                                          \
-	{                                                                                           \
-		return cb_anchor_keypair(kpd, pk, sk);                                              \
-	}                                                                                           \
-	static int var##_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)                        \
-	{                                                                                           \
-		return cb_anchor_encaps(encd, ct, ss, pk);                                          \
-	}                                                                                           \
+#define CB_ANCHOR_MLKEM_CLASS(var, bits, be, notes_, unavail, impl, skipped, variant_, kpd, encd, dec) \
 	static const cb_kem_class var = {                                                           \
-		.info = {CB_KIND_KEM, "mlkem" #bits, be, notes_, unavail, impl},                    \
+		.info = {CB_KIND_KEM, "mlkem" #bits, be, notes_, unavail, impl, variant_},          \
 		.public_key_bytes = CB_MLKEM##bits##_EK_BYTES,                                      \
 		.secret_key_bytes = CB_MLKEM##bits##_DK_BYTES,                                      \
 		.ciphertext_bytes = CB_MLKEM##bits##_CT_BYTES,                                      \
 		.shared_secret_bytes = CB_MLKEM_SS_BYTES,                                           \
-		.keypair = var##_keypair,                                                           \
-		.encaps = var##_encaps,                                                             \
+		.keypair = cb_anchor_keypair,                                                       \
+		.encaps = cb_anchor_encaps,                                                         \
 		.decaps = dec,                                                                      \
 		.keypair_coins_bytes = 64,                                                          \
 		.keypair_derand = kpd,                                                              \

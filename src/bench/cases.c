@@ -162,19 +162,19 @@ static int fill_message(uint8_t *m, size_t n)
 static int op_kem_keygen(cb_case *c)
 {
 	const cb_kem_class *k = cb_as_kem(c->alg);
-	return k->keypair(c->pk, c->sk);
+	return k->keypair(k, c->pk, c->sk);
 }
 
 static int op_kem_encaps(cb_case *c)
 {
 	const cb_kem_class *k = cb_as_kem(c->alg);
-	return k->encaps(c->in, c->out, c->pk);
+	return k->encaps(k, c->in, c->out, c->pk);
 }
 
 static int op_kem_decaps(cb_case *c)
 {
 	const cb_kem_class *k = cb_as_kem(c->alg);
-	return k->decaps(c->out, c->in, c->sk);
+	return k->decaps(k, c->out, c->in, c->sk);
 }
 
 /* A key handle of a pke, sig or kex class, made by its keygen. */
@@ -542,8 +542,8 @@ static int prepare_kem(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 		free(ss2);
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
 	}
-	if ((r = k->keypair(c->pk, c->sk)) != 0 || (r = k->encaps(c->in, c->out, c->pk)) != 0 ||
-	    (r = k->decaps(ss2, c->in, c->sk)) != 0) {
+	if ((r = k->keypair(k, c->pk, c->sk)) != 0 || (r = k->encaps(k, c->in, c->out, c->pk)) != 0 ||
+	    (r = k->decaps(k, ss2, c->in, c->sk)) != 0) {
 		cb_wipe(ss2, k->shared_secret_bytes);
 		free(ss2);
 		return fail(err, errlen, r, "key generation, encapsulation or decapsulation failed: %s", cb_strerror(r));
@@ -824,7 +824,7 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 		c->sklen = k->secret_key_bytes;
 		if (!c->pk || !c->sk)
 			return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
-		if ((r = k->keypair(c->pk, c->sk)) != 0)
+		if ((r = k->keypair(k, c->pk, c->sk)) != 0)
 			return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 		c->er = (cb_env_recipient){k, c->pk, NULL, NULL};
 		c->ek = (cb_env_key){k, c->sk, NULL, NULL};

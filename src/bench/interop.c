@@ -816,7 +816,7 @@ static int run_kem(cb_interop_matrix *m, size_t count)
 	for (size_t i = 0; i < count; i++) {
 		for (size_t c = 0; c < m->n; c++) {
 			const cb_kem_class *xc = cb_as_kem(m->impl[c]);
-			int r = xc->keypair(pk, sk);
+			int r = xc->keypair(xc, pk, sk);
 			if (r) {
 				for (size_t p = 0; p < m->n; p++)
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
@@ -834,11 +834,11 @@ static int run_kem(cb_interop_matrix *m, size_t count)
 						  be(m, p), xp->public_key_bytes, xp->ciphertext_bytes,
 						  xp->shared_secret_bytes, be(m, c), xc->public_key_bytes,
 						  xc->ciphertext_bytes, xc->shared_secret_bytes);
-				} else if ((r = xp->encaps(ct, ss1, pk)) != 0) {
+				} else if ((r = xp->encaps(xp, ct, ss1, pk)) != 0) {
 					cell_fail(m, p, c, CB_IOP_PRODUCER, CB_IOP_DIAG_NONE,
 						  "%s cannot encapsulate to the public key made by %s: %s", be(m, p),
 						  be(m, c), cb_strerror(r));
-				} else if ((r = xc->decaps(ss2, ct, sk)) != 0) {
+				} else if ((r = xc->decaps(xc, ss2, ct, sk)) != 0) {
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
 						  "%s cannot decapsulate the ciphertext by %s: %s", be(m, c), be(m, p),
 						  cb_strerror(r));

@@ -187,7 +187,7 @@ static int do_keygen(const cb_kem_class *k, const struct kem_args *a)
 		cli_error("out of memory");
 		goto out;
 	}
-	err = k->keypair(ek, dk);
+	err = k->keypair(k, ek, dk);
 	if (err) {
 		cli_error("%s key generation failed: %s", a->alg, cb_strerror(err));
 		goto out;
@@ -225,7 +225,7 @@ static int do_encaps(const cb_kem_class *k, const struct kem_args *a)
 	}
 	if (read_input(a->ek, ek, k->public_key_bytes, a, "encapsulation keys"))
 		goto out;
-	err = k->encaps(ct, ss, ek);
+	err = k->encaps(k, ct, ss, ek);
 	if (err == CB_ERR_INVALID_KEY) {
 		display_name(name, sizeof(name), k);
 		if (!strncmp(k->info.name, "mlkem", 5))
@@ -284,7 +284,7 @@ static int do_decaps(const cb_kem_class *k, const struct kem_args *a)
 	    read_input(a->ct, ct, k->ciphertext_bytes, a, "ciphertexts"))
 		goto out;
 	/* a modified ciphertext gives the implicit-rejection secret and CB_OK */
-	err = k->decaps(ss, ct, dk);
+	err = k->decaps(k, ss, ct, dk);
 	if (err == CB_ERR_INVALID_KEY) {
 		display_name(name, sizeof(name), k);
 		if (!strncmp(k->info.name, "mlkem", 5))

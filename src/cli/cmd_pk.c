@@ -288,7 +288,7 @@ static int keygen_kem(const cb_kem_class *k, const char *out, const char *pubpat
 
 	if (!pk || !sk) {
 		cli_error("out of memory");
-	} else if ((r = k->keypair(pk, sk)) != 0) {
+	} else if ((r = k->keypair(k, pk, sk)) != 0) {
 		cli_error("%s key generation failed: %s", k->info.name, cb_strerror(r));
 	} else {
 		const struct cli_out o[2] = {{out, sk, k->secret_key_bytes, CLI_MODE_SECRET},

@@ -803,7 +803,7 @@ static int kat_kem(const cb_kem_class *c, const struct kat_vec *v, char *err, si
 
 	memcpy(coins, d, 32);
 	memcpy(coins + 32, z, 32);
-	r = c->keypair_derand(pk, sk, coins);
+	r = c->keypair_derand(c, pk, sk, coins);
 	if (r)
 		FAILED(r, "keypair_derand");
 	if (!digest_is(pk, c->public_key_bytes, ek_h))
@@ -812,17 +812,17 @@ static int kat_kem(const cb_kem_class *c, const struct kat_vec *v, char *err, si
 		WRONG("%s: keypair_derand gives a different decapsulation key", v->source);
 
 	memset(mm, 0x5a, c->encaps_coins_bytes); /* any m will do: the check is agreement */
-	r = c->encaps_derand(ct, ss, pk, mm);
+	r = c->encaps_derand(c, ct, ss, pk, mm);
 	if (r)
 		FAILED(r, "encaps_derand");
-	r = c->decaps(ss2, ct, sk);
+	r = c->decaps(c, ss2, ct, sk);
 	if (r)
 		FAILED(r, "decaps");
 	/* (unhex reports 0 bytes for a bare allocation: use the class's sizes) */
 	if (memcmp(ss, ss2, c->shared_secret_bytes) != 0)
 		WRONG("%s: decaps(encaps_derand(ek)) gives a different shared secret", v->source);
 	ct[0] ^= 1;
-	r = c->decaps(ss2, ct, sk);
+	r = c->decaps(c, ss2, ct, sk);
 	if (r)
 		FAILED(r, "decaps of a modified ciphertext");
 	if (memcmp(ss, ss2, c->shared_secret_bytes) == 0)
@@ -878,7 +878,7 @@ static int kat_hybrid(const cb_kem_class *c, const struct kat_vec *v, char *err,
 		WRONG("%s: the class's sizes do not match the vector's", v->source);
 	memcpy(ec + h->ec_off, x, xl);
 
-	r = c->keypair_derand(pk, sk, kc);
+	r = c->keypair_derand(c, pk, sk, kc);
 	if (r)
 		FAILED(r, "keypair_derand");
 	if (h->mlkem) {
@@ -893,7 +893,7 @@ static int kat_hybrid(const cb_kem_class *c, const struct kat_vec *v, char *err,
 		if (!piece_is(pk, &h->pk[i], &b, &r))
 			WRONG("%s: keypair_derand gives a different public key (bytes %zu..%zu)", v->source,
 			      h->pk[i].off, h->pk[i].off + h->pk[i].len);
-	r = c->encaps_derand(ct, ss, pk, ec);
+	r = c->encaps_derand(c, ct, ss, pk, ec);
 	if (r)
 		FAILED(r, "encaps_derand");
 	for (size_t i = 0; i < 2 && h->ct[i].hex; i++)
@@ -904,13 +904,13 @@ static int kat_hybrid(const cb_kem_class *c, const struct kat_vec *v, char *err,
 		if (!piece_is(ss, &h->ss[i], &b, &r))
 			WRONG("%s: encaps_derand gives a different shared secret (bytes %zu..%zu)",
 			      v->source, h->ss[i].off, h->ss[i].off + h->ss[i].len);
-	r = c->decaps(ss2, ct, sk);
+	r = c->decaps(c, ss2, ct, sk);
 	if (r)
 		FAILED(r, "decaps");
 	if (memcmp(ss, ss2, c->shared_secret_bytes) != 0)
 		WRONG("%s: decaps(encaps_derand(pk)) gives a different shared secret", v->source);
 	ct[h->flip] ^= 1;
-	r = c->decaps(ss2, ct, sk);
+	r = c->decaps(c, ss2, ct, sk);
 	if (h->flip_err) {
 		if (r != h->flip_err)
 			WRONG("%s: a modified ciphertext is not refused", v->source);

@@ -427,7 +427,7 @@ static int mlkem_keygen_case(vcase *c)
 	memcpy(coins + 32, z, 32);
 	r = REJECTED;
 	c->why = "keypair_derand gave another key pair";
-	if (k->keypair_derand(ek2, dk2, coins) == 0 && memcmp(ek2, ek, ekl) == 0 && memcmp(dk2, dk, dkl) == 0)
+	if (k->keypair_derand(k, ek2, dk2, coins) == 0 && memcmp(ek2, ek, ekl) == 0 && memcmp(dk2, dk, dkl) == 0)
 		r = ACCEPTED;
 	cb_wipe(coins, sizeof(coins));
 	cb_wipe(dk2, dkl);
@@ -461,7 +461,7 @@ static int mlkem_encapdecap_case(vcase *c)
 			goto out;
 		r = REJECTED;
 		c->why = "encaps_derand gave another ciphertext or secret";
-		if (k->encaps_derand(ct2, ss, ek, m) == 0 && memcmp(ct2, ct, ctl) == 0 && memcmp(ss, kk, kl) == 0)
+		if (k->encaps_derand(k, ct2, ss, ek, m) == 0 && memcmp(ct2, ct, ctl) == 0 && memcmp(ss, kk, kl) == 0)
 			r = ACCEPTED;
 	} else if (strcmp(fn, "decapsulation") == 0) {
 		if (dkl != k->secret_key_bytes || ctl != k->ciphertext_bytes || kl != k->shared_secret_bytes)
@@ -469,7 +469,7 @@ static int mlkem_encapdecap_case(vcase *c)
 		/* valid and modified ciphertexts alike succeed; k is the rejection secret for the latter */
 		r = REJECTED;
 		c->why = "decaps gave another secret";
-		if (k->decaps(ss, ct, dk) == 0 && memcmp(ss, kk, kl) == 0)
+		if (k->decaps(k, ss, ct, dk) == 0 && memcmp(ss, kk, kl) == 0)
 			r = ACCEPTED;
 	} else if (strcmp(fn, "encapsulationKeyCheck") == 0 || strcmp(fn, "decapsulationKeyCheck") == 0) {
 		int is_ek = fn[0] == 'e', expect = json_is_true(json_object_get(c->test, "testPassed"));
@@ -484,10 +484,10 @@ static int mlkem_encapdecap_case(vcase *c)
 			goto out;
 		}
 		if (is_ek) {
-			rc = k->encaps_derand(ct2, ss, ek, zero);
+			rc = k->encaps_derand(k, ct2, ss, ek, zero);
 		} else {
 			memset(ct2, 0, k->ciphertext_bytes);
-			rc = k->decaps(ss, ct2, dk);
+			rc = k->decaps(k, ss, ct2, dk);
 		}
 		if (expect)
 			r = rc == 0 ? ACCEPTED : REJECTED;
@@ -536,7 +536,7 @@ static int wy_mlkem_case(vcase *c)
 	if (!strcmp(type, "MLKEMTest") || !strcmp(type, "MLKEMKeyGen")) {
 		/* KeyGen_internal(seed = d || z), then (MLKEMTest) Decaps(c) */
 		r = REJECTED;
-		if (sl != k->keypair_coins_bytes || k->keypair_derand(ek2, dk2, seed) != 0)
+		if (sl != k->keypair_coins_bytes || k->keypair_derand(k, ek2, dk2, seed) != 0)
 			goto out;
 		r = WRONG_OUTPUT;
 		if (ek && (ekl != k->public_key_bytes || memcmp(ek, ek2, ekl)))
@@ -547,7 +547,7 @@ static int wy_mlkem_case(vcase *c)
 			goto out;
 		}
 		r = REJECTED;
-		if (ctl != k->ciphertext_bytes || k->decaps(ss, ct, dk2) != 0)
+		if (ctl != k->ciphertext_bytes || k->decaps(k, ss, ct, dk2) != 0)
 			goto out;
 		r = kl == k->shared_secret_bytes && !memcmp(ss, kk, kl) ? ACCEPTED : WRONG_OUTPUT;
 	} else if (!strcmp(type, "MLKEMEncapsTest")) {
@@ -556,7 +556,7 @@ static int wy_mlkem_case(vcase *c)
 		r = REJECTED;
 		if (ekl != k->public_key_bytes || ml != k->encaps_coins_bytes)
 			goto out;
-		rc = k->encaps_derand(ct2, ss, ek, m);
+		rc = k->encaps_derand(k, ct2, ss, ek, m);
 		if (rc != 0)
 			goto out;
 		r = ctl == k->ciphertext_bytes && kl == k->shared_secret_bytes && !memcmp(ct2, ct, ctl) &&
@@ -569,7 +569,7 @@ static int wy_mlkem_case(vcase *c)
 		}
 	} else if (!strcmp(type, "MLKEMDecapsValidationTest")) {
 		r = REJECTED;
-		if (dkl != k->secret_key_bytes || ctl != k->ciphertext_bytes || k->decaps(ss, ct, dk) != 0)
+		if (dkl != k->secret_key_bytes || ctl != k->ciphertext_bytes || k->decaps(k, ss, ct, dk) != 0)
 			goto out;
 		r = !kk || (kl == k->shared_secret_bytes && !memcmp(ss, kk, kl)) ? ACCEPTED : WRONG_OUTPUT;
 		if (!strcmp(jstr(c->test, "result"), "invalid") && (k->skipped_checks & CB_KEM_SKIPS_DK_CHECK)) {

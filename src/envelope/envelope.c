@@ -485,7 +485,7 @@ static int rcpt_encaps(const cb_env_recipient *r, uint8_t *ct, size_t *ctl, uint
 	if (r->kem) {
 		*ctl = r->kem->ciphertext_bytes;
 		*sslen = r->kem->shared_secret_bytes;
-		return r->kem->encaps(ct, ss, r->pk);
+		return r->kem->encaps(r->kem, ct, ss, r->pk);
 	}
 	*sslen = PKE_SECRET;
 	*ctl = MAX_CT;
@@ -501,7 +501,7 @@ static int key_decaps(const cb_env_key *k, const uint8_t *ct, size_t ctl, uint8_
 	int rc;
 	if (k->kem) {
 		*sslen = k->kem->shared_secret_bytes;
-		return ctl == k->kem->ciphertext_bytes ? k->kem->decaps(ss, ct, k->sk) : CB_ERR_DECRYPT;
+		return ctl == k->kem->ciphertext_bytes ? k->kem->decaps(k->kem, ss, ct, k->sk) : CB_ERR_DECRYPT;
 	}
 	rc = k->pke->decrypt(k->pke_key, ct, ctl, ss, &n);
 	if (rc == 0 && n != PKE_SECRET)

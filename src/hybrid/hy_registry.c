@@ -6,6 +6,7 @@
 
 #include "backends/backends.h"
 #include "core/util.h"
+#include "hybrid/hy_ecc.h"
 #include "hybrid/hybrid.h"
 
 const cb_alg_info *const cb_hybrid_algs[] = {
@@ -66,6 +67,57 @@ const char *const *cb_hybrid_parts(const char *name)
 	return NULL;
 }
 
+/* The coins of a derand method, as c says (hybrid.h); n <= 96. */
+static int hy_draw(const cb_hy_coins *c, uint8_t *coins, size_t n)
+{
+	int r;
+
+	if (!c->scalar)
+		return cb_random_bytes(coins, n);
+	if (c->scalar_at + 32 > n)
+		return CB_ERR_ARG;
+	if (c->scalar_at && (r = cb_random_bytes(coins, c->scalar_at)) != CB_OK)
+		return r;
+	if ((r = cb_hy_ec_random_scalar(c->curve, coins + c->scalar_at)) != CB_OK)
+		return r;
+	if (c->scalar_at + 32 < n)
+		return cb_random_bytes(coins + c->scalar_at + 32, n - c->scalar_at - 32);
+	return CB_OK;
+}
+
+int cb_hy_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
+{
+	const cb_hy_variant *v = cls->info.variant;
+	uint8_t coins[96];
+	int r = CB_ERR_ARG;
+
+	if (cls->keypair_coins_bytes <= sizeof(coins))
+		r = hy_draw(&v->keypair, coins, cls->keypair_coins_bytes);
+	if (!r)
+		r = cls->keypair_derand(cls, pk, sk, coins);
+	cb_wipe(coins, sizeof(coins));
+	return r;
+}
+
+int cb_hy_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+{
+	const cb_hy_variant *v = cls->info.variant;
+	uint8_t coins[96];
+	int r = CB_ERR_ARG;
+
+	for (int tries = 0; tries < (v->encaps_tries > 1 ? v->encaps_tries : 1); tries++) {
+		r = CB_ERR_ARG;
+		if (cls->encaps_coins_bytes <= sizeof(coins))
+			r = hy_draw(&v->encaps, coins, cls->encaps_coins_bytes);
+		if (!r)
+			r = cls->encaps_derand(cls, ct, ss, pk, coins);
+		if (r != CB_ERR_ARG)
+			break;
+	}
+	cb_wipe(coins, sizeof(coins));
+	return r;
+}
+
 int cb_kem_encaps_checked(const cb_kem_class *k, uint8_t *ct, size_t ctcap, uint8_t *ss, size_t sscap,
 			  const uint8_t *pk, size_t pklen)
 {
@@ -73,7 +125,7 @@ int cb_kem_encaps_checked(const cb_kem_class *k, uint8_t *ct, size_t ctcap, uint
 		return CB_ERR_ARG;
 	if (pklen != k->public_key_bytes || ctcap < k->ciphertext_bytes || sscap < k->shared_secret_bytes)
 		return CB_ERR_LENGTH;
-	return k->encaps(ct, ss, pk);
+	return k->encaps(k, ct, ss, pk);
 }
 
 int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, const uint8_t *ct,
@@ -83,5 +135,5 @@ int cb_kem_decaps_checked(const cb_kem_class *k, uint8_t *ss, size_t sscap, cons
 		return CB_ERR_ARG;
 	if (ctlen != k->ciphertext_bytes || sklen != k->secret_key_bytes || sscap < k->shared_secret_bytes)
 		return CB_ERR_LENGTH;
-	return k->decaps(ss, ct, sk);
+	return k->decaps(k, ss, ct, sk);
 }

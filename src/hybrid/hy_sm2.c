@@ -123,7 +123,7 @@ int cb_hy_sm2_decrypt(uint8_t *m, const uint8_t d[32], const uint8_t *ct, size_t
 
 /* ---- common SM2 key pair: pk = Q, sk = d || Q --------------------------- */
 
-static int sm2_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int sm2_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_hy_ec_public(CB_HY_SM2, pk, coins);
 	if (r)
@@ -131,16 +131,6 @@ static int sm2_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	memcpy(sk, coins, S);
 	memcpy(sk + S, pk, P);
 	return CB_OK;
-}
-
-static int sm2_keypair(uint8_t *pk, uint8_t *sk)
-{
-	uint8_t d[32];
-	int r = cb_hy_ec_random_scalar(CB_HY_SM2, d);
-	if (!r)
-		r = sm2_keypair_derand(pk, sk, d);
-	cb_wipe(d, sizeof(d));
-	return r;
 }
 
 /* ---- sm2-dhkem ------------------------------------------------------------ */
@@ -154,7 +144,7 @@ static int dhkem_ss(uint8_t ss[32], const uint8_t x[32], const uint8_t y[32], co
 	return cb_hy_sm3_kdf(ss, 32, parts, lens, 5);
 }
 
-static int dh_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int dh_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t x[32], y[32];
 	int r = cb_hy_ec_dh(CB_HY_SM2, x, y, coins, pk);
@@ -169,17 +159,7 @@ static int dh_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const u
 	return r;
 }
 
-static int dh_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t e[32];
-	int r = cb_hy_ec_random_scalar(CB_HY_SM2, e);
-	if (!r)
-		r = dh_encaps_derand(ct, ss, pk, e);
-	cb_wipe(e, sizeof(e));
-	return r;
-}
-
-static int dh_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int dh_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t x[32], y[32];
 	int r = cb_hy_ec_dh(CB_HY_SM2, x, y, sk, ct);
@@ -190,14 +170,17 @@ static int dh_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 	return r;
 }
 
+/* keypair: d, encaps: e, SM2 scalars */
+static const cb_hy_variant dh_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 0}, 1};
+
 const cb_kem_class cb_hybrid_sm2_dhkem = {
-	.info = {CB_KIND_KEM, "sm2-dhkem", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation},
+	.info = {CB_KIND_KEM, "sm2-dhkem", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation, &dh_coins},
 	.public_key_bytes = P,
 	.secret_key_bytes = S + P,
 	.ciphertext_bytes = P,
 	.shared_secret_bytes = 32,
-	.keypair = sm2_keypair,
-	.encaps = dh_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = dh_decaps,
 	.keypair_coins_bytes = 32,
 	.keypair_derand = sm2_keypair_derand,
@@ -207,7 +190,7 @@ const cb_kem_class cb_hybrid_sm2_dhkem = {
 
 /* ---- sm2-enc-kem ---------------------------------------------------------- */
 
-static int enc_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int enc_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	int r = cb_hy_sm2_encrypt_derand(ct, pk, coins, 32, coins + 32);
 	if (!r)
@@ -215,37 +198,22 @@ static int enc_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const 
 	return r;
 }
 
-static int enc_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t coins[64];
-	int r = CB_ERR_RANDOM;
-	/* A5: t = 0 (probability 2^-256) asks for another k */
-	for (int tries = 0; tries < 4; tries++) {
-		r = cb_random_bytes(coins, 32);
-		if (!r)
-			r = cb_hy_ec_random_scalar(CB_HY_SM2, coins + 32);
-		if (!r)
-			r = enc_encaps_derand(ct, ss, pk, coins);
-		if (r != CB_ERR_ARG)
-			break;
-	}
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int enc_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int enc_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	return cb_hy_sm2_decrypt(ss, sk, ct, P + 32 + 32);
 }
 
+/* keypair: d; encaps: the 32-byte secret || k (an SM2 scalar), tried again on t = 0 (A5) */
+static const cb_hy_variant enc_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 32}, 4};
+
 const cb_kem_class cb_hybrid_sm2_enc_kem = {
-	.info = {CB_KIND_KEM, "sm2-enc-kem", "builtin", "SM2 encryption written here on OpenSSL EC_POINT and SM3", cb_hy_sm_unavailable, builtin_implementation},
+	.info = {CB_KIND_KEM, "sm2-enc-kem", "builtin", "SM2 encryption written here on OpenSSL EC_POINT and SM3", cb_hy_sm_unavailable, builtin_implementation, &enc_coins},
 	.public_key_bytes = P,
 	.secret_key_bytes = S + P,
 	.ciphertext_bytes = P + 32 + 32,
 	.shared_secret_bytes = 32,
-	.keypair = sm2_keypair,
-	.encaps = enc_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = enc_decaps,
 	.keypair_coins_bytes = 32,
 	.keypair_derand = sm2_keypair_derand,
@@ -264,7 +232,7 @@ static int sm2mlkem_combiner(uint8_t ss[32], const uint8_t ssm[32], const uint8_
 	return cb_hy_sm3(ss, parts, lens, 5);
 }
 
-static int sm_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int sm_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_hy_ec_public(CB_HY_SM2, pk + EK, coins + 64);
 	if (!r)
@@ -278,19 +246,7 @@ static int sm_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int sm_keypair(uint8_t *pk, uint8_t *sk)
-{
-	uint8_t coins[96];
-	int r = cb_random_bytes(coins, 64);
-	if (!r)
-		r = cb_hy_ec_random_scalar(CB_HY_SM2, coins + 64);
-	if (!r)
-		r = sm_keypair_derand(pk, sk, coins);
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int sm_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int sm_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t ssm[32], sse[32];
 	int r = cb_mlkem768_encaps_derand(ct, ssm, pk, coins); /* FIPS 203 7.2 check */
@@ -307,19 +263,7 @@ static int sm_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const u
 	return r;
 }
 
-static int sm_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t coins[64];
-	int r = cb_random_bytes(coins, 32);
-	if (!r)
-		r = cb_hy_ec_random_scalar(CB_HY_SM2, coins + 32);
-	if (!r)
-		r = sm_encaps_derand(ct, ss, pk, coins);
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int sm_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int sm_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t ssm[32], sse[32];
 	int r = cb_mlkem768_decaps(ssm, ct, sk);
@@ -332,14 +276,17 @@ static int sm_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 	return r;
 }
 
+/* keypair: d || z || d_S (an SM2 scalar), encaps: m || e_S */
+static const cb_hy_variant sm_coins = {{1, CB_HY_SM2, 64}, {1, CB_HY_SM2, 32}, 1};
+
 const cb_kem_class cb_hybrid_sm2mlkem768 = {
-	.info = {CB_KIND_KEM, "sm2mlkem768", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation},
+	.info = {CB_KIND_KEM, "sm2mlkem768", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation, &sm_coins},
 	.public_key_bytes = EK + P,
 	.secret_key_bytes = DK + S + P,
 	.ciphertext_bytes = CT + P,
 	.shared_secret_bytes = 32,
-	.keypair = sm_keypair,
-	.encaps = sm_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = sm_decaps,
 	.keypair_coins_bytes = 96,
 	.keypair_derand = sm_keypair_derand,

@@ -48,7 +48,7 @@ static const char *builtin_implementation(void)
 
 /* ---- X25519MLKEM768 ----------------------------------------------------- */
 
-static int x_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int x_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_mlkem768_keypair_derand(pk, sk, coins, coins + 32);
 	if (r)
@@ -63,17 +63,7 @@ static int x_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int x_keypair(uint8_t *pk, uint8_t *sk)
-{
-	uint8_t coins[96];
-	int r = cb_random_bytes(coins, sizeof(coins));
-	if (!r)
-		r = x_keypair_derand(pk, sk, coins);
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int x_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int x_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t ssm[32], ssx[32];
 	int r;
@@ -95,17 +85,7 @@ static int x_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const ui
 	return r;
 }
 
-static int x_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t coins[64];
-	int r = cb_random_bytes(coins, sizeof(coins));
-	if (!r)
-		r = x_encaps_derand(ct, ss, pk, coins);
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int x_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int x_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t ssm[32], ssx[32];
 	int r = cb_mlkem768_decaps(ssm, ct, sk);
@@ -120,14 +100,17 @@ static int x_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 	return r;
 }
 
+/* keypair: d || z || sk_X, encaps: m || e_X, all random bytes */
+static const cb_hy_variant x_coins = {{0, 0, 0}, {0, 0, 0}, 1};
+
 const cb_kem_class cb_hybrid_x25519mlkem768 = {
-	.info = {CB_KIND_KEM, "x25519mlkem768", "builtin", "X25519 through OpenSSL EVP", NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "x25519mlkem768", "builtin", "X25519 through OpenSSL EVP", NULL, builtin_implementation, &x_coins},
 	.public_key_bytes = EK + X,
 	.secret_key_bytes = DK + 2 * X,
 	.ciphertext_bytes = CT + X,
 	.shared_secret_bytes = 64,
-	.keypair = x_keypair,
-	.encaps = x_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = x_decaps,
 	.keypair_coins_bytes = 96,
 	.keypair_derand = x_keypair_derand,
@@ -137,7 +120,7 @@ const cb_kem_class cb_hybrid_x25519mlkem768 = {
 
 /* ---- SecP256r1MLKEM768 -------------------------------------------------- */
 
-static int p_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int p_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	int r = cb_hy_ec_public(CB_HY_P256, pk, coins);
 	if (r)
@@ -149,19 +132,7 @@ static int p_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return CB_OK;
 }
 
-static int p_keypair(uint8_t *pk, uint8_t *sk)
-{
-	uint8_t coins[96];
-	int r = cb_hy_ec_random_scalar(CB_HY_P256, coins);
-	if (!r)
-		r = cb_random_bytes(coins + 32, 64);
-	if (!r)
-		r = p_keypair_derand(pk, sk, coins);
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int p_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+static int p_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
 	uint8_t sse[32], ssm[32];
 	int r;
@@ -183,19 +154,7 @@ static int p_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const ui
 	return r;
 }
 
-static int p_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t coins[64];
-	int r = cb_hy_ec_random_scalar(CB_HY_P256, coins);
-	if (!r)
-		r = cb_random_bytes(coins + 32, 32);
-	if (!r)
-		r = p_encaps_derand(ct, ss, pk, coins);
-	cb_wipe(coins, sizeof(coins));
-	return r;
-}
-
-static int p_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int p_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	uint8_t sse[32], ssm[32];
 	int r = cb_hy_ec_dh(CB_HY_P256, sse, NULL, sk, ct);
@@ -210,14 +169,17 @@ static int p_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 	return r;
 }
 
+/* keypair: d_P (a P-256 scalar) || d || z, encaps: e_P || m */
+static const cb_hy_variant p_coins = {{1, CB_HY_P256, 0}, {1, CB_HY_P256, 0}, 1};
+
 const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
-	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin", "P-256 through OpenSSL EC_POINT", NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin", "P-256 through OpenSSL EC_POINT", NULL, builtin_implementation, &p_coins},
 	.public_key_bytes = P + EK,
 	.secret_key_bytes = S + DK,
 	.ciphertext_bytes = P + CT,
 	.shared_secret_bytes = 64,
-	.keypair = p_keypair,
-	.encaps = p_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = p_decaps,
 	.keypair_coins_bytes = 96,
 	.keypair_derand = p_keypair_derand,

@@ -71,7 +71,7 @@ static void combiner(uint8_t ss[32], const uint8_t ssm[32], const uint8_t ssx[32
 	cb_keccak_wipe(&st);
 }
 
-static int xw_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+static int xw_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
 	struct expanded e;
 	int r = expand(&e, pk, coins);
@@ -83,17 +83,7 @@ static int xw_keypair_derand(uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 	return r;
 }
 
-static int xw_keypair(uint8_t *pk, uint8_t *sk)
-{
-	uint8_t seed[32];
-	int r = cb_random_bytes(seed, sizeof(seed));
-	if (!r)
-		r = xw_keypair_derand(pk, sk, seed);
-	cb_wipe(seed, sizeof(seed));
-	return r;
-}
-
-static int xw_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *eseed)
+static int xw_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *eseed)
 {
 	uint8_t ssm[32], ssx[32];
 	int r = cb_mlkem768_encaps_derand(ct, ssm, pk, eseed); /* FIPS 203 7.2 check inside */
@@ -110,17 +100,7 @@ static int xw_encaps_derand(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const u
 	return r;
 }
 
-static int xw_encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	uint8_t eseed[64];
-	int r = cb_random_bytes(eseed, sizeof(eseed));
-	if (!r)
-		r = xw_encaps_derand(ct, ss, pk, eseed);
-	cb_wipe(eseed, sizeof(eseed));
-	return r;
-}
-
-static int xw_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+static int xw_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
 	struct expanded e;
 	uint8_t pk[EK + 32], ssm[32], ssx[32];
@@ -137,14 +117,17 @@ static int xw_decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 	return r;
 }
 
+/* keypair: the 32-byte seed, encaps: eseed (64), random bytes */
+static const cb_hy_variant xw_coins = {{0, 0, 0}, {0, 0, 0}, 1};
+
 const cb_kem_class cb_hybrid_xwing = {
-	.info = {CB_KIND_KEM, "xwing", "builtin", "X25519 through OpenSSL EVP; decaps re-expands the seed", NULL, builtin_implementation},
+	.info = {CB_KIND_KEM, "xwing", "builtin", "X25519 through OpenSSL EVP; decaps re-expands the seed", NULL, builtin_implementation, &xw_coins},
 	.public_key_bytes = EK + 32,
 	.secret_key_bytes = 32,
 	.ciphertext_bytes = CT + 32,
 	.shared_secret_bytes = 32,
-	.keypair = xw_keypair,
-	.encaps = xw_encaps,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
 	.decaps = xw_decaps,
 	.keypair_coins_bytes = 32,
 	.keypair_derand = xw_keypair_derand,

@@ -42,6 +42,32 @@ extern const cb_kem_class cb_hybrid_sm2_enc_kem;
 #define CB_SM2DHKEM_LABEL "SM2-DHKEM-v1"
 
 /*
+ * The randomised keypair and encaps of every hybrid and SM2 KEM: they
+ * draw the class's keypair_coins_bytes / encaps_coins_bytes coins as its
+ * variant (a cb_hy_variant) says, then call its keypair_derand /
+ * encaps_derand.  The coins are random bytes, but for a 32-byte scalar
+ * of a curve (cb_hy_ec_random_scalar, hy_ecc.h) at scalar_at when
+ * scalar is set; they are drawn in order (bytes before the scalar, the
+ * scalar, bytes after).  encaps_tries (0 meaning 1): encapsulations tried
+ * with fresh coins while encaps_derand returns CB_ERR_ARG (SM2
+ * encryption's t = 0, GM/T 0003.4 A5).
+ */
+typedef struct cb_hy_coins {
+	int scalar;       /* 1: a scalar of curve at scalar_at */
+	int curve;        /* enum cb_hy_curve */
+	size_t scalar_at; /* its offset in the coins */
+} cb_hy_coins;
+
+typedef struct cb_hy_variant {
+	cb_hy_coins keypair;
+	cb_hy_coins encaps;
+	int encaps_tries;
+} cb_hy_variant;
+
+int cb_hy_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk) CB_WARN_UNUSED;
+int cb_hy_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk) CB_WARN_UNUSED;
+
+/*
  * Length-checked calls of any KEM class, for wire bytes of unknown
  * length: CB_ERR_LENGTH when pklen / ctlen / sklen is not the class's
  * size or an output capacity is too small; otherwise the class's result.

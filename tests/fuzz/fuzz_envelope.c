@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!ready) {
 		memset(seed, 7, sizeof(seed));
-		if (cb_hybrid_xwing.keypair_derand(pk, sk, seed) != CB_OK)
+		if (cb_hybrid_xwing.keypair_derand(&cb_hybrid_xwing, pk, sk, seed) != CB_OK)
 			abort();
 		ready = 1;
 	}

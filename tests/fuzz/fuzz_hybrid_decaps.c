@@ -41,14 +41,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ss0 = ss0s[i];
 	if (!ready[i]) { /* one fixed key and ciphertext per KEM */
 		memset(coins, 0x11, sizeof(coins)); /* a valid scalar on both curves */
-		FUZZ_ASSERT(k->keypair_derand(pk[i], sk, coins) == CB_OK);
-		FUZZ_ASSERT(k->encaps_derand(ct0, ss0, pk[i], coins) == CB_OK);
+		FUZZ_ASSERT(k->keypair_derand(k, pk[i], sk, coins) == CB_OK);
+		FUZZ_ASSERT(k->encaps_derand(k, ct0, ss0, pk[i], coins) == CB_OK);
 		ready[i] = 1;
 	}
 	n = size - 1 < k->ciphertext_bytes ? size - 1 : k->ciphertext_bytes;
 	memset(ct, 0, k->ciphertext_bytes);
 	memcpy(ct, data + 1, n);
-	r = k->decaps(ss, ct, sk);
+	r = k->decaps(k, ss, ct, sk);
 	FUZZ_ASSERT(r == CB_OK || r == CB_ERR_INVALID_KEY || r == CB_ERR_DECRYPT);
 	if (r == CB_OK)
 		FUZZ_ASSERT((memcmp(ct, ct0, k->ciphertext_bytes) == 0) ==

@@ -1,0 +1,32 @@
+/*
+ * The methods of the builtin ML-KEM classes (backends builtin and
+ * builtin-c): one function per method for the three parameter sets, which
+ * finds the parameter set's functions of src/mlkem in the class's
+ * info.variant (a cb_builtin_mlkem_ops).  The src/mlkem functions already
+ * have the class's conventions (CB_OK, CB_ERR_INVALID_KEY, CB_ERR_RANDOM).
+ */
+#ifndef CB_BACKENDS_BUILTIN_MLKEM_H
+#define CB_BACKENDS_BUILTIN_MLKEM_H
+
+#include <stdint.h>
+
+#include "cryptobench/kem.h"
+
+/* One parameter set of one path of src/mlkem (mlkem.h): cb_mlkem<bits>[_c]_*. */
+typedef struct cb_builtin_mlkem_ops {
+	int (*keypair)(uint8_t *ek, uint8_t *dk);
+	int (*keypair_derand)(uint8_t *ek, uint8_t *dk, const uint8_t d[32], const uint8_t z[32]);
+	int (*encaps)(uint8_t *ct, uint8_t *ss, const uint8_t *ek);
+	int (*encaps_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *ek, const uint8_t m[32]);
+	int (*decaps)(uint8_t *ss, const uint8_t *ct, const uint8_t *dk);
+} cb_builtin_mlkem_ops;
+
+int cb_builtin_mlkem_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk);
+/* coins = d || z (FIPS 203 Algorithm 16) */
+int cb_builtin_mlkem_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins);
+int cb_builtin_mlkem_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk);
+int cb_builtin_mlkem_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
+				   const uint8_t *m);
+int cb_builtin_mlkem_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+
+#endif
