@@ -188,7 +188,23 @@ static void sm2_dh_bad_peers(void)
 	bad[0] = 0x04;
 	l = sizeof(ss);
 	CHECK(c->derive(k, bad, 65, ss, &l) < 0);
-	/* x = p (that is, 0 mod p) with the peer's y, then y = p. */
+	/*
+	 * x = p (that is, 0 mod p) with the peer's y, then y = p; first after
+	 * a valid peer was parsed, whose point GmSSL's half-finished parse
+	 * would otherwise leave for its curve check to accept.
+	 */
+	l = sizeof(ss);
+	CHECK_EQ_INT(c->derive(k, pub, 65, ss, &l), 0);
+	memcpy(bad, pub, 65);
+	memcpy(bad + 1, p, 32);
+	l = sizeof(ss);
+	CHECK(c->derive(k, bad, 65, ss, &l) < 0);
+	l = sizeof(ss);
+	CHECK_EQ_INT(c->derive(k, pub, 65, ss, &l), 0);
+	memcpy(bad, pub, 65);
+	memcpy(bad + 33, p, 32);
+	l = sizeof(ss);
+	CHECK(c->derive(k, bad, 65, ss, &l) < 0);
 	memcpy(bad, pub, 65);
 	memcpy(bad + 1, p, 32);
 	l = sizeof(ss);

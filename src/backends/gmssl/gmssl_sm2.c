@@ -511,8 +511,12 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 		/*
 		 * On the curve, or refused (sm2_z256_point_from_octets).  GmSSL
 		 * reads 0x04 || 0^64 as the point at infinity and accepts it, and
-		 * sm2_do_ecdh then gives an all-zero secret: refused here.
+		 * sm2_do_ecdh then gives an all-zero secret: refused here.  It also
+		 * runs its curve check after refusing a coordinate >= p, on the
+		 * point half overwritten (here: half the previous peer's), so the
+		 * point is zeroed first: such input is then at infinity, refused.
 		 */
+		memset(&k->peer_key.public_key, 0, sizeof(k->peer_key.public_key));
 		if (sm2_z256_point_from_octets(&k->peer_key.public_key, peer, 65) != 1 ||
 		    sm2_z256_point_is_at_infinity(&k->peer_key.public_key))
 			return CB_ERR_INVALID_KEY;
