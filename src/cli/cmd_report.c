@@ -108,17 +108,6 @@ static int add_ratio(const struct cli_option *opt, const char *arg, void *lists)
 	return 0;
 }
 
-static int set_format(const struct cli_option *opt, const char *arg, void *format)
-{
-	(void)opt;
-	*(int *)format = cb_format_parse(arg);
-	if (*(int *)format < 0) {
-		cli_error("unknown format '%s' (use table, json, csv, md or html)", arg);
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	struct report_lists l = {.nout = 0};
@@ -137,7 +126,7 @@ int cmd_report(int argc, char **argv)
 		CLI_CALLBACK("output", 'o', "FILE", add_output, &l,
 			     "write to FILE (repeatable), format from the extension (.html .md .csv .json .txt); written "
 			     "atomically, never over RUN.json itself"),
-		CLI_CALLBACK("format", 0, "FMT", set_format, &format,
+		CLI_CALLBACK("format", 0, "FMT", cli_opt_format, &format,
 			     "table, json, csv, md or html for standard output (default: table, or nothing when -o is "
 			     "given)"),
 	};

@@ -206,17 +206,6 @@ static int set_sm2_id(const struct cli_option *opt, const char *arg, void *sm2_i
 	return 0;
 }
 
-static int set_format(const struct cli_option *opt, const char *arg, void *format)
-{
-	(void)opt;
-	*(int *)format = cb_format_parse(arg);
-	if (*(int *)format < 0) {
-		cli_error("unknown format '%s' (use table, json, csv, md or html)", arg);
-		return -1;
-	}
-	return 0;
-}
-
 static int add_output(const struct cli_option *opt, const char *arg, void *args)
 {
 	run_args *a = args;
@@ -339,7 +328,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 			     "a scenario of the decision guide, answered from the run: \"LABEL: OP[+OP...] >= N "
 			     "ops/s|MB/s [at SIZE] among ALG[,ALG...] [against ALG]\", or '<= N ms|us' for a latency; "
 			     "repeatable, at most 8 (docs/MEASUREMENT.md)"),
-		CLI_CALLBACK("format", 0, "FMT", set_format, &a->format,
+		CLI_CALLBACK("format", 0, "FMT", cli_opt_format, &a->format,
 			     "table, json, csv, md or html for standard output (default: table)"),
 		CLI_CALLBACK("output", 'o', "FILE", add_output, a,
 			     "also write to FILE (repeatable), format from the extension (.json .csv .md .html .txt); "

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/select.h"
+#include "cryptobench/report.h"
 
 /* Help lines end before this column; option texts start at most this far right. */
 #define HELP_WIDTH 79
@@ -255,4 +256,15 @@ size_t cli_options_pick(const struct cli_option *all, size_t n, const char *name
 		if (cli_in_list(names, all[i].name))
 			out[k++] = all[i];
 	return k;
+}
+
+int cli_opt_format(const struct cli_option *opt, const char *arg, void *format)
+{
+	(void)opt;
+	*(int *)format = cb_format_parse(arg);
+	if (*(int *)format < 0) {
+		cli_error("unknown format '%s' (use table, json, csv, md or html)", arg);
+		return -1;
+	}
+	return 0;
 }

@@ -98,6 +98,9 @@ struct cli_command {
 int cli_parse_options(const struct cli_command *cmd, const struct cli_option *opts, size_t nopts, int argc,
 		      char **argv, int *first);
 
+/* The callback of a --format FMT row: *(int *)format = table, json, csv, md or html (cb_format_parse). */
+int cli_opt_format(const struct cli_option *opt, const char *arg, void *format);
+
 /* usage, description, the options of the table and -h / --help, notes. */
 void cli_print_help(FILE *f, const struct cli_command *cmd, const struct cli_option *opts, size_t nopts);
 
