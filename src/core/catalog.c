@@ -5,7 +5,8 @@
  * table 2 for the classical figures; the quantum ones halve symmetric
  * keys (Grover), keep a hash's collision resistance, give 0 for what
  * Shor's algorithm breaks and, for ML-KEM, the bits of its NIST
- * category (FIPS 203 section 8: categories 1, 3, 5).
+ * category (FIPS 203 section 8: categories 1, 3, 5; ML-DSA: FIPS 204
+ * table 1, categories 2, 3, 5; SLH-DSA: FIPS 205 table 2).
  */
 #include "cryptobench/catalog.h"
 
@@ -78,6 +79,12 @@ static const cb_catalog_entry catalog[] = {
 	 "ECDSA on P-256 with SHA-256, DER signatures", 0},
 	{SIG, "ed25519", CLA, 128, 0,
 	 "Ed25519 (RFC 8032, pure), 64-byte signatures", 0},
+	{SIG, "mldsa44", PQ, 128, 128,
+	 "ML-DSA-44 (FIPS 204), pure, hedged signing, context string", 2},
+	{SIG, "mldsa65", PQ, 192, 192,
+	 "ML-DSA-65 (FIPS 204), pure, hedged signing, context string", 3},
+	{SIG, "mldsa87", PQ, 256, 256,
+	 "ML-DSA-87 (FIPS 204), pure, hedged signing, context string", 5},
 	{SIG, "rsa2048-pkcs1-sha256", CLA, 112, 0,
 	 "RSA-2048 PKCS#1 v1.5 signature with SHA-256", 0},
 	{SIG, "rsa2048-pss-sha256", CLA, 112, 0,
@@ -90,6 +97,14 @@ static const cb_catalog_entry catalog[] = {
 	 "RSA-4096 PKCS#1 v1.5 signature with SHA-256", 0},
 	{SIG, "rsa4096-pss-sha256", CLA, 152, 0,
 	 "RSA-4096 PSS (SHA-256, MGF1-SHA-256, 32-byte salt)", 0},
+	{SIG, "slh-dsa-sha2-128f", PQ, 128, 128,
+	 "SLH-DSA-SHA2-128f (FIPS 205), pure, fast signing, 17,088-byte signatures", 1},
+	{SIG, "slh-dsa-sha2-128s", PQ, 128, 128,
+	 "SLH-DSA-SHA2-128s (FIPS 205), pure, small signatures (7,856 bytes), slow signing", 1},
+	{SIG, "slh-dsa-shake-128f", PQ, 128, 128,
+	 "SLH-DSA-SHAKE-128f (FIPS 205), pure, fast signing, 17,088-byte signatures", 1},
+	{SIG, "slh-dsa-shake-128s", PQ, 128, 128,
+	 "SLH-DSA-SHAKE-128s (FIPS 205), pure, small signatures (7,856 bytes), slow signing", 1},
 	{SIG, "sm2-sign", GM, 128, 0,
 	 "SM2 signature on sm2p256v1 with SM3 and Z_A (GM/T 0003.2), DER signatures", 0},
 	{KEX, "ecdh-p256", CLA, 128, 0,
@@ -243,6 +258,10 @@ const char *cb_catalog_security_source(const cb_catalog_entry *e)
 		return "";
 	if (e->nist_category && !strcmp(e->family, CB_FAMILY_HYBRID))
 		return "the stronger part: ML-KEM-768, FIPS 203 section 8 (category 3)";
+	if (e->nist_category && e->kind == CB_KIND_SIG && !strncmp(e->name, "mldsa", 5))
+		return "FIPS 204 section 4, table 1 (NIST category)";
+	if (e->nist_category && e->kind == CB_KIND_SIG)
+		return "FIPS 205 section 11, table 2 (NIST category)";
 	if (e->nist_category)
 		return "FIPS 203 section 8 (NIST category)";
 	if (e->kind == CB_KIND_CIPHER)
