@@ -67,6 +67,16 @@ typedef struct cb_rounds_info {
 	size_t nreference;
 	double reference[CB_ROUNDS_MAX];
 	double reference_median_ns, reference_spread;
+	/*
+	 * What else the machine did, per round (per case in the old order;
+	 * bench/load.h): the CPUs other processes used and the hypervisor
+	 * stole (NaN: not known), and the runnable tasks at the round's end
+	 * (ourselves included).  nload: rounds with a reading.
+	 */
+	size_t nload;
+	double others_cpu[CB_ROUNDS_MAX], steal_cpu[CB_ROUNDS_MAX];
+	unsigned runnable[CB_ROUNDS_MAX];
+	double cpu_mhz; /* at the start, 0 when the kernel does not say */
 } cb_rounds_info;
 
 /* Set the defaults: cb_runner_defaults, rounds from the budget, interleaved. */

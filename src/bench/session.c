@@ -345,6 +345,11 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 		c->reference_spread = info.reference_spread;
 		c->nreference = info.nreference;
 		memcpy(c->reference, info.reference, sizeof(c->reference));
+		c->nload = info.nload;
+		memcpy(c->load_others, info.others_cpu, sizeof(c->load_others));
+		memcpy(c->load_steal, info.steal_cpu, sizeof(c->load_steal));
+		memcpy(c->load_runnable, info.runnable, sizeof(c->load_runnable));
+		c->cpu_mhz = info.cpu_mhz;
 		compute_scaling(run->results + first, run->nresults - first);
 	}
 	cb_case_cache_clear();

@@ -27,9 +27,19 @@ static const struct cli_command compare_cmd = {
 	"against the new (corrected) ones has p < 0.05 (column 'p'; '-': no rounds).\n"
 	"Cases in one run only are listed as 'only in old' / 'only in new'.  Runs\n"
 	"from different hosts, CPUs, library versions or builds are compared with\n"
-	"a warning naming what differs.\n",
+	"a warning naming what differs.\n"
+	"\n"
+	"Each run also recorded what else the machine did (CPU used by other\n"
+	"processes, steal, the reference workload).  When the machine was in\n"
+	"another state in the new run than in the old, compare says so first and a\n"
+	"change within what that can explain is 'inconclusive', never 'faster' or\n"
+	"'slower': a machine's change does not slow every operation alike.  To\n"
+	"tell two libraries or builds apart on a busy machine, measure both in one\n"
+	"run (--baseline; docs/MEASUREMENT.md, \"A/B in one run\").\n",
 	"exit status: 0 compared; 1 a file cannot be read or is not a cryptobench\n"
-	"run; 2 usage error; 3 with --fail-on-slower, something got slower.\n",
+	"run; 2 usage error; with --fail-on-slower: 3 something got slower, 5\n"
+	"inconclusive (nothing slower beyond the machine's change, but the machine\n"
+	"changed between the runs).\n",
 	0};
 
 static int set_json(const struct cli_option *opt, const char *arg, void *json)
@@ -58,6 +68,31 @@ static void context_line(const char *label, const char *path, const cb_context *
 	printf("\n");
 }
 
+/* The machine in each run, and first of all whether it changed between them. */
+static void machine_line(const char *label, const cb_context *x, const cb_load_summary *l)
+{
+	printf("machine %s: reference %.0f ns per call (spread %.0f%%)", label, x->reference_median_ns,
+	       100 * x->reference_spread);
+	if (l->rounds)
+		printf(", other processes %.2f CPU (%zu of %zu rounds disturbed), steal %.2f CPU", l->others_mean,
+		       l->busy_rounds, l->rounds, l->steal_mean);
+	else
+		printf(", no load readings");
+	printf("\n");
+}
+
+static void machine_lines(const cb_run *o, const cb_run *n, const cb_machine_change *mc)
+{
+	if (mc->differs && isinf(mc->bound))
+		printf("! the machine changed between the runs (%s): no change can be told from the absolute figures; "
+		       "every verdict is 'inconclusive'\n", mc->why);
+	else if (mc->differs)
+		printf("! the machine changed between the runs (%s): a change within +-%.0f%% cannot be told from it "
+		       "and is 'inconclusive'; for a verdict measure both in one run\n", mc->why, 100 * mc->bound);
+	machine_line("old", &o->context, &mc->load_old);
+	machine_line("new", &n->context, &mc->load_new);
+}
+
 static void print_table(const char *old_path, const char *new_path, const cb_run *o, const cb_run *n,
 			const cb_change *c, size_t nc, double threshold, const cb_machine_change *mc)
 {
@@ -71,6 +106,7 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 	}
 	context_line("old", old_path, &o->context);
 	context_line("new", new_path, &n->context);
+	machine_lines(o, n, mc);
 	printf("%-*s  %-*s  %-8s  %-7s  %3s  %12s  %12s  %8s  %7s  %s\n", (int)wa, "algorithm", (int)wb, "backend", "op",
 	       "msg", "thr", "old ops/s", "new ops/s", "change", "p", "verdict");
 	for (size_t i = 0; i < nc; i++) {
@@ -95,7 +131,7 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 	       100 * threshold);
 	if (!mc->same_cpu)
 		printf("! the runs were made on different CPU models: the changes are the machine's as much as the code's\n");
-	else if (mc->used)
+	else if (mc->used && !mc->differs)
 		printf("machine: the reference workload took %+.1f%% in the new run; changes are corrected by it\n",
 		       100 * (mc->factor - 1));
 	if (mc->instability > 0.01)
@@ -110,6 +146,10 @@ static int print_json(const cb_change *c, size_t nc, double threshold, const cb_
 	json_object_set_new(root, "threshold", json_real(threshold));
 	json_object_set_new(root, "machine_factor", mc->used ? json_real(mc->factor) : json_null());
 	json_object_set_new(root, "same_cpu", json_boolean(mc->same_cpu));
+	json_object_set_new(root, "machine_changed", json_boolean(mc->differs));
+	json_object_set_new(root, "machine_changed_why", json_string(mc->why));
+	json_object_set_new(root, "inconclusive_within",
+			    mc->differs && isfinite(mc->bound) ? json_real(mc->bound) : json_null());
 	json_object_set_new(root, "changes", arr);
 	for (size_t i = 0; i < nc; i++) {
 		const cb_result *r = either(&c[i]);
@@ -150,7 +190,7 @@ int cmd_compare(int argc, char **argv)
 	const struct cli_option opts[] = {
 		CLI_NUMBER("threshold", 0, "PCT", &threshold, 0, 1000, "smallest change that counts (default: 5)"),
 		CLI_SET_INT("no-normalize", 0, &co.normalize, 0, "do not correct by the reference workload"),
-		CLI_FLAG("fail-on-slower", 0, &fail_on_slower, "exit with status 3 if anything got slower"),
+		CLI_FLAG("fail-on-slower", 0, &fail_on_slower, "exit with status 3 if anything got slower, 5 if the machine changed and nothing is slower beyond it"),
 		CLI_CALLBACK("format", 0, "FMT", set_json, &json, "table or json (default: table)"),
 	};
 	cb_run old_run = {0}, new_run = {0};
@@ -207,6 +247,9 @@ int cmd_compare(int argc, char **argv)
 	for (size_t i = 0; fail_on_slower && status == CB_EXIT_OK && i < nch; i++)
 		if (ch[i].verdict == CB_SLOWER)
 			status = CB_EXIT_PARTIAL;
+	for (size_t i = 0; fail_on_slower && status == CB_EXIT_OK && i < nch; i++)
+		if (ch[i].verdict == CB_INCONCLUSIVE)
+			status = CB_EXIT_INCONCLUSIVE;
 out:
 	free(ch);
 	cb_run_free(&old_run);
