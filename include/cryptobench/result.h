@@ -229,6 +229,12 @@ typedef struct cb_context {
 	char baseline[128];   /* --baseline or the suite's, "" for the default (first backend) */
 	int partial;          /* the run was interrupted: not every case finished */
 	/*
+	 * A run measured in lockstep with another (`cryptobench ab`): the
+	 * pair's id and this run's side, "ID/old" or "ID/new"; "" otherwise.
+	 * compare pairs two such runs round by round.
+	 */
+	char lockstep[48];
+	/*
 	 * The machine's own drift: a fixed workload (reference[]) timed in
 	 * every round, ns per call; spread = (p90 - p10) / median of the rounds.
 	 */

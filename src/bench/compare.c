@@ -134,9 +134,17 @@ static void machine_state(const cb_run *old_run, const cb_run *new_run, const cb
 			  cb_machine_change *mc)
 {
 	const cb_context *a = &old_run->context, *b = &new_run->context;
+	const char *sa = strchr(a->lockstep, '/'), *sb = strchr(b->lockstep, '/');
 	double bound = 0;
 	cb_context_load(a, &mc->load_old);
 	cb_context_load(b, &mc->load_new);
+	if (sa && sb && sa - a->lockstep == sb - b->lockstep && !strncmp(a->lockstep, b->lockstep, (size_t)(sa - a->lockstep)) &&
+	    strcmp(sa, sb) != 0 && mc->same_cpu) {
+		mc->lockstep = 1;
+		mc->used = 0;
+		mc->factor = 1;
+		return;
+	}
 	if (!mc->same_cpu) {
 		mc->differs = 1;
 		why(mc, "different CPU models");
@@ -263,6 +271,21 @@ static void judge(cb_change *c, const cb_compare_opts *opt, const cb_machine_cha
 		return;
 	}
 	c->raw_ratio = ot / nt;
+	if (mc->lockstep) {
+		/* round r of the old run and round r of the new ran back to back: pair them */
+		cb_ratio pr;
+		if (cb_result_time_ratio(o, n, &pr) == 0 && pr.paired && pr.n >= CB_MW_MIN_ROUNDS) {
+			double se = log_se(pr.low, pr.high);
+			c->ratio = pr.value;
+			c->z = se > 0 ? log(pr.value) / se : (pr.value > 1 ? INFINITY : pr.value < 1 ? -INFINITY : 0);
+			c->mw_n_old = c->mw_n_new = pr.n;
+			c->mw_p = -1;
+			c->verdict = (pr.low > 1 || pr.high < 1) && fabs(pr.value - 1) > opt->threshold
+					     ? (pr.value > 1 ? CB_FASTER : CB_SLOWER)
+					     : CB_SAME;
+			return;
+		}
+	}
 	c->ratio = c->raw_ratio * mc->factor;
 	double se = sqrt(pow(log_se(olo, ohi), 2) + pow(log_se(nlo, nhi), 2) + mc->se * mc->se +
 			 mc->instability * mc->instability);

@@ -99,6 +99,13 @@ typedef struct cb_machine_change {
 	 * is CB_INCONCLUSIVE.  why says what differed, "" when nothing did.
 	 */
 	cb_load_summary load_old, load_new;
+	/*
+	 * The runs were measured in lockstep (`cryptobench ab`: the same id,
+	 * the two sides): their round r ran back to back, so each case's
+	 * change is the paired ratio of its rounds, which the machine's changes
+	 * reach alike; differs is then 0 and no correction is made.
+	 */
+	int lockstep;
 	int differs;
 	double bound; /* relative: 0.35 is 35%; 0 when !differs */
 	char why[256];

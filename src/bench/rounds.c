@@ -518,6 +518,8 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 	if (o->interleave) {
 		for (unsigned r = 0; r < planned && !stopped(o); r++) {
 			shuffle(order, total, &seed);
+			if (o->before_round)
+				o->before_round(o->sync_arg, r);
 			cb_load_read(&mark_a);
 			for (size_t k = 0; k < total && !stopped(o); k++) {
 				size_t i = order[k];
@@ -531,6 +533,8 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 			}
 			done = r + 1;
 			cb_load_read(&mark_b);
+			if (o->after_round)
+				o->after_round(o->sync_arg, r);
 			note_load(info, r, &mark_a, &mark_b);
 			if (o->on_round)
 				o->on_round(o->arg, done, planned);
@@ -553,6 +557,8 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 		for (size_t i = 0; i < n && !stopped(o); i++) {
 			cb_slot *s = &slots[i];
 			unsigned cnt = 0;
+			if (o->before_round)
+				o->before_round(o->sync_arg, (unsigned)i);
 			cb_load_read(&mark_a);
 			if (i < CB_ROUNDS_MAX && ref.priv->active) {
 				if (o->on_slice)
@@ -572,6 +578,8 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 			if (cnt > done)
 				done = cnt;
 			cb_load_read(&mark_b);
+			if (o->after_round)
+				o->after_round(o->sync_arg, (unsigned)i);
 			if (i < CB_ROUNDS_MAX)
 				note_load(info, (unsigned)i, &mark_a, &mark_b);
 			if (o->on_round)

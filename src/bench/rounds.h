@@ -55,6 +55,14 @@ typedef struct cb_rounds_opts {
 	/* Called before each slice, with the slot index; n for the reference (may be NULL). */
 	void (*on_slice)(void *arg, unsigned round, size_t slot);
 	void *arg;
+	/*
+	 * Called before and after each round (each case in the old order)
+	 * with sync_arg, which the session leaves alone: a run in lockstep
+	 * with another waits there for its turn (bench/lockstep.h).  May be NULL.
+	 */
+	void (*before_round)(void *sync_arg, unsigned round);
+	void (*after_round)(void *sync_arg, unsigned round);
+	void *sync_arg;
 } cb_rounds_opts;
 
 typedef struct cb_rounds_info {

@@ -56,6 +56,7 @@ int cmd_kem(int argc, char **argv);
 int cmd_seal(int argc, char **argv);
 int cmd_open(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_ab(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

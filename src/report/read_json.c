@@ -355,6 +355,7 @@ static int parse_context(const json_t *o, cb_context *c)
 		e |= get_real(sched, "slice_seconds", &c->slice_seconds, 0);
 		e |= get_str(sched, "baseline", c->baseline, sizeof(c->baseline));
 		e |= get_bool(sched, "partial", &c->partial);
+		e |= get_str(sched, "lockstep", c->lockstep, sizeof(c->lockstep));
 	}
 	e |= get_obj(o, "reference", &ref);
 	if (ref) {

@@ -250,6 +250,8 @@ static json_t *schedule_json(const cb_context *c)
 	put(o, "slice_seconds", real_or_null(c->slice_seconds), &err);
 	put(o, "baseline", json_string(c->baseline), &err);
 	put(o, "partial", json_boolean(c->partial), &err);
+	if (c->lockstep[0])
+		put(o, "lockstep", json_string(c->lockstep), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
