@@ -184,6 +184,13 @@ static void check_same_run(const cb_run *a, const cb_run *b)
 	CHECK_EQ_INT(x->nreference, y->nreference);
 	for (i = 0; i < x->nreference && i < y->nreference; i++)
 		CHECK_NEAR(x->reference[i], y->reference[i]);
+	CHECK_EQ_INT(x->nload, y->nload);
+	for (i = 0; i < x->nload && i < y->nload; i++) {
+		CHECK(isnan(x->load_others[i]) ? isnan(y->load_others[i]) : near(x->load_others[i], y->load_others[i]));
+		CHECK_NEAR(x->load_steal[i], y->load_steal[i]);
+		CHECK_EQ_INT(x->load_runnable[i], y->load_runnable[i]);
+	}
+	CHECK_NEAR(x->cpu_mhz, y->cpu_mhz);
 	CHECK_EQ_INT(x->nlibraries, y->nlibraries);
 	for (i = 0; i < x->nlibraries && i < y->nlibraries; i++) {
 		CHECK_STR(x->libraries[i].name, y->libraries[i].name);
@@ -278,6 +285,14 @@ static void check_rejects(const char *dir)
 		{"rounds not numbers",
 		 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": "
 		 "[{\"algorithm\": \"x\", \"operation\": \"sign\", \"status\": \"ok\", \"rounds\": [1, \"2\"]}]}",
+		 CB_ERR_FORMAT},
+		{"negative load",
+		 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {\"load\": {\"others_cpu\": [0.5, -1], "
+		 "\"steal_cpu\": [0, 0]}}, \"results\": []}",
+		 CB_ERR_FORMAT},
+		{"load series of different lengths",
+		 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {\"load\": {\"others_cpu\": [0.5], "
+		 "\"steal_cpu\": [0, 0]}}, \"results\": []}",
 		 CB_ERR_FORMAT},
 		{"version 0", "{\"schema_version\": 0, \"tool\": \"cryptobench\", \"context\": {}, \"results\": []}",
 		 CB_ERR_FORMAT},
@@ -554,6 +569,16 @@ int main(void)
 		check_types(doc, &run);
 	json_decref(doc);
 	check_atomic(dir, &run);
+	/* the load readings (a run's context has them since schema 2's "load" member; a round without one is null) */
+	run.context.nload = 3;
+	run.context.load_others[0] = 0.25;
+	run.context.load_others[1] = 1.5;
+	run.context.load_others[2] = NAN;
+	run.context.load_steal[0] = run.context.load_steal[1] = run.context.load_steal[2] = 0.125;
+	run.context.load_runnable[1] = 4;
+	run.context.cpu_mhz = 2100;
+	check_atomic(dir, &run);
+	run.context.nload = 0;
 	check_rejects(dir);
 	check_awkward_numbers(dir);
 	check_v1(dir);

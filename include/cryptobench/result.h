@@ -229,6 +229,12 @@ typedef struct cb_context {
 	char baseline[128];   /* --baseline or the suite's, "" for the default (first backend) */
 	int partial;          /* the run was interrupted: not every case finished */
 	/*
+	 * A run measured in lockstep with another (`cryptobench ab`): the
+	 * pair's id and this run's side, "ID/old" or "ID/new"; "" otherwise.
+	 * compare pairs two such runs round by round.
+	 */
+	char lockstep[48];
+	/*
 	 * The machine's own drift: a fixed workload (reference[]) timed in
 	 * every round, ns per call; spread = (p90 - p10) / median of the rounds.
 	 */
@@ -236,6 +242,18 @@ typedef struct cb_context {
 	double reference_median_ns, reference_spread;
 	size_t nreference;
 	double reference[CB_ROUNDS_MAX];
+	/*
+	 * What else the machine did, per round (docs/MEASUREMENT.md, "Other
+	 * processes"): the CPUs other processes used (1.0: one CPU
+	 * throughout) and the hypervisor stole, NaN when not known, and the
+	 * runnable tasks at the round's end, the run itself included; nload 0:
+	 * no readings (an older file, no /proc).  cpu_mhz: the CPUs' mean
+	 * frequency at the start, 0 when the kernel does not expose it.
+	 */
+	size_t nload;
+	double load_others[CB_ROUNDS_MAX], load_steal[CB_ROUNDS_MAX];
+	unsigned load_runnable[CB_ROUNDS_MAX];
+	double cpu_mhz;
 
 	/* What the suite says of itself (run --title, --source, --published, --security, --scenario). */
 	char title[128];
@@ -259,6 +277,28 @@ typedef struct cb_run {
 
 /* Beyond this spread of the reference workload the table warns that the machine drifted. */
 #define CB_DRIFT_WARN 0.10
+
+/* A round counts as disturbed when other processes used more than this much of a CPU during it. */
+#define CB_LOAD_BUSY_CPU 0.5
+
+/* The run's load readings summed up (cb_context_load). */
+typedef struct cb_load_summary {
+	size_t rounds;         /* rounds with a reading; 0: nothing known, the rest is 0 */
+	size_t busy_rounds;    /* rounds in which other processes used more than CB_LOAD_BUSY_CPU */
+	double others_mean;    /* CPUs used by other processes, mean over the rounds */
+	double others_busy;    /* the same, mean over the busy rounds only (0 without any) */
+	double steal_mean;     /* CPUs stolen by the hypervisor, mean */
+	double runnable_mean;  /* runnable tasks besides the run's own thread, mean */
+} cb_load_summary;
+
+/* Sum up c's per-round load readings. */
+void cb_context_load(const cb_context *c, cb_load_summary *s);
+
+/*
+ * A round of the run is disturbed: other processes used more than
+ * CB_LOAD_BUSY_CPU during it.  0 for a round without a reading.
+ */
+int cb_context_round_busy(const cb_context *c, size_t round);
 
 /* A median with its 95% interval, over n pairs or values (n 0: none). */
 typedef struct cb_ratio {

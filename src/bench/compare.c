@@ -18,6 +18,7 @@ const char *cb_verdict_name(cb_verdict v)
 	case CB_ONLY_OLD: return "only in old";
 	case CB_ONLY_NEW: return "only in new";
 	case CB_NOT_MEASURED: return "not measured";
+	case CB_INCONCLUSIVE: return "inconclusive";
 	}
 	return "?";
 }
@@ -90,7 +91,8 @@ static double log_se(double lo, double hi)
 	return lo > 0 && hi >= lo ? (log(hi) - log(lo)) / (2 * 1.959964) : 0;
 }
 
-void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_machine_change *mc)
+static void machine_factor(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o,
+			   cb_machine_change *mc)
 {
 	const cb_context *a = &old_run->context, *b = &new_run->context;
 	cb_interval ia, ib;
@@ -108,6 +110,77 @@ void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_c
 	mc->used = 1;
 	mc->factor = ib.value / ia.value;
 	mc->se = sqrt(pow(log_se(ia.low, ia.high), 2) + pow(log_se(ib.low, ib.high), 2));
+}
+
+/* Append one reason to mc->why. */
+static void why(cb_machine_change *mc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void why(cb_machine_change *mc, const char *fmt, ...)
+{
+	size_t o = strlen(mc->why);
+	va_list ap;
+	if (o && o + 2 < sizeof(mc->why)) {
+		memcpy(mc->why + o, "; ", 3);
+		o += 2;
+	}
+	if (o + 1 >= sizeof(mc->why))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(mc->why + o, sizeof(mc->why) - o, fmt, ap);
+	va_end(ap);
+}
+
+/* Whether the machine was in another state in the new run than in the old, and how far that reaches. */
+static void machine_state(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o,
+			  cb_machine_change *mc)
+{
+	const cb_context *a = &old_run->context, *b = &new_run->context;
+	const char *sa = strchr(a->lockstep, '/'), *sb = strchr(b->lockstep, '/');
+	double bound = 0;
+	cb_context_load(a, &mc->load_old);
+	cb_context_load(b, &mc->load_new);
+	if (sa && sb && sa - a->lockstep == sb - b->lockstep && !strncmp(a->lockstep, b->lockstep, (size_t)(sa - a->lockstep)) &&
+	    strcmp(sa, sb) != 0 && mc->same_cpu) {
+		mc->lockstep = 1;
+		mc->used = 0;
+		mc->factor = 1;
+		return;
+	}
+	if (!mc->same_cpu) {
+		mc->differs = 1;
+		why(mc, "different CPU models");
+		mc->bound = INFINITY; /* nothing can be told from the absolute figures */
+		return;
+	}
+	if (a->reference_median_ns > 0 && b->reference_median_ns > 0 &&
+	    !strcmp(a->reference_workload, b->reference_workload)) {
+		double f = mc->used ? mc->factor : b->reference_median_ns / a->reference_median_ns;
+		double d = fabs(log(f)), allowed = 1.959964 * sqrt(mc->se * mc->se + mc->instability * mc->instability);
+		if (d > log1p(CB_MACHINE_REF_STEP) && d > allowed) {
+			mc->differs = 1;
+			why(mc, "the reference workload took %+.1f%%", 100 * (f - 1));
+		}
+		if (2 * d > bound)
+			bound = 2 * d;
+	}
+	if (mc->load_old.rounds && mc->load_new.rounds) {
+		const cb_load_summary *x = &mc->load_old, *y = &mc->load_new;
+		double fx = (double)x->busy_rounds / (double)x->rounds, fy = (double)y->busy_rounds / (double)y->rounds;
+		double dl = fabs(y->others_mean - x->others_mean);
+		if (dl > 0.25 || fabs(fy - fx) > 0.25) {
+			mc->differs = 1;
+			why(mc, "other processes used %.2f of a CPU (%.0f%% of the rounds disturbed), then %.2f (%.0f%%)",
+			    x->others_mean, 100 * fx, y->others_mean, 100 * fy);
+		}
+		if (fabs(y->steal_mean - x->steal_mean) > 0.1) {
+			mc->differs = 1;
+			why(mc, "the hypervisor stole %.2f of a CPU, then %.2f", x->steal_mean, y->steal_mean);
+			dl += fabs(y->steal_mean - x->steal_mean);
+		}
+		if (0.3 * dl > bound)
+			bound = 0.3 * dl;
+	}
+	if (mc->differs)
+		mc->bound = fmax(expm1(bound), o->threshold);
 }
 
 typedef struct ranked {
@@ -198,6 +271,21 @@ static void judge(cb_change *c, const cb_compare_opts *opt, const cb_machine_cha
 		return;
 	}
 	c->raw_ratio = ot / nt;
+	if (mc->lockstep) {
+		/* round r of the old run and round r of the new ran back to back: pair them */
+		cb_ratio pr;
+		if (cb_result_time_ratio(o, n, &pr) == 0 && pr.paired && pr.n >= CB_MW_MIN_ROUNDS) {
+			double se = log_se(pr.low, pr.high);
+			c->ratio = pr.value;
+			c->z = se > 0 ? log(pr.value) / se : (pr.value > 1 ? INFINITY : pr.value < 1 ? -INFINITY : 0);
+			c->mw_n_old = c->mw_n_new = pr.n;
+			c->mw_p = -1;
+			c->verdict = (pr.low > 1 || pr.high < 1) && fabs(pr.value - 1) > opt->threshold
+					     ? (pr.value > 1 ? CB_FASTER : CB_SLOWER)
+					     : CB_SAME;
+			return;
+		}
+	}
 	c->ratio = c->raw_ratio * mc->factor;
 	double se = sqrt(pow(log_se(olo, ohi), 2) + pow(log_se(nlo, nhi), 2) + mc->se * mc->se +
 			 mc->instability * mc->instability);
@@ -209,10 +297,18 @@ static void judge(cb_change *c, const cb_compare_opts *opt, const cb_machine_cha
 		c->mw_n_new = rounds_of(n, mc->factor > 0 ? mc->factor : 1, rn);
 		c->mw_p = o->random_cost || n->random_cost ? -1 : cb_mann_whitney(ro, c->mw_n_old, rn, c->mw_n_new, NULL);
 	}
-	if (fabs(c->z) > 1.959964 && fabs(c->ratio - 1) > opt->threshold && (c->mw_p < 0 || c->mw_p < 0.05))
+	if (mc->differs && !(fabs(log(c->ratio)) > log1p(mc->bound)))
+		c->verdict = CB_INCONCLUSIVE;
+	else if (fabs(c->z) > 1.959964 && fabs(c->ratio - 1) > opt->threshold && (c->mw_p < 0 || c->mw_p < 0.05))
 		c->verdict = c->ratio > 1 ? CB_FASTER : CB_SLOWER;
 	else
-		c->verdict = CB_SAME;
+		c->verdict = mc->differs ? CB_INCONCLUSIVE : CB_SAME;
+}
+
+void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_machine_change *mc)
+{
+	machine_factor(old_run, new_run, o, mc);
+	machine_state(old_run, new_run, o, mc);
 }
 
 /* Append one difference, ", "-separated, to buf (cut at len). */

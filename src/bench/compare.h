@@ -15,10 +15,16 @@ typedef enum cb_verdict {
 	CB_SLOWER,
 	CB_ONLY_OLD,   /* the case is missing from the new run */
 	CB_ONLY_NEW,
-	CB_NOT_MEASURED /* present in both, but not ok in one of them */
+	CB_NOT_MEASURED, /* present in both, but not ok in one of them */
+	/*
+	 * The machine changed between the runs (cb_machine_change.differs) and
+	 * this change is within what the machine's change can explain: neither
+	 * "faster", "slower" nor "~" can be said.
+	 */
+	CB_INCONCLUSIVE
 } cb_verdict;
 
-/* "~", "faster", "slower", "only in old", "only in new", "not measured" */
+/* "~", "faster", "slower", "only in old", "only in new", "not measured", "inconclusive" */
 const char *cb_verdict_name(cb_verdict v);
 
 typedef struct cb_change {
@@ -77,18 +83,51 @@ typedef struct cb_machine_change {
 	 */
 	double instability;
 	int same_cpu;  /* the runs name the same CPU model */
+	/*
+	 * The machine's state in each run (cb_context_load) and whether the
+	 * two differ beyond what the runs' own rounds explain: the reference
+	 * workload moved by more than its intervals and the runs' instability
+	 * allow (and at least CB_MACHINE_REF_STEP), other processes' CPU use
+	 * or the share of disturbed rounds changed by more than a quarter (of
+	 * a CPU; of the rounds), or steal by more than a tenth of a CPU.  A
+	 * machine in another state does not slow every operation alike (a
+	 * loaded sibling core took a quarter off SM2 signing and 4% off RSA
+	 * while the reference lost 15%), so no correction makes the figures
+	 * comparable: a change then counts only beyond bound, twice the
+	 * reference's change (log scale) or 0.3 per CPU of changed load,
+	 * whichever is larger (at least the threshold); below it the verdict
+	 * is CB_INCONCLUSIVE.  why says what differed, "" when nothing did.
+	 */
+	cb_load_summary load_old, load_new;
+	/*
+	 * The runs were measured in lockstep (`cryptobench ab`: the same id,
+	 * the two sides): their round r ran back to back, so each case's
+	 * change is the paired ratio of its rounds, which the machine's changes
+	 * reach alike; differs is then 0 and no correction is made.
+	 */
+	int lockstep;
+	int differs;
+	double bound; /* relative: 0.35 is 35%; 0 when !differs */
+	char why[256];
 } cb_machine_change;
+
+/* Beyond this change of the reference workload (relative) the machine counts as changed. */
+#define CB_MACHINE_REF_STEP 0.03
 
 /*
  * How the machine changed between the runs, from their reference
- * workloads (schema 2).  Not used (factor 1) when either run lacks one,
- * the CPU models differ, or o->normalize is 0.
+ * workloads (schema 2) and their load readings.  The factor is not used
+ * (1) when either run lacks a reference, the CPU models differ, or
+ * o->normalize is 0; differs and bound are set whenever the readings
+ * allow (different CPU models always differ).
  */
 void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_machine_change *mc);
 
 /*
  * Pair the cases of two runs (same algorithm, backend, operation, message
- * size and threads) and judge each: faster or slower when the change of
+ * size and threads) and judge each.  When the machine differs between the
+ * runs (cb_machine_change), a change within its bound is CB_INCONCLUSIVE
+ * and one beyond it must pass the tests below too.  Otherwise: faster or slower when the change of
  * the estimate, corrected for the machine (cb_compare_machine), is
  * significant at the 95% level (|z| > 1.96 on the log scale; standard
  * errors from each estimate's interval over its rounds -- the machine's

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/load.h"
 #include "bench/stats.h"
 #include "bench/timer.h"
 
@@ -449,6 +450,17 @@ static void finish(cb_slot *s, const cb_runner_opts *o, unsigned done)
 	}
 }
 
+/* What other processes and the hypervisor took of the machine during round r (or case r in the old order). */
+static void note_load(cb_rounds_info *info, unsigned r, const cb_load_mark *a, const cb_load_mark *b)
+{
+	if (!a->ok || !b->ok)
+		return;
+	cb_load_between(a, b, &info->others_cpu[r], &info->steal_cpu[r]);
+	info->runnable[r] = b->runnable;
+	if (r + 1 > info->nload)
+		info->nload = r + 1;
+}
+
 static int stopped(const cb_rounds_opts *o)
 {
 	return o->stop && *o->stop;
@@ -465,9 +477,13 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 	cb_slot ref = {.op = reference_op, .states = ref_states, .nthreads = 1};
 	cb_slot_priv *priv;
 	size_t *order, total = n + 1;
+	cb_load_mark mark_a, mark_b;
 	int rc = 0;
 
 	memset(info, 0, sizeof(*info));
+	for (size_t r = 0; r < CB_ROUNDS_MAX; r++)
+		info->others_cpu[r] = info->steal_cpu[r] = NAN;
+	info->cpu_mhz = cb_load_cpu_mhz();
 	if (planned > CB_ROUNDS_MAX)
 		planned = CB_ROUNDS_MAX;
 	slice_ns = budget_ns / planned;
@@ -502,6 +518,9 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 	if (o->interleave) {
 		for (unsigned r = 0; r < planned && !stopped(o); r++) {
 			shuffle(order, total, &seed);
+			if (o->before_round)
+				o->before_round(o->sync_arg, r);
+			cb_load_read(&mark_a);
 			for (size_t k = 0; k < total && !stopped(o); k++) {
 				size_t i = order[k];
 				cb_slot *s = i < n ? &slots[i] : &ref;
@@ -513,6 +532,10 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 							 ro->max_samples);
 			}
 			done = r + 1;
+			cb_load_read(&mark_b);
+			if (o->after_round)
+				o->after_round(o->sync_arg, r);
+			note_load(info, r, &mark_a, &mark_b);
 			if (o->on_round)
 				o->on_round(o->arg, done, planned);
 			/*
@@ -534,6 +557,9 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 		for (size_t i = 0; i < n && !stopped(o); i++) {
 			cb_slot *s = &slots[i];
 			unsigned cnt = 0;
+			if (o->before_round)
+				o->before_round(o->sync_arg, (unsigned)i);
+			cb_load_read(&mark_a);
 			if (i < CB_ROUNDS_MAX && ref.priv->active) {
 				if (o->on_slice)
 					o->on_slice(o->arg, 0, n);
@@ -551,6 +577,11 @@ int cb_rounds_run(cb_slot *slots, size_t n, const cb_rounds_opts *o, cb_rounds_i
 			}
 			if (cnt > done)
 				done = cnt;
+			cb_load_read(&mark_b);
+			if (o->after_round)
+				o->after_round(o->sync_arg, (unsigned)i);
+			if (i < CB_ROUNDS_MAX)
+				note_load(info, (unsigned)i, &mark_a, &mark_b);
 			if (o->on_round)
 				o->on_round(o->arg, (unsigned)(i + 1), (unsigned)n);
 		}

@@ -55,6 +55,14 @@ typedef struct cb_rounds_opts {
 	/* Called before each slice, with the slot index; n for the reference (may be NULL). */
 	void (*on_slice)(void *arg, unsigned round, size_t slot);
 	void *arg;
+	/*
+	 * Called before and after each round (each case in the old order)
+	 * with sync_arg, which the session leaves alone: a run in lockstep
+	 * with another waits there for its turn (bench/lockstep.h).  May be NULL.
+	 */
+	void (*before_round)(void *sync_arg, unsigned round);
+	void (*after_round)(void *sync_arg, unsigned round);
+	void *sync_arg;
 } cb_rounds_opts;
 
 typedef struct cb_rounds_info {
@@ -67,6 +75,16 @@ typedef struct cb_rounds_info {
 	size_t nreference;
 	double reference[CB_ROUNDS_MAX];
 	double reference_median_ns, reference_spread;
+	/*
+	 * What else the machine did, per round (per case in the old order;
+	 * bench/load.h): the CPUs other processes used and the hypervisor
+	 * stole (NaN: not known), and the runnable tasks at the round's end
+	 * (ourselves included).  nload: rounds with a reading.
+	 */
+	size_t nload;
+	double others_cpu[CB_ROUNDS_MAX], steal_cpu[CB_ROUNDS_MAX];
+	unsigned runnable[CB_ROUNDS_MAX];
+	double cpu_mhz; /* at the start, 0 when the kernel does not say */
 } cb_rounds_info;
 
 /* Set the defaults: cb_runner_defaults, rounds from the budget, interleaved. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench/cases.h"
+#include "bench/slowdown.h"
 #include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
 
@@ -41,6 +42,7 @@ static void fill_identity(cb_result *r, const cb_plan_case *pc)
 typedef struct prepared {
 	cb_case **cases;
 	void **states;
+	cb_slowed *slowed; /* CRYPTOBENCH_TEST_SLOWDOWN's wrappers, one per worker, or NULL */
 	unsigned n;
 	size_t slot; /* index into the slots, or (size_t)-1 when not timed */
 } prepared;
@@ -96,8 +98,10 @@ static void release(prepared *p)
 		cb_case_free(p->cases[t]);
 	free(p->cases);
 	free(p->states);
+	free(p->slowed);
 	p->cases = NULL;
 	p->states = NULL;
+	p->slowed = NULL;
 }
 
 static void from_slot(cb_result *r, const cb_slot *s)
@@ -313,6 +317,18 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 		prep[i].slot = nslots;
 		slots[nslots++] = (cb_slot){.op = cb_case_run, .states = prep[i].states, .nthreads = prep[i].n,
 					    .pinned = r->pinned, .random_cost = cb_op_random_cost(pc->alg, pc->op)};
+		{
+			double share = cb_test_slowdown(pc->alg, pc->op);
+			if (share > 0 && (prep[i].slowed = calloc(prep[i].n, sizeof(*prep[i].slowed))) != NULL) {
+				for (unsigned t = 0; t < prep[i].n; t++) {
+					prep[i].slowed[t] = (cb_slowed){cb_case_run, prep[i].states[t], share};
+					prep[i].states[t] = &prep[i].slowed[t];
+				}
+				slots[nslots - 1].op = cb_slowed_op;
+				snprintf(r->notes, sizeof(r->notes), "CRYPTOBENCH_TEST_SLOWDOWN: made %.0f%% slower on purpose (a test knob)",
+					 100 * share);
+			}
+		}
 	}
 	ro.on_round = on_round;
 	ro.arg = &rp;
@@ -345,6 +361,11 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 		c->reference_spread = info.reference_spread;
 		c->nreference = info.nreference;
 		memcpy(c->reference, info.reference, sizeof(c->reference));
+		c->nload = info.nload;
+		memcpy(c->load_others, info.others_cpu, sizeof(c->load_others));
+		memcpy(c->load_steal, info.steal_cpu, sizeof(c->load_steal));
+		memcpy(c->load_runnable, info.runnable, sizeof(c->load_runnable));
+		c->cpu_mhz = info.cpu_mhz;
 		compute_scaling(run->results + first, run->nresults - first);
 	}
 	cb_case_cache_clear();

@@ -29,6 +29,12 @@
  * decrypt` (bad padding, tag or C3).
  */
 #define CB_EXIT_AUTH 4
+/*
+ * `compare --fail-on-slower`: nothing is slower beyond what the machine's
+ * change between the runs explains, but the machine changed, so a smaller
+ * regression cannot be ruled out (rerun both in one run: docs/MEASUREMENT.md).
+ */
+#define CB_EXIT_INCONCLUSIVE 5
 /* 128 + SIGINT, as a shell reports it: the run was interrupted and wrote what it had. */
 #define CB_EXIT_INTERRUPTED 130
 
@@ -50,6 +56,7 @@ int cmd_kem(int argc, char **argv);
 int cmd_seal(int argc, char **argv);
 int cmd_open(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_ab(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

@@ -1,5 +1,6 @@
 /* cryptobench run: measure the selected algorithms. */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "bench/cases.h"
 #include "bench/context.h"
+#include "bench/lockstep.h"
 #include "bench/runner.h"
 #include "bench/session.h"
 #include "bench/suite.h"
@@ -90,6 +92,8 @@ typedef struct run_args {
 	size_t nscenarios;
 	char **sels; /* into the words parsed: no limit of its own */
 	size_t nsels;
+	cb_lockstep lockstep; /* --lockstep (cryptobench ab) */
+	char lockstep_id[48];
 } run_args;
 
 /* ---- interruption ---- */
@@ -255,6 +259,24 @@ static int add_scenario(const struct cli_option *opt, const char *arg, void *arg
 	return 0;
 }
 
+/* --lockstep IN,OUT,ID: the descriptors and id `cryptobench ab` gives a run it conducts. */
+static int set_lockstep(const struct cli_option *opt, const char *arg, void *args)
+{
+	run_args *a = args;
+	int in, out, used = 0;
+	(void)opt;
+	if (sscanf(arg, "%d,%d,%n", &in, &out, &used) != 2 || used == 0 || in < 3 || out < 3 || !arg[used] ||
+	    strlen(arg + used) >= sizeof(a->lockstep_id) || fcntl(in, F_GETFD) < 0 || fcntl(out, F_GETFD) < 0) {
+		cli_error("--lockstep takes IN,OUT,ID: two open descriptors and the pair's id (it is how 'cryptobench "
+			  "ab' runs its two sides; see 'cryptobench ab --help')");
+		return -1;
+	}
+	a->lockstep.in_fd = in;
+	a->lockstep.out_fd = out;
+	snprintf(a->lockstep_id, sizeof(a->lockstep_id), "%s", arg + used);
+	return 0;
+}
+
 /* Returns 0, 1 (help shown) or -1 (usage error printed); may run twice (suite words, then the command line). */
 static int parse_args(int argc, char **argv, run_args *a)
 {
@@ -342,6 +364,9 @@ static int parse_args(int argc, char **argv, run_args *a)
 			    "the progress line even when standard error is not a terminal (a log)"),
 		CLI_FLAG("verbose", 'v', &a->verbose,
 			 "under the table, one line per case that missed the precision target, with its reason"),
+		CLI_CALLBACK("lockstep", 0, "IN,OUT,ID", set_lockstep, a,
+			     "take turns round by round with another run through descriptors IN and OUT (how "
+			     "'cryptobench ab' conducts its two sides; ID/old or ID/new goes into the results)"),
 		CLI_FLAG("allow-failed", 0, &a->allow_failed,
 			 "also time an implementation that failed its known answers (its self-check must still "
 			 "pass); its rows say so and the exit status stays 3"),
@@ -820,6 +845,12 @@ int cmd_run(int argc, char **argv)
 	so.arg = &a.progress;
 	so.time_failed_kat = a.allow_failed;
 	so.rounds.stop = &interrupted;
+	if (a.lockstep_id[0]) {
+		so.rounds.before_round = cb_lockstep_before_round;
+		so.rounds.after_round = cb_lockstep_after_round;
+		so.rounds.sync_arg = &a.lockstep;
+		snprintf(run.context.lockstep, sizeof(run.context.lockstep), "%s", a.lockstep_id);
+	}
 	if (cb_session_run(plan, nplan, &so, &run) != 0) {
 		progress(&a.progress, NULL, 0, 0, NULL);
 		cli_error("out of memory");

@@ -21,6 +21,7 @@ static const struct command {
 	{"verify", cmd_verify, "check the selected algorithms against embedded known-answer vectors"},
 	{"interop", cmd_interop, "what each library produces, each other consumes: a matrix per algorithm"},
 	{"compare", cmd_compare, "what changed between two runs (JSON files), with significance"},
+	{"ab", cmd_ab, "two builds or settings measured in one run, round against round"},
 	{"report", cmd_report, "render a saved run as HTML with charts, Markdown, CSV, ..."},
 	{"plan", cmd_plan, "cores needed to sustain a target rate, from a run"},
 	{"kem", cmd_kem, "raw KEM operations on files: keygen, encaps, decaps"},

@@ -326,7 +326,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 
 static int parse_context(const json_t *o, cb_context *c)
 {
-	const json_t *libs, *sched, *ref, *suite;
+	const json_t *libs, *sched, *ref, *load, *suite;
 	int e = 0;
 	if (!json_is_object(o))
 		return bad("");
@@ -355,6 +355,7 @@ static int parse_context(const json_t *o, cb_context *c)
 		e |= get_real(sched, "slice_seconds", &c->slice_seconds, 0);
 		e |= get_str(sched, "baseline", c->baseline, sizeof(c->baseline));
 		e |= get_bool(sched, "partial", &c->partial);
+		e |= get_str(sched, "lockstep", c->lockstep, sizeof(c->lockstep));
 	}
 	e |= get_obj(o, "reference", &ref);
 	if (ref) {
@@ -362,6 +363,32 @@ static int parse_context(const json_t *o, cb_context *c)
 		e |= get_real(ref, "median_ns", &c->reference_median_ns, 0);
 		e |= get_real(ref, "spread", &c->reference_spread, 0);
 		e |= get_series(ref, "rounds", c->reference, &c->nreference);
+	}
+	e |= get_obj(o, "load", &load);
+	if (load) {
+		size_t ns = 0, nr = 0;
+		const json_t *rq = json_object_get(load, "runnable");
+		e |= get_series(load, "others_cpu", c->load_others, &c->nload);
+		e |= get_series(load, "steal_cpu", c->load_steal, &ns);
+		e |= get_real(load, "cpu_mhz", &c->cpu_mhz, 0);
+		if (e)
+			return e;
+		if (ns != c->nload)
+			return bad("load.steal_cpu");
+		for (size_t r = 0; r < c->nload; r++)
+			if ((isfinite(c->load_others[r]) && c->load_others[r] < 0) ||
+			    (isfinite(c->load_steal[r]) && c->load_steal[r] < 0))
+				return bad("load");
+		if (rq && !json_is_null(rq)) {
+			if (!json_is_array(rq) || json_array_size(rq) != c->nload)
+				return bad("load.runnable");
+			for (nr = 0; nr < c->nload; nr++) {
+				const json_t *v = json_array_get(rq, nr);
+				if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 1000000)
+					return bad("load.runnable");
+				c->load_runnable[nr] = (unsigned)json_integer_value(v);
+			}
+		}
 	}
 	suite = json_object_get(o, "suite");
 	if (suite && !json_is_null(suite)) {

@@ -92,3 +92,35 @@ int cb_result_time_ratio(const cb_result *num, const cb_result *den, cb_ratio *o
 	out->n = 1;
 	return 0;
 }
+
+int cb_context_round_busy(const cb_context *c, size_t round)
+{
+	return round < c->nload && round < CB_ROUNDS_MAX && isfinite(c->load_others[round]) &&
+	       c->load_others[round] > CB_LOAD_BUSY_CPU;
+}
+
+void cb_context_load(const cb_context *c, cb_load_summary *s)
+{
+	double busy = 0;
+	memset(s, 0, sizeof(*s));
+	for (size_t r = 0; r < c->nload && r < CB_ROUNDS_MAX; r++) {
+		if (!isfinite(c->load_others[r]))
+			continue;
+		s->rounds++;
+		s->others_mean += c->load_others[r];
+		if (isfinite(c->load_steal[r]))
+			s->steal_mean += c->load_steal[r];
+		s->runnable_mean += c->load_runnable[r] > 1 ? c->load_runnable[r] - 1 : 0;
+		if (cb_context_round_busy(c, r)) {
+			s->busy_rounds++;
+			busy += c->load_others[r];
+		}
+	}
+	if (s->rounds) {
+		s->others_mean /= (double)s->rounds;
+		s->steal_mean /= (double)s->rounds;
+		s->runnable_mean /= (double)s->rounds;
+	}
+	if (s->busy_rounds)
+		s->others_busy = busy / (double)s->busy_rounds;
+}

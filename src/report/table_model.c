@@ -756,6 +756,21 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 			 "! the machine drifted: a fixed reference workload varied by %.0f%% (p10-p90) over the rounds; "
 			 "absolute figures carry that, paired ratios much less",
 			 100 * c->reference_spread);
+	{
+		cb_load_summary ls;
+		cb_context_load(c, &ls);
+		/* It mattered: at least a tenth of the rounds disturbed, or steal beyond a twentieth of a CPU. */
+		char steal[64] = "";
+		if (ls.steal_mean > 0.05)
+			snprintf(steal, sizeof(steal), "; the hypervisor stole %.2f of a CPU", ls.steal_mean);
+		if (k < max && ls.rounds && ls.busy_rounds * 10 >= ls.rounds)
+			snprintf(lines[k++], CB_LINE_MAX,
+				 "! other processes used %.1f of a CPU during %.0f%% of the rounds%s: figures from such "
+				 "rounds carry it, paired ratios less (per-round flags in the JSON)",
+				 ls.others_busy, 100.0 * (double)ls.busy_rounds / (double)ls.rounds, steal);
+		else if (k < max && steal[0])
+			snprintf(lines[k++], CB_LINE_MAX, "! %s over the run: absolute figures carry it", steal + 2);
+	}
 	if (k < max && noisy)
 		snprintf(lines[k++], CB_LINE_MAX, "! %zu of %zu cases missed the ±%.1f%% target (marked !; reasons with --verbose and in the JSON)",
 			 noisy, ok, 100 * c->precision_target);

@@ -250,6 +250,45 @@ static json_t *schedule_json(const cb_context *c)
 	put(o, "slice_seconds", real_or_null(c->slice_seconds), &err);
 	put(o, "baseline", json_string(c->baseline), &err);
 	put(o, "partial", json_boolean(c->partial), &err);
+	if (c->lockstep[0])
+		put(o, "lockstep", json_string(c->lockstep), &err);
+	if (err) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/*
+ * What else the machine did, per round (omitted when the run has no
+ * readings): CPUs used by other processes and stolen, runnable tasks, and
+ * whether the round counts as disturbed (cb_context_round_busy).
+ */
+static json_t *load_json(const cb_context *c)
+{
+	json_t *o = json_object(), *runq = json_array(), *busy = json_array();
+	cb_load_summary s;
+	int err = 0;
+	if (!o || !runq || !busy) {
+		json_decref(o);
+		json_decref(runq);
+		json_decref(busy);
+		return NULL;
+	}
+	cb_context_load(c, &s);
+	for (size_t r = 0; r < c->nload && r < CB_ROUNDS_MAX; r++) {
+		err |= json_array_append_new(runq, json_integer(c->load_runnable[r])) != 0;
+		err |= json_array_append_new(busy, json_boolean(cb_context_round_busy(c, r))) != 0;
+	}
+	put(o, "others_cpu", series_json(c->load_others, c->nload), &err);
+	put(o, "steal_cpu", series_json(c->load_steal, c->nload), &err);
+	put(o, "runnable", runq, &err);
+	put(o, "busy", busy, &err);
+	put(o, "busy_threshold_cpu", json_real(CB_LOAD_BUSY_CPU), &err);
+	put(o, "busy_rounds", json_integer((json_int_t)s.busy_rounds), &err);
+	put(o, "others_cpu_mean", json_real(s.others_mean), &err);
+	put(o, "steal_cpu_mean", json_real(s.steal_mean), &err);
+	put(o, "cpu_mhz", real_nz(c->cpu_mhz), &err);
 	if (err) {
 		json_decref(o);
 		return NULL;
@@ -346,6 +385,8 @@ static json_t *context_json(const cb_context *c)
 	put(o, "peak_rss_bytes", real_nz(c->peak_rss_bytes), &err);
 	put(o, "schedule", schedule_json(c), &err);
 	put(o, "reference", reference_json(c), &err);
+	if (c->nload)
+		put(o, "load", load_json(c), &err);
 	put(o, "suite", suite_json(c), &err);
 	for (i = 0; i < nlib; i++) {
 		json_t *l = json_object();

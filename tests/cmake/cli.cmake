@@ -13,3 +13,6 @@ set_tests_properties(cli_verify PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77
 # One option table per command serves parsing and --help (src/cli/opts.h).
 add_test(NAME cli_options COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_options.sh $<TARGET_FILE:cryptobench-cli>)
 set_tests_properties(cli_options PROPERTIES TIMEOUT 120)
+# compare when the machine changed, and ab (two sides in lockstep; issue 25)
+add_test(NAME cli_compare COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_compare.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_compare PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
