@@ -243,7 +243,7 @@ static const char page_head[] =
 	"ul.cards li{flex:1 1 110px;border:1px solid #e3e6ea;border-radius:6px;padding:10px 14px;background:#fafbfc}\n"
 	"ul.cards b{display:block;font-size:22px;font-variant-numeric:tabular-nums}\n"
 	"ul.cards span{color:#57606a;font-size:13px}\n"
-	"ul.toc{columns:2}\n"
+	"ul.toc{columns:2}ul.toc>li{break-inside:avoid}\n"
 	"table{border-collapse:collapse;margin:10px 0;font-size:13.5px}\n"
 	"th,td{padding:4px 10px;border-bottom:1px solid #e3e6ea;text-align:left;vertical-align:top}\n"
 	"tr:nth-child(even) td{background:#fafbfc}th{background:#f0f2f5;font-weight:600}\n"
