@@ -221,6 +221,25 @@ cat >"$T/probe.js" <<'JS'
       say('reset ' + t.id + ' ' + k + ' shown=' + shown(t).length + ' total=' + total);
     });
   });
+  // print: no print rule hides a chart or its drawing, and the charts fit the page
+  var hidden = 0, fits = 0, printRules = 0, charts = document.querySelectorAll('figure.chart');
+  Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+    Array.prototype.forEach.call(sheet.cssRules, function (rule) {
+      if (!rule.media || Array.prototype.indexOf.call(rule.media, 'print') < 0) return;
+      Array.prototype.forEach.call(rule.cssRules, function (r) {
+        printRules++;
+        if (!r.selectorText || (r.style.display !== 'none' && r.style.visibility !== 'hidden')) return;
+        Array.prototype.forEach.call(charts, function (c) {
+          if (c.matches(r.selectorText) || c.querySelector(r.selectorText) || c.closest(r.selectorText)) hidden++;
+        });
+        if (r.selectorText.indexOf('svg') >= 0 || r.selectorText.indexOf('figure') >= 0) hidden++;
+      });
+      Array.prototype.forEach.call(rule.cssRules, function (r) {
+        if (r.selectorText && r.selectorText.indexOf('svg') >= 0 && r.style.maxWidth === '100%') fits = 1;
+      });
+    });
+  });
+  say('print rules=' + printRules + ' hidden=' + hidden + ' fits=' + fits + ' charts=' + charts.length);
   var pre = document.createElement('pre');
   pre.id = 'cb-probe';
   pre.textContent = out.join('\n');
@@ -262,6 +281,9 @@ else
 fi
 nreset=$(grep -c '^CBT|reset ' "$T/probe.out")
 expect "filters reset to every row" "$(grep '^CBT|reset ' "$T/probe.out" | awk '{ split($4, a, "="); split($5, b, "="); if (a[2] == b[2]) n++ } END { print n + 0 }')" "$nreset"
+if grep -q '^CBT|print rules=[1-9][0-9]* hidden=0 fits=1 charts=[1-9]' "$T/probe.out"; then ok; else
+	bad "the print style hides a chart or lets it overflow: $(grep '^CBT|print' "$T/probe.out")"
+fi
 # without the script the table is whole and the controls hidden (the DOM before any script: the file itself)
 if grep -q '<div class="filters" data-for="run1-res" hidden>' "$T/report.html"; then ok; else
 	bad "the filter controls are not hidden for a page without scripts"
@@ -284,5 +306,15 @@ else
 	bad "screenshot $ART/report.png: $size bytes: $(tail -c 300 "$T/shot.log")"
 fi
 
-echo "$pass passed, $fail failed (screenshot: $ART/report.png)"
+# The page printed (the charts are vector drawings in it), kept beside the screenshot.
+rm -f "$ART/report.pdf"
+browse --no-pdf-header-footer --print-to-pdf="$ART/report.pdf" "file://$T/report.html" >"$T/pdf.log" 2>&1
+size=$(stat -c %s "$ART/report.pdf" 2>/dev/null || echo 0)
+if [ "$size" -gt 20000 ] && [ "$(head -c 5 "$ART/report.pdf")" = "%PDF-" ]; then
+	ok
+else
+	bad "printing to $ART/report.pdf: $size bytes: $(tail -c 300 "$T/pdf.log")"
+fi
+
+echo "$pass passed, $fail failed (screenshot: $ART/report.png, printed: $ART/report.pdf)"
 [ "$fail" -eq 0 ]
