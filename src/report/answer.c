@@ -45,6 +45,12 @@ const char *cb_answer_heading(cb_answer_kind k)
 	}
 }
 
+int cb_answer_is_study(const cb_run *run)
+{
+	const cb_context *c = &run->context;
+	return c->title[0] || c->question[0] || c->npublished || c->nscenarios;
+}
+
 int cb_tab_shows(const cb_result *r)
 {
 	return r->status != CB_STATUS_UNSUPPORTED;

@@ -42,6 +42,13 @@ typedef struct cb_answer {
 /* The heading of each kind's lines ("published claims", ...). */
 const char *cb_answer_heading(cb_answer_kind k);
 
+/*
+ * 1 when the run is a study (a title, a question, published figures or
+ * scenarios): the text and Markdown writers then open it with its answer;
+ * an ad hoc run keeps its table first.  The HTML page always does.
+ */
+int cb_answer_is_study(const cb_run *run);
+
 /* 0, or CB_ERR_NOMEM.  Free with cb_answer_free. */
 int cb_answer_build(const cb_run *run, cb_answer *a);
 void cb_answer_free(cb_answer *a);

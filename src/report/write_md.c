@@ -175,12 +175,14 @@ static void md_xtab(FILE *f, const cb_xtab *t)
 	}
 }
 
-/* The answer (answer.h) under "## Answer", a list per kind of line; nothing when it has no line. */
+/* A study's answer (answer.h) under "## Answer", a list per kind of line; nothing for an ad hoc run. */
 static int md_answer(FILE *f, const cb_run *run)
 {
 	cb_answer a;
-	int r = cb_answer_build(run, &a);
-	if (r)
+	int r;
+	if (!cb_answer_is_study(run))
+		return 0;
+	if ((r = cb_answer_build(run, &a)) != 0)
 		return r;
 	if (a.question[0]) {
 		fputs("\nQuestion: ", f);

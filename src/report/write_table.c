@@ -179,19 +179,21 @@ static void write_xtab(FILE *f, const cb_xtab *t)
 /*
  * The answer first (answer.h): the title and question, then each kind of
  * line under its heading; "evidence" after it, where the tables start.
- * Nothing when the run has neither a title nor any answer line (a plain
- * run keeps its table first).
+ * Nothing for a run that is not a study (cb_answer_is_study): an ad hoc
+ * run keeps its table first.
  */
 static int write_answer(FILE *f, const cb_run *run)
 {
 	cb_answer a;
-	int r = cb_answer_build(run, &a);
+	int r;
 	size_t nsaid = 0;
-	if (r)
+	if (!cb_answer_is_study(run))
+		return 0;
+	if ((r = cb_answer_build(run, &a)) != 0)
 		return r;
 	for (size_t i = 0; i < a.n; i++)
 		nsaid += a.lines[i].kind != CB_ANS_HOW;
-	if (run->context.title[0] || nsaid) {
+	{
 		fprintf(f, "%s\n", run->context.title[0] ? run->context.title : "cryptobench run");
 		if (a.question[0])
 			fprintf(f, "question: %s\n", a.question);
