@@ -120,6 +120,13 @@ grep -q '^rsa2048-pkcs1,.*,encrypt,32,1,ok,' "$T/out" && ok || bad "--pke-sizes 
 grep -q '^aes-128-ctr,.*,encrypt,1024,1,ok,' "$T/out" && ok || bad "--sizes applies to ciphers"
 expect 0 '' "$CB" run --quick --no-progress rsa2048-pkcs1 --ops encrypt --sizes 4K --format csv
 grep -q ',unsupported,' "$T/out" && ok || bad "an RSA message longer than the key is reported unsupported"
+# ... left out of the plan: marked in the JSON, a line of its own under the table, no row (issue 24)
+expect 0 '' "$CB" run --quick --no-progress rsa2048-pkcs1 --backend openssl --ops encrypt --sizes 128,4K --format table -o "$T/lo.json"
+grep -q '^left out: rsa2048-pkcs1 (openssl) encrypts at most 245 bytes: the 4 KiB size was left out (encrypt)$' "$T/out" &&
+	! grep -q 'unsupported' "$T/out" && ok || bad "the 4 KiB RSA case is not one line under the table: $(cat "$T/out")"
+grep -q '"left_out": true' "$T/lo.json" && grep -q '"error": "encrypts at most 245 bytes"' "$T/lo.json" && ok ||
+	bad "the left-out case is not marked in the JSON"
+grep -q '"mode": "quick"' "$T/lo.json" && ok || bad "the JSON does not say the run was quick"
 expect 0 '' "$CB" run --no-progress sha256 --sizes 16 --min-time 0.3 --time 0.3 --format json
 if command -v python3 >/dev/null 2>&1; then
 	python3 -c '

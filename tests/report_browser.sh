@@ -1,9 +1,13 @@
 #!/bin/sh
-# The HTML report in a real browser (issue 11): headless Chromium loads the
-# report of a fixed run (tests/golden/report_charts.json) without console
-# errors; the charts in the DOM it built have as many bars and lines as the
-# run has cases for them (counted from the same run's CSV and Markdown, not
-# typed in); and a screenshot is kept as an artefact.
+# The HTML report in a real browser (issues 11 and 24): headless Chromium
+# loads the report of a fixed run (tests/golden/report_charts.json) without
+# console errors; the charts in the DOM it built have as many bars and
+# lines as the run has cases for them (counted from the same run's CSV and
+# Markdown, not typed in); each run's first section is its answer block
+# (verdicts and decision guide where the run has claims and scenarios);
+# a page script driven through --dump-dom sorts and filters the results
+# tables by their own controls and reports the rows it sees; and a
+# screenshot is kept as an artefact.
 # Usage: report_browser.sh PATH/TO/cryptobench FIXTURE.json ARTIFACT-DIR
 # Exit 77 (skipped) when no Chromium is installed.
 set -u
@@ -62,7 +66,7 @@ rc=$?
 if [ "$rc" -ne 0 ] || ! grep -q '</html>' "$T/dom.html"; then
 	bad "chromium --dump-dom exited $rc: $(tail -c 400 "$T/log")"
 fi
-# the page has no script: any console message (an error, "Uncaught ...") is wrong
+# the page's one script logs nothing: any console message (an error, "Uncaught ...") is wrong
 if grep -q ':CONSOLE\|Uncaught' "$T/log"; then
 	bad "console messages: $(grep ':CONSOLE\|Uncaught' "$T/log" | head -3)"
 else
@@ -151,6 +155,146 @@ else
 	ok
 fi
 
+# No case that cannot exist is a row: the fixture's left-out case is a line under the table.
+if grep -q '<td colspan="[0-9]*" class="status">unsupported' "$T/dom.html"; then
+	bad "an unsupported case is a row of the results table"
+else
+	ok
+fi
+if grep -q '<ul class="leftout">' "$T/dom.html" && grep -q 'aes-128-cbc (openssl) takes whole 16-byte blocks' "$T/dom.html"; then
+	ok
+else
+	bad "the left-out case has no line of its own"
+fi
+
+# The answer first, sorting and filtering: a page script (appended to a copy
+# of the report, after the report's own) clicks the results tables' header
+# buttons and sets their filters, and writes what it sees into the DOM that
+# --dump-dom prints.  Its lines start with "CBT|" (written split in the
+# script, so the script's own text never matches).
+cat >"$T/probe.js" <<'JS'
+(function () {
+  var out = [];
+  function say(s) { out.push('CB' + 'T|' + s); }
+  function shown(t) { return Array.prototype.filter.call(t.tBodies[0].rows, function (r) { return !r.hidden; }); }
+  function figs(t, col) {
+    return shown(t).map(function (r) { return r.cells[col] && r.cells[col].getAttribute('data-v'); })
+      .filter(function (v) { return v !== null; }).map(Number);
+  }
+  function ordered(v, desc) {
+    for (var i = 1; i < v.length; i++) if (desc ? v[i - 1] < v[i] : v[i - 1] > v[i]) return false;
+    return v.length > 1;
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('section.run'), function (s) {
+    var first = s.querySelector(':scope > section');
+    var answer = first && first.classList.contains('answer');
+    say('answer ' + s.id + ' first=' + (answer ? 'yes' : 'no') +
+      ' verdicts=' + (answer ? first.querySelectorAll('ul.verdicts > li').length : 0) +
+      ' choices=' + (answer ? first.querySelectorAll('ul.choices > li').length : 0) +
+      ' how=' + (answer ? first.querySelectorAll('p.how').length : 0) +
+      ' charts=' + (answer ? Array.prototype.map.call(first.querySelectorAll('figure.chart'),
+        function (c) { return c.getAttribute('data-chart'); }).join(',') : ''));
+  });
+  Array.prototype.forEach.call(document.querySelectorAll('table.res.sortable'), function (t) {
+    var heads = t.tHead.rows[0].cells, col = -1, total = t.tBodies[0].rows.length;
+    for (var i = 0; i < heads.length; i++) if (heads[i].textContent.replace(/[^a-z\/]/g, '') === 'ops/s') col = i;
+    var button = col >= 0 && heads[col].querySelector('button.sort');
+    var key = function () { return shown(t).map(function (r) { return r.getAttribute('data-i'); }).join(','); };
+    if (!button) { say('sort ' + t.id + ' button=no'); return; }
+    var before = key();
+    button.click();
+    var desc = ordered(figs(t, col), true), once = key();
+    button.click();
+    var asc = ordered(figs(t, col), false), twice = key();
+    say('sort ' + t.id + ' button=yes desc=' + desc + ' asc=' + asc + ' changed=' + (before !== once && once !== twice));
+    var box = document.querySelector('div.filters[data-for="' + t.id + '"]');
+    Array.prototype.forEach.call(box ? box.querySelectorAll('select') : [], function (sel) {
+      var k = sel.getAttribute('data-key');
+      if (sel.options.length < 3) { say('filter ' + t.id + ' ' + k + ' values=' + (sel.options.length - 1)); return; }
+      sel.value = sel.options[1].value;
+      sel.dispatchEvent(new Event('change'));
+      var vis = shown(t), match = vis.every(function (r) { return r.getAttribute('data-' + k) === sel.value; });
+      say('filter ' + t.id + ' ' + k + ' values=' + (sel.options.length - 1) + ' shown=' + vis.length + ' total=' + total +
+        ' match=' + match + ' fewer=' + (vis.length < total && vis.length > 0));
+      sel.value = '';
+      sel.dispatchEvent(new Event('change'));
+      say('reset ' + t.id + ' ' + k + ' shown=' + shown(t).length + ' total=' + total);
+    });
+  });
+  // print: no print rule hides a chart or its drawing, and the charts fit the page
+  var hidden = 0, fits = 0, printRules = 0, charts = document.querySelectorAll('figure.chart');
+  Array.prototype.forEach.call(document.styleSheets, function (sheet) {
+    Array.prototype.forEach.call(sheet.cssRules, function (rule) {
+      if (!rule.media || Array.prototype.indexOf.call(rule.media, 'print') < 0) return;
+      Array.prototype.forEach.call(rule.cssRules, function (r) {
+        printRules++;
+        if (!r.selectorText || (r.style.display !== 'none' && r.style.visibility !== 'hidden')) return;
+        Array.prototype.forEach.call(charts, function (c) {
+          if (c.matches(r.selectorText) || c.querySelector(r.selectorText) || c.closest(r.selectorText)) hidden++;
+        });
+        if (r.selectorText.indexOf('svg') >= 0 || r.selectorText.indexOf('figure') >= 0) hidden++;
+      });
+      Array.prototype.forEach.call(rule.cssRules, function (r) {
+        if (r.selectorText && r.selectorText.indexOf('svg') >= 0 && r.style.maxWidth === '100%') fits = 1;
+      });
+    });
+  });
+  say('print rules=' + printRules + ' hidden=' + hidden + ' fits=' + fits + ' charts=' + charts.length);
+  var pre = document.createElement('pre');
+  pre.id = 'cb-probe';
+  pre.textContent = out.join('\n');
+  document.body.appendChild(pre);
+})();
+JS
+sed 's|</body>|<script>\n__PROBE__\n</script>\n</body>|' "$T/report.html" >"$T/probe.html.in"
+awk -v probe="$T/probe.js" '$0 == "__PROBE__" { while ((getline l < probe) > 0) print l; next } { print }' \
+	"$T/probe.html.in" >"$T/probe.html"
+browse --enable-logging=stderr --v=0 --dump-dom "file://$T/probe.html" >"$T/probe.dom" 2>"$T/probe.log"
+grep -o 'CBT|[^<]*' "$T/probe.dom" | sed 's/&amp;/\&/g' >"$T/probe.out"
+if grep -q ':CONSOLE\|Uncaught' "$T/probe.log"; then
+	bad "console messages with the probe: $(grep ':CONSOLE\|Uncaught' "$T/probe.log" | head -3)"
+fi
+sed 's/^CBT|/  probe: /' "$T/probe.out"
+nruns=$(echo $RUNS | wc -w)
+expect "runs opening with their answer" "$(grep -c '^CBT|answer .* first=yes' "$T/probe.out")" "$nruns"
+expect "answers saying how they were measured" "$(grep -c '^CBT|answer .* how=1' "$T/probe.out")" "$nruns"
+# the fixture (run1) has a published claim and a scenario: its answer has their lines
+if grep -q '^CBT|answer run1 first=yes verdicts=[1-9][0-9]* choices=[1-9]' "$T/probe.out"; then ok; else
+	bad "the fixture's answer lacks its verdict or its decision guide: $(grep '^CBT|answer run1' "$T/probe.out")"
+fi
+# the answer carries the published-against-measured and wire charts (the fixture has both)
+if grep -q '^CBT|answer run1 .*charts=.*wire.*claims' "$T/probe.out"; then ok; else
+	bad "the fixture's answer lacks its wire or claims chart: $(grep '^CBT|answer run1' "$T/probe.out")"
+fi
+# sweeps on a log axis of sizes, thread scaling against its ideal
+expect "sweeps on a log axis" "$(count 'message size (log scale)')" "$(count 'data-chart="sweep"')"
+expect "ideal lines" "$(count '<line [^>]*class="ideal" ')" "$((want_thr + $(count 'data-chart="threads"')))"
+expect "tables sorted both ways by ops/s" "$(grep -c '^CBT|sort .* desc=true asc=true changed=true' "$T/probe.out")" "$nruns"
+nfilt=$(grep -c '^CBT|filter .* shown=' "$T/probe.out")
+expect "filters that keep only their rows" "$(grep -c '^CBT|filter .* match=true fewer=true' "$T/probe.out")" "$nfilt"
+if grep '^CBT|filter run1-res ' "$T/probe.out" | grep -q 'backend .*fewer=true' &&
+	grep '^CBT|filter run1-res ' "$T/probe.out" | grep -q 'msg .*fewer=true' &&
+	grep '^CBT|filter run1-res ' "$T/probe.out" | grep -q 'thr .*fewer=true'; then
+	ok
+else
+	bad "the fixture's table was not filtered by backend, size and threads"
+fi
+nreset=$(grep -c '^CBT|reset ' "$T/probe.out")
+expect "filters reset to every row" "$(grep '^CBT|reset ' "$T/probe.out" | awk '{ split($4, a, "="); split($5, b, "="); if (a[2] == b[2]) n++ } END { print n + 0 }')" "$nreset"
+if grep -q '^CBT|print rules=[1-9][0-9]* hidden=0 fits=1 charts=[1-9]' "$T/probe.out"; then ok; else
+	bad "the print style hides a chart or lets it overflow: $(grep '^CBT|print' "$T/probe.out")"
+fi
+# without the script the table is whole and the controls hidden (the DOM before any script: the file itself)
+if grep -q '<div class="filters" data-for="run1-res" hidden>' "$T/report.html"; then ok; else
+	bad "the filter controls are not hidden for a page without scripts"
+fi
+# the report of the three studies stays one file: no external reference
+if grep -Eq '<(script|link|img)[^>]* (src|href)=' "$T/report.html"; then
+	bad "the page loads an external file"
+else
+	ok
+fi
+
 # The screenshot, kept under the build folder.
 rm -f "$ART/report.png"
 browse --hide-scrollbars --screenshot="$ART/report.png" --window-size=1280,2400 "file://$T/report.html" \
@@ -162,5 +306,15 @@ else
 	bad "screenshot $ART/report.png: $size bytes: $(tail -c 300 "$T/shot.log")"
 fi
 
-echo "$pass passed, $fail failed (screenshot: $ART/report.png)"
+# The page printed (the charts are vector drawings in it), kept beside the screenshot.
+rm -f "$ART/report.pdf"
+browse --no-pdf-header-footer --print-to-pdf="$ART/report.pdf" "file://$T/report.html" >"$T/pdf.log" 2>&1
+size=$(stat -c %s "$ART/report.pdf" 2>/dev/null || echo 0)
+if [ "$size" -gt 20000 ] && [ "$(head -c 5 "$ART/report.pdf")" = "%PDF-" ]; then
+	ok
+else
+	bad "printing to $ART/report.pdf: $size bytes: $(tail -c 300 "$T/pdf.log")"
+fi
+
+echo "$pass passed, $fail failed (screenshot: $ART/report.png, printed: $ART/report.pdf)"
 [ "$fail" -eq 0 ]

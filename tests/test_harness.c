@@ -225,9 +225,39 @@ static void test_registry(void)
 	CHECK(cb_registry_find("no-such-algorithm", NULL) == NULL);
 }
 
+/* The plan's one question: can the case exist at all (cb_case_possible)? */
+static void test_possible(void)
+{
+	const cb_alg_info *pkcs1 = cb_registry_find("rsa2048-pkcs1", "openssl");
+	const cb_alg_info *raw = cb_registry_find("rsa2048-raw", "openssl");
+	char why[256];
+
+	CHECK_EQ_INT(cb_case_possible(&toy_kem.info, "sign", 0, NULL, why, sizeof(why)), 0);
+	CHECK(strstr(why, "has no operation 'sign'") != NULL);
+	CHECK_EQ_INT(cb_case_possible(&toy_kem.info, "encaps", 0, NULL, why, sizeof(why)), 1);
+	CHECK_EQ_INT(cb_case_possible(&toy_cipher.info, "encrypt", 64, NULL, why, sizeof(why)), 1);
+	CHECK_EQ_INT(cb_case_possible(&toy_cipher.info, "encrypt", 65, NULL, why, sizeof(why)), 0);
+	CHECK(strstr(why, "whole") != NULL && strstr(why, "blocks") != NULL);
+	if (!pkcs1 || cb_alg_unavailable(pkcs1) || !raw) {
+		tu_note("no OpenSSL RSA here: the RSA cases are not checked");
+		return;
+	}
+	/* the limit is read from a real key: k - 11 bytes for PKCS#1 v1.5 */
+	CHECK_EQ_INT(cb_case_possible(pkcs1, "encrypt", 245, NULL, why, sizeof(why)), 1);
+	CHECK_EQ_INT(cb_case_possible(pkcs1, "encrypt", 1024, NULL, why, sizeof(why)), 0);
+	CHECK(strcmp(why, "encrypts at most 245 bytes") == 0);
+	CHECK_EQ_INT(cb_case_possible(pkcs1, "decrypt-cold", 4096, NULL, why, sizeof(why)), 0);
+	CHECK_EQ_INT(cb_case_possible(pkcs1, "keygen", 4096, NULL, why, sizeof(why)), 1);
+	CHECK_EQ_INT(cb_case_possible(pkcs1, "decrypt-cold", 128, NULL, why, sizeof(why)), 1);
+	/* a padding-free scheme takes a modulus-sized block whatever is asked */
+	CHECK_EQ_INT(cb_case_possible(raw, "encrypt", 1024, NULL, why, sizeof(why)), 1);
+	cb_case_cache_clear();
+}
+
 int main(void)
 {
 	test_cases();
+	test_possible();
 	test_runner();
 	test_names();
 	test_registry();

@@ -145,6 +145,13 @@ typedef struct cb_result {
 	 * are resident already.
 	 */
 	double rss_growth_bytes;
+	/*
+	 * 1: a case that cannot exist (status unsupported, error the reason):
+	 * the plan left it out (cb_case_possible) instead of preparing it.
+	 * The writers list such cases, and any other unsupported one, as one
+	 * line per reason instead of table rows; JSON keeps them, marked.
+	 */
+	int left_out;
 } cb_result;
 
 typedef struct cb_library {
@@ -257,6 +264,7 @@ typedef struct cb_context {
 
 	/* What the suite says of itself (run --title, --source, --published, --security, --scenario). */
 	char title[128];
+	char question[256]; /* run --question: the study's question in one line, "" none */
 	char source[256]; /* where the published figures come from */
 	size_t npublished;
 	cb_published published[CB_PUBLISHED_MAX];
@@ -266,6 +274,8 @@ typedef struct cb_context {
 	double peak_rss_bytes;
 	size_t nscenarios;
 	cb_scenario scenarios[CB_SCENARIO_MAX]; /* run --scenario: the decision guide */
+	/* "quick" (run --quick: figures for orientation), "full", or "" (not recorded: older files). */
+	char mode[8];
 } cb_context;
 
 typedef struct cb_run {

@@ -888,6 +888,83 @@ static int prepare_envelope(cb_case *c, const char *op, size_t msg, unsigned thr
 	return 0;
 }
 
+/*
+ * The longest message a public-key encryption class takes, from a real key
+ * (RSA: the run's shared key, so asking costs no key generation); SIZE_MAX
+ * for a padding-free scheme (its message is the modulus size whatever is
+ * asked).  The last answer is kept: the planner asks once per size.
+ */
+static size_t pke_max_message(const cb_alg_info *alg, const cb_opts *opts, int *err)
+{
+	static const cb_alg_info *last;
+	static size_t last_max;
+	const cb_pke_class *p = cb_as_pke(alg);
+	void *key = NULL;
+	size_t maxpt;
+
+	*err = 0;
+	pthread_mutex_lock(&cache_lock);
+	if (last == alg) {
+		maxpt = last_max;
+		pthread_mutex_unlock(&cache_lock);
+		return maxpt;
+	}
+	pthread_mutex_unlock(&cache_lock);
+	if ((*err = case_keygen(alg, p->export_secret, opts, &key)) != 0)
+		return SIZE_MAX; /* preparing the case will say why */
+	maxpt = p->max_plaintext(key);
+	if (maxpt != SIZE_MAX && maxpt == p->max_ciphertext(key, maxpt))
+		maxpt = SIZE_MAX;
+	p->key_free(key);
+	pthread_mutex_lock(&cache_lock);
+	last = alg;
+	last_max = maxpt;
+	pthread_mutex_unlock(&cache_lock);
+	return maxpt;
+}
+
+int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const cb_opts *opts, char *why, size_t len)
+{
+	const char *const *ops = cb_kind_ops(alg->kind);
+	size_t oplen = strlen(op);
+	int known = 0, cold = oplen > 5 && !strcmp(op + oplen - 5, "-cold"), e;
+
+	for (size_t i = 0; ops && ops[i]; i++)
+		known |= !strcmp(ops[i], op);
+	if (!known) {
+		fail(why, len, 0, "has no operation '%s'", op);
+		return 0;
+	}
+	if (cold) {
+		/* sign and decrypt parse the secret key, verify and encrypt the public one */
+		int secret = !strncmp(op, "sign", 4) || !strncmp(op, "decrypt", 7);
+		const cb_pke_class *p = cb_as_pke(alg);
+		const cb_sig_class *s = cb_as_sig(alg);
+		int exports = secret ? (p ? p->export_secret != NULL : s && s->export_secret != NULL)
+				     : (p ? p->export_public != NULL : s && s->export_public != NULL);
+		if (!key_import(alg, secret) || !exports) {
+			fail(why, len, 0, "cannot %s %s keys in this backend, so it has no cold figure",
+			     exports ? "import" : "export", secret ? "secret" : "public");
+			return 0;
+		}
+	}
+	if (alg->kind == CB_KIND_PKE && cb_op_takes_message(alg->kind, op)) {
+		size_t maxpt = pke_max_message(alg, opts, &e);
+		if (msg > maxpt) {
+			fail(why, len, 0, "encrypts at most %zu bytes", maxpt);
+			return 0;
+		}
+	}
+	if (alg->kind == CB_KIND_CIPHER) {
+		const cb_cipher_class *k = cb_as_cipher(alg);
+		if (!k->padded && k->block_bytes > 1 && msg % k->block_bytes) {
+			fail(why, len, 0, "takes whole %zu-byte blocks only (no padding)", k->block_bytes);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts, cb_case **out,
 		    cb_sizes *sizes, char *err, size_t errlen)
 {

@@ -31,6 +31,20 @@ int cb_op_takes_message(cb_kind kind, const char *op);
 size_t cb_default_message(cb_kind kind);
 
 /*
+ * Whether the case ALG OP at a msg-byte message can exist at all, decided
+ * before it is planned (the planner's one call): 1, or 0 with why[] (one
+ * phrase that reads after the algorithm's name: "encrypts at most 245
+ * bytes", "cannot import secret keys in this backend, so it has no cold
+ * figure").  What it checks: an operation the class has, the key import
+ * a cold operation needs, a message a public-key encryption can take
+ * (the limit read from a real key, the one the run's cases share for
+ * RSA), whole blocks for a cipher without padding.  What only preparing
+ * the case can tell (a library refusing a size it could take) is still
+ * reported then, status unsupported.
+ */
+int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const cb_opts *opts, char *why, size_t len);
+
+/*
  * Prepare a case and self-check it.  Returns:
  *   0                    ready; *out set; sizes filled from real outputs
  *   CB_ERR_SELFCHECK     the round trip failed (why in err)

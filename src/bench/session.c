@@ -295,6 +295,12 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 			copy(r->kat, sizeof(r->kat), "none");
 			continue;
 		}
+		if (pc->left_out[0]) {
+			r->status = CB_STATUS_UNSUPPORTED;
+			r->left_out = 1;
+			copy(r->error, sizeof(r->error), pc->left_out);
+			continue;
+		}
 		/* Known answers once per algorithm (its cases are consecutive in a plan). */
 		if (pc->alg != kat_alg) {
 			kat_alg = pc->alg;

@@ -19,6 +19,12 @@ typedef struct cb_plan_case {
 	size_t msg;
 	unsigned threads;
 	int pinned; /* threads > 1: worker i runs on the i-th CPU the process may use (cb_slot.pinned) */
+	/*
+	 * Non-empty: the case cannot exist (cb_case_possible says why, a phrase
+	 * after the algorithm's name); reported unsupported and left_out, not
+	 * prepared.
+	 */
+	char left_out[CB_TEXT_MAX];
 } cb_plan_case;
 
 typedef struct cb_session_opts {

@@ -84,7 +84,7 @@ typedef struct run_args {
 	size_t noutputs;
 	int progress;
 	int memory;
-	const char *title, *source, *suite;
+	const char *title, *question, *source, *suite;
 	cb_published published[CB_PUBLISHED_MAX];
 	size_t npublished;
 	int security;
@@ -339,6 +339,9 @@ static int parse_args(int argc, char **argv, run_args *a)
 			   "in turn, each a run of its own; an output FILE.EXT is then written as FILE-study-a.EXT, ..."),
 		{.type = CLI_OPT_STRING, .name = "title", .arg = "TEXT", .value = &a->title,
 		 .defval = sizeof(((cb_context *)0)->title), .help = "the run's title in every output (a suite's name)"},
+		{.type = CLI_OPT_STRING, .name = "question", .arg = "TEXT", .value = &a->question,
+		 .defval = sizeof(((cb_context *)0)->question),
+		 .help = "the study's question in one line, opening its answer in every output"},
 		{.type = CLI_OPT_STRING, .name = "source", .arg = "TEXT", .value = &a->source,
 		 .defval = sizeof(((cb_context *)0)->source), .help = "where the --published figures come from"},
 		CLI_CALLBACK("published", 0, "FIG", add_published, a,
@@ -487,7 +490,7 @@ static const size_t *sizes_for(const size_lists *sl, cb_kind kind, size_t *n)
 
 static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nalgs, const size_lists *sl,
 			 const unsigned *all_threads, size_t nall_threads, const unsigned *seal_threads,
-			 size_t nseal_threads, plan_case **out)
+			 size_t nseal_threads, const cb_opts *opts, plan_case **out)
 {
 	size_t cap = 64, n = 0;
 	plan_case *p = malloc(cap * sizeof(*p));
@@ -501,7 +504,7 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 					break;
 				p = q;
 			}
-			p[n++] = (plan_case){algs[i], NULL, 0, 1, 0};
+			p[n++] = (plan_case){algs[i], NULL, 0, 1, 0, ""};
 			continue;
 		}
 		const char *const *ops = cb_kind_ops(algs[i]->kind);
@@ -536,7 +539,11 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 							}
 							p = q;
 						}
-						p[n++] = (plan_case){algs[i], ops[k], takes ? (nsizes ? sizes[s] : def) : 0, nt, pin};
+						p[n] = (plan_case){algs[i], ops[k], takes ? (nsizes ? sizes[s] : def) : 0, nt, pin, ""};
+						if (!cb_case_possible(algs[i], ops[k], p[n].msg, opts, p[n].left_out,
+								      sizeof(p[n].left_out)) && !p[n].left_out[0])
+							snprintf(p[n].left_out, sizeof(p[n].left_out), "cannot run this case");
+						n++;
 					}
 				}
 			}
@@ -807,7 +814,7 @@ int cmd_run(int argc, char **argv)
 		opts.sm2_id_len = strlen(a.sm2_id);
 	}
 
-	nplan = build_plan(&a, algs, nalgs, &sl, threads, nthreads, seal_threads, nseal_threads, &plan);
+	nplan = build_plan(&a, algs, nalgs, &sl, threads, nthreads, seal_threads, nseal_threads, &opts, &plan);
 	if (nplan == 0) {
 		cli_error("nothing to measure: the selected algorithms have none of the operations '%s'", a.ops ? a.ops : "");
 		status = CB_EXIT_USAGE;
@@ -823,6 +830,8 @@ int cmd_run(int argc, char **argv)
 
 	snprintf(run.context.baseline, sizeof(run.context.baseline), "%s", a.baseline ? a.baseline : "");
 	snprintf(run.context.title, sizeof(run.context.title), "%s", a.title ? a.title : "");
+	snprintf(run.context.question, sizeof(run.context.question), "%s", a.question ? a.question : "");
+	snprintf(run.context.mode, sizeof(run.context.mode), "%s", a.quick ? "quick" : "full");
 	snprintf(run.context.source, sizeof(run.context.source), "%s", a.source ? a.source : "");
 	memcpy(run.context.published, a.published, sizeof(a.published));
 	run.context.npublished = a.npublished;

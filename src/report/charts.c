@@ -810,19 +810,24 @@ static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, cons
 	return 0;
 }
 
-int cb_charts_html(FILE *f, const cb_run *run, const cb_xtab *xt, size_t nx, int h, const char *prefix)
+int cb_charts_html(FILE *f, const cb_run *run, const cb_xtab *xt, size_t nx, int h, const char *prefix,
+		   unsigned which)
 {
 	int r, heading = 0;
 	const cb_xtab *wire = find_tab(xt, nx, "wire"), *fig = find_tab(xt, nx, "published"),
 		      *cl = find_tab(xt, nx, "claims");
-	fprintf(f, "<h%d>Operations per second</h%d>\n", h, h);
-	if ((r = ops_charts(f, run, prefix)) != 0)
-		return r;
-	if ((r = line_charts(f, run, SWEEP, prefix, h, &heading)) != 0)
-		return r;
-	heading = 0;
-	if ((r = line_charts(f, run, THREADS, prefix, h, &heading)) != 0)
-		return r;
+	if (which & CB_CHARTS_EVIDENCE) {
+		if ((r = line_charts(f, run, SWEEP, prefix, h, &heading)) != 0)
+			return r;
+		heading = 0;
+		if ((r = line_charts(f, run, THREADS, prefix, h, &heading)) != 0)
+			return r;
+		fprintf(f, "<h%d>Operations per second</h%d>\n", h, h);
+		if ((r = ops_charts(f, run, prefix)) != 0)
+			return r;
+	}
+	if (!(which & CB_CHARTS_ANSWER))
+		return ferror(f) ? CB_ERR_IO : 0;
 	if (wire && wire->nrows) {
 		fprintf(f, "<h%d>Bytes on the wire</h%d>\n", h, h);
 		if ((r = wire_chart(f, wire, prefix)) != 0)

@@ -19,13 +19,19 @@
 #include "report_int.h"
 
 /*
- * All the charts of one run, each under a heading of level h (a heading
- * only for the kinds the run has).  xt[0..nx) are the run's study tables
+ * The charts of one run (which: CB_CHARTS_*), each under a heading of
+ * level h (a heading only for the kinds the run has): the evidence's line
+ * charts (message-size sweeps, thread scaling against ideal) before its
+ * bar charts of operations per second.  xt[0..nx) are the run's study tables
  * (cb_study_tables): the wire bytes and the published figures are drawn
  * from them, so the chart and the table show the same numbers.  prefix
  * makes the SVG ids unique in the page (one per run).
  */
-int cb_charts_html(FILE *f, const cb_run *run, const cb_xtab *xt, size_t nx, int h, const char *prefix);
+/* Which charts: those of the answer (published against measured, bytes on the wire), those of the evidence (the rest). */
+#define CB_CHARTS_ANSWER 1u
+#define CB_CHARTS_EVIDENCE 2u
+int cb_charts_html(FILE *f, const cb_run *run, const cb_xtab *xt, size_t nx, int h, const char *prefix,
+		   unsigned which);
 
 /* The message-size sweeps and thread scaling of the run as Markdown tables (none: nothing written). */
 int cb_charts_md(FILE *f, const cb_run *run);

@@ -278,6 +278,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_size(o, "message_bytes", &r->message_bytes);
 	e |= get_unsigned(o, "threads", &r->threads);
 	e |= get_bool(o, "pinned", &r->pinned);
+	e |= get_bool(o, "left_out", &r->left_out);
 	e |= parse_status(o, &r->status);
 	e |= get_str(o, "error", r->error, sizeof(r->error));
 	if (!json_is_null(json_object_get(o, "kat")))
@@ -356,6 +357,8 @@ static int parse_context(const json_t *o, cb_context *c)
 		e |= get_str(sched, "baseline", c->baseline, sizeof(c->baseline));
 		e |= get_bool(sched, "partial", &c->partial);
 		e |= get_str(sched, "lockstep", c->lockstep, sizeof(c->lockstep));
+		if (!json_is_null(json_object_get(sched, "mode")))
+			e |= get_str(sched, "mode", c->mode, sizeof(c->mode));
 	}
 	e |= get_obj(o, "reference", &ref);
 	if (ref) {
@@ -396,6 +399,7 @@ static int parse_context(const json_t *o, cb_context *c)
 		if (!json_is_object(suite))
 			return bad("suite");
 		e |= get_str(suite, "title", c->title, sizeof(c->title));
+		e |= get_str(suite, "question", c->question, sizeof(c->question));
 		e |= get_str(suite, "source", c->source, sizeof(c->source));
 		e |= get_bool(suite, "security_table", &c->security_table);
 		pub = json_object_get(suite, "published");

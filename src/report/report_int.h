@@ -43,6 +43,7 @@ enum {
 typedef struct cb_tab_row {
 	char cell[CB_NCOLS][CB_CELL_MAX];
 	char status[CB_TEXT_MAX + 32]; /* "" for ok rows */
+	const cb_result *res;          /* the row's result (the HTML table sorts and filters on its figures) */
 } cb_tab_row;
 
 typedef struct cb_tab {
@@ -91,6 +92,11 @@ typedef struct cb_size_tab {
 	size_t nnotes;
 } cb_size_tab;
 
+/*
+ * One row per result the table shows: every status but unsupported (the
+ * cases that cannot exist are lines of their own, cb_left_out_lines in
+ * answer.h).
+ */
 int cb_tab_build(cb_tab *t, const cb_run *run);
 void cb_tab_free(cb_tab *t);
 int cb_size_tab_build(cb_size_tab *t, const cb_run *run);
@@ -104,7 +110,7 @@ void cb_size_tab_free(cb_size_tab *t);
  */
 void cb_tab_kat_line(const cb_run *run, char *buf, size_t len);
 
-#define CB_LINE_MAX 320
+#define CB_LINE_MAX 400
 #define CB_SUMMARY_LINES 8 /* at most this many summary lines */
 /*
  * The lines under the results table, at most max: how the run was

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "report_int.h"
 
 size_t cb_utf8_width(const char *s)
@@ -332,12 +333,16 @@ int cb_tab_build(cb_tab *t, const cb_run *run)
 		t->rows = NULL;
 		return CB_ERR_NOMEM;
 	}
-	t->nrows = run->nresults;
 	for (i = 0; i < run->nresults; i++) {
-		build_row(&t->rows[i], run, &x, &run->results[i]);
+		cb_tab_row *row = &t->rows[t->nrows];
+		if (!cb_tab_shows(&run->results[i]))
+			continue;
+		t->nrows++;
+		build_row(row, run, &x, &run->results[i]);
+		row->res = &run->results[i];
 		if (run->results[i].threads > 1)
 			t->show[CB_COL_SCALE] = 1;
-		if (!t->rows[i].status[0] && strcmp(t->rows[i].cell[CB_COL_RATIO], "-") != 0)
+		if (!row->status[0] && strcmp(row->cell[CB_COL_RATIO], "-") != 0)
 			t->show[CB_COL_RATIO] = 1;
 		if (run->results[i].allocs_per_op >= 0)
 			t->show[CB_COL_ALLOCS] = t->show[CB_COL_HEAP] = 1;
@@ -745,9 +750,10 @@ size_t cb_tab_summary(const cb_run *run, char lines[][CB_LINE_MAX], size_t max)
 	}
 	if (k < max && c->rounds)
 		snprintf(lines[k++], CB_LINE_MAX,
-			 "%u rounds%s, %.3g ms per case each; ±CI: 95%% interval over the rounds; ratio: ops/s over %.128s%s, "
+			 "%s%s%u rounds%s, %.3g ms per case each; ±CI: 95%% interval over the rounds; ratio: ops/s over %.128s%s, "
 			 "trimmed mean of per-round ratios",
-			 c->rounds, c->interleaved ? " in random order" : " (not interleaved)", c->slice_seconds * 1e3,
+			 !strcmp(c->mode, "quick") ? "quick mode (figures for orientation): " : c->mode,
+			 c->mode[0] && strcmp(c->mode, "quick") ? " mode: " : "", c->rounds, c->interleaved ? " in random order" : " (not interleaved)", c->slice_seconds * 1e3,
 			 c->baseline[0] ? c->baseline : "the same algorithm on the first backend", c->baseline[0] ? "'s" : "");
 	if (k < max && c->partial)
 		snprintf(lines[k++], CB_LINE_MAX, "! interrupted: a partial run, the cases have fewer rounds than planned");

@@ -204,6 +204,7 @@ static json_t *result_json(const cb_result *r, const cb_context *c, const cb_run
 	put(o, "threads", json_integer((json_int_t)r->threads), &err);
 	put(o, "pinned", json_boolean(r->pinned), &err);
 	put(o, "status", json_string(cb_status_name(r->status)), &err);
+	put(o, "left_out", json_boolean(r->left_out), &err);
 	put(o, "error", json_string(r->error), &err);
 	put(o, "kat", r->kat[0] ? json_string(r->kat) : json_null(), &err);
 	put(o, "samples", json_integer((json_int_t)r->samples), &err);
@@ -250,6 +251,7 @@ static json_t *schedule_json(const cb_context *c)
 	put(o, "slice_seconds", real_or_null(c->slice_seconds), &err);
 	put(o, "baseline", json_string(c->baseline), &err);
 	put(o, "partial", json_boolean(c->partial), &err);
+	put(o, "mode", c->mode[0] ? json_string(c->mode) : json_null(), &err);
 	if (c->lockstep[0])
 		put(o, "lockstep", json_string(c->lockstep), &err);
 	if (err) {
@@ -318,7 +320,7 @@ static json_t *suite_json(const cb_context *c)
 {
 	json_t *o, *pub, *sc;
 	int err = 0;
-	if (!c->title[0] && !c->source[0] && !c->npublished && !c->security_table && !c->nscenarios)
+	if (!c->title[0] && !c->question[0] && !c->source[0] && !c->npublished && !c->security_table && !c->nscenarios)
 		return json_null();
 	o = json_object();
 	pub = json_array();
@@ -342,6 +344,7 @@ static json_t *suite_json(const cb_context *c)
 			err = 1;
 	}
 	put(o, "title", json_string(c->title), &err);
+	put(o, "question", json_string(c->question), &err);
 	put(o, "source", json_string(c->source), &err);
 	put(o, "published", pub, &err);
 	put(o, "security_table", json_boolean(c->security_table), &err);

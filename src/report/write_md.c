@@ -2,9 +2,11 @@
  * GitHub-flavoured Markdown: the context as a list, then the same table as
  * the text writer, noisy footnotes, and the sizes table.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "charts.h"
+#include "answer.h"
 #include "decision.h"
 #include "report_int.h"
 
@@ -48,9 +50,7 @@ static void md_context(FILE *f, const cb_context *c)
 {
 	char buf[1280];
 	size_t i, o = 0;
-	fputs("# ", f);
-	md_text(f, c->title[0] ? c->title : "cryptobench run");
-	fputs("\n\n", f);
+	fputs("\n## Context\n\n", f);
 	snprintf(buf, sizeof(buf), "cryptobench %s", c->tool_version);
 	md_item(f, "tool", buf);
 	md_item(f, "timestamp", c->timestamp);
@@ -175,6 +175,41 @@ static void md_xtab(FILE *f, const cb_xtab *t)
 	}
 }
 
+/* A study's answer (answer.h) under "## Answer", a list per kind of line; nothing for an ad hoc run. */
+static int md_answer(FILE *f, const cb_run *run)
+{
+	cb_answer a;
+	int r;
+	if (!cb_answer_is_study(run))
+		return 0;
+	if ((r = cb_answer_build(run, &a)) != 0)
+		return r;
+	if (a.question[0]) {
+		fputs("\nQuestion: ", f);
+		md_text(f, a.question);
+		fputc('\n', f);
+	}
+	if (a.n)
+		fputs("\n## Answer\n", f);
+	for (int k = 0; k < CB_ANS_KINDS; k++) {
+		int head = 0;
+		for (size_t i = 0; i < a.n; i++) {
+			if (a.lines[i].kind != (cb_answer_kind)k)
+				continue;
+			if (!head++) {
+				fputs("\n**", f);
+				md_text(f, cb_answer_heading((cb_answer_kind)k));
+				fputs("**\n\n", f);
+			}
+			fputs("- ", f);
+			md_text(f, a.lines[i].text);
+			fputc('\n', f);
+		}
+	}
+	cb_answer_free(&a);
+	return ferror(f) ? CB_ERR_IO : 0;
+}
+
 int cb_write_md(FILE *f, const cb_run *run)
 {
 	cb_tab t;
@@ -190,7 +225,14 @@ int cb_write_md(FILE *f, const cb_run *run)
 		cb_tab_free(&t);
 		return r;
 	}
-	md_context(f, &run->context);
+	fputs("# ", f);
+	md_text(f, run->context.title[0] ? run->context.title : "cryptobench run");
+	fputs("\n", f);
+	if ((r = md_answer(f, run)) != 0) {
+		cb_tab_free(&t);
+		cb_size_tab_free(&st);
+		return r;
+	}
 	md_results(f, &t);
 	cb_tab_kat_line(run, kat, sizeof(kat));
 	if (kat[0]) {
@@ -217,12 +259,30 @@ int cb_write_md(FILE *f, const cb_run *run)
 		md_text(f, res->algorithm);
 		fprintf(f, " %s %s", res->backend, res->operation);
 		if (res->message_bytes)
-			fprintf(f, " %s", t.rows[i].cell[CB_COL_MSG]);
+		{
+			char sz[32];
+			cb_fmt_bytes(res->message_bytes, sz, sizeof(sz));
+			fprintf(f, " %s", sz);
+		}
 		if (res->threads > 1)
 			fprintf(f, " (%u threads)", res->threads);
 		fputs(": ", f);
 		md_text(f, res->noise[0] ? res->noise : "no reason given");
 		fputc('\n', f);
+	}
+	{
+		char (*lo)[CB_ANSWER_LINE_MAX];
+		size_t nlo;
+		if (cb_left_out_lines(run, &lo, &nlo) == 0) {
+			if (nlo)
+				fputs("\nLeft out (cases that cannot exist):\n\n", f);
+			for (i = 0; i < nlo; i++) {
+				fputs("- ", f);
+				md_text(f, lo[i]);
+				fputc('\n', f);
+			}
+			free(lo);
+		}
 	}
 	if (st.nrows)
 		md_sizes(f, &st);
@@ -242,6 +302,7 @@ int cb_write_md(FILE *f, const cb_run *run)
 	}
 	/* the HTML report's line charts, as tables (its bar charts draw the tables above) */
 	r = cb_charts_md(f, run);
+	md_context(f, &run->context);
 	cb_tab_free(&t);
 	cb_size_tab_free(&st);
 	return r ? r : ferror(f) ? CB_ERR_IO : 0;

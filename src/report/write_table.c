@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "decision.h"
 #include "report_int.h"
 
@@ -175,6 +176,46 @@ static void write_xtab(FILE *f, const cb_xtab *t)
 		fprintf(f, "%s\n", t->note);
 }
 
+/*
+ * The answer first (answer.h): the title and question, then each kind of
+ * line under its heading; "evidence" after it, where the tables start.
+ * Nothing for a run that is not a study (cb_answer_is_study): an ad hoc
+ * run keeps its table first.
+ */
+static int write_answer(FILE *f, const cb_run *run)
+{
+	cb_answer a;
+	int r;
+	size_t nsaid = 0;
+	if (!cb_answer_is_study(run))
+		return 0;
+	if ((r = cb_answer_build(run, &a)) != 0)
+		return r;
+	for (size_t i = 0; i < a.n; i++)
+		nsaid += a.lines[i].kind != CB_ANS_HOW;
+	{
+		fprintf(f, "%s\n", run->context.title[0] ? run->context.title : "cryptobench run");
+		if (a.question[0])
+			fprintf(f, "question: %s\n", a.question);
+		fputs("\nanswer\n", f);
+		for (int k = 0; k < CB_ANS_KINDS; k++) {
+			int head = 0;
+			for (size_t i = 0; i < a.n; i++) {
+				if (a.lines[i].kind != (cb_answer_kind)k)
+					continue;
+				if (!head++)
+					fprintf(f, "  %s:\n", cb_answer_heading((cb_answer_kind)k));
+				fprintf(f, "    %s\n", a.lines[i].text);
+			}
+		}
+		if (!nsaid)
+			fputs("  (no published claim, scenario or key exchange in this run: the evidence says it all)\n", f);
+		fputs("\nevidence\n", f);
+	}
+	cb_answer_free(&a);
+	return ferror(f) ? CB_ERR_IO : 0;
+}
+
 static int table_body(FILE *f, const cb_run *run)
 {
 	char line[2048];
@@ -190,12 +231,26 @@ static int table_body(FILE *f, const cb_run *run)
 		cb_tab_free(&t);
 		return r;
 	}
+	if ((r = write_answer(f, run)) != 0) {
+		cb_tab_free(&t);
+		cb_size_tab_free(&st);
+		return r;
+	}
 	cb_tab_headline(&run->context, line, sizeof(line));
 	fprintf(f, "%s\n", line);
 	write_results(f, &t);
 	cb_tab_kat_line(run, line, sizeof(line));
 	if (line[0])
 		fprintf(f, "%s\n", line);
+	{
+		char (*lo)[CB_ANSWER_LINE_MAX];
+		size_t nlo;
+		if (cb_left_out_lines(run, &lo, &nlo) == 0) {
+			for (i = 0; i < nlo; i++)
+				fprintf(f, "left out: %s\n", lo[i]);
+			free(lo);
+		}
+	}
 	{
 		char lines[CB_SUMMARY_LINES][CB_LINE_MAX];
 		size_t n = cb_tab_summary(run, lines, CB_SUMMARY_LINES);
