@@ -66,6 +66,7 @@ typedef enum cb_kind {
 	CB_KIND_CIPHER,  /* encrypt / decrypt over a message */
 	CB_KIND_HASH,    /* digest over a message */
 	CB_KIND_ENVELOPE, /* seal / open a message to a recipient (envelope.h) */
+	CB_KIND_TLS,     /* a full TLS 1.3 handshake through a TLS stack (tls.h) */
 	CB_KIND_COUNT
 } cb_kind;
 

@@ -64,6 +64,8 @@ typedef struct cb_sizes {
 	long keys;        /* keys the secret-key range is over, or -1 */
 	long max_message; /* pke with a fixed-size ciphertext (RSA): the padding's longest message, or -1 */
 	long key_bits;    /* RSA: the modulus; EC: a coordinate (both read from the public key); or -1 */
+	/* A TLS handshake (kind tls): the bytes each side sent, the ClientHello alone; or -1. */
+	long handshake_client, handshake_server, client_hello;
 	char public_encoding[8], secret_encoding[8];
 } cb_sizes;
 

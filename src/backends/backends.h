@@ -14,6 +14,7 @@ extern const cb_alg_info *const cb_openssl_rsa_algs[];  /* openssl_rsa.c: RSA pk
 extern const cb_alg_info *const cb_openssl_ec_algs[];   /* openssl_ec.c: X25519, P-256, Ed25519 */
 extern const cb_alg_info *const cb_openssl_sm2_algs[];  /* openssl_sm2.c: SM2 sig, pke, kex */
 extern const cb_alg_info *const cb_openssl_sm2kx_algs[]; /* openssl_sm2kx.c: sm2-kx (GM/T 0003.3, own code) */
+extern const cb_alg_info *const cb_openssl_tls_algs[];  /* openssl_tls.c: TLS 1.3 handshakes through libssl */
 extern const cb_alg_info *const cb_openssl_sym_algs[];  /* openssl_sym.c: ciphers and hashes */
 /* Other libraries, built when found (src/backends/backends.list; CMake defines CB_HAVE_<NAME>). */
 extern const cb_alg_info *const cb_gcrypt_algs[]; /* gcrypt/: libgcrypt */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 
 #include "bench/timer.h"
@@ -19,6 +20,7 @@
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/sig.h"
+#include "cryptobench/tls.h"
 
 #define EXPORT_MAX 16384
 
@@ -52,6 +54,8 @@ struct cb_case {
 	cb_env_recipient er;
 	cb_env_key ek;
 	cb_env_opts eo;
+	/* tls: the class's prepared contexts */
+	cb_tls *tls;
 };
 
 static const char *const ops_kem[] = {"keygen", "encaps", "decaps", NULL};
@@ -62,6 +66,7 @@ static const char *const ops_kex[] = {"keygen", "derive", NULL};
 static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
 static const char *const ops_hash[] = {"digest", NULL};
 static const char *const ops_envelope[] = {"seal", "open", NULL};
+static const char *const ops_tls[] = {"handshake", "server", NULL};
 
 const char *const *cb_kind_ops(cb_kind kind)
 {
@@ -73,6 +78,7 @@ const char *const *cb_kind_ops(cb_kind kind)
 	case CB_KIND_CIPHER: return ops_cipher;
 	case CB_KIND_HASH: return ops_hash;
 	case CB_KIND_ENVELOPE: return ops_envelope;
+	case CB_KIND_TLS: return ops_tls;
 	default: return NULL;
 	}
 }
@@ -971,6 +977,85 @@ int cb_case_prepare(const cb_alg_info *alg, const char *op, size_t *msg_bytes, c
 	return cb_case_prepare_mt(alg, op, msg_bytes, opts, 1, out, sizes, err, errlen);
 }
 
+/*
+ * The group and the server's signature scheme a TLS class's name promises
+ * (tls13-GROUP-CERT), as the stacks name them when negotiated.
+ */
+static const struct {
+	const char *token, *negotiated;
+} tls_groups[] = {
+	{"x25519", "x25519"}, {"p256", "secp256r1"}, {"x25519mlkem768", "X25519MLKEM768"}, {"mlkem1024", "MLKEM1024"},
+}, tls_certs[] = {
+	{"ecdsa-p256", "ecdsa_secp256r1_sha256"}, {"rsa2048", "rsa_pss_rsae_sha256"}, {"ed25519", "ed25519"},
+	{"mldsa44", "mldsa44"}, {"mldsa65", "mldsa65"}, {"mldsa87", "mldsa87"},
+};
+
+/* 1 when what was negotiated is what the name tls13-GROUP-CERT says. */
+static int tls_as_named(const char *name, const cb_tls_params *p, char *why, size_t len)
+{
+	const char *rest = name + 6; /* after "tls13-" */
+	for (size_t g = 0; g < CB_ARRAY_LEN(tls_groups); g++) {
+		size_t n = strlen(tls_groups[g].token);
+		if (strncmp(rest, tls_groups[g].token, n) || rest[n] != '-')
+			continue;
+		for (size_t k = 0; k < CB_ARRAY_LEN(tls_certs); k++)
+			if (!strcmp(rest + n + 1, tls_certs[k].token)) {
+				if (strcmp(p->version, "TLSv1.3") || strcasecmp(p->group, tls_groups[g].negotiated) ||
+				    strcasecmp(p->signature, tls_certs[k].negotiated)) {
+					snprintf(why, len, "negotiated %s, group %s, signature %s instead of TLSv1.3, %s, %s",
+						 p->version, p->group, p->signature, tls_groups[g].negotiated,
+						 tls_certs[k].negotiated);
+					return 0;
+				}
+				return 1;
+			}
+	}
+	snprintf(why, len, "the name does not say a known group and certificate");
+	return 0;
+}
+
+static int op_tls_handshake(cb_case *c)
+{
+	return cb_as_tls(c->alg)->handshake(c->tls, NULL, NULL);
+}
+
+static int op_tls_server(cb_case *c)
+{
+	return cb_as_tls(c->alg)->server(c->tls);
+}
+
+/*
+ * A TLS handshake class: its contexts (a fresh certificate chain), then
+ * one handshake whose negotiated version, group and signature must be the
+ * ones the name says (the known-answer gate of this class), the server op
+ * once, and the bytes each side sent.
+ */
+static int prepare_tls(cb_case *c, const char *op, cb_sizes *sz, char *err, size_t errlen)
+{
+	const cb_tls_class *k = cb_as_tls(c->alg);
+	cb_tls_wire w;
+	cb_tls_params p;
+	char why[200];
+	int r;
+	if (!k)
+		return fail(err, errlen, CB_ERR_ARG, "not a TLS class");
+	if ((r = k->init(k, &c->tls)) != 0)
+		return fail(err, errlen, r, r == CB_ERR_UNSUPPORTED ? "this build of the stack lacks the group or the signature"
+								     : "cannot prepare the TLS contexts: %s", cb_strerror(r));
+	memset(&p, 0, sizeof(p));
+	if ((r = k->handshake(c->tls, &w, &p)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "the handshake failed");
+	if (!tls_as_named(c->alg->name, &p, why, sizeof(why)))
+		return fail(err, errlen, CB_ERR_SELFCHECK, "%s", why);
+	if ((r = k->server(c->tls)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "the server did not answer a recorded ClientHello");
+	sz->handshake_client = w.client_bytes;
+	sz->handshake_server = w.server_bytes;
+	sz->client_hello = w.client_hello;
+	c->fn = !strcmp(op, "server") ? op_tls_server : op_tls_handshake;
+	return 0;
+}
+
 int cb_case_prepare_mt(const cb_alg_info *alg, const char *op, size_t *msg_bytes, const cb_opts *opts,
 		       unsigned threads, cb_case **out, cb_sizes *sizes, char *err, size_t errlen)
 {
@@ -1001,6 +1086,7 @@ int cb_case_prepare_mt(const cb_alg_info *alg, const char *op, size_t *msg_bytes
 	case CB_KIND_CIPHER: r = prepare_cipher(c, op, *msg_bytes, sizes, err, errlen); break;
 	case CB_KIND_HASH: r = prepare_hash(c, *msg_bytes, err, errlen); break;
 	case CB_KIND_ENVELOPE: r = prepare_envelope(c, op, *msg_bytes, threads, sizes, err, errlen); break;
+	case CB_KIND_TLS: r = prepare_tls(c, op, sizes, err, errlen); break;
 	default: r = fail(err, errlen, CB_ERR_ARG, "unknown algorithm class");
 	}
 	if (r) {
@@ -1027,6 +1113,8 @@ void cb_case_free(cb_case *c)
 	} else if (c->key && c->alg->kind == CB_KIND_HASH) {
 		cb_as_hash(c->alg)->free(c->key);
 	}
+	if (c->tls)
+		cb_as_tls(c->alg)->free(c->tls);
 	if (c->sk)
 		cb_wipe(c->sk, c->sklen);
 	if (c->out)

@@ -21,6 +21,7 @@
 #define CIPHER CB_KIND_CIPHER
 #define HASH CB_KIND_HASH
 #define ENV CB_KIND_ENVELOPE
+#define TLS CB_KIND_TLS
 #define CLA CB_FAMILY_CLASSICAL
 #define GM CB_FAMILY_GM
 #define PQ CB_FAMILY_PQ
@@ -216,6 +217,15 @@ static const cb_catalog_entry catalog[] = {
 	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0},
 	{ENV, "seal-xwing-sm4-gcm", HYB, 128, 64,
 	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, SM4-GCM payload in 64 KiB chunks", 0},
+	{TLS, "tls13-p256-ecdsa-p256", CLA, 128, 0,
+	 "TLS 1.3 full handshake: P-256 ECDHE, ECDSA P-256 certificate chain (leaf + intermediate), AES-128-GCM", 0},
+	{TLS, "tls13-x25519-ecdsa-p256", CLA, 128, 0,
+	 "TLS 1.3 full handshake: X25519, ECDSA P-256 certificate chain (leaf + intermediate), AES-128-GCM", 0},
+	{TLS, "tls13-x25519-ed25519", CLA, 128, 0,
+	 "TLS 1.3 full handshake: X25519, Ed25519 certificate chain (leaf + intermediate), AES-128-GCM", 0},
+	{TLS, "tls13-x25519-rsa2048", CLA, 112, 0,
+	 "TLS 1.3 full handshake: X25519, RSA-2048 certificate chain (leaf + intermediate), RSA-PSS "
+	 "CertificateVerify, AES-128-GCM", 0},
 };
 
 size_t cb_catalog_count(void)
@@ -240,7 +250,7 @@ const cb_catalog_entry *cb_catalog_find(const char *name)
 
 static const cb_catalog_entry unknown[CB_KIND_COUNT] = {
 #define UNKNOWN(k) {k, "?", CLA, 0, 0, "(not in the algorithm catalog)", 0}
-	UNKNOWN(KEM), UNKNOWN(PKE), UNKNOWN(SIG), UNKNOWN(KEX), UNKNOWN(CIPHER), UNKNOWN(HASH), UNKNOWN(ENV),
+	UNKNOWN(KEM), UNKNOWN(PKE), UNKNOWN(SIG), UNKNOWN(KEX), UNKNOWN(CIPHER), UNKNOWN(HASH), UNKNOWN(ENV), UNKNOWN(TLS),
 #undef UNKNOWN
 };
 

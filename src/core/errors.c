@@ -24,6 +24,6 @@ const char *cb_strerror(int err)
 
 const char *cb_kind_name(cb_kind kind)
 {
-	static const char *const names[CB_KIND_COUNT] = {"kem", "pke", "sig", "kex", "cipher", "hash", "envelope"};
+	static const char *const names[CB_KIND_COUNT] = {"kem", "pke", "sig", "kex", "cipher", "hash", "envelope", "tls"};
 	return (unsigned)kind < CB_KIND_COUNT ? names[kind] : NULL;
 }

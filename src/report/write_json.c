@@ -114,6 +114,13 @@ static json_t *sizes_json(const cb_sizes *z)
 	put(o, "keys", size_or_null(z->keys), &err);
 	put(o, "max_message", size_or_null(z->max_message), &err);
 	put(o, "key_bits", size_or_null(z->key_bits), &err);
+	/* written only for TLS handshakes, so that older readers' files stay as they were */
+	if (z->handshake_client >= 0)
+		put(o, "handshake_client", json_integer(z->handshake_client), &err);
+	if (z->handshake_server >= 0)
+		put(o, "handshake_server", json_integer(z->handshake_server), &err);
+	if (z->client_hello >= 0)
+		put(o, "client_hello", json_integer(z->client_hello), &err);
 	if (z->public_encoding[0])
 		put(o, "public_key_encoding", json_string(z->public_encoding), &err);
 	if (z->secret_encoding[0])

@@ -79,7 +79,7 @@ int cb_ossl_export_pkcs8(const EVP_PKEY *pk, uint8_t *out, size_t *outlen)
 }
 
 static const cb_alg_info *const *const openssl_classes[] = {
-	cb_openssl_rsa_algs, cb_openssl_ec_algs, cb_openssl_sm2_algs, cb_openssl_sm2kx_algs, cb_openssl_sym_algs, NULL,
+	cb_openssl_rsa_algs, cb_openssl_ec_algs, cb_openssl_sm2_algs, cb_openssl_sm2kx_algs, cb_openssl_sym_algs, cb_openssl_tls_algs, NULL,
 };
 
 const cb_backend cb_backend_openssl = {"openssl", "openssl", cb_openssl_version_short, openssl_classes};
