@@ -8,7 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cryptobench/fileio.h"
@@ -591,6 +593,69 @@ static void check_impossible_values(void)
 	tu_note("%s", "");
 }
 
+/*
+ * Memory running out while a valid file is parsed is CB_ERR_NOMEM, never
+ * "not a results file" (issue 26 item 17): a child process parses a large
+ * valid document under an address-space limit a little above what it uses
+ * before the parse.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define CB_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CB_TEST_ASAN 1
+#endif
+#endif
+
+static void check_out_of_memory(void)
+{
+	pid_t pid;
+	int status = 0;
+
+#ifdef CB_TEST_ASAN
+	/* AddressSanitizer's allocator aborts on failure and reserves terabytes: not under a limit */
+	return;
+#endif
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		const size_t n = 20000;
+		size_t cap = n * 160 + 256, len = 0;
+		char *text = malloc(cap);
+		unsigned long pages = 0;
+		struct rlimit rl;
+		cb_read_error e;
+		cb_run run;
+		FILE *f;
+		int r;
+		if (!text)
+			_exit(10);
+		len += (size_t)snprintf(text + len, cap - len,
+					"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": [");
+		for (size_t i = 0; i < n; i++)
+			len += (size_t)snprintf(text + len, cap - len,
+						"%s{\"algorithm\": \"x%zu\", \"operation\": \"sign\", \"status\": \"ok\", "
+						"\"ops_per_sec\": 1000, \"rounds\": [1, 2, 3, 4]}",
+						i ? "," : "", i);
+		len += (size_t)snprintf(text + len, cap - len, "]}");
+		f = fopen("/proc/self/statm", "r");
+		if (!f || fscanf(f, "%lu", &pages) != 1)
+			_exit(11);
+		fclose(f);
+		rl.rlim_cur = rl.rlim_max = pages * (rlim_t)sysconf(_SC_PAGESIZE) + (8u << 20);
+		if (setrlimit(RLIMIT_AS, &rl) != 0)
+			_exit(12);
+		r = cb_run_parse_json(text, len, &run, &e);
+		_exit(r == CB_ERR_NOMEM ? 0 : r == 0 ? 13 : r == CB_ERR_FORMAT ? 14 : 15);
+	}
+	tu_note("out of memory while parsing (exit 13: it fit, 14: called a bad file)");
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status));
+	CHECK_EQ_INT(WEXITSTATUS(status), 0);
+	tu_note("%s", "");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/cb-test-report-XXXXXX";
@@ -617,6 +682,7 @@ int main(void)
 	check_error_positions();
 	check_utf8_cut();
 	check_impossible_values();
+	check_out_of_memory();
 	CHECK_EQ_INT(count_entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
 	cb_run_free(&run);

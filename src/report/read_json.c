@@ -7,6 +7,7 @@
 #include <float.h>
 #include <jansson.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -587,11 +588,39 @@ static int parse_run(const json_t *doc, cb_run *run, cb_read_error *err)
 	return 0;
 }
 
+/*
+ * jansson does not tell memory running out from a syntax error (it says
+ * "invalid token", or nothing): its allocations go through this, which
+ * notes a failure for the thread that parses.
+ */
+static _Thread_local int alloc_failed;
+
+static void *noting_malloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p)
+		alloc_failed = 1;
+	return p;
+}
+
+static void use_noting_malloc(void)
+{
+	json_set_alloc_funcs(noting_malloc, free);
+}
+
+/* Before a parse: jansson allocates through noting_malloc, and no failure is noted yet. */
+static void watch_allocations(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, use_noting_malloc);
+	alloc_failed = 0;
+}
+
 static int read_doc(json_t *doc, const json_error_t *jerr, cb_run *run, cb_read_error *err)
 {
 	int r;
 
-	if (!doc && json_error_code(jerr) == json_error_out_of_memory)
+	if (!doc && (alloc_failed || json_error_code(jerr) == json_error_out_of_memory))
 		return CB_ERR_NOMEM;
 	if (!doc) {
 		if (err) {
@@ -624,6 +653,7 @@ int cb_run_parse_json(const char *text, size_t len, cb_run *run, cb_read_error *
 	memset(run, 0, sizeof(*run));
 	if (err)
 		memset(err, 0, sizeof(*err));
+	watch_allocations();
 	return read_doc(json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, run, err);
 }
 
@@ -640,6 +670,7 @@ int cb_run_read_json_err(const char *path, cb_run *run, cb_read_error *err)
 	f = fopen(path, "rb");
 	if (!f)
 		return CB_ERR_IO;
+	watch_allocations();
 	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
 	if (!doc && ferror(f)) {
 		int e = errno;
