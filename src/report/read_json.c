@@ -46,7 +46,8 @@ static int bad_value(const char *k, double v, const char *why)
 /*
  * Bounds on what a measurement can be: more than 1e13 operations a second
  * (one per 0.1 ps, over every thread), or one operation taking more than
- * 1e15 ns (11 days), is no run of this program.
+ * 1e15 ns (11 days; fewer than 1e-6 operations a second), is no run of
+ * this program.
  */
 #define RATE_MAX 1e13
 #define NS_MAX 1e15
@@ -57,7 +58,7 @@ static int in_range(const char *k, double v, double lo, int open, double hi)
 	if (!isfinite(v))
 		return bad_value(k, v, ": not a finite number");
 	if (open ? !(v > lo) : !(v >= lo))
-		return bad_value(k, v, open ? ": it must be positive" : ": it cannot be negative");
+		return bad_value(k, v, open ? ": it must be positive" : lo > 0 ? ": too small for any run" : ": it cannot be negative");
 	if (v > hi)
 		return bad_value(k, v, ": too large for any machine");
 	return 0;
@@ -93,7 +94,8 @@ static int check_result(const json_t *o, const cb_result *r)
 		return 0;
 	/* Absent (or null), a rate is "not recorded"; given, it is positive. */
 	if (json_is_number(json_object_get(o, "ops_per_sec")) &&
-	    in_range("ops_per_sec", r->ops_per_sec, 0, 1, RATE_MAX))
+	    (in_range("ops_per_sec", r->ops_per_sec, 0, 1, RATE_MAX) ||
+	     in_range("ops_per_sec", r->ops_per_sec, 1e9 / NS_MAX, 0, RATE_MAX)))
 		return CB_ERR_FORMAT;
 	if (json_is_number(json_object_get(est, "ns_per_op")) &&
 	    in_range("estimate.ns_per_op", r->estimate_ns, 0, 1, NS_MAX))
