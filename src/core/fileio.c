@@ -669,6 +669,9 @@ int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 		if (n == cap) {
 			size_t ncap = cap ? cap * 2 : 4096;
 			uint8_t *nb;
+			/* never more than one byte over the limit (a pipe is measured by reading it) */
+			if (ncap > maxlen && maxlen < SIZE_MAX - 1)
+				ncap = maxlen + 1;
 			if (cap > maxlen) {
 				fclose(f);
 				cb_wipe(buf, cap + 1);
