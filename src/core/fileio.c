@@ -336,9 +336,11 @@ static int dirlock_cmp(const void *a, const void *b)
  * renames (two `kem keygen` at once would leave an ek of one and a dk of
  * the other).  Every writer that goes through here takes the locks in one
  * order (device, inode), so two never wait for each other.  The locks are
- * advisory: a program that does not take them is not held.  Returns the
- * number of folders locked (their descriptors in l[], at most n), or -1
- * with errno.
+ * advisory: a program that does not take them is not held.  A folder
+ * that cannot be opened (no read permission) or locked (a file system
+ * without flock) is left unlocked: the commit goes on as it did before
+ * the locks.  Returns the number of folders held open (their descriptors
+ * in l[], at most n).
  */
 static int lock_folders(const cb_atomic_file *af, size_t n, struct dirlock *l)
 {
@@ -358,8 +360,12 @@ static int lock_folders(const cb_atomic_file *af, size_t n, struct dirlock *l)
 		else
 			snprintf(dir, sizeof(dir), "%.*s", (int)(slash - af[i].path), af[i].path);
 		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (fd < 0 || fstat(fd, &st) != 0)
-			goto fail;
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) != 0) {
+			close(fd);
+			continue;
+		}
 		for (size_t j = 0; j < k; j++)
 			dup_ |= l[j].dev == st.st_dev && l[j].ino == st.st_ino;
 		if (dup_) {
@@ -367,24 +373,11 @@ static int lock_folders(const cb_atomic_file *af, size_t n, struct dirlock *l)
 			continue;
 		}
 		l[k++] = (struct dirlock){fd, st.st_dev, st.st_ino};
-		continue;
-	fail:
-		if (fd >= 0)
-			close(fd);
-		while (k)
-			close(l[--k].fd);
-		return -1;
 	}
 	qsort(l, k, sizeof(*l), dirlock_cmp);
 	for (size_t j = 0; j < k; j++)
-		while (flock(l[j].fd, LOCK_EX) != 0)
-			if (errno != EINTR) {
-				int e = errno;
-				while (k)
-					close(l[--k].fd);
-				errno = e;
-				return -1;
-			}
+		while (flock(l[j].fd, LOCK_EX) != 0 && errno == EINTR)
+			;
 	return (int)k;
 }
 
@@ -417,13 +410,6 @@ static int install(cb_atomic_file *af, size_t n, size_t *failed)
 			return ENOMEM;
 		}
 		nlocks = lock_folders(af, n, locks);
-		if (nlocks < 0) {
-			e = errno;
-			free(u);
-			free(locks);
-			*failed = 0;
-			return e;
-		}
 	}
 	/* Every signal waits (those that cannot be blocked aside) until the renames are over. */
 	sigfillset(&block);
