@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,6 +342,73 @@ static void test_same_file(void)
 	}
 }
 
+/*
+ * Two commits of the same pair of files at once (two `kem keygen --ek a
+ * --dk b`) must not interleave: afterwards both files come from one writer
+ * (issue 26 item 8).  Threads of one process, so that the commits overlap
+ * often; the lock (flock on the folder) holds between them as between
+ * processes.
+ */
+struct pair_writer {
+	pthread_barrier_t *start;
+	char tag;
+	int rc;
+	const char *ek, *dk;
+};
+
+static void *write_pair(void *arg)
+{
+	struct pair_writer *w = arg;
+	char data[64];
+	cb_output out[2];
+	memset(data, w->tag, sizeof(data));
+	out[0] = (cb_output){w->ek, data, sizeof(data), 0644};
+	out[1] = (cb_output){w->dk, data, sizeof(data), 0600};
+	pthread_barrier_wait(w->start);
+	w->rc = cb_write_files_atomic(out, 2, NULL);
+	return NULL;
+}
+
+static void test_concurrent_pairs(void)
+{
+	int mixed = 0, failed = 0;
+	char ek[4096], dk[4096];
+	snprintf(ek, sizeof(ek), "%s", at("pair.ek"));
+	snprintf(dk, sizeof(dk), "%s", at("pair.dk"));
+	for (int round = 0; round < 600; round++) {
+		pthread_barrier_t start;
+		pthread_t t[2];
+		struct pair_writer w[2] = {{&start, 'a', 0, ek, dk}, {&start, 'b', 0, ek, dk}};
+		char a[64], b[64];
+		FILE *f;
+		pthread_barrier_init(&start, NULL, 2);
+		for (int i = 0; i < 2; i++)
+			pthread_create(&t[i], NULL, write_pair, &w[i]);
+		for (int i = 0; i < 2; i++)
+			pthread_join(t[i], NULL);
+		pthread_barrier_destroy(&start);
+		failed += w[0].rc != 0 || w[1].rc != 0;
+		memset(a, 0, sizeof(a));
+		memset(b, 0, sizeof(b));
+		if ((f = fopen(ek, "rb"))) {
+			(void)!fread(a, 1, sizeof(a), f);
+			fclose(f);
+		}
+		if ((f = fopen(dk, "rb"))) {
+			(void)!fread(b, 1, sizeof(b), f);
+			fclose(f);
+		}
+		mixed += memcmp(a, b, sizeof(a)) != 0;
+	}
+	tu_note("two commits of one pair at once");
+	CHECK_EQ_INT(failed, 0);
+	CHECK_EQ_INT(mixed, 0);
+	CHECK_EQ_INT(leftovers(dir), 0);
+	unlink(ek);
+	unlink(dk);
+	tu_note("%s", "");
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -356,6 +424,7 @@ int main(void)
 	test_stdout();
 	test_group();
 	test_same_file();
+	test_concurrent_pairs();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);

@@ -8,7 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cryptobench/fileio.h"
@@ -549,6 +551,126 @@ static void check_v1(const char *dir)
 	tu_note("%s", "");
 }
 
+/*
+ * Values no run can produce are refused, naming the member (issue 26 item
+ * 14): each case is a measured result with one member set to what a
+ * damaged or forged file holds.
+ */
+static void check_impossible_values(void)
+{
+	static const struct {
+		const char *members, *says;
+	} cases[] = {
+		{"\"ops_per_sec\": -1000", "member 'ops_per_sec' is -1000: it must be positive"},
+		{"\"ops_per_sec\": 0", "member 'ops_per_sec' is 0: it must be positive"},
+		{"\"ops_per_sec\": 1e308", "member 'ops_per_sec' is 1e+308: too large"},
+		{"\"threads\": 0", "member 'threads' is 0"},
+		{"\"bytes_per_sec\": -5", "member 'bytes_per_sec' is -5"},
+		{"\"precision\": -0.5", "member 'precision' is -0.5"},
+		{"\"estimate\": {\"ns_per_op\": 1e80}", "member 'estimate.ns_per_op' is 1e+80: too large"},
+		{"\"estimate\": {\"ns_per_op\": -3}", "member 'estimate.ns_per_op' is -3"},
+		{"\"estimate\": {\"ns_per_op\": 100, \"ci95_low\": 120, \"ci95_high\": 90}",
+		 "member 'estimate.ci95_low' is 120, above the interval's upper end: the interval is inverted"},
+		{"\"estimate\": {\"ns_per_op\": 100, \"ci95_low\": 110, \"ci95_high\": 120}",
+		 "the interval does not hold its estimate"},
+		{"\"ns_per_op\": {\"median\": -1}", "member 'ns_per_op.median' is -1"},
+		{"\"ns_per_op\": {\"ci95_low\": 9, \"ci95_high\": 3}", "member 'ns_per_op.ci95_low' is 9"},
+		{"\"rounds\": [100, -2, null]", "member 'rounds' is -2"},
+	};
+	char text[1024];
+	cb_read_error e;
+	cb_run run;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(text, sizeof(text),
+			 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": ["
+			 "{\"algorithm\": \"x\", \"operation\": \"sign\", \"status\": \"ok\", \"ops_per_sec\": 1000},"
+			 "{\"algorithm\": \"x\", \"operation\": \"verify\", \"status\": \"ok\", %s}]}",
+			 cases[i].members);
+		tu_note("impossible value %s", cases[i].members);
+		CHECK_EQ_INT(cb_run_parse_json(text, strlen(text), &run, &e), CB_ERR_FORMAT);
+		CHECK(run.nresults == 0);
+		if (!strstr(e.text, "result 2: ") || !strstr(e.text, cases[i].says)) {
+			tu_note("said '%s', not '%s'", e.text, cases[i].says);
+			CHECK(0);
+		}
+	}
+	/* What a run writes stays readable: a rate, its interval around the estimate, an unmeasured case. */
+	snprintf(text, sizeof(text),
+		 "{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": ["
+		 "{\"algorithm\": \"x\", \"operation\": \"sign\", \"status\": \"ok\", \"threads\": 2, "
+		 "\"ops_per_sec\": 1000, \"estimate\": {\"ns_per_op\": 100, \"ci95_low\": 90, \"ci95_high\": 120}},"
+		 "{\"algorithm\": \"x\", \"operation\": \"verify\", \"status\": \"error\", \"ops_per_sec\": 0}]}");
+	tu_note("possible values");
+	CHECK_EQ_INT(cb_run_parse_json(text, strlen(text), &run, &e), 0);
+	CHECK_EQ_INT(run.nresults, 2);
+	cb_run_free(&run);
+	tu_note("%s", "");
+}
+
+/*
+ * Memory running out while a valid file is parsed is CB_ERR_NOMEM, never
+ * "not a results file" (issue 26 item 17): a child process parses a large
+ * valid document under an address-space limit a little above what it uses
+ * before the parse.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define CB_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CB_TEST_ASAN 1
+#endif
+#endif
+
+static void check_out_of_memory(void)
+{
+	pid_t pid;
+	int status = 0;
+
+#ifdef CB_TEST_ASAN
+	/* AddressSanitizer's allocator aborts on failure and reserves terabytes: not under a limit */
+	return;
+#endif
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		const size_t n = 20000;
+		size_t cap = n * 160 + 256, len = 0;
+		char *text = malloc(cap);
+		unsigned long pages = 0;
+		struct rlimit rl;
+		cb_read_error e;
+		cb_run run;
+		FILE *f;
+		int r;
+		if (!text)
+			_exit(10);
+		len += (size_t)snprintf(text + len, cap - len,
+					"{\"schema_version\": 2, \"tool\": \"cryptobench\", \"context\": {}, \"results\": [");
+		for (size_t i = 0; i < n; i++)
+			len += (size_t)snprintf(text + len, cap - len,
+						"%s{\"algorithm\": \"x%zu\", \"operation\": \"sign\", \"status\": \"ok\", "
+						"\"ops_per_sec\": 1000, \"rounds\": [1, 2, 3, 4]}",
+						i ? "," : "", i);
+		len += (size_t)snprintf(text + len, cap - len, "]}");
+		f = fopen("/proc/self/statm", "r");
+		if (!f || fscanf(f, "%lu", &pages) != 1)
+			_exit(11);
+		fclose(f);
+		rl.rlim_cur = rl.rlim_max = pages * (rlim_t)sysconf(_SC_PAGESIZE) + (8u << 20);
+		if (setrlimit(RLIMIT_AS, &rl) != 0)
+			_exit(12);
+		r = cb_run_parse_json(text, len, &run, &e);
+		_exit(r == CB_ERR_NOMEM ? 0 : r == 0 ? 13 : r == CB_ERR_FORMAT ? 14 : 15);
+	}
+	tu_note("out of memory while parsing (exit 13: it fit, 14: called a bad file)");
+	CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+	CHECK(WIFEXITED(status));
+	CHECK_EQ_INT(WEXITSTATUS(status), 0);
+	tu_note("%s", "");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/cb-test-report-XXXXXX";
@@ -584,6 +706,8 @@ int main(void)
 	check_v1(dir);
 	check_error_positions();
 	check_utf8_cut();
+	check_impossible_values();
+	check_out_of_memory();
 	CHECK_EQ_INT(count_entries(dir), 0);
 	CHECK(rmdir(dir) == 0);
 	cb_run_free(&run);

@@ -4,8 +4,11 @@
  * half-written file and a failure leaves the old file as it was.
  *
  * Only regular files (and names not yet taken) are replaced that way.  A
- * character device (/dev/null, /dev/stdout) or a FIFO is written through
- * (never replaced, its mode untouched); "-" is standard output; a symlink
+ * character device (/dev/null) or a FIFO is written through (never
+ * replaced, its mode untouched); "-" is standard output, and /dev/stdout,
+ * /dev/stderr, /dev/fd/N and /proc/self/fd/N are written through that
+ * descriptor whatever it is open on (an append target keeps its lines and
+ * its mode; a descriptor not open for writing is EBADF); a symlink
  * to a regular file has its target replaced (the temporary file is made
  * beside the resolved target, and the link stays); a directory (EISDIR), a
  * dangling symlink (ENOENT), a socket or a block device (EINVAL) is
@@ -13,7 +16,12 @@
  * would give (0600 for secrets: never more).
  *
  * Several outputs of one operation are committed together
- * (cb_atomic_commit_all, cb_write_files_atomic): all appear, or none does.
+ * (cb_atomic_commit_all, cb_write_files_atomic): all appear, or none does,
+ * and two such commits that share a folder do not interleave (an advisory
+ * flock on each folder during the renames).
+ *
+ * The temporary file is "<name>.tmpXXXXXX" beside the target, the name cut
+ * short when needed so that any name of up to NAME_MAX bytes works.
  */
 #ifndef CRYPTOBENCH_FILEIO_H
 #define CRYPTOBENCH_FILEIO_H
@@ -54,8 +62,11 @@ int cb_atomic_commit(cb_atomic_file *af) CB_WARN_UNUSED;
  * aside as a hard link meanwhile; a target that was new is removed).  Only
  * on a file system without hard links can an earlier target keep its new
  * content then.  What went to a device or FIFO cannot be taken back; it
- * is written after the files are synced and before the renames.  Signals
- * that end the program are held during the renames.  CB_OK, or CB_ERR_IO
+ * is written after the files are synced and before the renames.  Every
+ * signal that can be blocked is held during the renames; with more than
+ * one file, the targets' folders are locked (flock, exclusive, in device
+ * and inode order) meanwhile, so that two commits of the same files never
+ * leave some from one and some from the other.  CB_OK, or CB_ERR_IO
  * (CB_ERR_ARG for a file not open) with errno and the index of the
  * failing file in *failed (may be NULL); all n are closed either way.
  */
@@ -98,7 +109,8 @@ int cb_same_file(const char *a, const char *b);
 
 /*
  * Read a whole file ("-": standard input) (at most maxlen bytes;
- * CB_ERR_LENGTH if larger).
+ * CB_ERR_LENGTH if larger: a regular file, or standard input redirected
+ * from one, is refused by its size before anything is read).
  * *data is malloc'd and NUL-terminated; the caller frees (and wipes, if
  * secret).  No other copy is left behind: the file is read without a stdio
  * buffer, and a buffer outgrown is wiped before it is freed.

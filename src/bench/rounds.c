@@ -441,6 +441,16 @@ static void finish(cb_slot *s, const cb_runner_opts *o, unsigned done)
 		s->estimate_high = m->ns.ci95_high;
 	}
 	m->ops_per_sec = s->estimate_ns > 0 ? 1e9 / s->estimate_ns : 0;
+	if (s->by_rounds && iv.n < 2) {
+		/* One round (--rounds 1, or interrupted after the first) has no interval: none is claimed. */
+		s->estimate_low = s->estimate_high = 0;
+		m->precision = NAN;
+		m->noisy = 1;
+		snprintf(m->noise, sizeof(m->noise),
+			 "one round: no interval (it takes 2 rounds or more), so the %.1f%% target was not reached",
+			 100 * o->precision);
+		return;
+	}
 	m->precision = rel_half_width(s->estimate_ns, s->estimate_low, s->estimate_high);
 	/* A random cost is the operation's nature, not the machine's noise. */
 	if (!s->random_cost && m->precision > o->precision) {

@@ -1,6 +1,7 @@
 #include "cli/cli.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,8 @@ const char *cli_strerror(int err)
 {
 	static char msg[256];
 
+	if (err == EFBIG) /* SIGXFSZ is ignored (main.c): the limit shows as this error */
+		return "file too large (the file size limit, ulimit -f, or the file system's largest file)";
 	snprintf(msg, sizeof(msg), "%s", strerror(err));
 	msg[0] = (char)tolower((unsigned char)msg[0]);
 	return msg;

@@ -46,8 +46,16 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* strerror(err) starting lowercase, for the end of a message (a static buffer). */
 const char *cli_strerror(int err);
 
-/* SIGINT, SIGTERM, SIGHUP, SIGPIPE: remove temporary files, then end as the signal would. */
+/*
+ * Every asynchronous signal whose default action ends the process (SIGINT,
+ * SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1/2, SIGALRM, SIGXCPU, ...):
+ * remove temporary files, then end as the signal would.  SIGXFSZ is
+ * ignored (a write over the file size limit fails with EFBIG instead).
+ */
 void cli_default_signals(void);
+
+/* 1 when standard input (0), output (1) or error (2) was closed when the program started. */
+int cli_std_closed(int fd);
 
 /* Subcommands: argv[0] is the subcommand's name; return an exit status. */
 int cmd_list(int argc, char **argv);

@@ -25,12 +25,20 @@ int cli_read(const char *path, int hex, size_t maxlen, uint8_t **data, size_t *l
 	size_t n = 0;
 	int err = cb_read_file(cli_path(path), &buf, &n, maxlen);
 
+	if (err == CB_ERR_IO && !strcmp(cli_path(path), "-") && cli_std_closed(0)) {
+		cli_error("cannot read standard input: it is closed");
+		return -1;
+	}
 	if (err == CB_ERR_IO) {
 		cli_error("cannot read '%s': %s", cli_in_name(path), cli_strerror(errno));
 		return -1;
 	}
 	if (err == CB_ERR_LENGTH) {
 		cli_error("'%s' is too large (more than %zu bytes)", cli_in_name(path), maxlen);
+		return -1;
+	}
+	if (err == CB_ERR_NOMEM) {
+		cli_error("cannot read '%s': out of memory", cli_in_name(path));
 		return -1;
 	}
 	if (err) {

@@ -145,6 +145,8 @@ static void print_table(const char *old_path, const char *new_path, const cb_run
 	if (mc->instability > 0.01)
 		printf("machine: unstable (reference spread over the rounds): a change must exceed about +-%.0f%% to be significant\n",
 		       100 * (exp(1.959964 * mc->instability) - 1));
+	cli_print_run_caveats(stdout, old_path, o);
+	cli_print_run_caveats(stdout, new_path, n);
 }
 
 static int print_json(const cb_change *c, size_t nc, double threshold, const cb_machine_change *mc)

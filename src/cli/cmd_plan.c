@@ -337,6 +337,7 @@ static int plan_handshakes(const cb_run *run, const char *path, double rate, dou
 		if (format == CB_FORMAT_MD)
 			putchar('\n');
 		hs_table(stdout, rows, n, format == CB_FORMAT_MD, rate);
+		cli_print_run_caveats(stdout, path, run);
 	}
 	free(rows);
 	return fflush(stdout) == 0 ? CB_EXIT_OK : CB_EXIT_FAIL;
@@ -487,6 +488,7 @@ int cmd_plan(int argc, char **argv)
 		printf("%-*s  %-8s  %-8s  %-7s  %14.1f  %8s  %10s\n", (int)wa, x->algorithm, x->backend, x->operation, sz,
 		       per_core, from, ncores);
 	}
+	cli_print_run_caveats(stdout, argv[first], &run);
 	free(by);
 	free(best_of);
 	cb_run_free(&run);

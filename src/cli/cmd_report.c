@@ -108,6 +108,45 @@ static int add_ratio(const struct cli_option *opt, const char *arg, void *lists)
 	return 0;
 }
 
+/*
+ * Every -o as one commit (cb_atomic_commit_all): each is written to its
+ * temporary file first, and only when all were written and synced are
+ * they renamed into place; a failure (a full disk on the last) changes
+ * none of them.  0, or -1 with the error printed.
+ */
+static int write_outputs(const char **outputs, size_t nout, const cb_run *runs, size_t nruns)
+{
+	cb_atomic_file af[MAX_OUTPUTS];
+	size_t i, failed = 0;
+	int r = 0;
+
+	for (i = 0; i < nout; i++) {
+		r = cb_atomic_open(&af[i], outputs[i], 0644);
+		if (!r) {
+			r = cb_report_write_runs(af[i].f, (cb_format)cb_format_from_path(outputs[i]), runs, nruns);
+			if (r) {
+				int e = errno;
+				cb_atomic_abort(&af[i]);
+				errno = e;
+			}
+		}
+		if (r) {
+			int e = errno;
+			for (size_t k = 0; k < i; k++)
+				cb_atomic_abort(&af[k]);
+			errno = e;
+			cli_write_error(outputs[i], r);
+			return -1;
+		}
+	}
+	r = cb_atomic_commit_all(af, nout, &failed);
+	if (r) {
+		cli_write_error(outputs[failed], r);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_lists l = {.nout = 0};
@@ -187,13 +226,8 @@ int cmd_report(int argc, char **argv)
 			status = CB_EXIT_FAIL;
 		}
 	}
-	for (size_t i = 0; i < nout && status != CB_EXIT_USAGE; i++) {
-		int r = cb_report_write_runs_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), runs, nruns);
-		if (r) {
-			cli_write_error(outputs[i], r);
-			status = CB_EXIT_FAIL;
-		}
-	}
+	if (nout && status != CB_EXIT_USAGE && write_outputs(outputs, nout, runs, nruns) != 0)
+		status = CB_EXIT_FAIL;
 	for (size_t i = 0; i < nruns; i++)
 		cb_run_free(&runs[i]);
 	return status;

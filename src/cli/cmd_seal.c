@@ -148,17 +148,33 @@ static int parse_chunk(const char *s, unsigned *log2)
 	return -1;
 }
 
+/*
+ * Before anything is read: every file the command reads (the key files of
+ * the ALG:FILE specs, the input) is an input that the output may not be,
+ * and standard input serves one of them at most.
+ */
+static int check_io(const char *const *specs, size_t nspecs, const char *in, const char *out)
+{
+	const char *ins[CB_ENV_MAX_RECIPIENTS + 1], *outs[1] = {out};
+	size_t n = 0;
+
+	for (size_t i = 0; i < nspecs && n < CB_ENV_MAX_RECIPIENTS; i++) {
+		const char *colon = strchr(specs[i], ':');
+		if (colon)
+			ins[n++] = colon + 1;
+	}
+	ins[n++] = cli_path(in);
+	return cli_check_outputs(ins, n, outs, 1);
+}
+
 /* Shared by both: input, output and the operation. */
 static int run_io(const char *inpath, const char *outpath, unsigned mode, int sealing,
 		  const cb_env_recipient *r, size_t nr, const cb_env_opts *o, const cb_env_key *k)
 {
-	const char *ins[1] = {inpath}, *outs[1] = {outpath};
 	cb_atomic_file af;
 	FILE *in = stdin;
-	int err;
+	int err, werr, rerr;
 
-	if (cli_check_outputs(inpath ? ins : NULL, inpath ? 1 : 0, outs, 1) != 0)
-		return CB_EXIT_USAGE;
 	if (inpath && strcmp(inpath, "-") != 0) {
 		in = fopen(inpath, "rb");
 		if (!in) {
@@ -174,6 +190,8 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 	}
 	errno = 0;
 	err = sealing ? cb_envelope_seal_ex(in, af.f, r, nr, o) : cb_envelope_open_ex(in, af.f, k, o);
+	werr = af.f && ferror(af.f);
+	rerr = ferror(in);
 	if (in != stdin)
 		fclose(in);
 	if (err) {
@@ -203,7 +221,15 @@ static int run_io(const char *inpath, const char *outpath, unsigned mode, int se
 			cli_error("a recipient's public key is invalid (the KEM refused it)");
 			return CB_EXIT_FAIL;
 		case CB_ERR_IO:
-			cli_error("input/output error: %s", strerror(e ? e : EIO));
+			/* Which side failed, by name: a full disk is the output's, a closed descriptor the input's. */
+			if (werr)
+				cli_output_error(outpath, e ? e : EIO);
+			else if (rerr && in == stdin && cli_std_closed(0))
+				cli_error("cannot read standard input: it is closed");
+			else if (rerr)
+				cli_error("cannot read '%s': %s", cli_in_name(inpath), cli_strerror(e ? e : EIO));
+			else
+				cli_error("input/output error: %s", cli_strerror(e ? e : EIO));
 			return CB_EXIT_FAIL;
 		default:
 			cli_error("%s failed: %s", sealing ? "sealing" : "opening", cb_strerror(err));
@@ -317,6 +343,8 @@ int cmd_seal(int argc, char **argv)
 	rc = cli_parse_options(&seal_cmd, opts, CB_ARRAY_LEN(opts), argc, argv, NULL);
 	if (rc)
 		return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+	if (check_io(specs.spec, specs.n, in, out))
+		return CB_EXIT_USAGE;
 	for (; nr < specs.n; nr++) {
 		rc = load_key(specs.spec[nr], 0, backend, &r[nr].kem, &keys[nr], &r[nr].pke, &r[nr].pke_key);
 		if (rc)
@@ -372,6 +400,8 @@ int cmd_open(int argc, char **argv)
 		cli_error("'open' needs -k ALG:KEY (see 'cryptobench open --help')");
 		return CB_EXIT_USAGE;
 	}
+	if (check_io(&kspec, 1, in, out))
+		return CB_EXIT_USAGE;
 	rc = load_key(kspec, 1, backend, &k.kem, &sk, &k.pke, &k.pke_key);
 	if (rc)
 		return rc;

@@ -3,6 +3,7 @@
  * A table of subcommands (git's commands[] style); each parses its own options.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -60,15 +61,71 @@ static void on_fatal_signal(int sig)
 	raise(sig);
 }
 
+/*
+ * Only a signal left at its default action: one ignored on purpose (nohup's
+ * SIGHUP) stays ignored, one a profiler handles (SIGPROF) stays its.
+ */
+static void catch_if_default(int sig, const struct sigaction *sa)
+{
+	struct sigaction old;
+	if (sigaction(sig, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+		sigaction(sig, sa, NULL);
+}
+
+/*
+ * Every asynchronous signal whose default action ends the process removes
+ * the temporary files first (the faults a bug raises, SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL, SIGTRAP, SIGSYS, are left to their default and to the
+ * sanitizers).  SIGXFSZ is ignored: a write over `ulimit -f` then fails
+ * with EFBIG, and the command removes its temporary file and says "file
+ * size limit" like any other write error.
+ */
 void cli_default_signals(void)
 {
 	struct sigaction sa;
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+	static const int sigs[] = {SIGINT,  SIGTERM,   SIGHUP,  SIGPIPE, SIGQUIT, SIGABRT, SIGUSR1, SIGUSR2,
+				   SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO,   SIGPWR,
+#ifdef SIGSTKFLT
+				   SIGSTKFLT,
+#endif
+	};
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal_signal;
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+		catch_if_default(sigs[i], &sa);
+	for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
+		catch_if_default(s, &sa);
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Which of standard input, output and error were closed when the program started. */
+static int std_closed[3];
+
+int cli_std_closed(int fd)
+{
+	return fd >= 0 && fd < 3 && std_closed[fd];
+}
+
+/*
+ * A closed standard descriptor gets /dev/null in its place, opened the
+ * wrong way round (reads and writes then fail with EBADF): otherwise the
+ * first file opened would take its number, and what goes to standard
+ * output would land in it.
+ */
+static void hold_std_descriptors(void)
+{
+	for (int fd = 0; fd < 3; fd++) {
+		int got;
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		std_closed[fd] = 1;
+		got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+		if (got >= 0 && got != fd) {
+			dup2(got, fd);
+			close(got);
+		}
+	}
 }
 
 /*
@@ -81,7 +138,9 @@ static int finish(int status)
 	int err = fflush(stdout) != 0 ? errno : 0;
 
 	if (status == CB_EXIT_OK && (err || ferror(stdout))) {
-		if (err)
+		if (cli_std_closed(STDOUT_FILENO))
+			cli_error("cannot write to standard output: it is closed");
+		else if (err)
 			cli_error("cannot write to standard output: %s", cli_strerror(err));
 		else
 			cli_error("cannot write to standard output");
@@ -92,6 +151,7 @@ static int finish(int status)
 
 int main(int argc, char **argv)
 {
+	hold_std_descriptors();
 	cli_default_signals();
 	/*
 	 * Not a terminal: one buffer large enough for any help text, so that

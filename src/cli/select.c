@@ -347,7 +347,9 @@ int cli_load_run(const char *path, cb_run *run)
 	cb_read_error e;
 	int r = cb_run_read_json_err(path, run, &e);
 	if (r == CB_ERR_IO)
-		cli_error("cannot read '%s': %s", path, strerror(errno));
+		cli_error("cannot read '%s': %s", path, cli_strerror(errno));
+	else if (r == CB_ERR_NOMEM)
+		cli_error("cannot read '%s': out of memory", path);
 	else if (r == CB_ERR_FORMAT && e.line > 0)
 		cli_error("'%s' is not valid JSON: line %d, column %d: %s", path, e.line, e.column, e.text);
 	else if (r == CB_ERR_FORMAT && e.text[0])
@@ -358,13 +360,37 @@ int cli_load_run(const char *path, cb_run *run)
 	return r;
 }
 
+/* Is this input standard input: "-", or a name of descriptor 0. */
+static int names_stdin(const char *p)
+{
+	return !strcmp(p, "-") || !strcmp(p, "/dev/stdin") || !strcmp(p, "/dev/fd/0") || !strcmp(p, "/proc/self/fd/0");
+}
+
 int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *outputs, size_t nout)
 {
+	struct stat in0, st;
+	int have_in0 = 0;
+	for (size_t k = 0; k < nin; k++) {
+		if (!names_stdin(inputs[k]))
+			continue;
+		for (size_t j = 0; j < k; j++)
+			if (names_stdin(inputs[j])) {
+				cli_error("standard input is named twice ('%s' and '%s'): only one input can come from it",
+					  inputs[j], inputs[k]);
+				return -1;
+			}
+		/* What descriptor 0 is open on: an output that is that file would be replaced as it is read. */
+		have_in0 = fstat(STDIN_FILENO, &in0) == 0 && S_ISREG(in0.st_mode);
+	}
 	for (size_t i = 0; i < nout; i++) {
 		if (!strcmp(outputs[i], "-"))
 			continue;
+		if (have_in0 && stat(outputs[i], &st) == 0 && st.st_dev == in0.st_dev && st.st_ino == in0.st_ino) {
+			cli_error("output '%s' is standard input (the same file): refusing to replace it", outputs[i]);
+			return -1;
+		}
 		for (size_t k = 0; k < nin; k++)
-			if (strcmp(inputs[k], "-") != 0 && cb_same_file(outputs[i], inputs[k])) {
+			if (!names_stdin(inputs[k]) && cb_same_file(outputs[i], inputs[k])) {
 				cli_error("output '%s' is the input '%s': refusing to replace it", outputs[i], inputs[k]);
 				return -1;
 			}
@@ -380,9 +406,16 @@ int cli_check_outputs(const char *const *inputs, size_t nin, const char *const *
 void cli_output_error(const char *path, int err)
 {
 	struct stat st;
-	char to[4096], msg[256];
+	char to[4096];
 	ssize_t n;
-	if (strcmp(path, "-") != 0 && lstat(path, &st) == 0) {
+	if (!strcmp(path, "-") || !strcmp(path, "standard output")) {
+		if (cli_std_closed(STDOUT_FILENO))
+			cli_error("cannot write to standard output: it is closed");
+		else
+			cli_error("cannot write to standard output: %s", cli_strerror(err));
+		return;
+	}
+	if (lstat(path, &st) == 0) {
 		if (S_ISLNK(st.st_mode) && stat(path, &st) != 0 && errno == ENOENT &&
 		    (n = readlink(path, to, sizeof(to) - 1)) >= 0) {
 			to[n] = 0;
@@ -395,16 +428,12 @@ void cli_output_error(const char *path, int err)
 			return;
 		}
 	}
-	snprintf(msg, sizeof(msg), "%s", strerror(err));
-	msg[0] = (char)tolower((unsigned char)msg[0]);
-	cli_error("cannot write '%s': %s", path, msg);
+	cli_error("cannot write '%s': %s", path, cli_strerror(err));
 }
 
 void cli_write_error(const char *path, int r)
 {
-	if (r == CB_ERR_IO && strcmp(path, "-") == 0)
-		cli_error("cannot write to standard output: %s", cli_strerror(errno));
-	else if (r == CB_ERR_IO)
+	if (r == CB_ERR_IO)
 		cli_output_error(path, errno);
 	else if (r == CB_ERR_FORMAT)
 		cli_error("cannot write '%s': a text of the run is not valid UTF-8", path);
@@ -440,4 +469,29 @@ void cli_printable_run(cb_run *run)
 		for (size_t k = 0; k < CB_ARRAY_LEN(f); k++)
 			printable(f[k]);
 	}
+}
+
+void cli_print_run_caveats(FILE *f, const char *path, const cb_run *run)
+{
+	size_t ok = 0, noisy = 0, none = 0;
+	for (size_t i = 0; i < run->nresults; i++) {
+		const cb_result *r = &run->results[i];
+		if (r->status != CB_STATUS_OK || r->random_cost)
+			continue;
+		ok++;
+		noisy += r->noisy != 0;
+		none += r->estimate_low == 0 && r->estimate_high == 0 && !strcmp(r->method, "rounds");
+	}
+	if (run->context.partial)
+		fprintf(f, "! %s is a partial run (interrupted): cases not measured are missing, the others had fewer "
+			   "rounds than planned\n",
+			path);
+	if (none)
+		fprintf(f, "! %s: %zu of %zu cases have no interval (one round): their precision is unknown\n", path,
+			none, ok);
+	if (noisy > none && run->context.precision_target > 0)
+		fprintf(f, "! %s: %zu of %zu cases missed the +-%.1f%% precision target\n", path, noisy - none, ok,
+			100 * run->context.precision_target);
+	else if (noisy > none)
+		fprintf(f, "! %s: %zu of %zu cases missed their precision target\n", path, noisy - none, ok);
 }

@@ -4,6 +4,7 @@
 
 #include <sched.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "cryptobench/common.h"
 #include "cryptobench/result.h"
@@ -81,6 +82,13 @@ void cli_write_error(const char *path, int r);
  * text with '?', for commands that print it as text to a terminal.
  */
 void cli_printable_run(cb_run *run);
+
+/*
+ * Lines starting "! " for compare and plan when a run is partial
+ * (interrupted), has cases without an interval (one round) or cases that
+ * missed the precision target; nothing when it is complete and precise.
+ */
+void cli_print_run_caveats(FILE *f, const char *path, const cb_run *run);
 
 /* "16 B", "1 KiB", "16 KiB", "1 MiB" */
 void cli_format_size(size_t n, char *buf, size_t cap);

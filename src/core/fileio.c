@@ -4,11 +4,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -42,6 +44,70 @@ void cb_atomic_cleanup(void)
 		if (t)
 			unlink(t);
 	}
+}
+
+/*
+ * The descriptor a path names by itself: /dev/stdout (1), /dev/stderr (2),
+ * /dev/fd/N and /proc/self/fd/N (N); -1 for any other path.  Such a path
+ * resolves to whatever the descriptor is open on (an append target, a
+ * terminal): it is written through that descriptor, as "-" is, never
+ * replaced by a rename.
+ */
+static int fd_name(const char *path)
+{
+	const char *p = NULL;
+	char *end;
+	long n;
+	if (!strcmp(path, "/dev/stdout"))
+		return STDOUT_FILENO;
+	if (!strcmp(path, "/dev/stderr"))
+		return STDERR_FILENO;
+	if (!strncmp(path, "/dev/fd/", 8))
+		p = path + 8;
+	else if (!strncmp(path, "/proc/self/fd/", 14))
+		p = path + 14;
+	if (!p || *p < '0' || *p > '9')
+		return -1;
+	errno = 0;
+	n = strtol(p, &end, 10);
+	if (*end || errno || n < 0 || n > INT_MAX)
+		return -1;
+	return (int)n;
+}
+
+/* A copy of descriptor fd for writing through; -1 with errno (EBADF: not open for writing). */
+static int dup_for_writing(int fd)
+{
+	int fl = fcntl(fd, F_GETFL), d;
+	if (fl < 0)
+		return -1;
+	if ((fl & O_ACCMODE) == O_RDONLY) {
+		errno = EBADF;
+		return -1;
+	}
+	d = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	return d;
+}
+
+/*
+ * The temporary file's name beside target: "<name>.tmpXXXXXX", the name
+ * cut short so that the whole stays within NAME_MAX with room for the
+ * ".old" a commit of several files adds (an output name of up to 255
+ * bytes works).  -1 (ENAMETOOLONG) when it does not fit in cap.
+ */
+static int tmp_name(char *tmp, size_t cap, const char *target)
+{
+	const char *slash = strrchr(target, '/');
+	size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0, namelen = strlen(target) - dirlen;
+	const size_t keep = NAME_MAX - sizeof(".tmpXXXXXX.old") + 1;
+	if (namelen > keep)
+		namelen = keep;
+	if (dirlen + namelen + sizeof(".tmpXXXXXX") > cap) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	snprintf(tmp, cap, "%.*s%.*s.tmpXXXXXX", (int)dirlen, target, (int)namelen, target + dirlen);
+	return 0;
 }
 
 /*
@@ -153,8 +219,8 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 {
 	int fd, kind;
 	memset(af, 0, sizeof(*af));
-	if (!strcmp(path, "-")) {
-		fd = dup(STDOUT_FILENO);
+	if (!strcmp(path, "-") || fd_name(path) >= 0) {
+		fd = dup_for_writing(!strcmp(path, "-") ? STDOUT_FILENO : fd_name(path));
 		af->direct = 1;
 	} else {
 		kind = classify(path, af->path, sizeof(af->path));
@@ -164,7 +230,8 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 			fd = open_direct(path);
 			af->direct = 1;
 		} else {
-			snprintf(af->tmp, sizeof(af->tmp), "%s.tmpXXXXXX", af->path);
+			if (tmp_name(af->tmp, sizeof(af->tmp), af->path) != 0)
+				return CB_ERR_IO;
 			fd = mkstemp(af->tmp);
 			if (fd >= 0) {
 				track(af->tmp);
@@ -199,12 +266,20 @@ int cb_atomic_check(const char *path)
 	int kind, fd;
 	if (!strcmp(path, "-"))
 		return CB_OK;
+	if (fd_name(path) >= 0) {
+		fd = dup_for_writing(fd_name(path));
+		if (fd < 0)
+			return CB_ERR_IO;
+		close(fd);
+		return CB_OK;
+	}
 	kind = classify(path, target, sizeof(target));
 	if (kind < 0)
 		return CB_ERR_IO;
 	if (kind == 1)
 		return access(path, W_OK) == 0 ? CB_OK : CB_ERR_IO;
-	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", target);
+	if (tmp_name(tmp, sizeof(tmp), target) != 0)
+		return CB_ERR_IO;
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return CB_ERR_IO;
@@ -240,6 +315,72 @@ struct undo {
 	char keep[sizeof(((cb_atomic_file *)0)->tmp) + 8];
 };
 
+/* A folder held locked during a commit of several files. */
+struct dirlock {
+	int fd;
+	dev_t dev;
+	ino_t ino;
+};
+
+static int dirlock_cmp(const void *a, const void *b)
+{
+	const struct dirlock *x = a, *y = b;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/*
+ * Lock the folders of the pending targets (flock, exclusive), so that two
+ * commits of several files that share a target cannot interleave their
+ * renames (two `kem keygen` at once would leave an ek of one and a dk of
+ * the other).  Every writer that goes through here takes the locks in one
+ * order (device, inode), so two never wait for each other.  The locks are
+ * advisory: a program that does not take them is not held.  A folder
+ * that cannot be opened (no read permission) or locked (a file system
+ * without flock) is left unlocked: the commit goes on as it did before
+ * the locks.  Returns the number of folders held open (their descriptors
+ * in l[], at most n).
+ */
+static int lock_folders(const cb_atomic_file *af, size_t n, struct dirlock *l)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		char dir[sizeof(af->path)];
+		const char *slash;
+		struct stat st;
+		int fd, dup_ = 0;
+		if (!af[i].pending)
+			continue;
+		slash = strrchr(af[i].path, '/');
+		if (!slash)
+			snprintf(dir, sizeof(dir), ".");
+		else if (slash == af[i].path)
+			snprintf(dir, sizeof(dir), "/");
+		else
+			snprintf(dir, sizeof(dir), "%.*s", (int)(slash - af[i].path), af[i].path);
+		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) != 0) {
+			close(fd);
+			continue;
+		}
+		for (size_t j = 0; j < k; j++)
+			dup_ |= l[j].dev == st.st_dev && l[j].ino == st.st_ino;
+		if (dup_) {
+			close(fd);
+			continue;
+		}
+		l[k++] = (struct dirlock){fd, st.st_dev, st.st_ino};
+	}
+	qsort(l, k, sizeof(*l), dirlock_cmp);
+	for (size_t j = 0; j < k; j++)
+		while (flock(l[j].fd, LOCK_EX) != 0 && errno == EINTR)
+			;
+	return (int)k;
+}
+
 /*
  * Rename every pending temporary file over its target, as one step.  When
  * more than one is renamed, each target that exists is first kept aside as
@@ -251,24 +392,27 @@ struct undo {
  */
 static int install(cb_atomic_file *af, size_t n, size_t *failed)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
 	struct undo *u = NULL;
+	struct dirlock *locks = NULL;
 	sigset_t block, old;
 	size_t npending = 0, i;
-	int e = 0;
+	int e = 0, nlocks = 0;
 
 	for (i = 0; i < n; i++)
 		npending += af[i].pending != 0;
 	if (npending > 1) {
 		u = calloc(n, sizeof(*u));
-		if (!u) {
+		locks = calloc(n, sizeof(*locks));
+		if (!u || !locks) {
+			free(u);
+			free(locks);
 			*failed = 0;
 			return ENOMEM;
 		}
+		nlocks = lock_folders(af, n, locks);
 	}
-	sigemptyset(&block);
-	for (size_t s = 0; s < sizeof(sigs) / sizeof(sigs[0]); s++)
-		sigaddset(&block, sigs[s]);
+	/* Every signal waits (those that cannot be blocked aside) until the renames are over. */
+	sigfillset(&block);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	for (i = 0; i < n; i++) {
 		struct stat st;
@@ -311,8 +455,11 @@ static int install(cb_atomic_file *af, size_t n, size_t *failed)
 			if (u[k].renamed && u[k].was == WAS_KEPT)
 				unlink(u[k].keep);
 	}
+	while (nlocks > 0)
+		close(locks[--nlocks].fd);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	free(u);
+	free(locks);
 	return e;
 }
 
@@ -489,12 +636,28 @@ int cb_read_file(const char *path, uint8_t **data, size_t *len, size_t maxlen)
 	}
 	if (!f)
 		return CB_ERR_IO;
+	/* A regular file larger than the limit is refused before a byte of it is read. */
+	{
+		struct stat st;
+		off_t at = 0;
+		if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+			if (!strcmp(path, "-") && (at = lseek(fileno(f), 0, SEEK_CUR)) < 0)
+				at = 0;
+			if (st.st_size > at && (uint64_t)(st.st_size - at) > (uint64_t)maxlen) {
+				fclose(f);
+				return CB_ERR_LENGTH;
+			}
+		}
+	}
 	/* Unbuffered: no stdio buffer, freed unwiped by fclose, holds a copy of a secret key. */
 	setvbuf(f, NULL, _IONBF, 0);
 	for (;;) {
 		if (n == cap) {
 			size_t ncap = cap ? cap * 2 : 4096;
 			uint8_t *nb;
+			/* never more than one byte over the limit (a pipe is measured by reading it) */
+			if (ncap > maxlen && maxlen < SIZE_MAX - 1)
+				ncap = maxlen + 1;
 			if (cap > maxlen) {
 				fclose(f);
 				cb_wipe(buf, cap + 1);

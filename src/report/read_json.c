@@ -4,8 +4,10 @@
  * with additive changes still read (docs/SCHEMA.md, versioning).
  */
 #include <errno.h>
+#include <float.h>
 #include <jansson.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -26,6 +28,104 @@ static int bad(const char *k)
 	if (!bad_member)
 		bad_member = k;
 	return CB_ERR_FORMAT;
+}
+
+/* Why the member is refused when its type is right but its value is not ("is -1000"). */
+static _Thread_local char bad_why[96];
+
+/* A value no run can produce: the member, the value and why ("is -1000: it must be positive"). */
+static int bad_value(const char *k, double v, const char *why)
+{
+	if (!bad_member) {
+		bad_member = k;
+		snprintf(bad_why, sizeof(bad_why), "is %g%s", v, why);
+	}
+	return CB_ERR_FORMAT;
+}
+
+/*
+ * Bounds on what a measurement can be: more than 1e13 operations a second
+ * (one per 0.1 ps, over every thread), or one operation taking more than
+ * 1e15 ns (11 days; fewer than 1e-6 operations a second), is no run of
+ * this program.
+ */
+#define RATE_MAX 1e13
+#define NS_MAX 1e15
+
+/* v must be finite, from lo to hi (lo excluded when open); else refused, naming k. */
+static int in_range(const char *k, double v, double lo, int open, double hi)
+{
+	if (!isfinite(v))
+		return bad_value(k, v, ": not a finite number");
+	if (open ? !(v > lo) : !(v >= lo))
+		return bad_value(k, v, open ? ": it must be positive" : lo > 0 ? ": too small for any run" : ": it cannot be negative");
+	if (v > hi)
+		return bad_value(k, v, ": too large for any machine");
+	return 0;
+}
+
+/* An interval lo..hi around v (0, 0: none); refused when inverted or not around v. */
+static int interval_ok(const char *klo, const char *khi, double v, double lo, double hi)
+{
+	if (lo == 0 && hi == 0)
+		return 0;
+	if (in_range(klo, lo, 0, 1, NS_MAX) || in_range(khi, hi, 0, 1, NS_MAX))
+		return CB_ERR_FORMAT;
+	if (lo > hi)
+		return bad_value(klo, lo, ", above the interval's upper end: the interval is inverted");
+	if (v > 0 && (v < lo || v > hi))
+		return bad_value(klo, lo, ": the interval does not hold its estimate");
+	return 0;
+}
+
+/*
+ * What no run can produce (docs/SCHEMA.md): a result with threads = 0; a
+ * measured result ("ok") with a rate that is not positive or beyond any
+ * machine, a time per operation out of bounds, an interval inverted or
+ * not around its estimate, a negative precision or size of a round.
+ */
+static int check_result(const json_t *o, const cb_result *r)
+{
+	const cb_summary *s = &r->ns;
+	const json_t *est = json_object_get(o, "estimate");
+	if (r->threads == 0)
+		return bad_value("threads", 0, ": a case runs on one thread or more");
+	if (r->status != CB_STATUS_OK)
+		return 0;
+	/* Absent (or null), a rate is "not recorded"; given, it is positive. */
+	if (json_is_number(json_object_get(o, "ops_per_sec")) &&
+	    (in_range("ops_per_sec", r->ops_per_sec, 0, 1, RATE_MAX) ||
+	     in_range("ops_per_sec", r->ops_per_sec, 1e9 / NS_MAX, 0, RATE_MAX)))
+		return CB_ERR_FORMAT;
+	if (json_is_number(json_object_get(est, "ns_per_op")) &&
+	    in_range("estimate.ns_per_op", r->estimate_ns, 0, 1, NS_MAX))
+		return CB_ERR_FORMAT;
+	if (in_range("ops_per_sec", r->ops_per_sec, 0, 0, RATE_MAX) ||
+	    in_range("bytes_per_sec", r->bytes_per_sec, 0, 0, RATE_MAX * 1e6) ||
+	    in_range("cycles_per_op", r->cycles_per_op, 0, 0, NS_MAX * 10) ||
+	    in_range("precision", r->precision, 0, 0, 1e6) || in_range("seconds", r->seconds, 0, 0, 1e9))
+		return CB_ERR_FORMAT;
+	if (in_range("estimate.ns_per_op", r->estimate_ns, 0, 0, NS_MAX))
+		return CB_ERR_FORMAT;
+	if (interval_ok("estimate.ci95_low", "estimate.ci95_high", r->estimate_ns, r->estimate_low, r->estimate_high))
+		return CB_ERR_FORMAT;
+	{
+		const double v[] = {s->median, s->mean, s->stddev, s->min, s->max, s->p5, s->p95, s->p99, s->mad};
+		static const char *const k[] = {"ns_per_op.median", "ns_per_op.mean", "ns_per_op.stddev",
+						"ns_per_op.min",    "ns_per_op.max",  "ns_per_op.p5",
+						"ns_per_op.p95",    "ns_per_op.p99",  "ns_per_op.mad"};
+		for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+			if (in_range(k[i], v[i], 0, 0, DBL_MAX)) /* the distribution's tails: not negative */
+				return CB_ERR_FORMAT;
+	}
+	if (s->min > s->max)
+		return bad_value("ns_per_op.min", s->min, ", above ns_per_op.max");
+	if (s->ci95_low > s->ci95_high && s->ci95_high != 0)
+		return bad_value("ns_per_op.ci95_low", s->ci95_low, ", above ns_per_op.ci95_high: the interval is inverted");
+	for (size_t i = 0; i < r->nrounds; i++)
+		if (!isnan(r->rounds[i]) && in_range("rounds", r->rounds[i], 0, 1, NS_MAX))
+			return CB_ERR_FORMAT;
+	return 0;
 }
 
 /*
@@ -314,7 +414,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	e |= get_real(o, "rss_growth_bytes", &r->rss_growth_bytes, -1);
 	if (version < 2) {
 		estimate_from_v1(r);
-		return e ? CB_ERR_FORMAT : 0;
+		return e ? CB_ERR_FORMAT : check_result(o, r);
 	}
 	e |= get_obj(o, "estimate", &est);
 	if (est) {
@@ -325,7 +425,7 @@ static int parse_result(const json_t *o, cb_result *r, int version)
 	}
 	e |= get_bool(o, "random_cost", &r->random_cost);
 	e |= get_series(o, "rounds", r->rounds, &r->nrounds);
-	return e ? CB_ERR_FORMAT : 0;
+	return e ? CB_ERR_FORMAT : check_result(o, r);
 }
 
 static int parse_context(const json_t *o, cb_context *c)
@@ -458,7 +558,9 @@ static void say(cb_read_error *err, const char *fmt, ...)
 /* "'threads' of result 4": the member bad_member names, in `where`. */
 static void say_member(cb_read_error *err, const char *where)
 {
-	if (bad_member && *bad_member)
+	if (bad_member && *bad_member && bad_why[0])
+		say(err, "%s: member '%s' %s, which no run produces", where, bad_member, bad_why);
+	else if (bad_member && *bad_member)
 		say(err, "%s: member '%s' has the wrong type or value", where, bad_member);
 	else
 		say(err, "%s is not an object", where);
@@ -498,6 +600,7 @@ static int parse_run(const json_t *doc, cb_run *run, cb_read_error *err)
 	}
 	run->context.schema_version = (int)json_integer_value(sv);
 	bad_member = NULL;
+	bad_why[0] = 0;
 	r = parse_context(json_object_get(doc, "context"), &run->context);
 	if (r) {
 		if (bad_member && *bad_member)
@@ -521,10 +624,40 @@ static int parse_run(const json_t *doc, cb_run *run, cb_read_error *err)
 	return 0;
 }
 
+/*
+ * jansson does not tell memory running out from a syntax error (it says
+ * "invalid token", or nothing): its allocations go through this, which
+ * notes a failure for the thread that parses.
+ */
+static _Thread_local int alloc_failed;
+
+static void *noting_malloc(size_t n)
+{
+	void *p = malloc(n);
+	if (!p)
+		alloc_failed = 1;
+	return p;
+}
+
+static void use_noting_malloc(void)
+{
+	json_set_alloc_funcs(noting_malloc, free);
+}
+
+/* Before a parse: jansson allocates through noting_malloc, and no failure is noted yet. */
+static void watch_allocations(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, use_noting_malloc);
+	alloc_failed = 0;
+}
+
 static int read_doc(json_t *doc, const json_error_t *jerr, cb_run *run, cb_read_error *err)
 {
 	int r;
 
+	if (!doc && (alloc_failed || json_error_code(jerr) == json_error_out_of_memory))
+		return CB_ERR_NOMEM;
 	if (!doc) {
 		if (err) {
 			err->line = jerr->line > 0 ? jerr->line : 0;
@@ -556,6 +689,7 @@ int cb_run_parse_json(const char *text, size_t len, cb_run *run, cb_read_error *
 	memset(run, 0, sizeof(*run));
 	if (err)
 		memset(err, 0, sizeof(*err));
+	watch_allocations();
 	return read_doc(json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, run, err);
 }
 
@@ -572,6 +706,7 @@ int cb_run_read_json_err(const char *path, cb_run *run, cb_read_error *err)
 	f = fopen(path, "rb");
 	if (!f)
 		return CB_ERR_IO;
+	watch_allocations();
 	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
 	if (!doc && ferror(f)) {
 		int e = errno;

@@ -275,6 +275,9 @@ static void build_row(cb_tab_row *row, const cb_run *run, const struct base_inde
 	cb_fmt_latency(latency_of(r), row->cell[CB_COL_LAT], CB_CELL_MAX);
 	if (r->random_cost)
 		CELL(row, CB_COL_CI, "%zu keys*", r->samples);
+	else if (!isfinite(r->precision) || (r->precision == 0 && r->estimate_low == 0 && r->estimate_high == 0 &&
+					     !strcmp(r->method, "rounds")))
+		CELL(row, CB_COL_CI, "none!"); /* one round: no interval (its note says so) */
 	else
 		CELL(row, CB_COL_CI, "%.1f%%%s", r->precision * 100, r->noisy ? "!" : "");
 	if (is_bulk(r))
