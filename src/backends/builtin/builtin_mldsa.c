@@ -1,0 +1,239 @@
+/*
+ * The project's own ML-DSA (src/mldsa, FIPS 204) as sig classes mldsa44,
+ * mldsa65, mldsa87 of backend builtin (the dispatching path) and, through
+ * the same methods, of backend builtin-c (the portable path).
+ *
+ * A handle holds the public key, the expanded secret key and, when the key
+ * came from a seed, the seed (export_secret writes the seed form then);
+ * the context string and the deterministic flag from cb_opts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backends/backends.h"
+#include "backends/builtin/builtin_mldsa.h"
+#include "core/util.h"
+#include "mldsa/mldsa.h"
+
+typedef struct mldsa_key {
+	const cb_mldsa_ops *ops;
+	int has_pk, has_sk, has_seed, deterministic;
+	uint8_t seed[32];
+	uint8_t ctx[CB_MLDSA_CTX_MAX];
+	size_t ctx_len;
+	uint8_t pk[CB_MLDSA87_PK_BYTES];
+	uint8_t sk[CB_MLDSA87_SK_BYTES];
+} mldsa_key;
+
+static const cb_mldsa_ops *ops_of(const cb_sig_class *cls)
+{
+	return (const cb_mldsa_ops *)cls->info.variant;
+}
+
+static int new_key(const cb_sig_class *cls, const cb_opts *opts, mldsa_key **out)
+{
+	mldsa_key *k;
+
+	if (opts && opts->sig_ctx_len > CB_MLDSA_CTX_MAX)
+		return CB_ERR_ARG;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return CB_ERR_NOMEM;
+	k->ops = ops_of(cls);
+	if (opts) {
+		k->deterministic = opts->sig_deterministic != 0;
+		k->ctx_len = opts->sig_ctx_len;
+		if (k->ctx_len)
+			memcpy(k->ctx, opts->sig_ctx, k->ctx_len);
+	}
+	*out = k;
+	return CB_OK;
+}
+
+void cb_builtin_mldsa_key_free(void *key)
+{
+	if (key) {
+		cb_wipe(key, sizeof(mldsa_key));
+		free(key);
+	}
+}
+
+int cb_builtin_mldsa_keygen_seed(const cb_sig_class *cls, const uint8_t *seed, size_t len, const cb_opts *opts,
+				 void **key)
+{
+	mldsa_key *k;
+	int rc;
+
+	if (len != CB_MLDSA_SEED_BYTES)
+		return CB_ERR_INVALID_KEY;
+	rc = new_key(cls, opts, &k);
+	if (rc)
+		return rc;
+	memcpy(k->seed, seed, 32);
+	rc = k->ops->keypair(k->pk, k->sk, k->seed);
+	if (rc) {
+		cb_builtin_mldsa_key_free(k);
+		return rc;
+	}
+	k->has_pk = k->has_sk = k->has_seed = 1;
+	*key = k;
+	return CB_OK;
+}
+
+int cb_builtin_mldsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	uint8_t seed[32];
+	int rc = cb_random_bytes(seed, sizeof(seed));
+
+	if (rc == CB_OK)
+		rc = cb_builtin_mldsa_keygen_seed(cls, seed, sizeof(seed), opts, key);
+	cb_wipe(seed, sizeof(seed));
+	return rc;
+}
+
+int cb_builtin_mldsa_import_raw(const cb_sig_class *cls, int secret, const uint8_t *in, size_t len,
+				const cb_opts *opts, void **key)
+{
+	const cb_mldsa_ops *o = ops_of(cls);
+	mldsa_key *k;
+	int rc;
+
+	if (len != (secret ? o->sk_bytes : o->pk_bytes))
+		return CB_ERR_INVALID_KEY;
+	rc = new_key(cls, opts, &k);
+	if (rc)
+		return rc;
+	if (secret) {
+		memcpy(k->sk, in, len);
+		k->has_sk = 1;
+	} else {
+		memcpy(k->pk, in, len);
+		k->has_pk = 1;
+	}
+	*key = k;
+	return CB_OK;
+}
+
+int cb_builtin_mldsa_export_raw(const void *key, int secret, uint8_t *out, size_t *outlen)
+{
+	const mldsa_key *k = key;
+	size_t n = secret ? k->ops->sk_bytes : k->ops->pk_bytes;
+
+	if (secret ? !k->has_sk : !k->has_pk)
+		return CB_ERR_UNSUPPORTED;
+	if (*outlen < n)
+		return CB_ERR_LENGTH;
+	memcpy(out, secret ? k->sk : k->pk, n);
+	*outlen = n;
+	return CB_OK;
+}
+
+/* Until the PKCS#8 / SPKI encodings of the ML-DSA keys are in src/core/der.c. */
+int cb_builtin_mldsa_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	(void)key, (void)out, (void)outlen;
+	return CB_ERR_UNSUPPORTED;
+}
+
+int cb_builtin_mldsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	(void)key, (void)out, (void)outlen;
+	return CB_ERR_UNSUPPORTED;
+}
+
+size_t cb_builtin_mldsa_max_signature(const void *key)
+{
+	return ((const mldsa_key *)key)->ops->sig_bytes;
+}
+
+int cb_builtin_mldsa_sign_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, uint8_t *sig,
+			     size_t *siglen)
+{
+	const mldsa_key *k = key;
+	uint8_t rnd[32] = {0};
+	int rc;
+
+	if (!k->has_sk)
+		return CB_ERR_UNSUPPORTED;
+	if (*siglen < k->ops->sig_bytes)
+		return CB_ERR_LENGTH;
+	if (p->ctx_len > CB_MLDSA_CTX_MAX)
+		return CB_ERR_ARG;
+	if (p->iface == CB_SIG_IFACE_MU && mlen != CB_MLDSA_MU_BYTES)
+		return CB_ERR_ARG;
+	if (p->rnd)
+		memcpy(rnd, p->rnd, 32);
+	else if (!p->deterministic && (rc = cb_random_bytes(rnd, sizeof(rnd))) != CB_OK)
+		return rc;
+	switch (p->iface) {
+	case CB_SIG_IFACE_PURE:
+		rc = k->ops->sign(sig, m, mlen, p->ctx, p->ctx_len, rnd, k->sk);
+		break;
+	case CB_SIG_IFACE_INTERNAL:
+		rc = k->ops->sign_internal(sig, m, mlen, rnd, k->sk);
+		break;
+	case CB_SIG_IFACE_MU:
+		rc = k->ops->sign_mu(sig, m, rnd, k->sk);
+		break;
+	default:
+		rc = CB_ERR_UNSUPPORTED;
+	}
+	cb_wipe(rnd, sizeof(rnd));
+	if (rc == CB_OK)
+		*siglen = k->ops->sig_bytes;
+	return rc;
+}
+
+int cb_builtin_mldsa_verify_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, const uint8_t *sig,
+			       size_t siglen)
+{
+	const mldsa_key *k = key;
+
+	if (!k->has_pk)
+		return CB_ERR_UNSUPPORTED;
+	if (p->ctx_len > CB_MLDSA_CTX_MAX)
+		return CB_ERR_ARG;
+	switch (p->iface) {
+	case CB_SIG_IFACE_PURE:
+		return k->ops->verify(sig, siglen, m, mlen, p->ctx, p->ctx_len, k->pk);
+	case CB_SIG_IFACE_INTERNAL:
+		return k->ops->verify_internal(sig, siglen, m, mlen, k->pk);
+	case CB_SIG_IFACE_MU:
+		return mlen == CB_MLDSA_MU_BYTES ? k->ops->verify_mu(sig, siglen, m, k->pk) : CB_ERR_VERIFY;
+	default:
+		return CB_ERR_UNSUPPORTED;
+	}
+}
+
+int cb_builtin_mldsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	const mldsa_key *k = key;
+	cb_sig_params p = {CB_SIG_IFACE_PURE, k->ctx, k->ctx_len, NULL, k->deterministic};
+
+	return cb_builtin_mldsa_sign_ex(key, &p, m, mlen, sig, siglen);
+}
+
+int cb_builtin_mldsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	const mldsa_key *k = key;
+	cb_sig_params p = {CB_SIG_IFACE_PURE, k->ctx, k->ctx_len, NULL, k->deterministic};
+
+	return cb_builtin_mldsa_verify_ex(key, &p, m, mlen, sig, siglen);
+}
+
+static const char *builtin_mldsa_implementation(void)
+{
+	return cb_mldsa_impl_string();
+}
+
+#define BUILTIN_NOTES_MLDSA "own FIPS 204 code (src/mldsa)"
+CB_BUILTIN_MLDSA_CLASS(mldsa44, 44, "builtin", BUILTIN_NOTES_MLDSA, builtin_mldsa_implementation, cb_mldsa44_ops);
+CB_BUILTIN_MLDSA_CLASS(mldsa65, 65, "builtin", BUILTIN_NOTES_MLDSA, builtin_mldsa_implementation, cb_mldsa65_ops);
+CB_BUILTIN_MLDSA_CLASS(mldsa87, 87, "builtin", BUILTIN_NOTES_MLDSA, builtin_mldsa_implementation, cb_mldsa87_ops);
+
+const cb_alg_info *const cb_builtin_mldsa_algs[] = {
+	&mldsa44.info,
+	&mldsa65.info,
+	&mldsa87.info,
+	NULL,
+};
