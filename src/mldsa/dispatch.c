@@ -43,6 +43,10 @@ const char *cb_mldsa_impl_string(void)
 	{                                                                                                      \
 		return cb_mldsa##N##_c_verify_mu(sig, siglen, mu, pk);                                         \
 	}                                                                                                      \
+	int cb_mldsa##N##_pk_from_sk(uint8_t *pk, const uint8_t *sk)                                           \
+	{                                                                                                      \
+		return cb_mldsa##N##_c_pk_from_sk(pk, sk);                                                     \
+	}                                                                                                      \
 	const cb_mldsa_ops cb_mldsa##N##_ops = {                                                               \
 		MLDSA_K_OF_##N,                                                                                \
 		MLDSA_PK_BYTES(MLDSA_K_OF_##N),                                                                \
@@ -55,6 +59,7 @@ const char *cb_mldsa_impl_string(void)
 		cb_mldsa##N##_verify,                                                                          \
 		cb_mldsa##N##_verify_internal,                                                                 \
 		cb_mldsa##N##_verify_mu,                                                                       \
+		cb_mldsa##N##_pk_from_sk,                                                                      \
 	};
 
 #define MLDSA_K_OF_44 4

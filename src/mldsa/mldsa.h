@@ -31,6 +31,9 @@
  *                                  length or a malformed hint); CB_ERR_ARG
  *                                  when ctxlen > 255
  *   verify_internal / verify_mu    Verify_internal (Algorithm 8) on M' = m / mu
+ *   pk_from_sk(pk, sk)             the public key of an expanded secret key;
+ *                                  CB_ERR_INVALID_KEY when s1 / s2 are out of
+ *                                  range or t0 / tr disagree with it
  *
  * Lengths of pk and sk are the caller's responsibility.
  */
@@ -71,7 +74,8 @@
 	int pre##_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,           \
 				  const uint8_t *pk) CB_WARN_UNUSED;                                           \
 	int pre##_verify_mu(const uint8_t *sig, size_t siglen, const uint8_t mu[64], const uint8_t *pk)       \
-		CB_WARN_UNUSED;
+		CB_WARN_UNUSED;                                                                                \
+	int pre##_pk_from_sk(uint8_t *pk, const uint8_t *sk) CB_WARN_UNUSED;
 
 /* The dispatching functions (the portable path until a native one exists). */
 CB_MLDSA_DECLARE(cb_mldsa44)
@@ -98,6 +102,7 @@ typedef struct cb_mldsa_ops {
 		      size_t ctxlen, const uint8_t *pk);
 	int (*verify_internal)(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pk);
 	int (*verify_mu)(const uint8_t *sig, size_t siglen, const uint8_t mu[64], const uint8_t *pk);
+	int (*pk_from_sk)(uint8_t *pk, const uint8_t *sk);
 } cb_mldsa_ops;
 
 extern const cb_mldsa_ops cb_mldsa44_ops, cb_mldsa65_ops, cb_mldsa87_ops;       /* dispatching */

@@ -12,6 +12,7 @@
 
 #include "backends/backends.h"
 #include "backends/builtin/builtin_mldsa.h"
+#include "core/der.h"
 #include "core/util.h"
 #include "mldsa/mldsa.h"
 
@@ -128,17 +129,116 @@ int cb_builtin_mldsa_export_raw(const void *key, int secret, uint8_t *out, size_
 	return CB_OK;
 }
 
-/* Until the PKCS#8 / SPKI encodings of the ML-DSA keys are in src/core/der.c. */
-int cb_builtin_mldsa_export_public(const void *key, uint8_t *out, size_t *outlen)
+/* ---- key encodings (src/core/der.c: RFC 9881 SPKI and PKCS#8) ---- */
+
+static cb_key_type key_type(const cb_mldsa_ops *o)
 {
-	(void)key, (void)out, (void)outlen;
-	return CB_ERR_UNSUPPORTED;
+	return o->k == 4 ? CB_KEY_MLDSA44 : o->k == 6 ? CB_KEY_MLDSA65 : CB_KEY_MLDSA87;
 }
 
+static int put_der(uint8_t *der, size_t derlen, uint8_t *out, size_t *outlen)
+{
+	int rc = CB_OK;
+
+	if (*outlen < derlen)
+		rc = CB_ERR_LENGTH;
+	else
+		memcpy(out, der, derlen);
+	*outlen = derlen;
+	cb_wipe(der, derlen);
+	free(der);
+	return rc;
+}
+
+/* SubjectPublicKeyInfo with id-ml-dsa-N and the raw public key in the BIT STRING. */
+int cb_builtin_mldsa_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const mldsa_key *k = key;
+	uint8_t *der = NULL;
+	size_t derlen = 0;
+	int rc;
+
+	if (!k->has_pk)
+		return CB_ERR_UNSUPPORTED;
+	rc = cb_key_wrap_raw(key_type(k->ops), 0, k->pk, k->ops->pk_bytes, &der, &derlen);
+	return rc ? rc : put_der(der, derlen, out, outlen);
+}
+
+/* PKCS#8 in the seed form when the key came from a seed, else the expanded form. */
 int cb_builtin_mldsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
-	(void)key, (void)out, (void)outlen;
-	return CB_ERR_UNSUPPORTED;
+	const mldsa_key *k = key;
+	uint8_t *der = NULL;
+	size_t derlen = 0;
+	int rc;
+
+	if (!k->has_sk)
+		return CB_ERR_UNSUPPORTED;
+	rc = cb_mldsa_private_encode(key_type(k->ops), k->has_seed ? k->seed : NULL, k->has_seed ? NULL : k->sk, &der,
+				     &derlen);
+	return rc ? rc : put_der(der, derlen, out, outlen);
+}
+
+int cb_builtin_mldsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				   void **key)
+{
+	cb_key_type t;
+	uint8_t *canon = NULL;
+	const uint8_t *raw;
+	size_t clen = 0, rawlen;
+	int rc = cb_key_public_spki(in, len, &t, &canon, &clen);
+
+	if (rc == CB_OK && (t != key_type(ops_of(cls)) || clen != len || memcmp(canon, in, len) != 0))
+		rc = CB_ERR_INVALID_KEY;
+	if (rc == CB_OK)
+		rc = cb_key_raw(canon, clen, 0, &raw, &rawlen);
+	if (rc == CB_OK)
+		rc = cb_builtin_mldsa_import_raw(cls, 0, raw, rawlen, opts, key);
+	free(canon);
+	return rc == CB_ERR_UNSUPPORTED ? CB_ERR_INVALID_KEY : rc;
+}
+
+/*
+ * PKCS#8 in any of the three forms.  Seed: the key pair is generated from
+ * it.  Expanded: the public key is computed from it, with the consistency
+ * checks (pk_from_sk).  Both: the expanded key must be the seed's.
+ */
+int cb_builtin_mldsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				   void **key)
+{
+	const cb_mldsa_ops *o = ops_of(cls);
+	cb_key_type t;
+	uint8_t *canon = NULL;
+	const uint8_t *seed = NULL, *sk = NULL;
+	size_t clen = 0;
+	mldsa_key *k = NULL;
+	int rc = cb_key_private_pkcs8(in, len, &t, &canon, &clen);
+
+	if (rc == CB_OK && t != key_type(o))
+		rc = CB_ERR_INVALID_KEY;
+	if (rc == CB_OK)
+		rc = cb_mldsa_private_decode(canon, clen, &t, &seed, &sk);
+	if (rc == CB_OK && seed) {
+		rc = cb_builtin_mldsa_keygen_seed(cls, seed, 32, opts, (void **)&k);
+		if (rc == CB_OK && sk && memcmp(sk, k->sk, o->sk_bytes) != 0)
+			rc = CB_ERR_INVALID_KEY;
+	} else if (rc == CB_OK) {
+		rc = cb_builtin_mldsa_import_raw(cls, 1, sk, o->sk_bytes, opts, (void **)&k);
+		if (rc == CB_OK) {
+			rc = o->pk_from_sk(k->pk, k->sk);
+			k->has_pk = rc == CB_OK;
+		}
+	}
+	if (canon) {
+		cb_wipe(canon, clen);
+		free(canon);
+	}
+	if (rc) {
+		cb_builtin_mldsa_key_free(k);
+		return rc == CB_ERR_UNSUPPORTED ? CB_ERR_INVALID_KEY : rc;
+	}
+	*key = k;
+	return CB_OK;
 }
 
 size_t cb_builtin_mldsa_max_signature(const void *key)

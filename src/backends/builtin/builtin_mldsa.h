@@ -13,6 +13,10 @@ int cb_builtin_mldsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void *
 void cb_builtin_mldsa_key_free(void *key);
 int cb_builtin_mldsa_export_public(const void *key, uint8_t *out, size_t *outlen);
 int cb_builtin_mldsa_export_secret(const void *key, uint8_t *out, size_t *outlen);
+int cb_builtin_mldsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				   void **key);
+int cb_builtin_mldsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				   void **key);
 size_t cb_builtin_mldsa_max_signature(const void *key);
 int cb_builtin_mldsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen);
 int cb_builtin_mldsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen);
@@ -37,6 +41,8 @@ int cb_builtin_mldsa_verify_ex(void *key, const cb_sig_params *p, const uint8_t 
 		.max_signature = cb_builtin_mldsa_max_signature,                                               \
 		.sign = cb_builtin_mldsa_sign,                                                                 \
 		.verify = cb_builtin_mldsa_verify,                                                             \
+		.import_public = cb_builtin_mldsa_import_public,                                               \
+		.import_secret = cb_builtin_mldsa_import_secret,                                               \
 		.keygen_seed = cb_builtin_mldsa_keygen_seed,                                                   \
 		.import_raw = cb_builtin_mldsa_import_raw,                                                     \
 		.export_raw = cb_builtin_mldsa_export_raw,                                                     \
