@@ -1,0 +1,20 @@
+# ML-DSA (src/mldsa): the constant-time check under valgrind (docs/MLDSA.md).
+
+find_program(VALGRIND valgrind)
+find_path(VALGRIND_INCLUDE_DIR valgrind/memcheck.h)
+if(VALGRIND AND VALGRIND_INCLUDE_DIR)
+  # Built from the ML-DSA sources directly, with the declassification
+  # points of src/core/ct.h turned on.
+  file(GLOB CB_CT_MLDSA_SOURCES ${PROJECT_SOURCE_DIR}/src/mldsa/*.c ${PROJECT_SOURCE_DIR}/src/sha3/*.c)
+  add_executable(ct_mldsa ${PROJECT_SOURCE_DIR}/tests/ct/ct_mldsa.c ${CB_CT_MLDSA_SOURCES}
+                 ${PROJECT_SOURCE_DIR}/src/core/util.c)
+  target_include_directories(ct_mldsa PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include
+                             ${VALGRIND_INCLUDE_DIR})
+  target_compile_definitions(ct_mldsa PRIVATE CB_CT_TESTING)
+  # valgrind 3.19 cannot read the DWARF 5 that recent clang emits
+  target_compile_options(ct_mldsa PRIVATE -gdwarf-4)
+  target_link_libraries(ct_mldsa PRIVATE Threads::Threads)
+  add_test(NAME ct_mldsa_valgrind
+           COMMAND ${VALGRIND} --error-exitcode=1 --track-origins=yes $<TARGET_FILE:ct_mldsa>)
+  set_tests_properties(ct_mldsa_valgrind PROPERTIES LABELS "valgrind;novalgrind-san" TIMEOUT 600)
+endif()
