@@ -52,6 +52,8 @@ static const int32_t zetas[MLDSA_N] = {
 
 /* 2^64 / 256 mod q: the inverse NTT's final factor (256^-1, times 2^32 for the Montgomery domain). */
 #define INVNTT_F 41978
+/* INVNTT_F * -zetas[1] * 2^-32 mod q, centred: the last layer's zeta times the final factor */
+#define INVNTT_FZ 3975713
 
 void cb_mldsa_ntt(int32_t a[MLDSA_N])
 {
@@ -74,7 +76,7 @@ void cb_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 	unsigned len, start, j, m = MLDSA_N;
 
 	/* |a_i| < q on input; the sums at most double per layer: < 256 q < 2^31 */
-	for (len = 1; len < MLDSA_N; len <<= 1) {
+	for (len = 1; len < MLDSA_N / 2; len <<= 1) {
 		for (start = 0; start < MLDSA_N; start = j + len) {
 			const int64_t z = -zetas[--m];
 			for (j = start; j < start + len; j++) {
@@ -84,8 +86,12 @@ void cb_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 			}
 		}
 	}
-	for (j = 0; j < MLDSA_N; j++)
-		a[j] = cb_mldsa_mont((int64_t)INVNTT_F * a[j]);
+	/* the last layer (len 128, zeta = -zetas[1]) with the factor 256^-1 2^64 folded in */
+	for (j = 0; j < MLDSA_N / 2; j++) {
+		int32_t t = a[j], u = a[j + MLDSA_N / 2];
+		a[j] = cb_mldsa_mont((int64_t)INVNTT_F * (t + u));
+		a[j + MLDSA_N / 2] = cb_mldsa_mont((int64_t)INVNTT_FZ * (t - u));
+	}
 }
 
 /* ---- bit packing (Algorithms 16-19) ---- */
