@@ -18,3 +18,6 @@ if(VALGRIND AND VALGRIND_INCLUDE_DIR)
            COMMAND ${VALGRIND} --error-exitcode=1 --track-origins=yes $<TARGET_FILE:ct_mldsa>)
   set_tests_properties(ct_mldsa_valgrind PROPERTIES LABELS "valgrind;novalgrind-san" TIMEOUT 600)
 endif()
+
+add_test(NAME cli_mldsa COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_mldsa.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_mldsa PROPERTIES TIMEOUT 300)
