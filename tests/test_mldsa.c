@@ -215,8 +215,45 @@ static void hints(void)
 	CHECK(cb_mldsa44_verify(sig, sizeof(sig), m, 1, NULL, 256, pk) == CB_ERR_ARG);
 }
 
+/*
+ * The environment knob chooses the portable path; the native path (where
+ * the CPU has AVX2) gives the same keys and signatures byte for byte.
+ */
+static void paths(void)
+{
+	static uint8_t pk1[CB_MLDSA87_PK_BYTES], sk1[CB_MLDSA87_SK_BYTES], sig1[CB_MLDSA87_SIG_BYTES];
+	static uint8_t pk2[CB_MLDSA87_PK_BYTES], sk2[CB_MLDSA87_SK_BYTES], sig2[CB_MLDSA87_SIG_BYTES];
+	const cb_mldsa_ops *const ops[3] = {&cb_mldsa44_ops, &cb_mldsa65_ops, &cb_mldsa87_ops};
+	uint8_t seed[32], rnd[32], m[64];
+
+	CHECK_EQ_INT(cb_mldsa_impl(), CB_MLDSA_IMPL_C);
+	CHECK(strcmp(cb_mldsa_impl_string(), "builtin-c") == 0);
+	if (cb_mldsa_set_impl(CB_MLDSA_IMPL_NATIVE) != CB_OK) {
+		tu_note("no native ML-DSA path on this CPU");
+		return;
+	}
+	CHECK(strncmp(cb_mldsa_impl_string(), "builtin-avx2", 12) == 0);
+	for (int i = 0; i < 60; i++) {
+		const cb_mldsa_ops *o = ops[i % 3];
+		tu_fill(seed, sizeof(seed), (uint64_t)i);
+		tu_fill(rnd, sizeof(rnd), (uint64_t)i + 1000);
+		tu_fill(m, sizeof(m), (uint64_t)i + 2000);
+		CHECK(cb_mldsa_set_impl(CB_MLDSA_IMPL_C) == CB_OK);
+		CHECK(o->keypair(pk1, sk1, seed) == CB_OK && o->sign(sig1, m, sizeof(m), m, 7, rnd, sk1) == CB_OK);
+		CHECK(cb_mldsa_set_impl(CB_MLDSA_IMPL_NATIVE) == CB_OK);
+		CHECK(o->keypair(pk2, sk2, seed) == CB_OK && o->sign(sig2, m, sizeof(m), m, 7, rnd, sk2) == CB_OK);
+		CHECK_MEM(pk1, pk2, o->pk_bytes);
+		CHECK_MEM(sk1, sk2, o->sk_bytes);
+		CHECK_MEM(sig1, sig2, o->sig_bytes);
+		CHECK(o->verify(sig1, o->sig_bytes, m, sizeof(m), m, 7, pk1) == CB_OK);
+	}
+}
+
 int main(void)
 {
+	/* before the first call: the knob of mldsa.h */
+	setenv("CRYPTOBENCH_MLDSA_IMPL", "portable", 1);
+	paths();
 	arith();
 	packing();
 	hints();

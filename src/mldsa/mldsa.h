@@ -77,7 +77,7 @@
 		CB_WARN_UNUSED;                                                                                \
 	int pre##_pk_from_sk(uint8_t *pk, const uint8_t *sk) CB_WARN_UNUSED;
 
-/* The dispatching functions (the portable path until a native one exists). */
+/* The dispatching functions ("Implementations" below). */
 CB_MLDSA_DECLARE(cb_mldsa44)
 CB_MLDSA_DECLARE(cb_mldsa65)
 CB_MLDSA_DECLARE(cb_mldsa87)
@@ -85,6 +85,10 @@ CB_MLDSA_DECLARE(cb_mldsa87)
 CB_MLDSA_DECLARE(cb_mldsa44_c)
 CB_MLDSA_DECLARE(cb_mldsa65_c)
 CB_MLDSA_DECLARE(cb_mldsa87_c)
+/* The native x86-64 path (built with CB_MLKEM_HAVE_AVX2; call only when CPUID has AVX2). */
+CB_MLDSA_DECLARE(cb_mldsa44_native)
+CB_MLDSA_DECLARE(cb_mldsa65_native)
+CB_MLDSA_DECLARE(cb_mldsa87_native)
 
 /*
  * The functions of one parameter set as a table (the backends' classes
@@ -108,7 +112,23 @@ typedef struct cb_mldsa_ops {
 extern const cb_mldsa_ops cb_mldsa44_ops, cb_mldsa65_ops, cb_mldsa87_ops;       /* dispatching */
 extern const cb_mldsa_ops cb_mldsa44_c_ops, cb_mldsa65_c_ops, cb_mldsa87_c_ops; /* portable */
 
-/* Which path the dispatching functions take: "builtin-c" (so far the only one). */
+/*
+ * Implementations.  The dispatching functions run one of two paths with
+ * the same results, byte for byte:
+ *   CB_MLDSA_IMPL_C       portable C11 (cb_mldsaN_c_*), built everywhere
+ *   CB_MLDSA_IMPL_NATIVE  x86-64: the same code with ExpandA / ExpandS /
+ *                         ExpandMask four at a time on the four-way AVX2
+ *                         (AVX-512VL where present) Keccak of the native
+ *                         ML-KEM path; used only when CPUID reports AVX2
+ * The first call chooses: CRYPTOBENCH_MLDSA_IMPL ("portable" or "c";
+ * "native" or "avx2"), else native when the CPU has AVX2.
+ * cb_mldsa_set_impl switches (CB_ERR_UNSUPPORTED when not available here).
+ */
+enum { CB_MLDSA_IMPL_C = 0, CB_MLDSA_IMPL_NATIVE = 1 };
+int cb_mldsa_impl(void);
+int cb_mldsa_impl_available(int impl);
+int cb_mldsa_set_impl(int impl);
+/* "builtin-c", "builtin-avx2" or "builtin-avx2+avx512vl": what the dispatching functions run. */
 const char *cb_mldsa_impl_string(void);
 
 #endif

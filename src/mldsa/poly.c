@@ -163,7 +163,7 @@ void cb_mldsa_unpack_sub(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, i
 /* ---- sampling ---- */
 
 /* RejNTTPoly's CoeffFromThreeBytes (Algorithm 14) over buf; returns the new count. */
-static unsigned rej_uniform(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len)
+unsigned cb_mldsa_rej_uniform(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len)
 {
 	size_t pos;
 
@@ -192,13 +192,13 @@ void cb_mldsa_uniform_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rho
 	in1[33] = (uint8_t)(n1 >> 8);
 	cb_keccak_x2_absorb_once(&st, CB_SHAKE128_RATE, in0, 34, CB_KECCAK_DS_SHAKE, in1, 34, CB_KECCAK_DS_SHAKE);
 	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, b0, b1, UNIFORM_BLOCKS);
-	c0 = rej_uniform(a0->c, 0, b0, sizeof(b0));
-	c1 = rej_uniform(a1->c, 0, b1, sizeof(b1));
+	c0 = cb_mldsa_rej_uniform(a0->c, 0, b0, sizeof(b0));
+	c1 = cb_mldsa_rej_uniform(a1->c, 0, b1, sizeof(b1));
 	/* 168 is a multiple of 3: every block starts a new candidate */
 	while (c0 < MLDSA_N || c1 < MLDSA_N) {
 		cb_keccak_x2_squeezeblocks(&st, CB_SHAKE128_RATE, b0, b1, 1);
-		c0 = rej_uniform(a0->c, c0, b0, CB_SHAKE128_RATE);
-		c1 = rej_uniform(a1->c, c1, b1, CB_SHAKE128_RATE);
+		c0 = cb_mldsa_rej_uniform(a0->c, c0, b0, CB_SHAKE128_RATE);
+		c1 = cb_mldsa_rej_uniform(a1->c, c1, b1, CB_SHAKE128_RATE);
 	}
 }
 
@@ -207,7 +207,7 @@ void cb_mldsa_uniform_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rho
  * whether the half-byte is rejected is not (it says nothing about the
  * accepted ones) and is declassified for the constant-time check.
  */
-static unsigned rej_eta(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta)
+unsigned cb_mldsa_rej_eta(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta)
 {
 	size_t pos;
 
@@ -245,12 +245,12 @@ void cb_mldsa_eta_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rhop[64
 	in1[65] = (uint8_t)(n1 >> 8);
 	cb_keccak_x2_absorb_once(&st, CB_SHAKE256_RATE, in0, 66, CB_KECCAK_DS_SHAKE, in1, 66, CB_KECCAK_DS_SHAKE);
 	cb_keccak_x2_squeezeblocks(&st, CB_SHAKE256_RATE, b0, b1, nb);
-	c0 = rej_eta(a0->c, 0, b0, nb * CB_SHAKE256_RATE, eta);
-	c1 = rej_eta(a1->c, 0, b1, nb * CB_SHAKE256_RATE, eta);
+	c0 = cb_mldsa_rej_eta(a0->c, 0, b0, nb * CB_SHAKE256_RATE, eta);
+	c1 = cb_mldsa_rej_eta(a1->c, 0, b1, nb * CB_SHAKE256_RATE, eta);
 	while (c0 < MLDSA_N || c1 < MLDSA_N) {
 		cb_keccak_x2_squeezeblocks(&st, CB_SHAKE256_RATE, b0, b1, 1);
-		c0 = rej_eta(a0->c, c0, b0, CB_SHAKE256_RATE, eta);
-		c1 = rej_eta(a1->c, c1, b1, CB_SHAKE256_RATE, eta);
+		c0 = cb_mldsa_rej_eta(a0->c, c0, b0, CB_SHAKE256_RATE, eta);
+		c1 = cb_mldsa_rej_eta(a1->c, c1, b1, CB_SHAKE256_RATE, eta);
 	}
 	cb_wipe(in0, sizeof(in0));
 	cb_wipe(in1, sizeof(in1));

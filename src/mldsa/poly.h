@@ -78,6 +78,12 @@ void cb_mldsa_eta_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rhop[64
 /* ExpandMask's polynomials (Algorithm 34): BitUnpack(H(rho'' || n), gamma1 - 1, gamma1), two at once. */
 void cb_mldsa_mask_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rhopp[64], uint16_t n0, uint16_t n1,
 		      unsigned gamma1_bits);
+/*
+ * The rejection steps of RejNTTPoly and RejBoundedPoly over len bytes of
+ * output, appending to a from index ctr; return the new count (at most 256).
+ */
+unsigned cb_mldsa_rej_uniform(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len);
+unsigned cb_mldsa_rej_eta(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta);
 /* SampleInBall (Algorithm 29) from c~ (public: declassified by the caller). */
 void cb_mldsa_challenge(cb_mldsa_poly *c, const uint8_t *ctilde, size_t len, int tau);
 

@@ -72,10 +72,18 @@ int main(void)
 {
 	int err = 0;
 
-	for (unsigned f = 0; f < 3; f++) {
-		err |= run(&cb_mldsa44_c_ops, "ML-DSA-44", (uint8_t)(0x11 * f + 1));
-		err |= run(&cb_mldsa65_c_ops, "ML-DSA-65", (uint8_t)(0x11 * f + 2));
-		err |= run(&cb_mldsa87_c_ops, "ML-DSA-87", (uint8_t)(0x11 * f + 3));
+	/* the portable path, then the dispatching functions on the native path where the CPU has one */
+	for (int impl = CB_MLDSA_IMPL_C; impl <= CB_MLDSA_IMPL_NATIVE; impl++) {
+		int native = impl == CB_MLDSA_IMPL_NATIVE;
+		if (native && cb_mldsa_set_impl(impl) != CB_OK) {
+			printf("ct_mldsa: no native path on this CPU\n");
+			break;
+		}
+		for (unsigned f = 0; f < 3; f++) {
+			err |= run(native ? &cb_mldsa44_ops : &cb_mldsa44_c_ops, "ML-DSA-44", (uint8_t)(0x11 * f + 1));
+			err |= run(native ? &cb_mldsa65_ops : &cb_mldsa65_c_ops, "ML-DSA-65", (uint8_t)(0x11 * f + 2));
+			err |= run(native ? &cb_mldsa87_ops : &cb_mldsa87_c_ops, "ML-DSA-87", (uint8_t)(0x11 * f + 3));
+		}
 	}
 	printf("ct_mldsa: %s\n", err ? "FAILED" : "ok");
 	return err;
