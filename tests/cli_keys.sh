@@ -106,7 +106,8 @@ sigopts() {
 }
 
 # ---- the classes of this build -------------------------------------------
-"$CB" list | awk '$2 ~ /^(sig|pke|kex|cipher|hash)$/ && !/\[unavailable/ {print $1, $2, $3}' >classes
+# (ML-DSA: OpenSSL 3.0 has no keys of it to cross with; tests/cli_mldsa.sh)
+"$CB" list | awk '$2 ~ /^(sig|pke|kex|cipher|hash)$/ && $1 !~ /^mldsa/ && !/\[unavailable/ {print $1, $2, $3}' >classes
 [ -s classes ] || { echo "FAIL: 'cryptobench list' shows no classes" >&2; exit 1; }
 
 sig_case() { # <alg> <backend>

@@ -536,7 +536,7 @@ done:
 /* sm2-sign: the user ID enters Z_A, so a signature under another ID does not verify. */
 static void sm2_id_checks(const cb_sig_class *g)
 {
-	cb_opts opts = {(const uint8_t *)"alice@example.com", 17};
+	cb_opts opts = {.sm2_id = (const uint8_t *)"alice@example.com", .sm2_id_len = 17};
 	uint8_t pub[128], sig[80];
 	size_t pl = sizeof(pub), sl = sizeof(sig);
 	void *k = NULL, *v = NULL;

@@ -29,7 +29,8 @@ static const struct {
 	{"ed25519", 2},		  {"ecdsa-p256", 2},	    {"sm2-sign", 1},
 	{"x25519", 1},		  {"ecdh-p256", 1},	    {"sm2-enc-c1c3c2", 1},
 	{"sm2-enc-c1c2c3", 1},	  {"sm2-enc-der", 1},	    {"mlkem512", 1},
-	{"mlkem768", 1},	  {"mlkem1024", 1},
+	{"mlkem768", 1},	  {"mlkem1024", 1},	    {"mldsa44", 1},
+	{"mldsa65", 1},	  {"mldsa87", 1},
 	{"x25519mlkem768", 1},	  {"secp256r1mlkem768", 1}, {"xwing", 1},
 	{"sm2mlkem768", 1},	  {"sm2-dhkem", 1},	    {"sm2-enc-kem", 1},
 };

@@ -47,6 +47,14 @@ static const struct {
 	ALL("wolfssl") EC("wolfssl", 0) SYM("wolfssl", 105, 102)
 	ALL("sodium") {"sodium", "aes_gcm_test.json", "aes-256-gcm", 66, 0},
 	ALL("gcrypt") EC("gcrypt", 0)
+/* ML-DSA: every Wycheproof case and the pure / internal ACVP sigGen cases (HashML-DSA's are NOT_RUN) */
+#define MLDSA(b, n, seed, noseed, verify)                                                                        \
+	{b, "prompt.json", "mldsa" #n, 90, 0}, {b, "mldsa_" #n "_sign_seed_test.json", "mldsa" #n, seed, 0},    \
+		{b, "mldsa_" #n "_sign_noseed_test.json", "mldsa" #n, noseed, 0},                            \
+		{b, "mldsa_" #n "_verify_test.json", "mldsa" #n, verify, 0},
+	MLDSA("builtin", 44, 86, 73, 180) MLDSA("builtin", 65, 105, 78, 210) MLDSA("builtin", 87, 96, 69, 241)
+	MLDSA("builtin-c", 44, 86, 73, 180) MLDSA("builtin-c", 65, 105, 78, 210) MLDSA("builtin-c", 87, 96, 69, 241)
+#undef MLDSA
 #undef ALL
 #undef EC
 #undef SYM

@@ -54,6 +54,14 @@ typedef struct cb_vec_set {
 	const cb_vec_driver *driver;
 } cb_vec_set;
 
+/*
+ * NULL, or a second file of the set's folder that holds its expected
+ * results (ACVP's expectedResults.json beside a prompt.json): cb_vec_run
+ * merges its tests into the file's by tgId and tcId; its sum is checked
+ * like the file's.
+ */
+const char *cb_vec_set_expected(const cb_vec_set *set);
+
 /* The sets the driver knows, in a fixed order; NULL past the end. */
 size_t cb_vec_set_count(void);
 const cb_vec_set *cb_vec_set_get(size_t i);

@@ -25,6 +25,8 @@ const char *cb_nettle_version(void);
 const char *cb_sodium_version(void);
 /* The project's own implementations (ML-KEM, ...). */
 extern const cb_alg_info *const cb_builtin_algs[];      /* builtin/builtin_kem.c */
+extern const cb_alg_info *const cb_builtin_mldsa_algs[];   /* builtin/builtin_mldsa.c */
+extern const cb_alg_info *const cb_builtin_c_mldsa_algs[]; /* builtin-c/builtin_c_mldsa.c */
 extern const cb_alg_info *const cb_hybrid_algs[];       /* ../hybrid/: hybrid and SM2 KEMs */
 extern const cb_alg_info *const cb_envelope_algs[];     /* ../envelope/: seal/open cases for run */
 

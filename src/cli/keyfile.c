@@ -31,12 +31,38 @@ cb_key_type cli_alg_key_type(const char *alg)
 		return CB_KEY_X25519;
 	if (!strcmp(alg, "ed25519"))
 		return CB_KEY_ED25519;
+	if (!strcmp(alg, "mldsa44"))
+		return CB_KEY_MLDSA44;
+	if (!strcmp(alg, "mldsa65"))
+		return CB_KEY_MLDSA65;
+	if (!strcmp(alg, "mldsa87"))
+		return CB_KEY_MLDSA87;
+	if (!strcmp(alg, "slh-dsa-sha2-128s"))
+		return CB_KEY_SLHDSA_SHA2_128S;
+	if (!strcmp(alg, "slh-dsa-sha2-128f"))
+		return CB_KEY_SLHDSA_SHA2_128F;
+	if (!strcmp(alg, "slh-dsa-shake-128s"))
+		return CB_KEY_SLHDSA_SHAKE_128S;
+	if (!strcmp(alg, "slh-dsa-shake-128f"))
+		return CB_KEY_SLHDSA_SHAKE_128F;
 	return CB_KEY_UNKNOWN;
 }
 
 static const char *an(cb_key_type t)
 {
-	return t == CB_KEY_RSA || t == CB_KEY_X25519 || t == CB_KEY_EC_OTHER || t == CB_KEY_SM2 ? "an" : "a";
+	return t == CB_KEY_RSA || t == CB_KEY_X25519 || t == CB_KEY_EC_OTHER || t == CB_KEY_SM2 || cb_key_is_pq(t)
+		       ? "an"
+		       : "a";
+}
+
+/* Raw post-quantum key bytes: the public key, or a secret key (an ML-DSA seed or expanded key, SLH-DSA's 4n bytes). */
+static int is_raw_pq(cb_key_type t, int secret, size_t len)
+{
+	size_t pk, sk;
+
+	if (cb_key_pq_sizes(t, &pk, &sk))
+		return 0;
+	return secret ? len == sk || (cb_key_is_pq(t) == 1 && len == 32) : len == pk;
 }
 
 static int is_25519(cb_key_type t)
@@ -86,8 +112,12 @@ static int read_key(const cb_alg_info *a, const char *path, int secret, uint8_t 
 		der = buf;
 		derlen = len;
 	}
-	/* raw bytes: 32 for X25519 / Ed25519, a 65-byte point for a public P-256 / SM2 key */
-	if (r == 1 && ((is_25519(want) && derlen == 32) ||
+	/*
+	 * raw bytes: 32 for X25519 / Ed25519, a 65-byte point for a public
+	 * P-256 / SM2 key, a post-quantum key of its raw length (no DER form
+	 * has that length)
+	 */
+	if (r == 1 && ((is_25519(want) && derlen == 32) || is_raw_pq(want, secret, derlen) ||
 		       (!secret && (want == CB_KEY_P256 || want == CB_KEY_SM2) && derlen == 65 && der[0] == 0x04))) {
 		r = cb_key_wrap_raw(want, secret, der, derlen, &canon, &canonlen);
 		got = want;
@@ -110,7 +140,7 @@ static int read_key(const cb_alg_info *a, const char *path, int secret, uint8_t 
 	if (r == CB_ERR_FORMAT) {
 		cli_error("'%s' is not a %s key (%s, DER or PEM%s)", name, secret ? "private" : "public",
 			  secret ? "PKCS#8, PKCS#1 or SEC1" : "SubjectPublicKeyInfo or PKCS#1",
-			  is_25519(want) ? ", or 32 raw bytes" : "");
+			  is_25519(want) ? ", or 32 raw bytes" : cb_key_is_pq(want) ? ", or the raw key bytes" : "");
 		goto fail;
 	}
 	if (r == CB_ERR_UNSUPPORTED) {

@@ -138,6 +138,57 @@ static const uint8_t oid_p256[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x0
 static const uint8_t oid_sm2[] = {0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
 static const uint8_t oid_x25519[] = {0x2b, 0x65, 0x6e};
 static const uint8_t oid_ed25519[] = {0x2b, 0x65, 0x70};
+/*
+ * The NIST post-quantum signature keys: sigAlgs (2.16.840.1.101.3.4.3) arc
+ * and raw sizes.  ML-DSA: RFC 9881 section 2 and FIPS 204 table 2;
+ * SLH-DSA: RFC 9909 section 3 and FIPS 205 table 2 (n = 16: 2n, 4n).
+ */
+static const struct pq_key {
+	cb_key_type type;
+	const char *name;
+	uint8_t arc;
+	int mldsa;
+	size_t pk, sk;
+} pq_keys[] = {
+	{CB_KEY_MLDSA44, "ML-DSA-44", 17, 1, 1312, 2560},
+	{CB_KEY_MLDSA65, "ML-DSA-65", 18, 1, 1952, 4032},
+	{CB_KEY_MLDSA87, "ML-DSA-87", 19, 1, 2592, 4896},
+	{CB_KEY_SLHDSA_SHA2_128S, "SLH-DSA-SHA2-128s", 20, 0, 32, 64},
+	{CB_KEY_SLHDSA_SHA2_128F, "SLH-DSA-SHA2-128f", 21, 0, 32, 64},
+	{CB_KEY_SLHDSA_SHAKE_128S, "SLH-DSA-SHAKE-128s", 26, 0, 32, 64},
+	{CB_KEY_SLHDSA_SHAKE_128F, "SLH-DSA-SHAKE-128f", 27, 0, 32, 64},
+};
+/* id-ml-dsa-* / id-slh-dsa-* without the last arc */
+static const uint8_t oid_nist_sig[] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03};
+
+static const struct pq_key *pq_key(cb_key_type t)
+{
+	for (size_t i = 0; i < sizeof(pq_keys) / sizeof(pq_keys[0]); i++)
+		if (pq_keys[i].type == t)
+			return &pq_keys[i];
+	return NULL;
+}
+
+int cb_key_is_pq(cb_key_type t)
+{
+	const struct pq_key *k = pq_key(t);
+
+	return !k ? 0 : k->mldsa ? 1 : 2;
+}
+
+int cb_key_pq_sizes(cb_key_type t, size_t *pklen, size_t *sklen)
+{
+	const struct pq_key *k = pq_key(t);
+
+	if (!k)
+		return CB_ERR_ARG;
+	if (pklen)
+		*pklen = k->pk;
+	if (sklen)
+		*sklen = k->sk;
+	return CB_OK;
+}
+
 /* AlgorithmIdentifier { rsaEncryption, NULL } */
 static const uint8_t algid_rsa[] = {0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86,
 				    0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
@@ -151,7 +202,7 @@ const char *cb_key_type_name(cb_key_type t)
 	case CB_KEY_X25519: return "X25519";
 	case CB_KEY_ED25519: return "Ed25519";
 	case CB_KEY_EC_OTHER: return "EC (another curve)";
-	default: return "unknown";
+	default: return pq_key(t) ? pq_key(t)->name : "unknown";
 	}
 }
 
@@ -185,6 +236,12 @@ static int algid_type(const uint8_t *p, const uint8_t *end)
 		return next == end ? CB_KEY_ED25519 : -1;
 	if (oid_is(b, n, oid_sm2, sizeof(oid_sm2)))
 		return CB_KEY_SM2; /* SM2 named as the algorithm (older writers) */
+	if (n == sizeof(oid_nist_sig) + 1 && !memcmp(b, oid_nist_sig, sizeof(oid_nist_sig))) {
+		for (size_t i = 0; i < sizeof(pq_keys) / sizeof(pq_keys[0]); i++)
+			if (b[n - 1] == pq_keys[i].arc)
+				return next == end ? (int)pq_keys[i].type : -1; /* parameters absent */
+		return CB_KEY_UNKNOWN;
+	}
 	if (oid_is(b, n, oid_ec, sizeof(oid_ec))) {
 		if (cb_der_get(next, end, 0x06, &pb, &pn, &next) || next != end)
 			return next == end ? CB_KEY_EC_OTHER : -1; /* explicit parameters */
@@ -313,6 +370,147 @@ static int ec_private(const uint8_t *p, const uint8_t *end, uint8_t d32[32], cb_
 	return CB_OK;
 }
 
+/* AlgorithmIdentifier { id-ml-dsa-* / id-slh-dsa-* } (parameters absent): 13 bytes. */
+static uint8_t *put_pq_algid(uint8_t *p, const struct pq_key *k)
+{
+	*p++ = 0x30, *p++ = 0x0b, *p++ = 0x06, *p++ = 0x09;
+	memcpy(p, oid_nist_sig, sizeof(oid_nist_sig));
+	p += sizeof(oid_nist_sig);
+	*p++ = k->arc;
+	return p;
+}
+
+/* SPKI { algid, BIT STRING { 0 unused bits, pk } } */
+static int wrap_pq_public(const struct pq_key *k, const uint8_t *pk, uint8_t **out, size_t *outlen)
+{
+	size_t body = 13 + hdr_len(k->pk + 1) + k->pk + 1, total = hdr_len(body) + body;
+	uint8_t *o = malloc(total), *p;
+
+	if (!o)
+		return CB_ERR_NOMEM;
+	p = put_hdr(o, 0x30, body);
+	p = put_pq_algid(p, k);
+	p = put_hdr(p, 0x03, k->pk + 1);
+	*p++ = 0;
+	memcpy(p, pk, k->pk);
+	*out = o;
+	*outlen = total;
+	return CB_OK;
+}
+
+/*
+ * PKCS#8 { 0, algid, OCTET STRING { inner } } where inner is the SLH-DSA
+ * key itself, or one of ML-DSA's CHOICE forms built from seed / expanded.
+ */
+static int wrap_pq_private(const struct pq_key *k, const uint8_t *seed, const uint8_t *sk, uint8_t **out,
+			   size_t *outlen)
+{
+	size_t inner, body, total;
+	uint8_t *o, *p;
+
+	if (!k->mldsa)
+		inner = k->sk;
+	else if (seed && sk)
+		inner = hdr_len(34 + hdr_len(k->sk) + k->sk) + 34 + hdr_len(k->sk) + k->sk;
+	else if (seed)
+		inner = 34;
+	else
+		inner = hdr_len(k->sk) + k->sk;
+	body = 3 + 13 + hdr_len(inner) + inner;
+	total = hdr_len(body) + body;
+	if (!(o = malloc(total)))
+		return CB_ERR_NOMEM;
+	p = put_hdr(o, 0x30, body);
+	*p++ = 0x02, *p++ = 0x01, *p++ = 0x00;
+	p = put_pq_algid(p, k);
+	p = put_hdr(p, 0x04, inner);
+	if (!k->mldsa) {
+		memcpy(p, sk, k->sk);
+	} else if (seed && sk) {
+		p = put_hdr(p, 0x30, 34 + hdr_len(k->sk) + k->sk);
+		p = put_hdr(p, 0x04, 32);
+		memcpy(p, seed, 32);
+		p = put_hdr(p + 32, 0x04, k->sk);
+		memcpy(p, sk, k->sk);
+	} else if (seed) {
+		p = put_hdr(p, 0x80, 32);
+		memcpy(p, seed, 32);
+	} else {
+		p = put_hdr(p, 0x04, k->sk);
+		memcpy(p, sk, k->sk);
+	}
+	*out = o;
+	*outlen = total;
+	return CB_OK;
+}
+
+int cb_mldsa_private_encode(cb_key_type t, const uint8_t *seed, const uint8_t *expanded, uint8_t **out,
+			    size_t *outlen)
+{
+	const struct pq_key *k = pq_key(t);
+
+	if (!k || !k->mldsa || (!seed && !expanded))
+		return CB_ERR_ARG;
+	return wrap_pq_private(k, seed, expanded, out, outlen);
+}
+
+/*
+ * The privateKey contents [p, end) of a PQ key k: SLH-DSA's 4n bytes, or
+ * ML-DSA's CHOICE (*seed / *sk NULL when the form lacks it).  Strict DER.
+ */
+static int pq_private_parts(const struct pq_key *k, const uint8_t *p, const uint8_t *end, const uint8_t **seed,
+			    const uint8_t **sk)
+{
+	const uint8_t *b, *next, *sb, *kb;
+	size_t n, sn, kn;
+
+	*seed = *sk = NULL;
+	if (!k->mldsa) {
+		if ((size_t)(end - p) != k->sk)
+			return CB_ERR_FORMAT;
+		*sk = p;
+		return CB_OK;
+	}
+	if (p < end && p[0] == 0x80) { /* seed [0] */
+		if (cb_der_get(p, end, 0x80, &sb, &sn, &next) || next != end || sn != 32)
+			return CB_ERR_FORMAT;
+		*seed = sb;
+		return CB_OK;
+	}
+	if (p < end && p[0] == 0x04) { /* expandedKey */
+		if (cb_der_get(p, end, 0x04, &kb, &kn, &next) || next != end || kn != k->sk)
+			return CB_ERR_FORMAT;
+		*sk = kb;
+		return CB_OK;
+	}
+	/* both */
+	if (cb_der_get(p, end, 0x30, &b, &n, &next) || next != end || cb_der_get(b, b + n, 0x04, &sb, &sn, &next) ||
+	    sn != 32 || cb_der_get(next, b + n, 0x04, &kb, &kn, &next) || next != b + n || kn != k->sk)
+		return CB_ERR_FORMAT;
+	*seed = sb;
+	*sk = kb;
+	return CB_OK;
+}
+
+int cb_mldsa_private_decode(const uint8_t *in, size_t len, cb_key_type *t, const uint8_t **seed,
+			    const uint8_t **expanded)
+{
+	const uint8_t *end = in + len, *b, *e, *next, *vb, *ab, *kb;
+	size_t n, vn, an, kn;
+	const struct pq_key *k;
+	int ty;
+
+	if (!in || cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	e = b + n;
+	if (cb_der_get(b, e, 0x02, &vb, &vn, &next) || vn != 1 || vb[0] != 0 ||
+	    cb_der_get(next, e, 0x30, &ab, &an, &next) || (ty = algid_type(ab, ab + an)) < 0 ||
+	    !(k = pq_key((cb_key_type)ty)) || !k->mldsa || cb_der_get(next, e, 0x04, &kb, &kn, &next) || next != e)
+		return CB_ERR_FORMAT;
+	*t = (cb_key_type)ty;
+	return pq_private_parts(k, kb, kb + kn, seed, expanded);
+}
+
 int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t rawlen, uint8_t **out, size_t *outlen)
 {
 	const uint8_t *prefix;
@@ -338,7 +536,13 @@ int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t raw
 		plen = secret ? sizeof(cb_pkcs8_ed25519_prefix) : sizeof(cb_spki_ed25519_prefix);
 		break;
 	default:
-		return CB_ERR_ARG;
+		if (!pq_key(type) || !raw)
+			return CB_ERR_ARG;
+		if (!secret)
+			return rawlen == pq_key(type)->pk ? wrap_pq_public(pq_key(type), raw, out, outlen) : CB_ERR_ARG;
+		if (pq_key(type)->mldsa && rawlen == 32)
+			return wrap_pq_private(pq_key(type), raw, NULL, out, outlen);
+		return rawlen == pq_key(type)->sk ? wrap_pq_private(pq_key(type), NULL, raw, out, outlen) : CB_ERR_ARG;
 	}
 	if (!raw || rawlen != want || (want == 65 && raw[0] != 0x04))
 		return CB_ERR_ARG;
@@ -410,6 +614,13 @@ int cb_key_private_pkcs8(const uint8_t *in, size_t len, cb_key_type *type, uint8
 			return CB_ERR_FORMAT;
 		return cb_key_wrap_raw((cb_key_type)t, 1, b, 32, out, outlen);
 	default:
+		if (pq_key((cb_key_type)t)) {
+			const uint8_t *seed, *sk;
+
+			if (pq_private_parts(pq_key((cb_key_type)t), kb, kb + kn, &seed, &sk))
+				return CB_ERR_FORMAT;
+			return wrap_pq_private(pq_key((cb_key_type)t), seed, sk, out, outlen);
+		}
 		return CB_ERR_UNSUPPORTED;
 	}
 }
@@ -447,8 +658,32 @@ int cb_key_public_spki(const uint8_t *in, size_t len, cb_key_type *type, uint8_t
 		t = cb_key_wrap_raw((cb_key_type)t, 0, kb, kn, out, outlen);
 		return t == CB_ERR_ARG ? CB_ERR_FORMAT : t;
 	default:
+		if (pq_key((cb_key_type)t))
+			return kn == pq_key((cb_key_type)t)->pk ? wrap_pq_public(pq_key((cb_key_type)t), kb, out, outlen)
+								 : CB_ERR_FORMAT;
 		return CB_ERR_UNSUPPORTED;
 	}
+}
+
+/* A canonical PQ PKCS#8's key bytes (cb_key_raw). */
+static int pq_raw_secret(const uint8_t *in, size_t len, const uint8_t **raw, size_t *rawlen)
+{
+	const uint8_t *end = in + len, *b, *e, *next, *vb, *ab, *kb, *seed, *sk;
+	size_t n, vn, an, kn;
+	const struct pq_key *k;
+	int t;
+
+	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
+		return CB_ERR_FORMAT;
+	e = b + n;
+	if (cb_der_get(b, e, 0x02, &vb, &vn, &next) || vn != 1 || vb[0] != 0 ||
+	    cb_der_get(next, e, 0x30, &ab, &an, &next) || (t = algid_type(ab, ab + an)) < 0 ||
+	    !(k = pq_key((cb_key_type)t)) || cb_der_get(next, e, 0x04, &kb, &kn, &next) || next != e ||
+	    pq_private_parts(k, kb, kb + kn, &seed, &sk))
+		return CB_ERR_FORMAT;
+	*raw = seed ? seed : sk;
+	*rawlen = seed ? 32 : k->sk;
+	return CB_OK;
 }
 
 int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, size_t *rawlen)
@@ -465,7 +700,7 @@ int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, s
 			*rawlen = 32;
 			return CB_OK;
 		}
-		return CB_ERR_FORMAT;
+		return pq_raw_secret(in, len, raw, rawlen);
 	}
 	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end || cb_der_get(b, end, 0x30, &kb, &kn, &next) ||
 	    cb_der_get(next, end, 0x03, &kb, &kn, &next) || next != end || kn < 2 || kb[0] != 0)
@@ -516,6 +751,13 @@ int cb_key_measure(const uint8_t *in, size_t len, int secret, const char **encod
 	if (r == CB_OK) {
 		*encoding = secret ? "PKCS#8" : "SPKI";
 		*counted = clen;
+		if (secret && cb_key_is_pq(type) == 1) {
+			const uint8_t *seed, *sk;
+			cb_key_type t2;
+
+			if (cb_mldsa_private_decode(canon, clen, &t2, &seed, &sk) == CB_OK)
+				*encoding = seed && sk ? "PKCS#8 both" : seed ? "PKCS#8 seed" : "PKCS#8 expanded";
+		}
 		if (!secret && type == CB_KEY_RSA) {
 			*bits = rsa_spki_bits(canon, clen);
 		} else if (!secret && (type == CB_KEY_P256 || type == CB_KEY_SM2)) {

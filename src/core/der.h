@@ -55,18 +55,44 @@ typedef enum cb_key_type {
 	CB_KEY_SM2,
 	CB_KEY_X25519,
 	CB_KEY_ED25519,
-	CB_KEY_EC_OTHER /* id-ecPublicKey on another curve */
+	CB_KEY_EC_OTHER, /* id-ecPublicKey on another curve */
+	/* NIST post-quantum signature keys (OIDs of the NIST CSOR, sigAlgs 17-19, 20, 21, 26, 27) */
+	CB_KEY_MLDSA44, /* RFC 9881 */
+	CB_KEY_MLDSA65,
+	CB_KEY_MLDSA87,
+	CB_KEY_SLHDSA_SHA2_128S, /* RFC 9909 */
+	CB_KEY_SLHDSA_SHA2_128F,
+	CB_KEY_SLHDSA_SHAKE_128S,
+	CB_KEY_SLHDSA_SHAKE_128F
 } cb_key_type;
 
-/* "RSA", "P-256", "SM2", "X25519", "Ed25519", "EC (another curve)", "unknown". */
+/*
+ * "RSA", "P-256", "SM2", "X25519", "Ed25519", "EC (another curve)",
+ * "ML-DSA-44", ..., "SLH-DSA-SHA2-128s", ..., "unknown".
+ */
 const char *cb_key_type_name(cb_key_type t);
+
+/* 1 for the ML-DSA types, 2 for the SLH-DSA types, 0 for the others. */
+int cb_key_is_pq(cb_key_type t);
+
+/*
+ * The raw sizes of a post-quantum key type: the public key (FIPS 204
+ * pkEncode, FIPS 205 PK.seed || PK.root) and the secret key (FIPS 204
+ * skEncode, the "expanded" key; FIPS 205 SK.seed || SK.prf || PK.seed ||
+ * PK.root).  CB_ERR_ARG for another type.
+ */
+int cb_key_pq_sizes(cb_key_type t, size_t *pklen, size_t *sklen) CB_WARN_UNUSED;
 
 /*
  * A private key in DER (PKCS#8 PrivateKeyInfo, PKCS#1 RSAPrivateKey or
  * SEC1 ECPrivateKey with its curve named) as canonical PKCS#8: RSA keys
  * wrapped as RFC 5208 with rsaEncryption and NULL parameters; P-256 and
  * SM2 keys as the 35-byte prefix and d (the public key dropped: every
- * backend computes it); X25519 / Ed25519 as RFC 8410.  Nothing may follow
+ * backend computes it); X25519 / Ed25519 as RFC 8410; ML-DSA in the form
+ * the file has (seed, expanded or both: RFC 9881 section 6; a seed and an
+ * expanded key in one file are not checked against each other here, the
+ * importing class does), SLH-DSA as RFC 9909 section 7; in both the
+ * optional [1] publicKey and attributes dropped and the version 0.  Nothing may follow
  * the key.  *out is malloc'd (the caller wipes and frees it); *type the
  * key's algorithm.  CB_ERR_FORMAT (not such a key), CB_ERR_UNSUPPORTED (a
  * well-formed key of an algorithm not listed: *type is CB_KEY_UNKNOWN or
@@ -87,17 +113,45 @@ int cb_key_public_spki(const uint8_t *in, size_t len, cb_key_type *type, uint8_t
  * A canonical key (as the two functions above give) from the 32 raw key
  * bytes (X25519 / Ed25519: RFC 7748 / RFC 8032), the 32-byte d (P-256,
  * SM2) or, for a public key, the raw key or the 65-byte uncompressed
- * point.  CB_ERR_ARG for RSA or a wrong length; CB_ERR_NOMEM.
+ * point.  Post-quantum keys: the raw public key in SPKI (RFC 9881 /
+ * RFC 9909: the BIT STRING holds the bytes, no further wrapping); an
+ * SLH-DSA secret key of 4n bytes in PKCS#8 (the privateKey OCTET STRING
+ * holds them directly); an ML-DSA secret key of 32 bytes as the seed
+ * form, of the set's expanded length as the expanded form.  CB_ERR_ARG
+ * for RSA or a wrong length; CB_ERR_NOMEM.
  */
 int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t rawlen, uint8_t **out,
 		    size_t *outlen) CB_WARN_UNUSED;
 
 /*
  * The key bytes inside a canonical key: a public key's BIT STRING
- * contents (the point or the raw 32 bytes); a private X25519 / Ed25519 /
- * P-256 / SM2 key's 32 secret bytes.  Points into in.  CB_ERR_FORMAT.
+ * contents (the point or the raw bytes); a private X25519 / Ed25519 /
+ * P-256 / SM2 key's 32 secret bytes; an SLH-DSA private key's 4n bytes;
+ * an ML-DSA private key's 32-byte seed, or its expanded key when the
+ * file has no seed (cb_mldsa_private_decode tells the forms apart).
+ * Points into in.  CB_ERR_FORMAT.
  */
 int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, size_t *rawlen) CB_WARN_UNUSED;
+
+/*
+ * ML-DSA private keys (RFC 9881, section 6): the privateKey OCTET STRING
+ * of PKCS#8 holds the CHOICE { seed [0] IMPLICIT OCTET STRING (32),
+ * expandedKey OCTET STRING, both SEQUENCE { seed, expandedKey } }.
+ *
+ * cb_mldsa_private_encode: the canonical PKCS#8 (version 0, no attributes,
+ * no public key) of the seed form (expanded NULL), the expanded form (seed
+ * NULL) or both.  The expanded key must have the set's length.  *out is
+ * malloc'd (wipe and free it).  CB_ERR_ARG, CB_ERR_NOMEM.
+ *
+ * cb_mldsa_private_decode: the parts of a canonical ML-DSA PKCS#8 (as
+ * cb_key_private_pkcs8 gives): *seed (32 bytes) or NULL, *expanded (the
+ * set's skEncode length) or NULL; they point into in.  CB_ERR_FORMAT when
+ * in is not such a key.
+ */
+int cb_mldsa_private_encode(cb_key_type t, const uint8_t *seed, const uint8_t *expanded, uint8_t **out,
+			    size_t *outlen) CB_WARN_UNUSED;
+int cb_mldsa_private_decode(const uint8_t *in, size_t len, cb_key_type *t, const uint8_t **seed,
+			    const uint8_t **expanded) CB_WARN_UNUSED;
 
 /*
  * What a key's bytes are, for the sizes table (cb_sizes in result.h):
@@ -105,7 +159,9 @@ int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, s
  * canonical PKCS#8 above), "SPKI" (public: counted as the canonical
  * SubjectPublicKeyInfo), "X9.62" (an uncompressed point) or "raw" (counted
  * as given); *counted the bytes counted; *bits the RSA modulus or EC
- * coordinate size read from a public key, else -1.  0 or CB_ERR_NOMEM.
+ * coordinate size read from a public key, else -1.  An ML-DSA private
+ * key's encoding names its form: "PKCS#8 seed", "PKCS#8 expanded",
+ * "PKCS#8 both".  0 or CB_ERR_NOMEM.
  */
 int cb_key_measure(const uint8_t *in, size_t len, int secret, const char **encoding, size_t *counted,
 		   long *bits) CB_WARN_UNUSED;

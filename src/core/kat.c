@@ -43,6 +43,21 @@ static const struct kat_mlkem mlkem768_v = {KAT_ML_KEM_768};
 static const struct kat_mlkem mlkem1024_v = {KAT_ML_KEM_1024};
 
 /*
+ * ML-DSA: seed -> SHA3-256(pk), SHA3-256(sk) (ACVP keyGen); sign_seed ->
+ * SHA3-256(pk) and the deterministic signature of msg with an empty
+ * context -> SHA3-256(sig) (Wycheproof sign_seed).
+ */
+struct kat_mldsa {
+	const char *seed, *pk_sha3, *sk_sha3, *sign_seed, *sign_pk_sha3, *msg, *sig_sha3;
+};
+
+#include "core/kat_mldsa.inc"
+
+static const struct kat_mldsa mldsa44_v = {KAT_ML_DSA_44};
+static const struct kat_mldsa mldsa65_v = {KAT_ML_DSA_65};
+static const struct kat_mldsa mldsa87_v = {KAT_ML_DSA_87};
+
+/*
  * Hybrid KEMs (src/hybrid): keypair_derand and encaps_derand on coins
  * assembled from published component vectors, and the parts of pk, sk,
  * ct and ss those vectors fix.  `mlkem`: its d || z go to keypair coins
@@ -103,6 +118,7 @@ struct kat_hyb {
  *           peer -> out (shared secret)
  *   pke     key (PKCS#8 DER), ct -> msg or text
  *   kem     mlkem
+ *   sig     mldsa (ML-DSA through keygen_seed / export_raw / sign_ex)
  */
 struct kat_vec {
 	const char *alg;
@@ -112,6 +128,7 @@ struct kat_vec {
 	const char *pub, *peer, *ct, *r, *s;
 	const struct kat_mlkem *mlkem;
 	const struct kat_hyb *hyb;
+	const struct kat_mldsa *mldsa;
 };
 
 /* NIST SP 800-38A, Appendix F: keys, the common plaintext, IVs / counters. */
@@ -381,6 +398,13 @@ static const struct kat_vec vectors[] = {
 	       "0420" GM_SM2_C3 "0413" GM_SM2_C2,
 	 .text = "encryption standard"},
 
+	/* ML-DSA (scripts/gen-kat-mldsa.py; tcIds in kat_mldsa.inc). */
+	{.alg = "mldsa44", .source = "NIST ACVP ML-DSA-44 keyGen tcId 1; Wycheproof mldsa_44_sign_seed tcId 1",
+	 .mldsa = &mldsa44_v},
+	{.alg = "mldsa65", .source = "NIST ACVP ML-DSA-65 keyGen tcId 26; Wycheproof mldsa_65_sign_seed tcId 1",
+	 .mldsa = &mldsa65_v},
+	{.alg = "mldsa87", .source = "NIST ACVP ML-DSA-87 keyGen tcId 51; Wycheproof mldsa_87_sign_seed tcId 1",
+	 .mldsa = &mldsa87_v},
 	/* ML-KEM, NIST ACVP-Server (scripts/gen-kat-mlkem.py; tcIds in kat_mlkem.inc). */
 	{.alg = "mlkem512", .source = "NIST ACVP ML-KEM-512 keyGen tcId 1; encaps/decaps round trip and implicit rejection",
 	 .mlkem = &mlkem512_v},
@@ -769,6 +793,81 @@ static int digest_is(const uint8_t *data, size_t len, const uint8_t want[32])
 	return memcmp(h, want, 32) == 0;
 }
 
+/* SHA3-256 of the raw key of a handle equals want. */
+static int raw_digest_is(const cb_sig_class *c, const void *key, int secret, const uint8_t want[32])
+{
+	uint8_t buf[8192];
+	size_t len = sizeof(buf);
+	int ok = c->export_raw(key, secret, buf, &len) == 0 && digest_is(buf, len, want);
+
+	cb_wipe(buf, sizeof(buf));
+	return ok;
+}
+
+/*
+ * ML-DSA: keygen_seed against the digests of an ACVP keyGen case; then the
+ * deterministic signature of Wycheproof's sign_seed tcId 1 against its
+ * digest, which must verify, and must not for a modified message.
+ */
+static int kat_mldsa(const cb_sig_class *c, const struct kat_vec *v, char *err, size_t errlen)
+{
+	const struct kat_mldsa *m = v->mldsa;
+	struct bufs b = {0};
+	uint8_t *seed, *pk_h, *sk_h, *seed2, *pk2_h, *msg, *sig_h, *sig;
+	size_t l, msglen, siglen;
+	static const uint8_t zero[32];
+	cb_sig_params p = {CB_SIG_IFACE_PURE, NULL, 0, zero, 1};
+	void *key = NULL;
+	int r;
+
+	TRY(unhex(&b, m->seed, 0, 0, &seed, &l));
+	TRY(unhex(&b, m->pk_sha3, 0, 0, &pk_h, &l));
+	TRY(unhex(&b, m->sk_sha3, 0, 0, &sk_h, &l));
+	TRY(unhex(&b, m->sign_seed, 0, 0, &seed2, &l));
+	TRY(unhex(&b, m->sign_pk_sha3, 0, 0, &pk2_h, &l));
+	TRY(unhex(&b, m->msg, 0, 0, &msg, &msglen));
+	TRY(unhex(&b, m->sig_sha3, 0, 0, &sig_h, &l));
+	TRY(unhex(&b, NULL, 0, 8192, &sig, &l));
+
+	r = c->keygen_seed(c, seed, 32, NULL, &key);
+	if (r)
+		FAILED(r, "keygen_seed");
+	if (!raw_digest_is(c, key, 0, pk_h))
+		WRONG("%s: keygen_seed gives a different public key", v->source);
+	if (!raw_digest_is(c, key, 1, sk_h))
+		WRONG("%s: keygen_seed gives a different secret key", v->source);
+	c->key_free(key);
+	key = NULL;
+	r = c->keygen_seed(c, seed2, 32, NULL, &key);
+	if (r)
+		FAILED(r, "keygen_seed");
+	if (!raw_digest_is(c, key, 0, pk2_h))
+		WRONG("%s: keygen_seed gives a different public key", v->source);
+	siglen = 8192;
+	r = c->sign_ex(key, &p, msg, msglen, sig, &siglen);
+	if (r)
+		FAILED(r, "sign_ex (deterministic)");
+	if (!digest_is(sig, siglen, sig_h))
+		WRONG("%s: the deterministic signature differs", v->source);
+	r = c->verify_ex(key, &p, msg, msglen, sig, siglen);
+	if (r == CB_ERR_VERIFY)
+		WRONG("%s: the signature does not verify", v->source);
+	if (r)
+		FAILED(r, "verify_ex");
+	msg[0] ^= 1;
+	r = c->verify_ex(key, &p, msg, msglen, sig, siglen);
+	if (r == CB_OK)
+		WRONG("%s: the signature verifies for a modified message", v->source);
+	if (r != CB_ERR_VERIFY)
+		FAILED(r, "verify_ex (modified message)");
+	r = CB_OK;
+out:
+	if (key)
+		c->key_free(key);
+	bufs_free(&b);
+	return r;
+}
+
 /*
  * ML-KEM: KeyGen_internal(d, z) against the digests of an ACVP keyGen
  * case; then, with that key, Encaps_internal and Decaps must agree and a
@@ -928,10 +1027,15 @@ out:
 
 /* ---- entry points ------------------------------------------------------- */
 
-static int needs_missing(const cb_alg_info *alg, const char **what)
+static int needs_missing(const cb_alg_info *alg, const struct kat_vec *v, const char **what)
 {
 	switch (alg->kind) {
 	case CB_KIND_SIG:
+		if (v->mldsa) {
+			const cb_sig_class *s = cb_as_sig(alg);
+			*what = "keygen_seed / export_raw / sign_ex / verify_ex";
+			return !s->keygen_seed || !s->export_raw || !s->sign_ex || !s->verify_ex;
+		}
 		*what = "import_public";
 		return !cb_as_sig(alg)->import_public;
 	case CB_KIND_KEX:
@@ -957,6 +1061,8 @@ static int run_one(const cb_alg_info *alg, const struct kat_vec *v, const cb_opt
 	case CB_KIND_HASH:
 		return v->out ? kat_hash(cb_as_hash(alg), v, err, errlen) : CB_ERR_UNSUPPORTED;
 	case CB_KIND_SIG:
+		if (v->mldsa)
+			return kat_mldsa(cb_as_sig(alg), v, err, errlen);
 		return v->pub ? kat_sig(cb_as_sig(alg), v, err, errlen) : CB_ERR_UNSUPPORTED;
 	case CB_KIND_KEX:
 		return v->peer ? kat_kex(cb_as_kex(alg), v, opts, err, errlen) : CB_ERR_UNSUPPORTED;
@@ -987,7 +1093,7 @@ int cb_kat_run(const cb_alg_info *alg, const cb_opts *opts, char *err, size_t er
 		int r;
 		if (strcmp(v->alg, alg->name) != 0)
 			continue;
-		if (needs_missing(alg, &what)) {
+		if (needs_missing(alg, v, &what)) {
 			say(err, errlen, "the %s backend provides no %s", alg->backend ? alg->backend : "",
 			    what);
 			return CB_ERR_UNSUPPORTED;

@@ -53,7 +53,7 @@ static const char *builtin_c_version(void)
 	return CB_VERSION;
 }
 
-static const cb_alg_info *const *const builtin_c_classes[] = {builtin_c_algs, NULL};
+static const cb_alg_info *const *const builtin_c_classes[] = {builtin_c_algs, cb_builtin_c_mldsa_algs, NULL};
 
 const cb_backend cb_backend_builtin_c = {"builtin-c", "builtin", builtin_c_version,
 					 builtin_c_classes};

@@ -92,6 +92,6 @@ static const char *builtin_version(void)
 	return CB_VERSION;
 }
 
-static const cb_alg_info *const *const builtin_classes[] = {cb_builtin_algs, cb_hybrid_algs, cb_envelope_algs, NULL};
+static const cb_alg_info *const *const builtin_classes[] = {cb_builtin_algs, cb_builtin_mldsa_algs, cb_hybrid_algs, cb_envelope_algs, NULL};
 
 const cb_backend cb_backend_builtin = {"builtin", "builtin", builtin_version, builtin_classes};

@@ -1,0 +1,25 @@
+/*
+ * The portable C path of the project's own ML-DSA as backend builtin-c
+ * (the same methods as builtin's, on the cb_mldsaN_c_* functions), so
+ * `cryptobench run mldsa65 --backend builtin,builtin-c` compares the paths.
+ */
+#include "backends/backends.h"
+#include "backends/builtin/builtin_mldsa.h"
+#include "mldsa/mldsa.h"
+
+static const char *builtin_c_mldsa_implementation(void)
+{
+	return "builtin-c";
+}
+
+#define NOTES "the portable C path of builtin"
+CB_BUILTIN_MLDSA_CLASS(mldsa44, 44, "builtin-c", NOTES, builtin_c_mldsa_implementation, cb_mldsa44_c_ops);
+CB_BUILTIN_MLDSA_CLASS(mldsa65, 65, "builtin-c", NOTES, builtin_c_mldsa_implementation, cb_mldsa65_c_ops);
+CB_BUILTIN_MLDSA_CLASS(mldsa87, 87, "builtin-c", NOTES, builtin_c_mldsa_implementation, cb_mldsa87_c_ops);
+
+const cb_alg_info *const cb_builtin_c_mldsa_algs[] = {
+	&mldsa44.info,
+	&mldsa65.info,
+	&mldsa87.info,
+	NULL,
+};

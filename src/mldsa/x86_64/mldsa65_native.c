@@ -1,0 +1,16 @@
+/*
+ * ML-DSA-65, native x86-64 path: the same sign.inc with k = 6 and the
+ * four-way samplers (sample4x.h).  Plain C; the dispatcher (dispatch.c)
+ * calls these functions only when CPUID reports AVX2.
+ */
+#ifdef CB_MLKEM_HAVE_AVX2
+#include "mldsa/mldsa.h"
+
+#define MLDSA_K 6
+#define MLDSA_NATIVE 1
+#define MLDSA_FN(name) cb_mldsa65_native_##name
+
+#include "mldsa/sign.inc"
+#else
+typedef int cb_mldsa65_native_unused;
+#endif

@@ -1,0 +1,269 @@
+/*
+ * The own ML-DSA (src/mldsa, FIPS 204) beyond the published vectors (which
+ * test_vectors runs through the classes): the arithmetic against its
+ * definitions, and the classes' behaviour (round trips, context string,
+ * deterministic and hedged signing, modified signatures and messages,
+ * malformed keys and hints).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cryptobench/registry.h"
+#include "cryptobench/sig.h"
+#include "mldsa/mldsa.h"
+#include "mldsa/poly.h"
+#include "testutil.h"
+
+#define Q MLDSA_Q
+
+static int64_t modq(int64_t a)
+{
+	a %= Q;
+	return a < 0 ? a + Q : a;
+}
+
+/* NTT then inverse NTT gives the input times 2^32 (the Montgomery factor); pointwise products multiply mod X^256 + 1. */
+static void arith(void)
+{
+	static int32_t a[MLDSA_N], b[MLDSA_N], c[MLDSA_N];
+	static int64_t want[MLDSA_N];
+	uint64_t st = 1;
+	const int64_t r = ((int64_t)1 << 32) % Q, rinv = 8265825; /* 2^-32 mod q */
+
+	CHECK_EQ_INT(modq(r * rinv), 1);
+	for (int round = 0; round < 20; round++) {
+		for (int i = 0; i < MLDSA_N; i++) {
+			/* extremes in the first rounds, random after */
+			a[i] = round == 0 ? Q - 1 : round == 1 ? -(Q - 1) : (int32_t)(tu_uniform(&st) * (2 * Q - 1)) - (Q - 1);
+			b[i] = (int32_t)(tu_uniform(&st) * Q);
+		}
+		memset(want, 0, sizeof(want));
+		for (int i = 0; i < MLDSA_N; i++)
+			for (int j = 0; j < MLDSA_N; j++) {
+				int64_t p = modq((int64_t)a[i] * b[j]);
+				if (i + j < MLDSA_N)
+					want[i + j] = modq(want[i + j] + p);
+				else
+					want[i + j - MLDSA_N] = modq(want[i + j - MLDSA_N] - p);
+			}
+		memcpy(c, a, sizeof(c));
+		cb_mldsa_ntt(c);
+		for (int i = 0; i < MLDSA_N; i++)
+			CHECK(c[i] > -9 * Q && c[i] < 9 * Q);
+		cb_mldsa_ntt(b);
+		for (int i = 0; i < MLDSA_N; i++)
+			c[i] = cb_mldsa_mont((int64_t)c[i] * b[i]);
+		cb_mldsa_invntt_tomont(c);
+		int ok = 1;
+		for (int i = 0; i < MLDSA_N; i++)
+			ok &= c[i] > -Q && c[i] < Q && modq(c[i]) == want[i];
+		CHECK(ok);
+	}
+	/* reduce32, freeze, centre on their whole ranges' edges and a sweep */
+	for (int64_t x = -(int64_t)Q + 1; x < 2 * (int64_t)Q; x += 997) {
+		int32_t f = cb_mldsa_freeze((int32_t)x);
+		CHECK(f >= 0 && f < Q && modq(f) == modq(x));
+	}
+	for (int64_t x = -(int64_t)Q + 1; x < Q; x += 991) {
+		int32_t ce = cb_mldsa_centre((int32_t)x);
+		CHECK(ce >= -(Q - 1) / 2 && ce <= (Q - 1) / 2 && modq(ce) == modq(x));
+	}
+}
+
+/* Packing round trips for every width ML-DSA uses. */
+static void packing(void)
+{
+	static const unsigned bits[] = {3, 4, 6, 10, 13, 18, 20};
+	int32_t a[MLDSA_N], b[MLDSA_N];
+	uint8_t buf[32 * 20];
+	uint64_t st = 7;
+
+	for (size_t k = 0; k < sizeof(bits) / sizeof(bits[0]); k++) {
+		for (int i = 0; i < MLDSA_N; i++)
+			a[i] = i < 2 ? (i ? (1 << bits[k]) - 1 : 0) : (int32_t)(tu_uniform(&st) * (1 << bits[k]));
+		cb_mldsa_pack(buf, a, bits[k]);
+		cb_mldsa_unpack(b, buf, bits[k]);
+		CHECK_MEM(a, b, sizeof(a));
+		/* b - a_i in [0, 2^bits): a_i in (b - 2^bits, b], here b = 2^(bits - 1) with a_i shifted down */
+		for (int i = 0; i < MLDSA_N; i++)
+			a[i] -= (1 << (bits[k] - 1)) - 1;
+		cb_mldsa_pack_sub(buf, a, bits[k], 1 << (bits[k] - 1));
+		cb_mldsa_unpack_sub(b, buf, bits[k], 1 << (bits[k] - 1));
+		CHECK_MEM(a, b, sizeof(a));
+	}
+}
+
+static const char *const names[] = {"mldsa44", "mldsa65", "mldsa87"};
+static const char *const backends[] = {"builtin", "builtin-c"};
+
+static void class_behaviour(const cb_sig_class *s)
+{
+	static uint8_t sig[8192], sig2[8192], m[1000], raw[8192];
+	static const uint8_t zero[32];
+	uint8_t ctx[256];
+	size_t sl, sl2, rl;
+	void *key = NULL, *pub = NULL, *sec = NULL;
+	cb_sig_params p = {0};
+	cb_opts o = {0};
+
+	tu_fill(m, sizeof(m), 3);
+	memset(ctx, 0xc3, sizeof(ctx));
+	CHECK(s->keygen(s, NULL, &key) == CB_OK);
+	if (!key)
+		return;
+	for (int i = 0; i < 10; i++) {
+		size_t ml = i == 0 ? 0 : (size_t)(i * 97);
+		sl = sizeof(sig);
+		CHECK(s->sign(key, m, ml, sig, &sl) == CB_OK);
+		CHECK(sl == s->max_signature(key));
+		CHECK(s->verify(key, m, ml, sig, sl) == CB_OK);
+		sig[i * 31 % sl] ^= 1 << (i % 8);
+		CHECK(s->verify(key, m, ml, sig, sl) == CB_ERR_VERIFY);
+		sig[i * 31 % sl] ^= 1 << (i % 8);
+		m[0] ^= 0x80;
+		CHECK(s->verify(key, m, ml ? ml : 1, sig, sl) == CB_ERR_VERIFY);
+		m[0] ^= 0x80;
+		CHECK(s->verify(key, m, ml, sig, sl - 1) == CB_ERR_VERIFY);
+	}
+	/* hedged: two signatures differ; deterministic: they are equal */
+	sl = sl2 = sizeof(sig);
+	CHECK(s->sign(key, m, 10, sig, &sl) == CB_OK && s->sign(key, m, 10, sig2, &sl2) == CB_OK);
+	CHECK(memcmp(sig, sig2, sl) != 0);
+	p.deterministic = 1;
+	sl = sl2 = sizeof(sig);
+	CHECK(s->sign_ex(key, &p, m, 10, sig, &sl) == CB_OK && s->sign_ex(key, &p, m, 10, sig2, &sl2) == CB_OK);
+	CHECK_MEM(sig, sig2, sl);
+	p.rnd = zero;
+	p.deterministic = 0;
+	sl2 = sizeof(sig2);
+	CHECK(s->sign_ex(key, &p, m, 10, sig2, &sl2) == CB_OK);
+	CHECK_MEM(sig, sig2, sl);
+	/* context: 255 bytes work, 256 are refused; another context does not verify */
+	p.rnd = NULL;
+	p.ctx = ctx;
+	p.ctx_len = 255;
+	sl = sizeof(sig);
+	CHECK(s->sign_ex(key, &p, m, 10, sig, &sl) == CB_OK);
+	CHECK(s->verify_ex(key, &p, m, 10, sig, sl) == CB_OK);
+	p.ctx_len = 254;
+	CHECK(s->verify_ex(key, &p, m, 10, sig, sl) == CB_ERR_VERIFY);
+	p.ctx_len = 256;
+	sl2 = sizeof(sig2);
+	CHECK(s->sign_ex(key, &p, m, 10, sig2, &sl2) == CB_ERR_ARG);
+	CHECK(s->verify_ex(key, &p, m, 10, sig, sl) == CB_ERR_ARG);
+	/* the handle's context from cb_opts */
+	o.sig_ctx = ctx;
+	o.sig_ctx_len = 255;
+	rl = sizeof(raw);
+	CHECK(s->export_raw(key, 0, raw, &rl) == CB_OK);
+	CHECK(s->import_raw(s, 0, raw, rl, &o, &pub) == CB_OK);
+	if (pub) {
+		CHECK(s->verify(pub, m, 10, sig, sl) == CB_OK);
+		sl2 = sizeof(sig2);
+		CHECK(s->sign(pub, m, 10, sig2, &sl2) != CB_OK);
+		CHECK(s->import_raw(s, 0, raw, rl - 1, NULL, &sec) != CB_OK);
+		s->key_free(pub);
+	}
+	o.sig_ctx_len = 256;
+	CHECK(s->import_raw(s, 0, raw, rl, &o, &pub) == CB_ERR_ARG);
+	/* a secret key with a coefficient of s1 outside [-eta, eta] is refused */
+	rl = sizeof(raw);
+	CHECK(s->export_raw(key, 1, raw, &rl) == CB_OK);
+	raw[128] = 0xff;
+	CHECK(s->import_raw(s, 1, raw, rl, NULL, &sec) == CB_OK);
+	if (sec) {
+		sl = sizeof(sig);
+		CHECK(s->sign(sec, m, 10, sig, &sl) == CB_ERR_INVALID_KEY);
+		s->key_free(sec);
+	}
+	s->key_free(key);
+}
+
+/* Hints: out-of-order indices, counts above omega or decreasing, and non-zero padding are refused. */
+static void hints(void)
+{
+	uint8_t pk[CB_MLDSA44_PK_BYTES], sk[CB_MLDSA44_SK_BYTES], sig[CB_MLDSA44_SIG_BYTES], bad[CB_MLDSA44_SIG_BYTES];
+	const uint8_t seed[32] = {1}, rnd[32] = {0};
+	const size_t h = CB_MLDSA44_SIG_BYTES - MLDSA_OMEGA(4) - 4;
+	int n = 0, found = 0;
+
+	CHECK(cb_mldsa44_keypair(pk, sk, seed) == CB_OK);
+	/* a signature with at least two hints in its first polynomial */
+	for (uint8_t i = 0; i < 200 && !found; i++) {
+		uint8_t m[1] = {i};
+		CHECK(cb_mldsa44_sign(sig, m, 1, NULL, 0, rnd, sk) == CB_OK);
+		found = sig[h + MLDSA_OMEGA(4)] >= 2;
+		n = i;
+	}
+	CHECK(found);
+	uint8_t m[1] = {(uint8_t)n};
+	CHECK(cb_mldsa44_verify(sig, sizeof(sig), m, 1, NULL, 0, pk) == CB_OK);
+	memcpy(bad, sig, sizeof(sig));
+	bad[h] = sig[h + 1], bad[h + 1] = sig[h]; /* indices swapped */
+	CHECK(cb_mldsa44_verify(bad, sizeof(bad), m, 1, NULL, 0, pk) == CB_ERR_VERIFY);
+	memcpy(bad, sig, sizeof(sig));
+	bad[h + MLDSA_OMEGA(4)] = MLDSA_OMEGA(4) + 1; /* count above omega */
+	CHECK(cb_mldsa44_verify(bad, sizeof(bad), m, 1, NULL, 0, pk) == CB_ERR_VERIFY);
+	memcpy(bad, sig, sizeof(sig));
+	bad[h + MLDSA_OMEGA(4) + 3] = 0; /* the last count below the one before */
+	CHECK(cb_mldsa44_verify(bad, sizeof(bad), m, 1, NULL, 0, pk) == CB_ERR_VERIFY);
+	memcpy(bad, sig, sizeof(sig));
+	if (sig[h + MLDSA_OMEGA(4) + 3] < MLDSA_OMEGA(4)) {
+		bad[h + MLDSA_OMEGA(4) - 1] = 1; /* padding after the last index */
+		CHECK(cb_mldsa44_verify(bad, sizeof(bad), m, 1, NULL, 0, pk) == CB_ERR_VERIFY);
+	}
+	CHECK(cb_mldsa44_verify(sig, sizeof(sig), m, 1, NULL, 256, pk) == CB_ERR_ARG);
+}
+
+/*
+ * The environment knob chooses the portable path; the native path (where
+ * the CPU has AVX2) gives the same keys and signatures byte for byte.
+ */
+static void paths(void)
+{
+	static uint8_t pk1[CB_MLDSA87_PK_BYTES], sk1[CB_MLDSA87_SK_BYTES], sig1[CB_MLDSA87_SIG_BYTES];
+	static uint8_t pk2[CB_MLDSA87_PK_BYTES], sk2[CB_MLDSA87_SK_BYTES], sig2[CB_MLDSA87_SIG_BYTES];
+	const cb_mldsa_ops *const ops[3] = {&cb_mldsa44_ops, &cb_mldsa65_ops, &cb_mldsa87_ops};
+	uint8_t seed[32], rnd[32], m[64];
+
+	CHECK_EQ_INT(cb_mldsa_impl(), CB_MLDSA_IMPL_C);
+	CHECK(strcmp(cb_mldsa_impl_string(), "builtin-c") == 0);
+	if (cb_mldsa_set_impl(CB_MLDSA_IMPL_NATIVE) != CB_OK) {
+		tu_note("no native ML-DSA path on this CPU");
+		return;
+	}
+	CHECK(strncmp(cb_mldsa_impl_string(), "builtin-avx2", 12) == 0);
+	for (int i = 0; i < 60; i++) {
+		const cb_mldsa_ops *o = ops[i % 3];
+		tu_fill(seed, sizeof(seed), (uint64_t)i);
+		tu_fill(rnd, sizeof(rnd), (uint64_t)i + 1000);
+		tu_fill(m, sizeof(m), (uint64_t)i + 2000);
+		CHECK(cb_mldsa_set_impl(CB_MLDSA_IMPL_C) == CB_OK);
+		CHECK(o->keypair(pk1, sk1, seed) == CB_OK && o->sign(sig1, m, sizeof(m), m, 7, rnd, sk1) == CB_OK);
+		CHECK(cb_mldsa_set_impl(CB_MLDSA_IMPL_NATIVE) == CB_OK);
+		CHECK(o->keypair(pk2, sk2, seed) == CB_OK && o->sign(sig2, m, sizeof(m), m, 7, rnd, sk2) == CB_OK);
+		CHECK_MEM(pk1, pk2, o->pk_bytes);
+		CHECK_MEM(sk1, sk2, o->sk_bytes);
+		CHECK_MEM(sig1, sig2, o->sig_bytes);
+		CHECK(o->verify(sig1, o->sig_bytes, m, sizeof(m), m, 7, pk1) == CB_OK);
+	}
+}
+
+int main(void)
+{
+	/* before the first call: the knob of mldsa.h */
+	setenv("CRYPTOBENCH_MLDSA_IMPL", "portable", 1);
+	paths();
+	arith();
+	packing();
+	hints();
+	for (size_t i = 0; i < 3; i++)
+		for (size_t j = 0; j < 2; j++) {
+			const cb_alg_info *a = cb_registry_find(names[i], backends[j]);
+			tu_note("%s (%s)", names[i], backends[j]);
+			CHECK(a && cb_as_sig(a));
+			if (a && cb_as_sig(a))
+				class_behaviour(cb_as_sig(a));
+		}
+	return tu_finish();
+}
