@@ -89,6 +89,14 @@ typedef struct cb_opts {
 	 */
 	const uint8_t *sm2_id;
 	size_t sm2_id_len;
+	/*
+	 * ML-DSA (FIPS 204): the context string of sign / verify (NULL: empty;
+	 * at most 255 bytes) and deterministic signing (rnd = 32 zero bytes)
+	 * instead of hedged; a handle keeps them from keygen / import.
+	 */
+	const uint8_t *sig_ctx;
+	size_t sig_ctx_len;
+	int sig_deterministic;
 } cb_opts;
 
 #define CB_SM2_DEFAULT_ID "1234567812345678"

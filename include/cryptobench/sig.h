@@ -1,5 +1,6 @@
 /*
- * Signatures: RSA PKCS#1 v1.5 and PSS, ECDSA, Ed25519, SM2 (with Z_A).
+ * Signatures: RSA PKCS#1 v1.5 and PSS, ECDSA, Ed25519, SM2 (with Z_A),
+ * ML-DSA (FIPS 204, pure, with a context string).
  * sign() hashes the message itself (the hash is part of the scheme).
  * Key handles: see pke.h.
  */
@@ -11,6 +12,26 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/*
+ * What sign_ex / verify_ex do (ML-DSA, FIPS 204): iface says which of the
+ * standard's interfaces; ctx is the context string of the pure interface
+ * (at most 255 bytes; NULL with ctx_len 0: empty); rnd the 32 bytes of
+ * signing randomness (NULL: fresh random bytes, or 32 zero bytes when
+ * deterministic is set: FIPS 204's deterministic variant).
+ */
+enum {
+	CB_SIG_IFACE_PURE = 0, /* ML-DSA.Sign / Verify (Algorithms 2, 3) on the message */
+	CB_SIG_IFACE_INTERNAL, /* Sign_internal / Verify_internal (Algorithms 7, 8) on M' = the message */
+	CB_SIG_IFACE_MU        /* the same with an external mu: the message is the 64-byte mu */
+};
+typedef struct cb_sig_params {
+	int iface;
+	const uint8_t *ctx;
+	size_t ctx_len;
+	const uint8_t *rnd;
+	int deterministic;
+} cb_sig_params;
 
 typedef struct cb_sig_class cb_sig_class;
 struct cb_sig_class {
@@ -47,6 +68,28 @@ struct cb_sig_class {
 	 */
 	int (*import_secret)(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 			     void **key);
+
+	/*
+	 * Optional (NULL when not provided; ML-DSA classes): the raw FIPS 204
+	 * interface the known-answer tests need.  keygen_seed: a handle from
+	 * the 32-byte seed xi of ML-DSA.KeyGen_internal.  import_raw /
+	 * export_raw: the raw public key (secret = 0, pkEncode) or the expanded
+	 * secret key (secret = 1, skEncode; import_raw's handle then has no
+	 * public key: export_public fails, verify_ex needs one).  sign_ex /
+	 * verify_ex: as sign / verify with the parameters above;
+	 * CB_ERR_UNSUPPORTED for an interface the class lacks, CB_ERR_ARG for
+	 * a context longer than 255 bytes, CB_ERR_INVALID_KEY for a secret key
+	 * that skDecode's ranges refuse.  sign / verify are sign_ex / verify_ex
+	 * with the pure interface, the handle's context and randomness
+	 * (cb_opts: sig_ctx, sig_deterministic; default empty, hedged).
+	 */
+	int (*keygen_seed)(const cb_sig_class *cls, const uint8_t *seed, size_t len, const cb_opts *opts, void **key);
+	int (*import_raw)(const cb_sig_class *cls, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
+			  void **key);
+	int (*export_raw)(const void *key, int secret, uint8_t *out, size_t *outlen);
+	int (*sign_ex)(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen);
+	int (*verify_ex)(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, const uint8_t *sig,
+			 size_t siglen);
 };
 
 static inline const cb_sig_class *cb_as_sig(const cb_alg_info *a)
