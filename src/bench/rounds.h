@@ -39,6 +39,7 @@ typedef struct cb_slot {
 	double estimate_ns, estimate_low, estimate_high;
 	int by_rounds; /* 1: estimate over round values; 0: over samples (random cost) */
 	int by_mean;   /* 1: the estimate is the samples' mean (random_cost 2) */
+	size_t mean_dropped; /* by_mean: calls above 20x the median (interrupted), left out of the mean */
 	size_t nrounds;
 	double rounds[CB_ROUNDS_MAX]; /* ns per operation per round; NaN: no slice that round */
 
