@@ -66,7 +66,13 @@ typedef struct cb_sizes {
 	long key_bits;    /* RSA: the modulus; EC: a coordinate (both read from the public key); or -1 */
 	/* A TLS handshake (kind tls): the bytes each side sent, the ClientHello alone; or -1. */
 	long handshake_client, handshake_server, client_hello;
-	char public_encoding[8], secret_encoding[8];
+	/*
+	 * ML-DSA: the same secret key in RFC 9881's other PKCS#8 forms
+	 * (secret_key is the form the class exports, the seed form), encoded
+	 * from the real key's expanded key and seed; or -1.
+	 */
+	long secret_key_expanded, secret_key_both;
+	char public_encoding[24], secret_encoding[24];
 } cb_sizes;
 
 /* Every size unknown (-1), the encodings empty. */

@@ -299,6 +299,8 @@ static int parse_sizes(const json_t *o, cb_sizes *z)
 	e |= get_sizeval(o, "handshake_client", &z->handshake_client);
 	e |= get_sizeval(o, "handshake_server", &z->handshake_server);
 	e |= get_sizeval(o, "client_hello", &z->client_hello);
+	e |= get_sizeval(o, "secret_key_expanded", &z->secret_key_expanded);
+	e |= get_sizeval(o, "secret_key_both", &z->secret_key_both);
 	e |= get_str(o, "public_key_encoding", z->public_encoding, sizeof(z->public_encoding));
 	e |= get_str(o, "secret_key_encoding", z->secret_encoding, sizeof(z->secret_encoding));
 	return e ? CB_ERR_FORMAT : 0;

@@ -27,6 +27,7 @@ void cb_sizes_init(cb_sizes *z)
 	z->secret_key_max = z->ciphertext_max = z->signature_max = -1;
 	z->samples = z->keys = z->max_message = z->key_bits = -1;
 	z->handshake_client = z->handshake_server = z->client_hello = -1;
+	z->secret_key_expanded = z->secret_key_both = -1;
 }
 
 void cb_result_init(cb_result *r)

@@ -121,6 +121,10 @@ static json_t *sizes_json(const cb_sizes *z)
 		put(o, "handshake_server", json_integer(z->handshake_server), &err);
 	if (z->client_hello >= 0)
 		put(o, "client_hello", json_integer(z->client_hello), &err);
+	if (z->secret_key_expanded >= 0)
+		put(o, "secret_key_expanded", size_or_null(z->secret_key_expanded), &err);
+	if (z->secret_key_both >= 0)
+		put(o, "secret_key_both", size_or_null(z->secret_key_both), &err);
 	if (z->public_encoding[0])
 		put(o, "public_key_encoding", json_string(z->public_encoding), &err);
 	if (z->secret_encoding[0])
