@@ -176,15 +176,25 @@ const char *const *cb_hybrid_parts(const char *name);
 /*
  * What one operation of a hybrid does in terms of its parts' timed
  * operations, e.g. x25519mlkem768 encaps = mlkem768 encaps + x25519
- * keygen (the ephemeral share) + x25519 derive.  A list ended by
- * {NULL, NULL}; NULL when name / op is not a hybrid's.  `run` subtracts
- * the sum of these from the hybrid's time: the rest is the combiner's own
- * cost (hashing, copying, making OpenSSL key objects from bytes).
+ * derive-cold (the ephemeral share imported from the coins, its public
+ * value exported, the secret derived: what the combiner asks of the
+ * x25519 class).  A list ended by {NULL, NULL}; NULL when name / op is
+ * not a hybrid's.  `run` subtracts the sum of these from the hybrid's
+ * time: the rest is the combiner's own cost (drawing the coins, copying,
+ * hashing).
  */
 typedef struct cb_hybrid_term {
 	const char *alg, *op;
 } cb_hybrid_term;
 const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op);
+
+/*
+ * 1 when one of the composed hybrids among algs[0..n) counts operation op
+ * of `part` (that class, on the backend the composition takes it from) in
+ * its terms: `run` then times that operation of the part although it is
+ * not a default one (keygen-cold, derive-cold).
+ */
+int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_info *const *algs, size_t n);
 
 /*
  * SM2 public-key encryption (GM/T 0003.4-2012 section 6, h = 1) with a
