@@ -10,6 +10,7 @@
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/registry.h"
+#include "hybrid/hybrid.h"
 
 #define DEFAULT_COUNT 32
 #define MAX_COUNT 100000
@@ -279,6 +280,22 @@ int cmd_interop(int argc, char **argv)
 		memcpy(algs, picked, k * sizeof(*algs));
 		nalgs = k;
 		free(picked);
+	}
+	/*
+	 * A composed hybrid without --backend: its compositions, every ML-KEM
+	 * with the default key agreement and the default ML-KEM with every key
+	 * agreement (cb_hybrid_compositions), which must agree on the wire.
+	 */
+	for (size_t i = 0, n0 = nalgs; !backends && i < n0; i++) {
+		const cb_alg_info *c[CB_INTEROP_MAX_IMPLS];
+		size_t nc = cb_hybrid_composable(algs[i]->name) ? cb_hybrid_compositions(algs[i]->name, c, CB_ARRAY_LEN(c)) : 0;
+		for (size_t k = 0; k < nc; k++) {
+			int dup = 0;
+			for (size_t j = 0; j < nalgs; j++)
+				dup |= algs[j] == c[k];
+			if (!dup && nalgs < cap)
+				algs[nalgs++] = c[k];
+		}
 	}
 	ng = group_algs(algs, nalgs, groups);
 	if (ng == 0) {
