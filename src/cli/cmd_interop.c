@@ -235,7 +235,7 @@ int cmd_interop(int argc, char **argv)
 	int first, status = CB_EXIT_OK, json, user_sel;
 	double v = DEFAULT_COUNT;
 	const struct cli_option opts[] = {
-		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,gcrypt,botan)"),
+		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,gcrypt,botan); KEM+KEX names a hybrid's composition (oqs+sodium)"),
 		{.type = CLI_OPT_NUMBER, .name = "count", .arg = "N", .flags = CLI_OPT_WHOLE, .value = &v, .lo = 1,
 		 .hi = MAX_COUNT, .help = "samples per cell, 1 to 100000 (default 32)"},
 		CLI_STRING("format", 0, "table|json", &format, "output (default table)"),

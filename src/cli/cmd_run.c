@@ -309,7 +309,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		CLI_CALLBACK("quick", 0, NULL, set_quick, a,
 			     "short runs (time 0.1 s, precision 5%): a smoke test; it replaces a --time or --precision "
 			     "given before it (a suite's), not one given after"),
-		CLI_STRING("backend", 0, "LIST", &a->backend, "only these backends (e.g. openssl,builtin)"),
+		CLI_STRING("backend", 0, "LIST", &a->backend, "only these backends (e.g. openssl,builtin); KEM+KEX names a hybrid's composition, e.g. oqs+sodium (docs/HYBRID.md)"),
 		CLI_CALLBACK("sm2-id", 0, "ID", set_sm2_id, &a->sm2_id,
 			     "SM2 user identity for Z_A (default: 1234567812345678)"),
 		CLI_STRING("suite", 0, "NAME|FILE", &a->suite,

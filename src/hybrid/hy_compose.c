@@ -346,11 +346,9 @@ int cb_hybrid_compose(const char *name, const char *backends, const cb_alg_info 
 			return rc;
 		}
 		snprintf(c->backend, sizeof(c->backend), "%s", backends);
-		snprintf(c->notes, sizeof(c->notes), "%s from %s (%s), %s from %s (%s)%s%s%s%s%s", r->kem, kem_be,
-			 cb_alg_implementation(&c->slot.parts.kem->info), r->kex, kex_be,
-			 cb_alg_implementation(&c->slot.parts.kex->info), r->hash ? ", " : "", r->hash ? r->hash : "",
-			 r->hash ? " from " : "", r->hash ? c->slot.parts.hash->info.backend : "",
-			 "; the key agreement's handle is made from the secret's bytes on every call");
+		snprintf(c->notes, sizeof(c->notes), "parts %s@%s, %s@%s%s%s%s%s", r->kem, kem_be, r->kex, kex_be,
+			 r->hash ? ", " : "", r->hash ? r->hash : "", r->hash ? "@" : "",
+			 r->hash ? c->slot.parts.hash->info.backend : "");
 		c->var = *(const cb_hy_variant *)r->def->info.variant;
 		c->var.slot = &c->slot;
 		c->cls = *r->def;

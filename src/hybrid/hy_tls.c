@@ -116,8 +116,7 @@ static const cb_hy_variant x_coins = {{0, 0, 0}, {0, 0, 0}, 1, "x25519mlkem768",
 
 const cb_kem_class cb_hybrid_x25519mlkem768 = {
 	.info = {CB_KIND_KEM, "x25519mlkem768", "builtin",
-		 "the composition builtin+openssl: ML-KEM-768 of builtin, X25519 of OpenSSL through its class, "
-		 "whose handle is made from the secret's bytes on every call",
+		 "default composition: parts mlkem768@builtin, x25519@openssl",
 		 NULL, builtin_implementation, &x_coins},
 	.public_key_bytes = EK + X,
 	.secret_key_bytes = DK + 2 * X,
@@ -193,8 +192,7 @@ static const cb_hy_variant p_coins = {{1, CB_HY_P256, 0}, {1, CB_HY_P256, 0}, 1,
 
 const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
 	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin",
-		 "the composition builtin+openssl: ML-KEM-768 of builtin, P-256 ECDH of OpenSSL through its class, "
-		 "whose handle is made from the secret's bytes (PKCS#8) on every call",
+		 "default composition: parts mlkem768@builtin, ecdh-p256@openssl",
 		 NULL, builtin_implementation, &p_coins},
 	.public_key_bytes = P + EK,
 	.secret_key_bytes = S + DK,

@@ -124,8 +124,8 @@ static const cb_hy_variant xw_coins = {{0, 0, 0}, {0, 0, 0}, 1, "xwing", &xw_slo
 
 const cb_kem_class cb_hybrid_xwing = {
 	.info = {CB_KIND_KEM, "xwing", "builtin",
-		 "the composition builtin+openssl: ML-KEM-768 of builtin, X25519 and SHA3-256 of OpenSSL through "
-		 "their classes; decaps re-expands the seed",
+		 "default composition: parts mlkem768@builtin, x25519@openssl, sha3-256@openssl; decaps re-expands "
+		 "the seed",
 		 NULL, builtin_implementation, &xw_coins},
 	.public_key_bytes = EK + 32,
 	.secret_key_bytes = 32,

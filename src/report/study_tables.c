@@ -370,7 +370,7 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 	}
 	if (t)
 		snprintf(t->note, sizeof(t->note),
-			 "cold: the key parsed from PKCS#8 / SubjectPublicKeyInfo and a fresh context on every call "
+			 "cold: the key parsed from PKCS#8 / SubjectPublicKeyInfo (X25519: its raw secret) and a fresh context on every call "
 			 "(docs/MEASUREMENT.md); cold / warm paired round by round");
 	return 0;
 }
