@@ -129,7 +129,8 @@ static void add_once(const cb_alg_info *a, const cb_alg_info **out, size_t cap, 
  * The compositions the KEM+KEX entries of the backend list name
  * ("oqs+sodium", docs/HYBRID.md) of every hybrid selector `sel` picks,
  * each followed by its parts (so that `run` times it beside them).  1 when
- * some were added, 0 when none, -1 (printed) when one cannot be made.
+ * some were added, 0 when none, -1 (printed) when a hybrid named exactly
+ * cannot be made so (one a family or a wildcard picks is left out).
  */
 static int add_compositions(const char *sel, const char *backends, const cb_alg_info **out, size_t cap, size_t *n)
 {
@@ -151,8 +152,13 @@ static int add_compositions(const char *sel, const char *backends, const cb_alg_
 				memcpy(entry, p, len);
 				entry[len] = '\0';
 				if (cb_hybrid_compose(a->name, entry, &c, why, sizeof(why)) != CB_OK) {
-					cli_error("cannot compose %s@%s: %s", a->name, entry, why);
-					return -1;
+					/* named: an error; picked by a family or a wildcard: left out */
+					if (!strcmp(sel, a->name)) {
+						cli_error("cannot compose %s@%s: %s", a->name, entry, why);
+						return -1;
+					}
+					p = e ? e + 1 : NULL;
+					continue;
 				}
 				add_once(c, out, cap, n);
 				if ((s = cb_hy_parts_of(cb_as_kem(c))) != NULL) {
