@@ -657,10 +657,15 @@ static void compositions(void)
 		const cb_alg_info *sel[2] = {c, NULL};
 		const cb_alg_info *ox = cb_registry_find("x25519", "openssl"), *bk = cb_registry_find("mlkem768", "builtin");
 		CHECK(ox && bk);
-		CHECK(cb_hybrid_needs_op(ox, "derive-cold", sel, 1));
-		CHECK(cb_hybrid_needs_op(ox, "keygen-cold", sel, 1));
-		CHECK(!cb_hybrid_needs_op(ox, "derive-cold", sel + 1, 0));
-		CHECK(!cb_hybrid_needs_op(bk, "derive-cold", sel, 1));
+		CHECK(cb_hybrid_needs_op(ox, "derive-cold", sel, 1, NULL));
+		CHECK(cb_hybrid_needs_op(ox, "keygen-cold", sel, 1, NULL));
+		CHECK(!cb_hybrid_needs_op(ox, "derive-cold", sel + 1, 0, NULL));
+		CHECK(!cb_hybrid_needs_op(bk, "derive-cold", sel, 1, NULL));
+		/* --ops encaps: the parts of encaps only */
+		CHECK(cb_hybrid_needs_op(ox, "derive-cold", sel, 1, "encaps"));
+		CHECK(!cb_hybrid_needs_op(ox, "keygen-cold", sel, 1, "encaps"));
+		CHECK(cb_hybrid_needs_op(bk, "encaps", sel, 1, "encaps"));
+		CHECK(!cb_hybrid_needs_op(bk, "keygen", sel, 1, "encaps"));
 	}
 
 	const char *names[] = {"x25519mlkem768", "secp256r1mlkem768", "xwing"};

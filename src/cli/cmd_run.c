@@ -486,8 +486,8 @@ static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nal
 		size_t nthreads = env ? nseal_threads : nall_threads;
 		for (size_t k = 0; ops[k]; k++) {
 			/* a hybrid's part: also what the hybrid's breakdown counts (keygen-cold, derive-cold) */
-			if (a->ops ? !cli_in_list(a->ops, ops[k])
-				   : !cb_op_is_default(ops[k]) && !cb_hybrid_needs_op(algs[i], ops[k], algs, nalgs))
+			if ((a->ops ? !cli_in_list(a->ops, ops[k]) : !cb_op_is_default(ops[k])) &&
+			    !cb_hybrid_needs_op(algs[i], ops[k], algs, nalgs, a->ops))
 				continue;
 			int takes = cb_op_takes_message(algs[i]->kind, ops[k]);
 			size_t nsizes;

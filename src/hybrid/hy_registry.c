@@ -72,7 +72,22 @@ const char *const *cb_hybrid_parts(const char *name)
 	return NULL;
 }
 
-int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_info *const *algs, size_t n)
+/* 1 when op is one of the comma-separated items of list. */
+static int listed(const char *list, const char *op)
+{
+	size_t n = strlen(op);
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, op, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_info *const *algs, size_t n,
+		       const char *hybrid_ops)
 {
 	for (size_t i = 0; part && op && i < n; i++) {
 		char buf[32];
@@ -82,7 +97,7 @@ int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_inf
 		    strcmp(be, part->backend))
 			continue;
 		for (size_t k = 0; k < CB_ARRAY_LEN(terms); k++) {
-			if (strcmp(terms[k].name, algs[i]->name))
+			if (strcmp(terms[k].name, algs[i]->name) || (hybrid_ops && !listed(hybrid_ops, terms[k].op)))
 				continue;
 			for (const cb_hybrid_term *t = terms[k].terms; t->alg; t++)
 				if (!strcmp(t->alg, part->name) && !strcmp(t->op, op))

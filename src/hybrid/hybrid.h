@@ -191,10 +191,13 @@ const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op);
 /*
  * 1 when one of the composed hybrids among algs[0..n) counts operation op
  * of `part` (that class, on the backend the composition takes it from) in
- * its terms: `run` then times that operation of the part although it is
- * not a default one (keygen-cold, derive-cold).
+ * the terms of one of its operations (of those in the comma list
+ * hybrid_ops; NULL: all): `run` then times that operation of the part
+ * although it is not a default one (keygen-cold, derive-cold) or --ops
+ * does not name it.
  */
-int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_info *const *algs, size_t n);
+int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_info *const *algs, size_t n,
+		       const char *hybrid_ops);
 
 /*
  * SM2 public-key encryption (GM/T 0003.4-2012 section 6, h = 1) with a
