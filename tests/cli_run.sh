@@ -33,6 +33,26 @@ grep -q 'usage: cryptobench' "$T/out" && ok || bad "--help prints usage"
 grep -q 'exit status' "$T/out" && ok || bad "--help documents exit statuses"
 expect 2 'unknown command' "$CB" frobnicate
 expect 2 '' "$CB"
+# A hybrid's composition, named by its parts' backends (docs/HYBRID.md):
+# timed beside its parts, with the cold key agreement the hybrid performs.
+expect 0 '' "$CB" run --quick --no-progress x25519mlkem768 --backend builtin+sodium -o "$T/comp.json" -o "$T/comp.csv"
+grep -q '^x25519mlkem768,kem,hybrid,builtin+sodium,' "$T/comp.csv" && ok || bad "CSV names the composition: $(head -3 "$T/comp.csv")"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$T/comp.json" <<'PY' && ok || bad "a composition runs beside its parts"
+import json, sys
+rs = json.load(open(sys.argv[1]))["results"]
+have = {(r["algorithm"], r["backend"], r["operation"]) for r in rs if r["status"] == "ok"}
+for op in ("keygen", "encaps", "decaps"):
+    assert ("x25519mlkem768", "builtin+sodium", op) in have, op
+    assert ("mlkem768", "builtin", op) in have, op
+for op in ("keygen", "derive", "keygen-cold", "derive-cold"):
+    assert ("x25519", "sodium", op) in have, op
+h = [r for r in rs if r["algorithm"] == "x25519mlkem768" and r["operation"] == "decaps"][0]["hybrid"]
+assert [(p["algorithm"], p["backend"], p["operation"]) for p in h["parts"]] == \
+    [("mlkem768", "builtin", "decaps"), ("x25519", "sodium", "derive-cold")], h
+PY
+fi
+expect 2 'cannot compose x25519mlkem768@openssl+openssl' "$CB" run --quick x25519mlkem768 --backend openssl+openssl
 expect 0 '' "$CB" run --help
 grep -q -- '--sizes' "$T/out" && ok || bad "run --help documents --sizes"
 expect 0 '' "$CB" list

@@ -2,7 +2,8 @@
  * The interop matrices (bench/interop.h) on a small sample: for every
  * algorithm `cryptobench interop` crosses by default, the implementations
  * are those this build has and can use here (so the pairs follow the
- * backends, not a list typed here); every pair must agree on every sample
+ * backends, not a list typed here; a composed hybrid's are its compositions,
+ * cb_hybrid_compositions); every pair must agree on every sample
  * except as a known incompatibility, the incompatibilities that always
  * happen must still happen, and libgcrypt's SM2 C3 defect must still be
  * seen each way, and diagnosed as the known list says, on one key.
@@ -14,6 +15,7 @@
 #include "core/der.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
+#include "hybrid/hybrid.h"
 #include "testutil.h"
 
 #define COUNT 4
@@ -94,8 +96,12 @@ static void test_defaults(void)
 		return;
 	for (size_t d = 0; cb_interop_default_algs[d]; d++) {
 		const char *name = cb_interop_default_algs[d];
-		size_t n = impls_of(name, NULL, NULL, impls);
+		/* a composed hybrid: its compositions (every ML-KEM, every key agreement) */
+		size_t n = cb_hybrid_composable(name) ? cb_hybrid_compositions(name, impls, CB_INTEROP_MAX_IMPLS)
+						     : impls_of(name, NULL, NULL, impls);
 		tu_note("%s: %zu implementations", name, n);
+		/* builtin-c's ML-KEM at least is crossed with the default composition */
+		CHECK(!cb_hybrid_composable(name) || n >= 2);
 		/* Every default algorithm has a usable implementation in every build (the openssl or builtin one). */
 		CHECK(n >= 1);
 		if (n == 0)

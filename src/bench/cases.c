@@ -62,7 +62,13 @@ static const char *const ops_kem[] = {"keygen", "encaps", "decaps", NULL};
 /* The "-cold" operations run only when --ops names them (cb_op_is_default). */
 static const char *const ops_pke[] = {"keygen", "encrypt", "decrypt", "encrypt-cold", "decrypt-cold", NULL};
 static const char *const ops_sig[] = {"keygen", "sign", "verify", "sign-cold", "verify-cold", NULL};
-static const char *const ops_kex[] = {"keygen", "derive", NULL};
+/*
+ * keygen-cold / derive-cold: the key made from its secret's encoding on
+ * every call (import_secret), then its public value exported / the
+ * secret derived, the handle freed: what a hybrid KEM does with its key
+ * agreement part (docs/HYBRID.md), which is where `run` times them.
+ */
+static const char *const ops_kex[] = {"keygen", "derive", "keygen-cold", "derive-cold", NULL};
 static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
 static const char *const ops_hash[] = {"digest", NULL};
 static const char *const ops_envelope[] = {"seal", "open", NULL};
@@ -199,7 +205,9 @@ static int import_secret(const cb_alg_info *a, const uint8_t *in, size_t len, co
 {
 	const cb_pke_class *p = cb_as_pke(a);
 	const cb_sig_class *s = cb_as_sig(a);
-	return p ? p->import_secret(p, in, len, opts, key) : s->import_secret(s, in, len, opts, key);
+	const cb_kex_class *x = cb_as_kex(a);
+	return p ? p->import_secret(p, in, len, opts, key)
+		 : s ? s->import_secret(s, in, len, opts, key) : x->import_secret(x, in, len, opts, key);
 }
 
 static int import_public(const cb_alg_info *a, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
@@ -213,8 +221,10 @@ static key_import_fn key_import(const cb_alg_info *a, int secret)
 {
 	const cb_pke_class *p = cb_as_pke(a);
 	const cb_sig_class *s = cb_as_sig(a);
+	const cb_kex_class *x = cb_as_kex(a);
 	if (secret)
-		return (p && p->import_secret) || (s && s->import_secret) ? import_secret : NULL;
+		return (p && p->import_secret) || (s && s->import_secret) || (x && x->import_secret) ? import_secret
+												: NULL;
 	return (p && p->import_public) || (s && s->import_public) ? import_public : NULL;
 }
 
@@ -272,6 +282,20 @@ static int op_kex_derive(cb_case *c)
 {
 	size_t n = c->outcap;
 	return cb_as_kex(c->alg)->derive(c->key, c->in, c->inlen, c->out, &n);
+}
+
+/* keygen-cold: the key from its secret's encoding, its public value exported, freed. */
+static int op_kex_keygen_cold(cb_case *c)
+{
+	const cb_kex_class *x = cb_as_kex(c->alg);
+	size_t n = c->outcap;
+	void *key = NULL;
+	int r = x->import_secret(x, c->enc, c->enclen, c->opts, &key);
+	if (r)
+		return r;
+	r = x->export_public(key, c->out, &n);
+	x->key_free(key);
+	return r;
 }
 
 static int op_cipher_encrypt(cb_case *c)
@@ -735,6 +759,56 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	return 0;
 }
 
+static int check_kex_derive(cb_case *c, void *imported)
+{
+	uint8_t ss[512];
+	size_t n = sizeof(ss), want = c->outcap;
+	const cb_kex_class *x = cb_as_kex(c->alg);
+	int r = x->derive(c->key, c->in, c->inlen, c->out, &want) || x->derive(imported, c->in, c->inlen, ss, &n) ||
+		n != want || memcmp(ss, c->out, n) != 0;
+	cb_wipe(ss, sizeof(ss));
+	return r;
+}
+
+static int check_kex_public(cb_case *c, void *imported)
+{
+	uint8_t pub[EXPORT_MAX];
+	size_t n = sizeof(pub), want = c->outcap;
+	const cb_kex_class *x = cb_as_kex(c->alg);
+	return x->export_public(c->key, c->out, &want) || x->export_public(imported, pub, &n) || n != want ||
+	       memcmp(pub, c->out, n) != 0;
+}
+
+/*
+ * The cold key agreement cases: the secret in the canonical encoding a
+ * hybrid gives its part (PKCS#8 without the public key, src/core/der.c;
+ * X25519 raw), whatever longer form the class's own export has.
+ */
+static int prepare_kex_cold(cb_case *c, const char *op, char *err, size_t errlen)
+{
+	const cb_kex_class *x = cb_as_kex(c->alg);
+	int keygen = !strcmp(op, "keygen-cold"), r;
+	cb_key_type type;
+	uint8_t *der = NULL;
+	size_t derlen = 0;
+
+	c->warm = op_kex_derive;
+	c->fn = keygen ? op_kex_keygen_cold : op_cold;
+	r = prepare_cold(c, 1, x->export_secret, keygen ? check_kex_public : check_kex_derive, err, errlen);
+	if (r)
+		return r;
+	if (cb_key_private_pkcs8(c->enc, c->enclen, &type, &der, &derlen) == CB_OK) {
+		if (derlen <= EXPORT_MAX) {
+			cb_wipe(c->enc, c->enclen);
+			memcpy(c->enc, der, derlen);
+			c->enclen = derlen;
+		}
+		cb_wipe(der, derlen);
+		free(der);
+	}
+	return 0;
+}
+
 static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size_t errlen)
 {
 	const cb_kex_class *x = cb_as_kex(c->alg);
@@ -767,6 +841,8 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	sz->shared_secret = (long)n1;
 	c->fn = !strcmp(op, "keygen") ? op_keygen : op_kex_derive;
+	if (!strcmp(op, "keygen-cold") || !strcmp(op, "derive-cold"))
+		return prepare_kex_cold(c, op, err, errlen);
 	return 0;
 }
 

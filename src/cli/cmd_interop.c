@@ -10,6 +10,7 @@
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/registry.h"
+#include "hybrid/hybrid.h"
 
 #define DEFAULT_COUNT 32
 #define MAX_COUNT 100000
@@ -234,7 +235,7 @@ int cmd_interop(int argc, char **argv)
 	int first, status = CB_EXIT_OK, json, user_sel;
 	double v = DEFAULT_COUNT;
 	const struct cli_option opts[] = {
-		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,gcrypt,botan)"),
+		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,gcrypt,botan); KEM+KEX names a hybrid's composition (oqs+sodium)"),
 		{.type = CLI_OPT_NUMBER, .name = "count", .arg = "N", .flags = CLI_OPT_WHOLE, .value = &v, .lo = 1,
 		 .hi = MAX_COUNT, .help = "samples per cell, 1 to 100000 (default 32)"},
 		CLI_STRING("format", 0, "table|json", &format, "output (default table)"),
@@ -279,6 +280,22 @@ int cmd_interop(int argc, char **argv)
 		memcpy(algs, picked, k * sizeof(*algs));
 		nalgs = k;
 		free(picked);
+	}
+	/*
+	 * A composed hybrid without --backend: its compositions, every ML-KEM
+	 * with the default key agreement and the default ML-KEM with every key
+	 * agreement (cb_hybrid_compositions), which must agree on the wire.
+	 */
+	for (size_t i = 0, n0 = nalgs; !backends && i < n0; i++) {
+		const cb_alg_info *c[CB_INTEROP_MAX_IMPLS];
+		size_t nc = cb_hybrid_composable(algs[i]->name) ? cb_hybrid_compositions(algs[i]->name, c, CB_ARRAY_LEN(c)) : 0;
+		for (size_t k = 0; k < nc; k++) {
+			int dup = 0;
+			for (size_t j = 0; j < nalgs; j++)
+				dup |= algs[j] == c[k];
+			if (!dup && nalgs < cap)
+				algs[nalgs++] = c[k];
+		}
 	}
 	ng = group_algs(algs, nalgs, groups);
 	if (ng == 0) {

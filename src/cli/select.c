@@ -15,6 +15,7 @@
 #include "cryptobench/fileio.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/report.h"
+#include "hybrid/hybrid.h"
 
 /* 1 when some registered algorithm is called exactly `sel`. */
 static int is_exact_name(const char *sel)
@@ -115,6 +116,63 @@ static void suggest(const char *sel)
 	}
 }
 
+static void add_once(const cb_alg_info *a, const cb_alg_info **out, size_t cap, size_t *n)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (out[k] == a)
+			return;
+	if (*n < cap)
+		out[(*n)++] = a;
+}
+
+/*
+ * The compositions the KEM+KEX entries of the backend list name
+ * ("oqs+sodium", docs/HYBRID.md) of every hybrid selector `sel` picks,
+ * each followed by its parts (so that `run` times it beside them).  1 when
+ * some were added, 0 when none, -1 (printed) when a hybrid named exactly
+ * cannot be made so (one a family or a wildcard picks is left out).
+ */
+static int add_compositions(const char *sel, const char *backends, const cb_alg_info **out, size_t cap, size_t *n)
+{
+	const cb_alg_info *a;
+	int added = 0;
+
+	for (size_t i = 0; backends && strchr(backends, '+') && (a = cb_registry_get(i)) != NULL; i++) {
+		const char *p = backends;
+		if (!cb_hybrid_composable(a->name) || strcmp(a->backend, "builtin") || !cli_selector_matches(sel, a))
+			continue;
+		while (p && *p) {
+			const char *e = strchr(p, ',');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+			char entry[64], why[200];
+			const cb_alg_info *c;
+			const cb_hy_slot *s;
+
+			if (len < sizeof(entry) && memchr(p, '+', len)) {
+				memcpy(entry, p, len);
+				entry[len] = '\0';
+				if (cb_hybrid_compose(a->name, entry, &c, why, sizeof(why)) != CB_OK) {
+					/* named: an error; picked by a family or a wildcard: left out */
+					if (!strcmp(sel, a->name)) {
+						cli_error("cannot compose %s@%s: %s", a->name, entry, why);
+						return -1;
+					}
+					p = e ? e + 1 : NULL;
+					continue;
+				}
+				add_once(c, out, cap, n);
+				if ((s = cb_hy_parts_of(cb_as_kem(c))) != NULL) {
+					add_once(&s->parts.kem->info, out, cap, n);
+					add_once(&s->parts.kex->info, out, cap, n);
+				}
+				added = 1;
+			}
+			p = e ? e + 1 : NULL;
+		}
+	}
+	return added;
+}
+
 int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n)
 {
 	const cb_alg_info *a;
@@ -142,6 +200,11 @@ int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_inf
 		if (!exists) {
 			suggest(sels[s]);
 			return -1;
+		}
+		switch (add_compositions(sels[s], backends, out, cap, n)) {
+		case -1: return -1;
+		case 1: picked = 1; break;
+		default: break;
 		}
 		if (!picked) {
 			cli_error("'%s' is not provided by the selected backends ('%s')", sels[s], backends);

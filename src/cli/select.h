@@ -24,7 +24,10 @@ int cli_selector_matches(const char *sel, const cb_alg_info *a);
  * keeping only backends in `backends` (comma list of names, or of prefixes
  * ending at a '-' such as "mlkem-native" for mlkem-native-c and
  * mlkem-native-avx2; NULL: all, less the classes of comparison backends
- * not built, cb_alg_not_built).  A selector
+ * not built, cb_alg_not_built).  An entry KEM+KEX ("oqs+sodium") names
+ * the composition of every hybrid the selector picks over those parts'
+ * backends (cb_hybrid_compose, docs/HYBRID.md), appended with its parts
+ * (its ML-KEM and its key agreement) after it.  A selector
  * that picks nothing is reported with suggestions; returns -1 then.
  */
 int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n);

@@ -3,11 +3,12 @@
  * every recipient type of issue 10 with every payload AEAD.  They belong
  * to the builtin backend (the construction is the project's); the
  * recipient is the first backend here that has it usable (builtin for the
- * KEMs, OpenSSL for RSA-OAEP and SM2) and the AEAD the envelope's built-in
- * one (OpenSSL's EVP, libgcrypt for SM4-GCM).
+ * KEMs, OpenSSL for RSA-OAEP and SM2) and the AEAD the envelope's default
+ * cipher class (OpenSSL's, else the first backend's usable here: SM4-GCM).
  */
 #include "cryptobench/envelope.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "cryptobench/cipher.h"
@@ -29,25 +30,52 @@ const cb_alg_info *cb_env_recipient_class(const char *name, const char *backend)
 	return first;
 }
 
-const cb_cipher_class *cb_env_backend_cipher(int aead, const char *backend)
+static const char *const aead_names[] = {NULL, "aes-256-gcm", "chacha20-poly1305", "sm4-gcm"};
+
+/* A class the envelope can use for the AEAD id: usable here, 16-byte tags, its key size. */
+static const cb_cipher_class *fits(const cb_alg_info *a, int aead)
 {
-	const char *name = cb_env_aead_name(aead);
-	const cb_cipher_class *cc = name && backend ? cb_as_cipher(cb_registry_find(name, backend)) : NULL;
-	if (!cc || cb_alg_unavailable(&cc->info) || cc->tag_bytes != 16 ||
+	const cb_cipher_class *cc = cb_as_cipher(a);
+	if (!cc || strcmp(a->name, aead_names[aead]) || cb_alg_unavailable(a) || cc->tag_bytes != 16 ||
 	    cc->key_bytes != (aead == CB_ENV_SM4GCM ? 16u : 32u))
 		return NULL;
 	return cc;
 }
 
+/* The default class of each AEAD: OpenSSL's, else the first usable in registry order; found once. */
+static const cb_cipher_class *defaults[4];
+static pthread_once_t defaults_once = PTHREAD_ONCE_INIT;
+
+static void find_defaults(void)
+{
+	const cb_alg_info *a;
+	for (int id = 1; id < 4; id++) {
+		defaults[id] = fits(cb_registry_find(aead_names[id], "openssl"), id);
+		for (size_t i = 0; !defaults[id] && (a = cb_registry_get(i)) != NULL; i++)
+			defaults[id] = fits(a, id);
+	}
+}
+
+const cb_cipher_class *cb_env_backend_cipher(int aead, const char *backend)
+{
+	if (aead < 1 || aead > 3)
+		return NULL;
+	if (!backend) {
+		pthread_once(&defaults_once, find_defaults);
+		return defaults[aead];
+	}
+	return fits(cb_registry_find(aead_names[aead], backend), aead);
+}
+
 int cb_env_aead_backend_ok(int aead, const char *backend)
 {
-	return !backend ? cb_env_aead_name(aead) != NULL : cb_env_backend_cipher(aead, backend) != NULL;
+	return cb_env_backend_cipher(aead, backend) != NULL;
 }
 
 static const char *env_unavailable(const char *recipient, int aead)
 {
 	if (!cb_env_aead_name(aead))
-		return "SM4-GCM comes from libgcrypt, which this build or machine lacks";
+		return "no backend here has a usable sm4-gcm cipher class (OpenSSL 3.0 has none)";
 	if (!cb_env_recipient_class(recipient, NULL))
 		return "no backend here provides the recipient algorithm";
 	return NULL;
@@ -60,7 +88,7 @@ static const char *env_unavailable(const char *recipient, int aead)
 	}                                                                  \
 	static const cb_envelope_class id = {                              \
 		.info = {CB_KIND_ENVELOPE, name, "builtin",                \
-			 "recipient: the first backend that has it (builtin KEMs, OpenSSL RSA/SM2); AEAD: OpenSSL EVP, SM4-GCM libgcrypt", \
+			 "recipient: the first backend that has it (builtin KEMs, OpenSSL RSA/SM2); AEAD: OpenSSL's cipher class, SM4-GCM the first backend's that has one", \
 			 id##_unavailable, NULL},                          \
 		.recipient = recip,                                        \
 		.aead = aead_id,                                            \

@@ -14,8 +14,6 @@
 #include "envelope/envelope.h"
 
 #include <errno.h>
-#include <openssl/err.h>
-#include <openssl/evp.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,9 +22,6 @@
 #include "core/util.h"
 #include "cryptobench/cipher.h"
 #include "sha3/sha3.h"
-#ifdef CB_HAVE_GCRYPT
-#include "backends/gcrypt/gcrypt_common.h"
-#endif
 
 #define MAGIC "CBSEAL\0\1"
 #define FIXED 18 /* magic 8, aead 1, chunk_log2 1, prefix 7, n 1 */
@@ -57,79 +52,38 @@ const char *cb_env_aead_name(int aead)
 		return "aes-256-gcm";
 	case CB_ENV_CHACHA20POLY1305:
 		return "chacha20-poly1305";
-#ifdef CB_HAVE_GCRYPT
-	case CB_ENV_SM4GCM:
-		return cb_gcry_unavailable() ? NULL : "sm4-gcm";
-#endif
+	case CB_ENV_SM4GCM: /* only where some backend has it (OpenSSL 3.0 has none) */
+		return cb_env_backend_cipher(CB_ENV_SM4GCM, NULL) ? "sm4-gcm" : NULL;
 	default:
 		return NULL;
 	}
 }
 
 /*
- * ---- AEAD: OpenSSL (one context, the key set once), or libgcrypt for
- * SM4-GCM (one handle, the key set once) -------------------------------- */
+ * ---- AEAD: always a cipher class of the registry (env_classes.c): the
+ * one of the backend named, else the default one; its context keyed once.
+ */
 
 struct aead {
-	const cb_cipher_class *cc; /* a backend's cipher class, or NULL: the built-in path below */
+	const cb_cipher_class *cc;
 	void *cctx;
-	EVP_CIPHER_CTX *ctx;
-#ifdef CB_HAVE_GCRYPT
-	gcry_cipher_hd_t gh;
-	int enc;
-#endif
 };
 
-/*
- * The AEAD `id` keyed with key (SM4: its first 16 bytes): from the cipher
- * class of that name in `backend` when one is named, else OpenSSL's EVP
- * (libgcrypt for SM4-GCM).
- */
+/* The AEAD `id` keyed with key (SM4: its first 16 bytes). */
 static int aead_init(struct aead *a, int id, const uint8_t key[32], int enc, const char *backend)
 {
-	const EVP_CIPHER *c = id == CB_ENV_AES256GCM ? EVP_aes_256_gcm() : id == CB_ENV_CHACHA20POLY1305 ? EVP_chacha20_poly1305() : NULL;
+	const cb_cipher_class *cc = cb_env_backend_cipher(id, backend);
+
+	(void)enc; /* a cipher context both seals and opens */
 	a->cc = NULL;
 	a->cctx = NULL;
-	a->ctx = NULL;
-#ifdef CB_HAVE_GCRYPT
-	a->gh = NULL;
-#endif
-	if (backend) {
-		const cb_cipher_class *cc = cb_env_backend_cipher(id, backend);
-		if (!cc)
-			return CB_ERR_BACKEND;
-		if (cc->init(cc, &a->cctx, key) != 0) {
-			a->cctx = NULL;
-			return CB_ERR_BACKEND;
-		}
-		a->cc = cc;
-		return CB_OK;
-	}
-#ifdef CB_HAVE_GCRYPT
-	a->gh = NULL;
-	a->enc = enc;
-	if (id == CB_ENV_SM4GCM) {
-		a->ctx = NULL;
-		if (!cb_env_aead_name(id) || cb_gcry_init())
-			return CB_ERR_UNSUPPORTED;
-		if (gcry_cipher_open(&a->gh, GCRY_CIPHER_SM4, GCRY_CIPHER_MODE_GCM, 0) ||
-		    gcry_cipher_setkey(a->gh, key, 16)) {
-			gcry_cipher_close(a->gh);
-			a->gh = NULL;
-			return CB_ERR_BACKEND;
-		}
-		return CB_OK;
-	}
-#endif
-	if (!c)
-		return CB_ERR_FORMAT;
-	a->ctx = EVP_CIPHER_CTX_new();
-	if (!a->ctx || EVP_CipherInit_ex(a->ctx, c, NULL, key, NULL, enc) <= 0) {
-		EVP_CIPHER_CTX_free(a->ctx);
-		a->ctx = NULL;
-		ERR_clear_error();
+	if (!cc)
+		return backend ? CB_ERR_BACKEND : id == CB_ENV_SM4GCM ? CB_ERR_UNSUPPORTED : CB_ERR_FORMAT;
+	if (cc->init(cc, &a->cctx, key) != 0) {
+		a->cctx = NULL;
 		return CB_ERR_BACKEND;
 	}
+	a->cc = cc;
 	return CB_OK;
 }
 
@@ -139,92 +93,30 @@ static void aead_free(struct aead *a)
 		a->cc->free(a->cctx); /* the backend wipes its key */
 	a->cc = NULL;
 	a->cctx = NULL;
-	EVP_CIPHER_CTX_free(a->ctx); /* cleanses the key schedule */
-	a->ctx = NULL;
-#ifdef CB_HAVE_GCRYPT
-	if (a->gh)
-		gcry_cipher_close(a->gh); /* wipes the key */
-	a->gh = NULL;
-#endif
 }
-
-#ifdef CB_HAVE_GCRYPT
-/* SM4-GCM, the same contract as aead_seal / aead_open. */
-static int gcry_aead(struct aead *a, int enc, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
-		     const uint8_t *in, size_t len, uint8_t *out)
-{
-	gcry_error_t e = gcry_cipher_reset(a->gh);
-	if (!e)
-		e = gcry_cipher_setiv(a->gh, nonce, 12);
-	if (!e && aadlen)
-		e = gcry_cipher_authenticate(a->gh, aad, aadlen);
-	if (!e)
-		e = gcry_cipher_final(a->gh);
-	if (!e && len)
-		e = enc ? gcry_cipher_encrypt(a->gh, out, len, in, len) : gcry_cipher_decrypt(a->gh, out, len, in, len);
-	if (e)
-		return CB_ERR_BACKEND;
-	if (enc)
-		return gcry_cipher_gettag(a->gh, out + len, 16) ? CB_ERR_BACKEND : CB_OK;
-	if (gcry_cipher_checktag(a->gh, in + len, 16)) {
-		cb_wipe(out, len);
-		return CB_ERR_VERIFY;
-	}
-	return CB_OK;
-}
-#endif
 
 /* Seal len bytes of in into out || tag. */
 static int aead_seal(struct aead *a, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
 		     const uint8_t *in, size_t len, uint8_t *out)
 {
-	int n = 0, ok;
-	if (a->cc) {
-		size_t cap = len + TAG;
-		return a->cc->encrypt(a->cctx, nonce, 12, aad, aadlen, in, len, out, &cap) ? CB_ERR_BACKEND : CB_OK;
-	}
-#ifdef CB_HAVE_GCRYPT
-	if (a->gh)
-		return gcry_aead(a, 1, nonce, aad, aadlen, in, len, out);
-#endif
-	ok = EVP_CipherInit_ex(a->ctx, NULL, NULL, NULL, nonce, 1) > 0 &&
-	     (!aadlen || EVP_CipherUpdate(a->ctx, NULL, &n, aad, (int)aadlen) > 0) &&
-	     (!len || EVP_CipherUpdate(a->ctx, out, &n, in, (int)len) > 0) &&
-	     EVP_CipherFinal_ex(a->ctx, out + len, &n) > 0 &&
-	     EVP_CIPHER_CTX_ctrl(a->ctx, EVP_CTRL_AEAD_GET_TAG, TAG, out + len) > 0;
-	if (!ok)
-		ERR_clear_error();
-	return ok ? CB_OK : CB_ERR_BACKEND;
+	size_t cap = len + TAG;
+	if (!a->cc)
+		return CB_ERR_BACKEND;
+	return a->cc->encrypt(a->cctx, nonce, 12, aad, aadlen, in, len, out, &cap) || cap != len + TAG ? CB_ERR_BACKEND
+												       : CB_OK;
 }
 
 /* Open len bytes of in (data || tag) into out (len - TAG bytes); CB_ERR_VERIFY on a bad tag. */
 static int aead_open(struct aead *a, const uint8_t nonce[12], const uint8_t *aad, size_t aadlen,
 		     const uint8_t *in, size_t len, uint8_t *out)
 {
-	uint8_t tag[TAG];
-	int n = 0, ok;
+	size_t cap;
 	if (len < TAG)
 		return CB_ERR_VERIFY;
 	len -= TAG;
-	if (a->cc) {
-		size_t cap = len;
-		if (a->cc->decrypt(a->cctx, nonce, 12, aad, aadlen, in, len + TAG, out, &cap) == 0 && cap == len)
-			return CB_OK;
-		cb_wipe(out, len);
-		return CB_ERR_VERIFY;
-	}
-#ifdef CB_HAVE_GCRYPT
-	if (a->gh)
-		return gcry_aead(a, 0, nonce, aad, aadlen, in, len, out);
-#endif
-	memcpy(tag, in + len, TAG);
-	ok = EVP_CipherInit_ex(a->ctx, NULL, NULL, NULL, nonce, 0) > 0 &&
-	     EVP_CIPHER_CTX_ctrl(a->ctx, EVP_CTRL_AEAD_SET_TAG, TAG, tag) > 0 &&
-	     (!aadlen || EVP_CipherUpdate(a->ctx, NULL, &n, aad, (int)aadlen) > 0) &&
-	     (!len || EVP_CipherUpdate(a->ctx, out, &n, in, (int)len) > 0);
-	if (ok && EVP_CipherFinal_ex(a->ctx, out + len, &n) > 0)
+	cap = len;
+	if (a->cc && a->cc->decrypt(a->cctx, nonce, 12, aad, aadlen, in, len + TAG, out, &cap) == 0 && cap == len)
 		return CB_OK;
-	ERR_clear_error();
 	cb_wipe(out, len);
 	return CB_ERR_VERIFY;
 }

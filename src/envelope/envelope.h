@@ -15,8 +15,9 @@
  * (RSA-OAEP, SM2 encryption: cb_env_pke_ok), which encrypts a fresh
  * 32-byte secret that then plays the KEM shared secret's part (Study A's
  * and Study B's hybrid encryptor).
- * Payload AEADs: AES-256-GCM and ChaCha20-Poly1305 (OpenSSL), SM4-GCM
- * (libgcrypt).
+ * Payload AEADs: AES-256-GCM, ChaCha20-Poly1305 and SM4-GCM, always a
+ * cipher class of the registry (OpenSSL's by default, the first backend's
+ * that has one for SM4-GCM; cb_env_opts.aead_backend names another).
  *
  * cb_envelope_open writes each chunk's plaintext to out only after that
  * chunk authenticated; a failure later (a missing final chunk) is reported
@@ -40,8 +41,8 @@
 #include "cryptobench/kem.h"
 
 /*
- * SM4-GCM (libgcrypt; OpenSSL 3.0 has none) exists only when the
- * libgcrypt backend is built: cb_env_aead_name() is NULL for it otherwise.
+ * SM4-GCM (OpenSSL 3.0 has none) exists only when some backend here has a
+ * usable sm4-gcm cipher class: cb_env_aead_name() is NULL for it otherwise.
  * Its 128-bit keys are the first 16 bytes of the derived 32-byte keys.
  */
 enum cb_env_aead { CB_ENV_AES256GCM = 1, CB_ENV_CHACHA20POLY1305 = 2, CB_ENV_SM4GCM = 3 };
@@ -106,18 +107,19 @@ int cb_envelope_open_mt(FILE *in, FILE *out, const cb_kem_class *kem, const uint
 			unsigned threads) CB_WARN_UNUSED;
 /*
  * How to seal (aead, chunk_log2: ignored when opening, the envelope says)
- * and with how many chunk workers (threads, 1 to 64).  aead_backend: NULL
- * for the built-in AEAD (OpenSSL's EVP; libgcrypt for SM4-GCM), or a
+ * and with how many chunk workers (threads, 1 to 64).  aead_backend: a
  * backend's name ("gcrypt", "nettle", ...) whose cipher class of the
  * AEAD's name does the chunks and the key wraps (CB_ERR_BACKEND when
  * it has none usable here; opening: CB_ERR_BACKEND once the header names
- * an AEAD it lacks).  The bytes are the same either way.  A NULL
- * cb_env_opts: AES-256-GCM, 64 KiB chunks, one thread, built-in.
+ * an AEAD it lacks), or NULL for the default class (OpenSSL's, else the
+ * first backend's in registry order that has one usable here).  The bytes
+ * are the same either way.  A NULL cb_env_opts: AES-256-GCM, 64 KiB
+ * chunks, one thread, the default class.
  */
 /*
- * 1 when `backend` (NULL: the built-in path) has a usable class of this
- * AEAD; cb_env_backend_cipher gives that class (NULL: none, or no backend
- * named).  Both in env_classes.c, beside the registry look-ups.
+ * 1 when `backend` (NULL: the default) has a usable class of this AEAD;
+ * cb_env_backend_cipher gives that class (NULL: none).  Both in
+ * env_classes.c, beside the registry look-ups.
  */
 int cb_env_aead_backend_ok(int aead, const char *backend);
 struct cb_cipher_class;

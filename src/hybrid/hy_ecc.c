@@ -1,5 +1,5 @@
 /*
- * Classical components of the hybrid KEMs through OpenSSL 3 (hy_ecc.h).
+ * The SM2 KEMs' curve arithmetic and SM3 through OpenSSL 3 (hy_ecc.h).
  */
 #include "hybrid/hy_ecc.h"
 
@@ -27,80 +27,6 @@ static int fail(int err)
 {
 	ERR_clear_error();
 	return err;
-}
-
-/* ---- X25519 ------------------------------------------------------------ */
-
-/*
- * A private X25519 key object.  With pub given, EVP_PKEY_fromdata takes
- * both halves and OpenSSL does not recompute the public key; without,
- * EVP_PKEY_new_raw_private_key computes it (one base-point multiplication).
- */
-static EVP_PKEY *x25519_key(const uint8_t sk[32], const uint8_t *pub)
-{
-	EVP_PKEY_CTX *ctx;
-	EVP_PKEY *pk = NULL;
-	OSSL_PARAM params[3];
-
-	if (!pub)
-		return EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, sk, 32);
-	params[0] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, (void *)sk, 32);
-	params[1] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, (void *)pub, 32);
-	params[2] = OSSL_PARAM_construct_end();
-	ctx = EVP_PKEY_CTX_new_from_name(NULL, "X25519", NULL);
-	if (!ctx || EVP_PKEY_fromdata_init(ctx) <= 0 ||
-	    EVP_PKEY_fromdata(ctx, &pk, EVP_PKEY_KEYPAIR, params) <= 0)
-		pk = NULL;
-	EVP_PKEY_CTX_free(ctx);
-	return pk;
-}
-
-int cb_hy_x25519_base(uint8_t pub[32], const uint8_t sk[32])
-{
-	EVP_PKEY *k = x25519_key(sk, NULL);
-	size_t len = 32;
-	int r = CB_OK;
-
-	if (!k || EVP_PKEY_get_raw_public_key(k, pub, &len) <= 0 || len != 32)
-		r = fail(CB_ERR_BACKEND);
-	EVP_PKEY_free(k);
-	return r;
-}
-
-int cb_hy_x25519(uint8_t ss[32], const uint8_t sk[32], const uint8_t *pub, const uint8_t peer[32])
-{
-	EVP_PKEY *k = x25519_key(sk, pub), *p = NULL;
-	EVP_PKEY_CTX *ctx = NULL;
-	size_t len = 32;
-	int r = CB_OK;
-
-	if (!k) {
-		r = fail(CB_ERR_BACKEND);
-		goto out;
-	}
-	p = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, peer, 32);
-	ctx = EVP_PKEY_CTX_new(k, NULL);
-	if (!p || !ctx || EVP_PKEY_derive_init(ctx) <= 0) {
-		r = fail(CB_ERR_BACKEND);
-		goto out;
-	}
-	/*
-	 * OpenSSL refuses an all-zero result (a peer of low order): derive
-	 * then fails.  Checked here as well, without a branch on the bytes.
-	 */
-	if (EVP_PKEY_derive_set_peer(ctx, p) <= 0 || EVP_PKEY_derive(ctx, ss, &len) <= 0 || len != 32) {
-		r = fail(CB_ERR_INVALID_KEY);
-		goto out;
-	}
-	if (cb_hy_is_zero(ss, 32))
-		r = CB_ERR_INVALID_KEY;
-out:
-	if (r)
-		cb_wipe(ss, 32);
-	EVP_PKEY_CTX_free(ctx);
-	EVP_PKEY_free(p);
-	EVP_PKEY_free(k);
-	return r;
 }
 
 /* ---- P-256 and the SM2 curve ------------------------------------------ */
@@ -160,30 +86,6 @@ static BIGNUM *scalar(const EC_GROUP *g, const uint8_t d[32], int *err)
 		return NULL;
 	}
 	return bn;
-}
-
-int cb_hy_ec_random_scalar(int curve, uint8_t d[32])
-{
-	const EC_GROUP *g = group(curve);
-	int err = CB_OK;
-
-	if (!g)
-		return CB_ERR_UNSUPPORTED;
-	/* n > 2^255 on both curves: a try fails with probability below 2^-32 */
-	for (int tries = 0; tries < 64; tries++) {
-		BIGNUM *bn;
-		if (cb_random_bytes(d, 32))
-			return CB_ERR_RANDOM;
-		bn = scalar(g, d, &err);
-		if (bn) {
-			BN_clear_free(bn);
-			return CB_OK;
-		}
-		if (err != CB_ERR_ARG)
-			return err;
-	}
-	cb_wipe(d, 32);
-	return CB_ERR_RANDOM;
 }
 
 /* Uncompressed encoding of a finite point. */

@@ -1,11 +1,13 @@
 /*
- * The classical components of the hybrid KEMs (src/hybrid), all through
- * OpenSSL 3: X25519 (RFC 7748) by EVP raw keys, Diffie-Hellman on P-256
- * and on the SM2 curve (sm2p256v1) by EC_POINT arithmetic (OpenSSL 3.0
- * cannot import an "EC" key on the SM2 curve, so EVP derive is not an
- * option there; one code path serves both curves), and SM3 by EVP.
+ * The classical components of the SM2 KEMs (src/hybrid/hy_sm2.c) through
+ * OpenSSL 3: Diffie-Hellman on the SM2 curve (sm2p256v1; P-256 too) by
+ * EC_POINT arithmetic (OpenSSL 3.0 cannot import an "EC" key on the SM2
+ * curve, so neither EVP derive nor OpenSSL's sm2-dh class can take a
+ * secret from bytes), and SM3 by EVP.  The composed hybrids
+ * (x25519mlkem768, secp256r1mlkem768, xwing) do not use this file: their
+ * parts are classes of the registry (hy_compose.c).
  *
- * Byte conventions: X25519 keys and outputs are 32 raw bytes; Weierstrass
+ * Byte conventions: Weierstrass
  * scalars are 32 big-endian bytes in [1, n-1]; points are uncompressed
  * X9.62 / SEC 1 (0x04 || x || y, 65 bytes), the only form RFC 8446
  * section 4.2.8.2 allows; shared secrets are the 32-byte x-coordinate
@@ -32,17 +34,7 @@
 
 enum cb_hy_curve { CB_HY_P256 = 0, CB_HY_SM2 = 1 };
 
-/* pub = X25519(sk, 9). */
-int cb_hy_x25519_base(uint8_t pub[32], const uint8_t sk[32]) CB_WARN_UNUSED;
-/*
- * ss = X25519(sk, peer); CB_ERR_INVALID_KEY when the result is all zero
- * (RFC 7748 section 6.1, RFC 8446 section 7.4.2).  pub, when the caller
- * knows X25519(sk, 9), spares OpenSSL from recomputing it (NULL: OpenSSL
- * computes it).
- */
-int cb_hy_x25519(uint8_t ss[32], const uint8_t sk[32], const uint8_t *pub, const uint8_t peer[32]) CB_WARN_UNUSED;
-
-/* A uniformly random scalar in [1, n-1] (rejection sampling). */
+/* A uniformly random scalar in [1, n-1] (rejection sampling; hy_compose.c). */
 int cb_hy_ec_random_scalar(int curve, uint8_t d[32]) CB_WARN_UNUSED;
 /* pub = d * G; CB_ERR_ARG when d is not in [1, n-1]. */
 int cb_hy_ec_public(int curve, uint8_t pub[65], const uint8_t d[32]) CB_WARN_UNUSED;

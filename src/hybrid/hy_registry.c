@@ -30,22 +30,27 @@ static const struct {
 };
 
 #define T_END {NULL, NULL}
+/*
+ * The composed hybrids call their key agreement as keygen-cold (import of
+ * the secret, export of the public value) and derive-cold (import,
+ * derive): a KEM has no handle to keep a prepared key in.  sm2mlkem768's
+ * SM2 half is not a class (hy_ecc.c): its terms are the sm2-dh class's
+ * warm operations, the nearest there is.
+ */
 static const struct {
 	const char *name, *op;
 	cb_hybrid_term terms[5];
 } terms[] = {
-	{"x25519mlkem768", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen"}, T_END}},
-	{"x25519mlkem768", "encaps", {{"mlkem768", "encaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
-	{"x25519mlkem768", "decaps", {{"mlkem768", "decaps"}, {"x25519", "derive"}, T_END}},
-	{"secp256r1mlkem768", "keygen", {{"ecdh-p256", "keygen"}, {"mlkem768", "keygen"}, T_END}},
-	{"secp256r1mlkem768", "encaps",
-	 {{"ecdh-p256", "keygen"}, {"ecdh-p256", "derive"}, {"mlkem768", "encaps"}, T_END}},
-	{"secp256r1mlkem768", "decaps", {{"ecdh-p256", "derive"}, {"mlkem768", "decaps"}, T_END}},
-	{"xwing", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen"}, T_END}},
-	{"xwing", "encaps", {{"mlkem768", "encaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	{"x25519mlkem768", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen-cold"}, T_END}},
+	{"x25519mlkem768", "encaps", {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"x25519mlkem768", "decaps", {{"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"secp256r1mlkem768", "keygen", {{"ecdh-p256", "keygen-cold"}, {"mlkem768", "keygen"}, T_END}},
+	{"secp256r1mlkem768", "encaps", {{"ecdh-p256", "derive-cold"}, {"mlkem768", "encaps"}, T_END}},
+	{"secp256r1mlkem768", "decaps", {{"ecdh-p256", "derive-cold"}, {"mlkem768", "decaps"}, T_END}},
+	{"xwing", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen-cold"}, T_END}},
+	{"xwing", "encaps", {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
 	/* decapsulation re-expands the seed (draft section 5.5) */
-	{"xwing", "decaps",
-	 {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "keygen"}, {"x25519", "derive"}, T_END}},
+	{"xwing", "decaps", {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
 	{"sm2mlkem768", "keygen", {{"mlkem768", "keygen"}, {"sm2-dh", "keygen"}, T_END}},
 	{"sm2mlkem768", "encaps", {{"mlkem768", "encaps"}, {"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, T_END}},
 	{"sm2mlkem768", "decaps", {{"mlkem768", "decaps"}, {"sm2-dh", "derive"}, T_END}},
@@ -65,6 +70,41 @@ const char *const *cb_hybrid_parts(const char *name)
 		if (!strcmp(parts[i].name, name))
 			return parts[i].parts;
 	return NULL;
+}
+
+/* 1 when op is one of the comma-separated items of list. */
+static int listed(const char *list, const char *op)
+{
+	size_t n = strlen(op);
+	for (const char *p = list; p && *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, op, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_info *const *algs, size_t n,
+		       const char *hybrid_ops)
+{
+	for (size_t i = 0; part && op && i < n; i++) {
+		char buf[32];
+		const char *be;
+		if (!cb_hybrid_composable(algs[i]->name) ||
+		    !(be = cb_hybrid_part_backend(algs[i]->name, algs[i]->backend, part->name, buf, sizeof(buf))) ||
+		    strcmp(be, part->backend))
+			continue;
+		for (size_t k = 0; k < CB_ARRAY_LEN(terms); k++) {
+			if (strcmp(terms[k].name, algs[i]->name) || (hybrid_ops && !listed(hybrid_ops, terms[k].op)))
+				continue;
+			for (const cb_hybrid_term *t = terms[k].terms; t->alg; t++)
+				if (!strcmp(t->alg, part->name) && !strcmp(t->op, op))
+					return 1;
+		}
+	}
+	return 0;
 }
 
 /* The coins of a derand method, as c says (hybrid.h); n <= 96. */

@@ -171,7 +171,7 @@ static int dh_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, co
 }
 
 /* keypair: d, encaps: e, SM2 scalars */
-static const cb_hy_variant dh_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 0}, 1};
+static const cb_hy_variant dh_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 0}, 1, NULL, NULL};
 
 const cb_kem_class cb_hybrid_sm2_dhkem = {
 	.info = {CB_KIND_KEM, "sm2-dhkem", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation, &dh_coins},
@@ -204,7 +204,7 @@ static int enc_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, c
 }
 
 /* keypair: d; encaps: the 32-byte secret || k (an SM2 scalar), tried again on t = 0 (A5) */
-static const cb_hy_variant enc_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 32}, 4};
+static const cb_hy_variant enc_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 32}, 4, NULL, NULL};
 
 const cb_kem_class cb_hybrid_sm2_enc_kem = {
 	.info = {CB_KIND_KEM, "sm2-enc-kem", "builtin", "SM2 encryption written here on OpenSSL EC_POINT and SM3", cb_hy_sm_unavailable, builtin_implementation, &enc_coins},
@@ -277,7 +277,7 @@ static int sm_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, co
 }
 
 /* keypair: d || z || d_S (an SM2 scalar), encaps: m || e_S */
-static const cb_hy_variant sm_coins = {{1, CB_HY_SM2, 64}, {1, CB_HY_SM2, 32}, 1};
+static const cb_hy_variant sm_coins = {{1, CB_HY_SM2, 64}, {1, CB_HY_SM2, 32}, 1, NULL, NULL};
 
 const cb_kem_class cb_hybrid_sm2mlkem768 = {
 	.info = {CB_KIND_KEM, "sm2mlkem768", "builtin", "SM2 curve through OpenSSL EC_POINT, SM3 through EVP", cb_hy_sm_unavailable, builtin_implementation, &sm_coins},

@@ -25,10 +25,16 @@
  * Derand coins, in wire order: x25519mlkem768 keypair d || z || sk_X (96),
  * encaps m || e_X (64); secp256r1mlkem768 keypair d_P || d || z (96),
  * encaps e_P || m (64).
+ *
+ * Both are compositions (hy_compose.c): the ML-KEM-768 part is a KEM
+ * class (its derandomised methods), the ECDH part a key-agreement class
+ * (import of the secret from the coins, export_public, derive), both
+ * found in the registry; these classes are the default one.  pk_X in
+ * x25519mlkem768's sk is kept for the layout: the key-agreement class
+ * computes it again when it imports sk_X.
  */
 #include <string.h>
 
-#include "backends/backends.h"
 #include "core/util.h"
 #include "hybrid/hy_ecc.h"
 #include "hybrid/hybrid.h"
@@ -50,13 +56,16 @@ static const char *builtin_implementation(void)
 
 static int x_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
-	int r = cb_mlkem768_keypair_derand(pk, sk, coins, coins + 32);
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
+	const cb_kem_class *m = p ? p->parts.kem : NULL;
+	int r = m ? m->keypair_derand(m, pk, sk, coins) : CB_ERR_UNSUPPORTED;
 	if (r)
 		return r;
 	memcpy(sk + DK, coins + 64, X);
-	r = cb_hy_x25519_base(pk + EK, sk + DK);
+	r = cb_hy_kex_public(p, pk + EK, sk + DK);
 	if (r) {
 		cb_wipe(sk, DK + 2 * X);
+		memset(pk, 0, EK + X);
 		return r;
 	}
 	memcpy(sk + DK + X, pk + EK, X);
@@ -65,15 +74,15 @@ static int x_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, c
 
 static int x_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	uint8_t ssm[32], ssx[32];
-	int r;
+	int r = CB_ERR_UNSUPPORTED;
 
 	/* 3.1.2: the FIPS 203 7.2 check is inside encaps (CB_ERR_INVALID_KEY) */
-	r = cb_mlkem768_encaps_derand(ct, ssm, pk, coins);
+	if (p)
+		r = p->parts.kem->encaps_derand(p->parts.kem, ct, ssm, pk, coins);
 	if (!r)
-		r = cb_hy_x25519_base(ct + CT, coins + 32);
-	if (!r)
-		r = cb_hy_x25519(ssx, coins + 32, ct + CT, pk + EK);
+		r = cb_hy_kex_shared(p, ct + CT, ssx, coins + 32, pk + EK);
 	if (!r) {
 		memcpy(ss, ssm, 32); /* 3.1.3: ML-KEM first */
 		memcpy(ss + 32, ssx, 32);
@@ -87,10 +96,11 @@ static int x_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, co
 
 static int x_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	uint8_t ssm[32], ssx[32];
-	int r = cb_mlkem768_decaps(ssm, ct, sk);
+	int r = p ? p->parts.kem->decaps(p->parts.kem, ssm, ct, sk) : CB_ERR_UNSUPPORTED;
 	if (!r)
-		r = cb_hy_x25519(ssx, sk + DK, sk + DK + X, ct + CT);
+		r = cb_hy_kex_shared(p, NULL, ssx, sk + DK, ct + CT);
 	if (!r) {
 		memcpy(ss, ssm, 32);
 		memcpy(ss + 32, ssx, 32);
@@ -101,10 +111,13 @@ static int x_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, con
 }
 
 /* keypair: d || z || sk_X, encaps: m || e_X, all random bytes */
-static const cb_hy_variant x_coins = {{0, 0, 0}, {0, 0, 0}, 1};
+static cb_hy_slot x_slot;
+static const cb_hy_variant x_coins = {{0, 0, 0}, {0, 0, 0}, 1, "x25519mlkem768", &x_slot};
 
 const cb_kem_class cb_hybrid_x25519mlkem768 = {
-	.info = {CB_KIND_KEM, "x25519mlkem768", "builtin", "X25519 through OpenSSL EVP", NULL, builtin_implementation, &x_coins},
+	.info = {CB_KIND_KEM, "x25519mlkem768", "builtin",
+		 "default composition: parts mlkem768@builtin, x25519@openssl",
+		 NULL, builtin_implementation, &x_coins},
 	.public_key_bytes = EK + X,
 	.secret_key_bytes = DK + 2 * X,
 	.ciphertext_bytes = CT + X,
@@ -122,27 +135,30 @@ const cb_kem_class cb_hybrid_x25519mlkem768 = {
 
 static int p_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
-	int r = cb_hy_ec_public(CB_HY_P256, pk, coins);
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
+	int r = p ? cb_hy_kex_public(p, pk, coins) : CB_ERR_UNSUPPORTED; /* CB_ERR_ARG: d_P 0 or >= n */
 	if (r)
 		return r;
-	r = cb_mlkem768_keypair_derand(pk + P, sk + S, coins + 32, coins + 64);
-	if (r)
+	r = p->parts.kem->keypair_derand(p->parts.kem, pk + P, sk + S, coins + 32);
+	if (r) {
+		memset(pk, 0, P + EK);
 		return r;
+	}
 	memcpy(sk, coins, S);
 	return CB_OK;
 }
 
 static int p_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	uint8_t sse[32], ssm[32];
-	int r;
+	int r = CB_ERR_UNSUPPORTED;
 
 	/* the client's point first (RFC 8446 4.2.8.2 checks), then ML-KEM (FIPS 203 7.2) */
-	r = cb_hy_ec_dh(CB_HY_P256, sse, NULL, coins, pk);
+	if (p)
+		r = cb_hy_kex_shared(p, ct, sse, coins, pk);
 	if (!r)
-		r = cb_hy_ec_public(CB_HY_P256, ct, coins);
-	if (!r)
-		r = cb_mlkem768_encaps_derand(ct + P, ssm, pk + P, coins + 32);
+		r = p->parts.kem->encaps_derand(p->parts.kem, ct + P, ssm, pk + P, coins + 32);
 	if (!r) {
 		memcpy(ss, sse, 32); /* 3.1.3: ECDH first */
 		memcpy(ss + 32, ssm, 32);
@@ -156,10 +172,11 @@ static int p_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, co
 
 static int p_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	uint8_t sse[32], ssm[32];
-	int r = cb_hy_ec_dh(CB_HY_P256, sse, NULL, sk, ct);
+	int r = p ? cb_hy_kex_shared(p, NULL, sse, sk, ct) : CB_ERR_UNSUPPORTED;
 	if (!r)
-		r = cb_mlkem768_decaps(ssm, ct + P, sk + S);
+		r = p->parts.kem->decaps(p->parts.kem, ssm, ct + P, sk + S);
 	if (!r) {
 		memcpy(ss, sse, 32);
 		memcpy(ss + 32, ssm, 32);
@@ -170,10 +187,13 @@ static int p_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, con
 }
 
 /* keypair: d_P (a P-256 scalar) || d || z, encaps: e_P || m */
-static const cb_hy_variant p_coins = {{1, CB_HY_P256, 0}, {1, CB_HY_P256, 0}, 1};
+static cb_hy_slot p_slot;
+static const cb_hy_variant p_coins = {{1, CB_HY_P256, 0}, {1, CB_HY_P256, 0}, 1, "secp256r1mlkem768", &p_slot};
 
 const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
-	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin", "P-256 through OpenSSL EC_POINT", NULL, builtin_implementation, &p_coins},
+	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin",
+		 "default composition: parts mlkem768@builtin, ecdh-p256@openssl",
+		 NULL, builtin_implementation, &p_coins},
 	.public_key_bytes = P + EK,
 	.secret_key_bytes = S + DK,
 	.ciphertext_bytes = P + CT,

@@ -18,7 +18,12 @@
  * generation and an X25519 base-point multiplication; the expanded key is
  * never stored or transmitted (5.5.1).
  *
- * One deviation: OpenSSL refuses an X25519 all-zero result, so a
+ * A composition (hy_compose.c): ML-KEM-768 is a KEM class, X25519 a
+ * key-agreement class (import of sk_X / ek_X, export_public, derive), the
+ * combiner's SHA3-256 a hash class; SHAKE256 of the expansion is the
+ * project's (src/sha3: a hash class has no XOF).
+ *
+ * One deviation: the combiner refuses an X25519 all-zero result, so a
  * ciphertext whose ct_X is a low-order point makes decaps fail with
  * CB_ERR_INVALID_KEY, where the draft would hash ss_X = 0 into the
  * combiner.  No honest encapsulation produces such a ct_X.
@@ -26,7 +31,6 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "hybrid/hy_ecc.h"
 #include "hybrid/hybrid.h"
 #include "mlkem/mlkem.h"
 #include "sha3/sha3.h"
@@ -45,36 +49,29 @@ struct expanded {
 	uint8_t dk[DK];
 };
 
-/* 5.2 expandDecapsulationKey: sk_M into e->dk, pk_M || pk_X into pk. */
-static int expand(struct expanded *e, uint8_t pk[EK + 32], const uint8_t sk[32])
+/* 5.2 expandDecapsulationKey, the ML-KEM half: sk_M into e->dk, pk_M into pk. */
+static int expand(const cb_hy_slot *p, struct expanded *e, uint8_t pk[EK + 32], const uint8_t sk[32])
 {
-	int r;
 	cb_shake256(e->seed, 96, sk, 32);
-	r = cb_mlkem768_keypair_derand(pk, e->dk, e->seed, e->seed + 32);
-	if (!r)
-		r = cb_hy_x25519_base(pk + EK, e->seed + 64);
-	return r;
+	return p->parts.kem->keypair_derand(p->parts.kem, pk, e->dk, e->seed);
 }
 
 /* 5.3 */
-static void combiner(uint8_t ss[32], const uint8_t ssm[32], const uint8_t ssx[32], const uint8_t ctx[32],
-		     const uint8_t pkx[32])
+static int combiner(const cb_hy_slot *p, uint8_t ss[32], const uint8_t ssm[32], const uint8_t ssx[32],
+		    const uint8_t ctx[32], const uint8_t pkx[32])
 {
-	cb_keccak_state st;
-	cb_sha3_256_init(&st);
-	cb_keccak_absorb(&st, ssm, 32);
-	cb_keccak_absorb(&st, ssx, 32);
-	cb_keccak_absorb(&st, ctx, 32);
-	cb_keccak_absorb(&st, pkx, 32);
-	cb_keccak_absorb(&st, (const uint8_t *)CB_XWING_LABEL, 6);
-	cb_sha3_256_final(&st, ss);
-	cb_keccak_wipe(&st);
+	const uint8_t *in[5] = {ssm, ssx, ctx, pkx, (const uint8_t *)CB_XWING_LABEL};
+	const size_t lens[5] = {32, 32, 32, 32, 6};
+	return cb_hy_hash(p, ss, in, lens, 5);
 }
 
 static int xw_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	struct expanded e;
-	int r = expand(&e, pk, coins);
+	int r = p ? expand(p, &e, pk, coins) : CB_ERR_UNSUPPORTED;
+	if (!r)
+		r = cb_hy_kex_public(p, pk + EK, e.seed + 64);
 	if (!r)
 		memcpy(sk, coins, 32);
 	else
@@ -85,15 +82,17 @@ static int xw_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, 
 
 static int xw_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *eseed)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	uint8_t ssm[32], ssx[32];
-	int r = cb_mlkem768_encaps_derand(ct, ssm, pk, eseed); /* FIPS 203 7.2 check inside */
+	int r = CB_ERR_UNSUPPORTED;
+
+	if (p) /* FIPS 203 7.2 check inside */
+		r = p->parts.kem->encaps_derand(p->parts.kem, ct, ssm, pk, eseed);
 	if (!r)
-		r = cb_hy_x25519_base(ct + CT, eseed + 32);
+		r = cb_hy_kex_shared(p, ct + CT, ssx, eseed + 32, pk + EK);
 	if (!r)
-		r = cb_hy_x25519(ssx, eseed + 32, ct + CT, pk + EK);
-	if (!r)
-		combiner(ss, ssm, ssx, ct + CT, pk + EK);
-	else
+		r = combiner(p, ss, ssm, ssx, ct + CT, pk + EK);
+	if (r)
 		memset(ct, 0, CT + 32);
 	cb_wipe(ssm, sizeof(ssm));
 	cb_wipe(ssx, sizeof(ssx));
@@ -102,15 +101,17 @@ static int xw_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, c
 
 static int xw_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
 {
+	const cb_hy_slot *p = cb_hy_parts_of(cls);
 	struct expanded e;
 	uint8_t pk[EK + 32], ssm[32], ssx[32];
-	int r = expand(&e, pk, sk);
+	int r = p ? expand(p, &e, pk, sk) : CB_ERR_UNSUPPORTED;
 	if (!r)
-		r = cb_mlkem768_decaps(ssm, ct, e.dk);
+		r = p->parts.kem->decaps(p->parts.kem, ssm, ct, e.dk);
+	/* one handle for sk_X: pk_X (5.2) and X25519(sk_X, ct_X) */
 	if (!r)
-		r = cb_hy_x25519(ssx, e.seed + 64, pk + EK, ct + CT);
+		r = cb_hy_kex_shared(p, pk + EK, ssx, e.seed + 64, ct + CT);
 	if (!r)
-		combiner(ss, ssm, ssx, ct + CT, pk + EK);
+		r = combiner(p, ss, ssm, ssx, ct + CT, pk + EK);
 	cb_wipe(&e, sizeof(e));
 	cb_wipe(ssm, sizeof(ssm));
 	cb_wipe(ssx, sizeof(ssx));
@@ -118,10 +119,14 @@ static int xw_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, co
 }
 
 /* keypair: the 32-byte seed, encaps: eseed (64), random bytes */
-static const cb_hy_variant xw_coins = {{0, 0, 0}, {0, 0, 0}, 1};
+static cb_hy_slot xw_slot;
+static const cb_hy_variant xw_coins = {{0, 0, 0}, {0, 0, 0}, 1, "xwing", &xw_slot};
 
 const cb_kem_class cb_hybrid_xwing = {
-	.info = {CB_KIND_KEM, "xwing", "builtin", "X25519 through OpenSSL EVP; decaps re-expands the seed", NULL, builtin_implementation, &xw_coins},
+	.info = {CB_KIND_KEM, "xwing", "builtin",
+		 "default composition: parts mlkem768@builtin, x25519@openssl, sha3-256@openssl; decaps re-expands "
+		 "the seed",
+		 NULL, builtin_implementation, &xw_coins},
 	.public_key_bytes = EK + 32,
 	.secret_key_bytes = 32,
 	.ciphertext_bytes = CT + 32,

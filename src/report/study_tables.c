@@ -370,7 +370,7 @@ static int cold_warm(const cb_run *run, cb_xtab **tabs, size_t *n)
 	}
 	if (t)
 		snprintf(t->note, sizeof(t->note),
-			 "cold: the key parsed from PKCS#8 / SubjectPublicKeyInfo and a fresh context on every call "
+			 "cold: the key parsed from PKCS#8 / SubjectPublicKeyInfo (X25519: its raw secret) and a fresh context on every call "
 			 "(docs/MEASUREMENT.md); cold / warm paired round by round");
 	return 0;
 }
@@ -468,12 +468,19 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 }
 
 /*
- * The part's one-thread result: the hybrid's own backend first, then
- * OpenSSL (whose classes the hybrids call), then any.
+ * The part's one-thread result.  A composed hybrid's part is the class it
+ * calls (cb_hybrid_part_backend: "oqs+sodium" takes mlkem768 from oqs and
+ * x25519 from sodium, the default "builtin" builtin's ML-KEM and
+ * OpenSSL's key agreement), that one only; for the others the hybrid's
+ * own backend first, then OpenSSL (whose classes they call), then any.
  */
-static const cb_result *find_part(const cb_run *run, const char *alg, const char *op, const char *backend)
+static const cb_result *find_part(const cb_run *run, const char *alg, const char *op, const cb_result *h)
 {
 	const cb_result *any = NULL, *ossl = NULL;
+	char buf[32];
+	const char *exact = cb_hybrid_part_backend(h->algorithm, h->backend, alg, buf, sizeof(buf));
+	const char *backend = exact ? exact : h->backend;
+
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		if (r->status != CB_STATUS_OK || r->threads > 1 || strcmp(r->algorithm, alg) ||
@@ -481,6 +488,8 @@ static const cb_result *find_part(const cb_run *run, const char *alg, const char
 			continue;
 		if (!strcmp(r->backend, backend))
 			return r;
+		if (exact)
+			continue;
 		if (!strcmp(r->backend, "openssl") && !ossl)
 			ossl = r;
 		if (!any)
@@ -500,7 +509,7 @@ int cb_hybrid_breakdown(const cb_run *run, const cb_result *h, const cb_result *
 	if (!terms || h->status != CB_STATUS_OK || h->threads > 1 || strcmp(h->kind, "kem") || !(latency(h) > 0))
 		return 0;
 	for (j = 0; terms[j].alg; j++) {
-		const cb_result *p = find_part(run, terms[j].alg, terms[j].op, h->backend);
+		const cb_result *p = find_part(run, terms[j].alg, terms[j].op, h);
 		if (!p || j >= max)
 			return 0;
 		parts[j] = p;
@@ -548,7 +557,7 @@ static int hybrid_breakdown(const cb_run *run, cb_xtab **tabs, size_t *n)
 		if (!terms || h->status != CB_STATUS_OK || h->threads > 1 || strcmp(h->kind, "kem"))
 			continue;
 		for (size_t j = 0; terms[j].alg; j++) {
-			const cb_result *p = find_part(run, terms[j].alg, terms[j].op, h->backend);
+			const cb_result *p = find_part(run, terms[j].alg, terms[j].op, h);
 			size_t k = strlen(parts);
 			snprintf(parts + k, sizeof(parts) - k, "%s%s %s%s%s%s", j ? " + " : "", terms[j].alg, terms[j].op,
 				 p ? " (" : "", p ? p->backend : "", p ? ")" : "");
@@ -570,24 +579,26 @@ static int hybrid_breakdown(const cb_run *run, cb_xtab **tabs, size_t *n)
 			return CB_ERR_NOMEM;
 		d = latency(h) - sum;
 		negative |= d < 0;
-		snprintf(row[0], CB_XCELL_MAX, "%s", h->algorithm);
+		/* the composition's name: the hybrid and its parts' backends */
+		snprintf(row[0], CB_XCELL_MAX, "%s@%s", h->algorithm, h->backend);
 		snprintf(row[1], CB_XCELL_MAX, "%s", h->operation);
 		cb_fmt_latency(latency(h), row[2], CB_XCELL_MAX);
 		cb_fmt_latency(sum, row[3], CB_XCELL_MAX);
 		{
 			char mag[32];
 			cb_fmt_latency(fabs(d), mag, sizeof(mag));
-			snprintf(row[4], CB_XCELL_MAX, "%s%s (%+.0f%%)", d < 0 ? "-" : "", mag, 100.0 * d / latency(h));
+			snprintf(row[4], CB_XCELL_MAX, "%s%s (%+.0f%%)%s", d < 0 ? "-" : "", mag, 100.0 * d / latency(h),
+				 d < 0 ? " noise" : "");
 		}
 		snprintf(row[5], CB_XCELL_MAX, "%s", parts);
 	}
 	if (t)
 		snprintf(t->note, sizeof(t->note),
-			 "combiner = hybrid - the sum of its parts' operations (each part on the hybrid's backend, else "
-			 "OpenSSL)%s%s%s",
-			 negative ? "; a negative combiner: the hybrid reaches a classical primitive more cheaply than "
-				    "the part's own class (EC_POINT_mul against EVP_PKEY_keygen), or noise"
-				  : "",
+			 "combiner = hybrid - the sum of its parts' operations, each part timed through the class the "
+			 "hybrid calls (ALG@KEM+KEX: the parts' backends; @builtin: builtin's ML-KEM, OpenSSL's key "
+			 "agreement), its key agreement cold (a handle made from the secret's bytes per call, as the "
+			 "hybrid must)%s%s%s",
+			 negative ? "; a negative combiner is noise: the hybrid does at least what its parts do" : "",
 			 missing[0] ? "; for every hybrid's breakdown add its parts: " : "", missing);
 	return 0;
 }
