@@ -34,7 +34,7 @@
 const char *const cb_interop_default_algs[] = {
 	"sm2-sign", "sm2-enc-c1c3c2", "sm2-enc-c1c2c3", "sm2-enc-der",
 	"rsa2048-oaep-sha256", "rsa2048-pkcs1", "rsa2048-pkcs1-sha256", "rsa2048-pss-sha256",
-	"ecdsa-p256", "ed25519", "x25519",
+	"ecdsa-p256", "ed25519", "x25519", "mldsa65",
 	"sm4-gcm", "aes-256-gcm", "chacha20-poly1305",
 	"mlkem768", "x25519mlkem768", "secp256r1mlkem768", "xwing", "sm2mlkem768",
 	NULL};
