@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bench/compare.h"
-#include "bench/stats.h"
+#include "result/stats.h"
 #include "testutil.h"
 
 static cb_result *add(cb_run *run, const char *alg, const char *op, double median, double half_ci, cb_status st)

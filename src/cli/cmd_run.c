@@ -9,7 +9,6 @@
 
 #include "bench/cases.h"
 #include "bench/context.h"
-#include "bench/runner.h"
 #include "bench/session.h"
 #include "bench/suite.h"
 #include "cli/alloc_count.h"
