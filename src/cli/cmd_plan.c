@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/opts.h"
 #include "cli/select.h"
+#include "cryptobench/bench.h"
 #include "core/util.h"
 #include "cryptobench/report.h"
 #include "report/handshake.h"
@@ -87,7 +88,7 @@ static int check_ops(const char *list, const cb_run *run, const char *path)
 			const char *op = run->results[i].operation;
 			if (strlen(op) == len && !strncmp(op, p, len))
 				found = 1;
-			if (*op && !cli_in_list(known, op) && strlen(known) + strlen(op) + 3 < sizeof(known)) {
+			if (*op && !cb_in_list(known, op) && strlen(known) + strlen(op) + 3 < sizeof(known)) {
 				strcat(known, known[0] ? "," : "");
 				strcat(known, op);
 			}
@@ -106,7 +107,7 @@ static void row_backends(const cb_hs_row *r, char *buf, size_t len)
 {
 	buf[0] = 0;
 	for (size_t i = 0; i < r->nsteps; i++)
-		if (!cli_in_list(buf, r->steps[i].backend) && strlen(buf) + strlen(r->steps[i].backend) + 2 < len) {
+		if (!cb_in_list(buf, r->steps[i].backend) && strlen(buf) + strlen(r->steps[i].backend) + 2 < len) {
 			strcat(buf, buf[0] ? "," : "");
 			strcat(buf, r->steps[i].backend);
 		}
@@ -470,7 +471,7 @@ int cmd_plan(int argc, char **argv)
 	}
 	for (size_t i = 0; i < run.nresults; i++) {
 		const cb_result *x = &run.results[i], *best = best_of[i];
-		if (!best || (ops && !cli_in_list(ops, x->operation)) || best->ops_per_sec <= 0)
+		if (!best || (ops && !cb_in_list(ops, x->operation)) || best->ops_per_sec <= 0)
 			continue;
 		double per_core = best->ops_per_sec / (best->threads ? best->threads : 1);
 		double cores = ceil(rate / (per_core * (1 - headroom / 100)));
