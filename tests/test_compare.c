@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/compare.h"
+#include "cryptobench/compare.h"
 #include "result/stats.h"
 #include "testutil.h"
 

@@ -69,9 +69,6 @@ int cb_selector_matches(const char *sel, const cb_alg_info *a);
 int cb_select(const char *const *sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap,
 	      size_t *n, char *err, size_t errlen);
 
-/* 1 when word is one of the comma-separated items of list. */
-int cb_in_list(const char *list, const char *word);
-
 /* "16,128,1K,4K,16K,128K,1M" -> sizes, each once; K = 1024, up to 1G.  0, or CB_ERR_ARG with err. */
 int cb_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err, size_t errlen);
 /* "1,2,4" -> thread counts from 1 to 1024, each once.  0, or CB_ERR_ARG with err. */

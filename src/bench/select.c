@@ -34,20 +34,6 @@ int cb_selector_matches(const char *sel, const cb_alg_info *a)
 	return !strncmp(sel, a->name, n) && a->name[n] == '-' && !is_exact_name(sel);
 }
 
-int cb_in_list(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p = list;
-	while (p && *p) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		if (len == n && !strncmp(p, word, n))
-			return 1;
-		p = e ? e + 1 : NULL;
-	}
-	return 0;
-}
-
 void cb_say(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;

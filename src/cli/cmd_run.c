@@ -289,7 +289,7 @@ static void progress(void *arg, const char *phase, size_t done, size_t total, co
 		fprintf(stderr, "\r\033[K");
 	} else if (!strcmp(phase, "prepare")) {
 		if (pc->op && pc->msg)
-			cli_format_size(pc->msg, sz, sizeof(sz));
+			cb_report_size(pc->msg, sz, sizeof(sz));
 		fprintf(stderr, "\r\033[Kpreparing [%zu/%zu] %s %s %s%s", done + 1, total, pc->alg->name,
 			pc->op ? pc->op : "", sz, pc->threads > 1 ? " (threads)" : "");
 	} else {

@@ -27,16 +27,6 @@ int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_inf
 	return -1;
 }
 
-void cli_format_size(size_t n, char *buf, size_t cap)
-{
-	if (n >= 1024 * 1024 && n % (1024 * 1024) == 0)
-		snprintf(buf, cap, "%zu MiB", n / (1024 * 1024));
-	else if (n >= 1024 && n % 1024 == 0)
-		snprintf(buf, cap, "%zu KiB", n / 1024);
-	else
-		snprintf(buf, cap, "%zu B", n);
-}
-
 int cli_parse_number(const char *opt, const char *s, double lo, double hi, double *out)
 {
 	char *end;

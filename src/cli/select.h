@@ -48,7 +48,4 @@ void cli_write_error(const char *path, int r);
  */
 void cli_printable_run(cb_run *run);
 
-/* "16 B", "1 KiB", "16 KiB", "1 MiB" */
-void cli_format_size(size_t n, char *buf, size_t cap);
-
 #endif

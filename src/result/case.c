@@ -116,3 +116,16 @@ void cb_published_format(const cb_published *p, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s=%.15g%s", p->a, p->b[0] ? "/" : "", p->b, p->value, p->unit);
 }
 
+int cb_in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+	while (p && *p) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, word, n))
+			return 1;
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}

@@ -1,4 +1,4 @@
-#include "bench/compare.h"
+#include "cryptobench/compare.h"
 
 #include <math.h>
 #include <stdarg.h>
