@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/compare.h"
 #include "bench/load.h"
-#include "bench/stats.h"
+#include "cryptobench/compare.h"
+#include "result/stats.h"
 #include "testutil.h"
 
 static cb_result *add(cb_run *run, const char *alg, const char *op, double median, double half_ci, cb_status st)

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "bench/cases.h"
-#include "bench/runner.h"
+#include "bench/rounds.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/registry.h"

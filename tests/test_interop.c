@@ -1,5 +1,5 @@
 /*
- * The interop matrices (bench/interop.h) on a small sample: for every
+ * The interop matrices (cryptobench/interop.h) on a small sample: for every
  * algorithm `cryptobench interop` crosses by default, the implementations
  * are those this build has and can use here (so the pairs follow the
  * backends, not a list typed here; a composed hybrid's are its compositions,
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/interop.h"
+#include "cryptobench/interop.h"
 #include "core/der.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/registry.h"

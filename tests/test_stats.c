@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/stats.h"
+#include "result/stats.h"
 #include "testutil.h"
 
 static int close_to(double a, double b, double tol)

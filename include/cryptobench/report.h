@@ -1,5 +1,7 @@
 /*
- * Writers: turn a cb_run into text.  Writers never measure.
+ * Writers: turn a cb_run into text, and the documents of compare, plan,
+ * verify --vectors and interop.  Writers never measure; the commands only
+ * call them (no command builds JSON or a table of its own).
  */
 #ifndef CRYPTOBENCH_REPORT_H
 #define CRYPTOBENCH_REPORT_H
@@ -7,7 +9,10 @@
 #include <stdio.h>
 
 #include "cryptobench/common.h"
+#include "cryptobench/compare.h"
+#include "cryptobench/interop.h"
 #include "cryptobench/result.h"
+#include "cryptobench/vectors.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -76,6 +81,73 @@ int cb_run_read_json_err(const char *path, cb_run *run, cb_read_error *err) CB_W
 
 /* The same from text[0..len) in memory (no NUL needed). */
 int cb_run_parse_json(const char *text, size_t len, cb_run *run, cb_read_error *err) CB_WARN_UNUSED;
+
+/* ---- the other commands' documents ---- */
+
+/* "16 B", "1 KiB", "16 KiB", "1 MiB": a message size as the tables show it. */
+void cb_report_size(size_t n, char *buf, size_t cap);
+
+/*
+ * compare: the changes between two runs (cb_compare_runs, compare.h) as a
+ * table (CB_FORMAT_TABLE, with each run's machine line) or JSON.  0,
+ * CB_ERR_IO, CB_ERR_NOMEM, or CB_ERR_ARG for another format.
+ */
+int cb_report_compare(FILE *f, cb_format fmt, const char *old_path, const char *new_path, const cb_run *old_run,
+		      const cb_run *new_run, const cb_change *c, size_t n, double threshold,
+		      const cb_machine_change *mc) CB_WARN_UNUSED;
+
+/*
+ * plan --rate: for each case of the run (ops: a comma list of operations,
+ * NULL: all), the cores that sustain rate operations per second with
+ * headroom percent spare, from its entry with the most threads.  0,
+ * CB_ERR_IO or CB_ERR_NOMEM.
+ */
+int cb_report_plan_rate(FILE *f, const cb_run *run, double rate, double headroom, const char *ops) CB_WARN_UNUSED;
+
+/*
+ * plan --handshakes (docs/PLAN.md) as a table, Markdown or JSON: backend
+ * NULL for each operation's fastest, against NULL for each combination's
+ * own baseline; path names the run(s) in the error.  0; CB_ERR_ARG (against
+ * is no combination) or CB_ERR_UNSUPPORTED (no combination's operations
+ * are all in the run), with err; CB_ERR_NOMEM; CB_ERR_IO.
+ */
+int cb_report_plan_handshakes(FILE *f, cb_format fmt, const cb_run *run, const char *path, double rate,
+			      double headroom, const char *backend, const char *against, char *err,
+			      size_t errlen) CB_WARN_UNUSED;
+
+/* verify --vectors: one vector set run over one (algorithm, backend). */
+typedef enum cb_vec_state {
+	CB_VEC_PASS = 0,
+	CB_VEC_FAIL,    /* an unexpected result, or the run failed */
+	CB_VEC_NA,      /* the class cannot take the set */
+	CB_VEC_MISSING, /* the file is not there */
+	CB_VEC_BADSUM   /* the file does not match SHA256SUMS */
+} cb_vec_state;
+
+typedef struct cb_vec_row {
+	const cb_vec_set *set;
+	const cb_alg_info *alg;
+	cb_vec_counts n;
+	cb_vec_state state;
+	char err[200];
+} cb_vec_row;
+
+/* The matrix of rows (vector set x backend) and the summary line, or JSON.  0, CB_ERR_IO, CB_ERR_NOMEM, CB_ERR_ARG. */
+int cb_report_vectors(FILE *f, cb_format fmt, const char *dir, const cb_vec_row *rows, size_t n) CB_WARN_UNUSED;
+
+/*
+ * interop, written as the matrices are made: begin; per algorithm either
+ * a matrix (first: 1 for the first one written) or, in a table, the line
+ * of an algorithm no implementation of which is usable here (left: the
+ * implementations left out, and why); end with the totals (stopped: a
+ * matrix failed, the document is closed without them).  Each returns 0,
+ * CB_ERR_IO, or CB_ERR_ARG for a format other than table or JSON.
+ */
+int cb_report_interop_begin(FILE *f, cb_format fmt, size_t count);
+int cb_report_interop_unusable(FILE *f, cb_format fmt, const char *alg, const cb_alg_info *const *left, size_t nleft);
+int cb_report_interop_matrix(FILE *f, cb_format fmt, const cb_interop_matrix *m, const cb_alg_info *const *left,
+			     size_t nleft, size_t count, int first);
+int cb_report_interop_end(FILE *f, cb_format fmt, int stopped, size_t nmat, size_t ok, size_t known, size_t unexpected);
 
 #ifdef __cplusplus
 }

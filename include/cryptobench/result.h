@@ -351,6 +351,9 @@ cb_result *cb_run_add(cb_run *run);
 /* Free the results and zero the run (context included). */
 void cb_run_free(cb_run *run);
 
+/* 1 when word is one of the comma-separated items of list ("sign,verify"). */
+int cb_in_list(const char *list, const char *word);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,7 @@
  * from the system generator; nothing is seeded, so a cell's counts vary
  * from run to run only where an implementation fails on some inputs.
  */
-#include "bench/interop.h"
+#include "cryptobench/interop.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -983,6 +983,8 @@ int cb_interop_run(const cb_alg_info *const *impls, size_t n, int variant, size_
 	memset(m, 0, sizeof(*m));
 	m->alg = impls[0]->name;
 	m->custom_id = variant;
+	m->sm2_id = cb_interop_sm2_id(variant);
+	m->variants = cb_interop_variants(impls[0]->name);
 	id = cb_interop_sm2_id(variant);
 	m->crosses = crosses(impls[0]->kind);
 	m->n = n;

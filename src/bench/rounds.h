@@ -6,8 +6,10 @@
  * every case alike, so the spread of the round values measures it, and two
  * cases' per-round ratios cancel it (docs/MEASUREMENT.md).
  *
- * It times whatever operations it is given and knows nothing of
- * cryptography; it never prints.
+ * The scheduler owns the whole measurement loop: the options, the
+ * warm-up and batch calibration, the slices, and one operation measured
+ * alone (cb_measure).  It times whatever operations it is given and knows
+ * nothing of cryptography; it never prints.
  */
 #ifndef CB_BENCH_ROUNDS_H
 #define CB_BENCH_ROUNDS_H
@@ -16,8 +18,48 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bench/runner.h"
+#include "cryptobench/common.h"
 #include "cryptobench/result.h"
+
+typedef struct cb_runner_opts {
+	double time_budget;      /* timed seconds per case, over all its rounds */
+	double min_time;         /* seconds of sampling at least */
+	double precision;        /* stop once every case's 95% CI half-width is below this (relative) */
+	double warmup;           /* seconds of untimed warm-up */
+	size_t min_samples;      /* random-cost operations: calls at least (within 5 budgets) */
+	size_t max_samples;
+	double sample_target_ns; /* a batch lasts at least this long */
+} cb_runner_opts;
+
+/* The defaults: budget 1 s, precision 1%, warm-up 0.05 s, 20 random-cost calls, batches of >= 50 us. */
+void cb_runner_defaults(cb_runner_opts *o);
+
+typedef struct cb_measurement {
+	cb_summary ns;        /* ns per operation, over samples */
+	double cycles_median; /* ticks per operation, median; 0 when the counter is not usable */
+	size_t samples;
+	uint64_t batch;       /* operations per sample (per thread) */
+	uint64_t total_ops;
+	double seconds;       /* wall time of the timed phase */
+	double ops_per_sec;   /* single thread: 1e9/median; threads: total_ops/seconds */
+	double precision;     /* achieved */
+	int error;            /* first failing operation's code, 0 if none */
+	int noisy;
+	char noise[CB_TEXT_MAX];
+} cb_measurement;
+
+typedef int (*cb_op_fn)(void *state);
+
+/*
+ * Measure one operation alone: op over nthreads workers, worker i calling
+ * op(states[i]), in rounds (cb_rounds_run) with the default schedule.  Returns
+ * 0, or CB_ERR_NOMEM; an operation's failure is reported in m->error.
+ * A run of several cases uses cb_rounds_run, which puts them side by side.
+ */
+int cb_measure(cb_op_fn op, void **states, unsigned nthreads, const cb_runner_opts *o, cb_measurement *m);
+
+/* The harness's own cost per operation: an empty operation measured like any other. */
+double cb_runner_overhead_ns(const cb_runner_opts *o);
 
 typedef struct cb_slot_priv cb_slot_priv;
 

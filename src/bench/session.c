@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/bench_int.h"
 #include "bench/cases.h"
+#include "bench/context.h"
 #include "bench/slowdown.h"
 #include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
@@ -388,5 +390,83 @@ int cb_session_run(const cb_plan_case *plan, size_t n, const cb_session_opts *o,
 	cb_case_cache_clear();
 	free(prep);
 	free(slots);
+	return rc;
+}
+
+/* The schedule's options from the request: --quick, --time, --precision, --min-time, --rounds. */
+static void schedule(const cb_bench_request *req, cb_rounds_opts *o)
+{
+	cb_runner_opts *ro = &o->r;
+
+	cb_rounds_defaults(o);
+	if (req->quick) {
+		ro->time_budget = 0.1;
+		ro->precision = 0.05;
+		ro->warmup = 0.02;
+		ro->min_samples = 5;
+		ro->min_time = 0.02;
+	}
+	if (req->time > 0)
+		ro->time_budget = req->time;
+	if (req->precision > 0)
+		ro->precision = req->precision / 100.0;
+	if (req->min_time > 0)
+		ro->min_time = req->min_time;
+	if (ro->min_time > ro->time_budget)
+		ro->time_budget = req->min_time > 0 ? ro->min_time : ro->time_budget;
+	if (ro->min_time > ro->time_budget)
+		ro->min_time = ro->time_budget;
+	o->rounds = req->rounds;
+	o->interleave = !req->no_interleave;
+}
+
+int cb_bench_run(const cb_bench_request *req, const cb_plan *plan, const cb_bench_hooks *hooks, cb_run *run,
+		 char *err, size_t errlen)
+{
+	static const cb_bench_hooks none;
+	cb_session_opts so;
+	cb_context *c = &run->context;
+	int rc;
+
+	if (!hooks)
+		hooks = &none;
+	if (req->pin && (rc = cb_apply_pin(req->pin, err, errlen)) != 0)
+		return rc;
+	memset(&so, 0, sizeof(so));
+	schedule(req, &so.rounds);
+	if (req->sm2_id) {
+		so.opts.sm2_id = (const uint8_t *)req->sm2_id;
+		so.opts.sm2_id_len = strlen(req->sm2_id);
+	}
+	so.progress = hooks->progress;
+	so.arg = hooks->arg;
+	if (req->memory) {
+		so.alloc_begin = hooks->alloc_begin;
+		so.alloc_end = hooks->alloc_end;
+	}
+	so.time_failed_kat = req->allow_failed;
+	so.rounds.stop = hooks->stop;
+	so.rounds.before_round = hooks->before_round;
+	so.rounds.after_round = hooks->after_round;
+	so.rounds.sync_arg = hooks->sync_arg;
+
+	cb_context_collect(c);
+	c->time_budget = so.rounds.r.time_budget;
+	c->precision_target = so.rounds.r.precision;
+	copy(c->pinning, sizeof(c->pinning), req->pin);
+	c->overhead_ns = cb_runner_overhead_ns(&so.rounds.r);
+	copy(c->baseline, sizeof(c->baseline), req->baseline);
+	copy(c->title, sizeof(c->title), req->title);
+	copy(c->question, sizeof(c->question), req->question);
+	copy(c->mode, sizeof(c->mode), req->quick ? "quick" : "full");
+	copy(c->source, sizeof(c->source), req->source);
+	memcpy(c->published, req->published, sizeof(req->published));
+	c->npublished = req->npublished;
+	c->security_table = req->security;
+	memcpy(c->scenarios, req->scenarios, sizeof(req->scenarios));
+	c->nscenarios = req->nscenarios;
+	rc = cb_session_run(plan->cases, plan->n, &so, run);
+	if (rc == CB_ERR_NOMEM)
+		cb_say(err, errlen, "out of memory");
 	return rc;
 }

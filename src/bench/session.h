@@ -1,6 +1,5 @@
 /*
- * A benchmark run as the library does it, for the CLI and for any program
- * linking the library: known answers once per algorithm, every case
+ * The session under cb_bench_run (bench.h): known answers once per algorithm, every case
  * prepared and self-checked, then all of them measured side by side in
  * rounds (rounds.h), and one result per planned case.  Never prints.
  */
@@ -10,22 +9,9 @@
 #include <stddef.h>
 
 #include "bench/rounds.h"
+#include "cryptobench/bench.h"
 #include "cryptobench/common.h"
 #include "cryptobench/result.h"
-
-typedef struct cb_plan_case {
-	const cb_alg_info *alg;
-	const char *op; /* NULL: the algorithm is unavailable here (reported, not timed) */
-	size_t msg;
-	unsigned threads;
-	int pinned; /* threads > 1: worker i runs on the i-th CPU the process may use (cb_slot.pinned) */
-	/*
-	 * Non-empty: the case cannot exist (cb_case_possible says why, a phrase
-	 * after the algorithm's name); reported unsupported and left_out, not
-	 * prepared.
-	 */
-	char left_out[CB_TEXT_MAX];
-} cb_plan_case;
 
 typedef struct cb_session_opts {
 	cb_rounds_opts rounds; /* its on_round and arg are the session's own */

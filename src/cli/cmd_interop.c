@@ -4,12 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/interop.h"
+#include "cryptobench/interop.h"
 #include "cli/cli.h"
 #include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
 #include "cryptobench/registry.h"
+#include "cryptobench/report.h"
 #include "hybrid/hybrid.h"
 
 #define DEFAULT_COUNT 32
@@ -60,143 +61,6 @@ struct group {
 	size_t nskip;
 };
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			printf("\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			printf("\\u%04x", *p);
-		else
-			putchar(*p);
-	}
-	putchar('"');
-}
-
-static void print_table(const struct group *g, const cb_interop_matrix *m, size_t count)
-{
-	size_t w0 = strlen("producer \\ consumer"), wc[CB_INTEROP_MAX_IMPLS];
-
-	const char *id = cb_interop_sm2_id(m->custom_id);
-
-	if (id)
-		printf("%s (ID %s)", m->alg, id);
-	else
-		printf("%s%s", m->alg, cb_interop_variants(m->alg) > 1 ? " (default ID)" : "");
-	printf(": %s, producer (row) x consumer (column), ok/total over %zu sample%s\n", m->crosses, count,
-	       count == 1 ? "" : "s");
-	for (size_t i = 0; i < m->n; i++) {
-		char cell[64];
-		if (strlen(m->impl[i]->backend) > w0)
-			w0 = strlen(m->impl[i]->backend);
-		snprintf(cell, sizeof(cell), "%zu/%zu*", count, count);
-		wc[i] = strlen(m->impl[i]->backend) > strlen(cell) ? strlen(m->impl[i]->backend) : strlen(cell);
-	}
-	printf("  %-*s", (int)w0, "producer \\ consumer");
-	for (size_t c = 0; c < m->n; c++)
-		printf("  %-*s", (int)wc[c], m->impl[c]->backend);
-	putchar('\n');
-	for (size_t p = 0; p < m->n; p++) {
-		printf("  %-*s", (int)w0, m->impl[p]->backend);
-		for (size_t c = 0; c < m->n; c++) {
-			const cb_interop_cell *x = &m->cell[p][c];
-			char cell[64];
-			snprintf(cell, sizeof(cell), "%zu/%zu%s", x->ok, x->total,
-				 x->unexpected ? "!" : x->known ? "*" : "");
-			printf("  %-*s", (int)wc[c], cell);
-		}
-		putchar('\n');
-	}
-	if (m->n == 1)
-		printf("  one implementation here (%s): nothing to cross, a round trip only\n", m->impl[0]->backend);
-	/* Each known incompatibility once, with the cells it explains and one example. */
-	for (const cb_interop_known *k = cb_interop_known_list; k->alg; k++) {
-		const char *example = NULL;
-		for (size_t p = 0; p < m->n; p++)
-			for (size_t c = 0; c < m->n; c++) {
-				const cb_interop_cell *x = &m->cell[p][c];
-				if (!x->known || x->which != k)
-					continue;
-				if (!example) {
-					printf("  * known: %s\n    ", k->what);
-					example = x->known_example;
-				} else {
-					printf(", ");
-				}
-				printf("%s -> %s %zu of %zu", m->impl[p]->backend, m->impl[c]->backend, x->known,
-				       x->total);
-			}
-		if (example)
-			printf("\n    e.g. %s\n", example);
-	}
-	for (size_t p = 0; p < m->n; p++)
-		for (size_t c = 0; c < m->n; c++) {
-			const cb_interop_cell *x = &m->cell[p][c];
-			if (x->unexpected)
-				printf("  ! %s -> %s: %zu of %zu failed: %s\n", m->impl[p]->backend, m->impl[c]->backend,
-				       x->unexpected, x->total, x->detail);
-		}
-	for (size_t i = 0; i < g->nskip; i++)
-		printf("  left out: %s (%s)\n", g->skip[i]->backend, cb_alg_unavailable(g->skip[i]));
-	putchar('\n');
-}
-
-static void print_json(const struct group *g, const cb_interop_matrix *m, int first)
-{
-	printf("%s\n    {\"algorithm\": ", first ? "" : ",");
-	json_str(m->alg);
-	printf(", \"sm2_id\": ");
-	if (cb_interop_sm2_id(m->custom_id))
-		json_str(cb_interop_sm2_id(m->custom_id));
-	else if (cb_interop_variants(m->alg) > 1)
-		json_str("default");
-	else
-		printf("null");
-	printf(", \"crosses\": ");
-	json_str(m->crosses);
-	printf(", \"ok\": %zu, \"known\": %zu, \"unexpected\": %zu,\n     \"implementations\": [", m->ok, m->known,
-	       m->unexpected);
-	for (size_t i = 0; i < m->n; i++) {
-		printf("%s{\"backend\": ", i ? ", " : "");
-		json_str(m->impl[i]->backend);
-		printf(", \"implementation\": ");
-		json_str(cb_alg_implementation(m->impl[i]));
-		putchar('}');
-	}
-	printf("],\n     \"left_out\": [");
-	for (size_t i = 0; i < g->nskip; i++) {
-		printf("%s{\"backend\": ", i ? ", " : "");
-		json_str(g->skip[i]->backend);
-		printf(", \"reason\": ");
-		json_str(cb_alg_unavailable(g->skip[i]));
-		putchar('}');
-	}
-	printf("],\n     \"cells\": [");
-	for (size_t p = 0; p < m->n; p++)
-		for (size_t c = 0; c < m->n; c++) {
-			const cb_interop_cell *x = &m->cell[p][c];
-			printf("%s\n       {\"producer\": ", p || c ? "," : "");
-			json_str(m->impl[p]->backend);
-			printf(", \"consumer\": ");
-			json_str(m->impl[c]->backend);
-			printf(", \"ok\": %zu, \"total\": %zu, \"known\": %zu, \"unexpected\": %zu", x->ok, x->total,
-			       x->known, x->unexpected);
-			if (x->which) {
-				printf(", \"known_incompatibility\": ");
-				json_str(x->which->what);
-				printf(", \"known_example\": ");
-				json_str(x->known_example);
-			}
-			if (x->unexpected) {
-				printf(", \"detail\": ");
-				json_str(x->detail);
-			}
-			putchar('}');
-		}
-	printf("]}");
-}
-
 /* The selected classes grouped by name, in order; usable ones crossed, the others listed. */
 static size_t group_algs(const cb_alg_info **algs, size_t nalgs, struct group *groups)
 {
@@ -232,7 +96,8 @@ int cmd_interop(int argc, char **argv)
 	cb_interop_matrix *m = NULL;
 	size_t nalgs = 0, ng, count, cap = cb_registry_count() + 1;
 	size_t nmat = 0, tot_ok = 0, tot_known = 0, tot_unexpected = 0;
-	int first, status = CB_EXIT_OK, json, user_sel;
+	int first, status = CB_EXIT_OK, user_sel;
+	cb_format fmt;
 	double v = DEFAULT_COUNT;
 	const struct cli_option opts[] = {
 		CLI_STRING("backend", 0, "LIST", &backends, "only these backends (e.g. openssl,gcrypt,botan); KEM+KEX names a hybrid's composition (oqs+sodium)"),
@@ -249,7 +114,7 @@ int cmd_interop(int argc, char **argv)
 		cli_error("unknown format '%s' for --format (expected table or json)", format);
 		return CB_EXIT_USAGE;
 	}
-	json = !strcmp(format, "json");
+	fmt = !strcmp(format, "json") ? CB_FORMAT_JSON : CB_FORMAT_TABLE;
 	user_sel = first < argc;
 	algs = calloc(cap, sizeof(*algs));
 	groups = calloc(cap, sizeof(*groups));
@@ -305,33 +170,22 @@ int cmd_interop(int argc, char **argv)
 		status = CB_EXIT_USAGE;
 		goto out;
 	}
-	if (json)
-		printf("{\"count\": %zu, \"matrices\": [", count);
+	cb_report_interop_begin(stdout, fmt, count);
 	for (size_t k = 0; k < ng; k++) {
 		const struct group *g = &groups[k];
 		if (g->nuse == 0) {
-			if (!json) {
-				printf("%s: no implementation usable here\n", g->name);
-				for (size_t i = 0; i < g->nskip; i++)
-					printf("  left out: %s (%s)\n", g->skip[i]->backend,
-					       cb_alg_unavailable(g->skip[i]));
-				putchar('\n');
-			}
+			cb_report_interop_unusable(stdout, fmt, g->name, g->skip, g->nskip);
 			continue;
 		}
 		for (size_t var = 0; var < cb_interop_variants(g->name); var++) {
 			int r = cb_interop_run(g->use, g->nuse, (int)var, count, m);
 			if (r) {
-				if (json)
-					printf("]}\n");
+				cb_report_interop_end(stdout, fmt, 1, nmat, tot_ok, tot_known, tot_unexpected);
 				cli_error("interop of '%s' stopped: %s", g->name, cb_strerror(r));
 				status = CB_EXIT_FAIL;
 				goto out;
 			}
-			if (json)
-				print_json(g, m, nmat == 0);
-			else
-				print_table(g, m, count);
+			cb_report_interop_matrix(stdout, fmt, m, g->skip, g->nskip, count, nmat == 0);
 			nmat++;
 			tot_ok += m->ok;
 			tot_known += m->known;
@@ -339,13 +193,7 @@ int cmd_interop(int argc, char **argv)
 			fflush(stdout);
 		}
 	}
-	if (json)
-		printf("\n  ],\n \"ok\": %zu, \"known\": %zu, \"unexpected\": %zu}\n", tot_ok, tot_known,
-		       tot_unexpected);
-	else
-		printf("interop: %zu matri%s, %zu samples agreed, %zu failed as known incompatibilities, %zu "
-		       "failed unexpectedly\n",
-		       nmat, nmat == 1 ? "x" : "ces", tot_ok, tot_known, tot_unexpected);
+	cb_report_interop_end(stdout, fmt, 0, nmat, tot_ok, tot_known, tot_unexpected);
 	status = tot_unexpected ? CB_EXIT_PARTIAL : CB_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		cli_error("cannot write to standard output");

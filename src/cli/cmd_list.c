@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/opts.h"
 #include "cli/select.h"
+#include "cryptobench/bench.h"
 #include "core/util.h"
 #include "cryptobench/registry.h"
 
@@ -24,7 +25,7 @@ static int picked(const cb_alg_info *a, char **sels, int nsels)
 	if (nsels == 0)
 		return 1;
 	for (int i = 0; i < nsels; i++)
-		if (cli_selector_matches(sels[i], a))
+		if (cb_selector_matches(sels[i], a))
 			return 1;
 	return 0;
 }
@@ -71,7 +72,7 @@ int cmd_list(int argc, char **argv)
 	for (int i = 0; i < nsels; i++) {
 		int any = 0;
 		for (size_t k = 0; (a = cb_registry_get(k)) != NULL; k++)
-			any |= cli_selector_matches(sels[i], a);
+			any |= cb_selector_matches(sels[i], a);
 		if (!any) {
 			const cb_alg_info *out[1];
 			size_t n;

@@ -1,36 +1,26 @@
-/* cryptobench run: measure the selected algorithms. */
+/* cryptobench run: options table, request and plan (bench.h), the run, the writers. */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/cases.h"
-#include "bench/context.h"
 #include "bench/lockstep.h"
-#include "bench/runner.h"
-#include "bench/session.h"
-#include "bench/suite.h"
 #include "cli/alloc_count.h"
 #include "cli/cli.h"
 #include "cli/opts.h"
 #include "cli/select.h"
 #include "core/util.h"
+#include "cryptobench/bench.h"
 #include "cryptobench/fileio.h"
-#include "cryptobench/registry.h"
 #include "cryptobench/report.h"
-#include "hybrid/hybrid.h"
 
 #ifndef CB_SUITES_DIR
 #define CB_SUITES_DIR "suites"
 #endif
 
-#define MAX_ALGS 512
-#define MAX_SIZES 32
-#define MAX_THREADS 16
 #define MAX_OUTPUTS 8
 
 static const struct cli_command run_cmd = {
@@ -59,39 +49,22 @@ static const struct cli_command run_cmd = {
 	"partial; a second signal ends it at once.\n",
 	0};
 
+/* A request option as given on the command line, replayed over a suite's. */
+typedef struct given {
+	const char *name, *arg;
+} given;
+
 typedef struct run_args {
-	int allow_failed;
-	char *ops;
-	char *sizes;
-	char *pke_sizes;
-	char *sig_sizes;
-	char *seal_sizes, *seal_threads;
-	char *threads;
-	char *thread_ops;
-	int pin_workers; /* 0 off, 1 on, 2 both */
-	char *pin;
-	char *backend;
-	char *sm2_id;
-	double time;
-	double min_time;
-	double precision;
-	double rounds;
-	int no_interleave;
-	int verbose;
-	char *baseline;
-	int quick;
 	int format; /* -1: not given */
 	const char *outputs[MAX_OUTPUTS];
 	size_t noutputs;
 	int progress;
-	int memory;
-	const char *title, *question, *source, *suite;
-	cb_published published[CB_PUBLISHED_MAX];
-	size_t npublished;
-	int security;
-	cb_scenario scenarios[CB_SCENARIO_MAX];
-	size_t nscenarios;
-	char **sels; /* into the words parsed: no limit of its own */
+	int verbose;
+	const char *suite;
+	given *given; /* the request options, in order */
+	size_t ngiven, cap;
+	cb_bench_request check; /* each value checked as it is parsed */
+	char **sels; /* the operands */
 	size_t nsels;
 	cb_lockstep lockstep; /* --lockstep (cryptobench ab) */
 	char lockstep_id[48];
@@ -128,86 +101,29 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-/* ---- suites ---- */
-
-/*
- * Read a suite's words into *words (malloc'd), *n of them; *storage holds
- * the text they point into.  -1 with the error printed and nothing to free.
- */
-static int load_suite(const char *name, char ***words_out, size_t *n, char **storage)
-{
-	char path[4096];
-	uint8_t *data;
-	size_t len;
-	const char *dir = getenv("CRYPTOBENCH_SUITES");
-	if (strchr(name, '/') || strstr(name, ".suite"))
-		snprintf(path, sizeof(path), "%s", name);
-	else
-		snprintf(path, sizeof(path), "%s/%s.suite", dir && *dir ? dir : CB_SUITES_DIR, name);
-	{
-		int err = cb_read_file(path, &data, &len, 1 << 20);
-		if (err == CB_ERR_LENGTH) {
-			cli_error("suite '%s' is larger than 1 MiB", path);
-			return -1;
-		}
-		if (err) {
-			cli_error("cannot read suite '%s': %s", path, err == CB_ERR_IO ? strerror(errno) : cb_strerror(err));
-			return -1;
-		}
-	}
-	{
-		int r = cb_suite_split((char *)data, words_out, n);
-		if (r != CB_OK) {
-			free(data);
-			if (r == CB_ERR_FORMAT)
-				cli_error("suite '%s': a double quote is not closed on its line", path);
-			else
-				cli_error("out of memory");
-			return -1;
-		}
-	}
-	*storage = (char *)data;
-	return 0;
-}
-
 /* ---- options ---- */
 
-static int set_pin_workers(const struct cli_option *opt, const char *arg, void *pin_workers)
-{
-	(void)opt;
-	if (!strcmp(arg, "off"))
-		*(int *)pin_workers = 0;
-	else if (!strcmp(arg, "on"))
-		*(int *)pin_workers = 1;
-	else if (!strcmp(arg, "both"))
-		*(int *)pin_workers = 2;
-	else {
-		cli_error("--pin-workers takes off, on or both, not '%s'", arg);
-		return -1;
-	}
-	return 0;
-}
-
-/* After a suite's --time and --precision, --quick wins; a later --time still does. */
-static int set_quick(const struct cli_option *opt, const char *arg, void *args)
+/* A request option: checked now (bench.h has its grammar), kept to be set over a suite's. */
+static int req_opt(const struct cli_option *opt, const char *arg, void *args)
 {
 	run_args *a = args;
+	char err[512];
 
-	(void)opt, (void)arg;
-	a->quick = 1;
-	a->time = a->precision = a->min_time = 0;
-	return 0;
-}
-
-static int set_sm2_id(const struct cli_option *opt, const char *arg, void *sm2_id)
-{
-	(void)opt;
-	if (strlen(arg) > CB_SM2_ID_MAX) {
-		cli_error("--sm2-id is %zu bytes; an SM2 ID has at most %d (GM/T 0003.2: its length in bits fits 16 bits)",
-			  strlen(arg), CB_SM2_ID_MAX);
+	if (cb_bench_request_set(&a->check, opt->name, arg, err, sizeof(err)) != 0) {
+		cli_error("%s", err);
 		return -1;
 	}
-	*(char **)sm2_id = (char *)arg;
+	if (a->ngiven == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 32;
+		given *g = realloc(a->given, cap * sizeof(*g));
+		if (!g) {
+			cli_error("out of memory");
+			return -1;
+		}
+		a->given = g;
+		a->cap = cap;
+	}
+	a->given[a->ngiven++] = (given){opt->name, arg};
 	return 0;
 }
 
@@ -221,42 +137,6 @@ static int add_output(const struct cli_option *opt, const char *arg, void *args)
 		return -1;
 	}
 	a->outputs[a->noutputs++] = arg;
-	return 0;
-}
-
-static int add_published(const struct cli_option *opt, const char *arg, void *args)
-{
-	run_args *a = args;
-
-	(void)opt;
-	if (a->npublished == CB_PUBLISHED_MAX) {
-		cli_error("too many --published figures (at most %d)", CB_PUBLISHED_MAX);
-		return -1;
-	}
-	if (cb_published_parse(arg, &a->published[a->npublished]) != 0) {
-		cli_error("--published '%s': expected CASE=VALUE with unit ops/s, ms, us or MB/s, or A/B=Nx "
-			  "(CASE: ALG[@BACKEND]:OP[:SIZE])", arg);
-		return -1;
-	}
-	a->npublished++;
-	return 0;
-}
-
-static int add_scenario(const struct cli_option *opt, const char *arg, void *args)
-{
-	run_args *a = args;
-	char why[128];
-
-	(void)opt;
-	if (a->nscenarios == CB_SCENARIO_MAX) {
-		cli_error("too many --scenario lines (at most %d)", CB_SCENARIO_MAX);
-		return -1;
-	}
-	if (cb_scenario_parse(arg, &a->scenarios[a->nscenarios], why, sizeof(why)) != 0) {
-		cli_error("--scenario '%s': %s", arg, why);
-		return -1;
-	}
-	a->nscenarios++;
 	return 0;
 }
 
@@ -278,79 +158,78 @@ static int set_lockstep(const struct cli_option *opt, const char *arg, void *arg
 	return 0;
 }
 
-/* Returns 0, 1 (help shown) or -1 (usage error printed); may run twice (suite words, then the command line). */
+/* Returns 0, 1 (help shown) or -1 (usage error printed). */
 static int parse_args(int argc, char **argv, run_args *a)
 {
 	const struct cli_option opts[] = {
-		CLI_STRING("ops", 0, "LIST", &a->ops,
+		CLI_CALLBACK("ops", 0, "LIST", req_opt, a,
 			   "operations to measure, e.g. sign,verify (default: all but the cold ones); sign-cold, "
 			   "verify-cold, encrypt-cold and decrypt-cold parse the key from its standard encoding and make "
 			   "a fresh context on every call, as a server without prepared keys does"),
-		CLI_STRING("sizes", 0, "LIST", &a->sizes,
+		CLI_CALLBACK("sizes", 0, "LIST", req_opt, a,
 			   "message sizes for ciphers, hashes, signatures and encryption, e.g. "
 			   "16,128,1K,4K,16K,128K,1M (K = 1024) (default: 16K for ciphers and hashes, 32 for the others)"),
-		CLI_STRING("pke-sizes", 0, "LIST", &a->pke_sizes,
+		CLI_CALLBACK("pke-sizes", 0, "LIST", req_opt, a,
 			   "message sizes for public-key encryption only (overrides --sizes there; e.g. 32 for a "
 			   "session key)"),
-		CLI_STRING("sig-sizes", 0, "LIST", &a->sig_sizes, "message sizes for signatures only"),
-		CLI_STRING("seal-sizes", 0, "LIST", &a->seal_sizes,
+		CLI_CALLBACK("sig-sizes", 0, "LIST", req_opt, a, "message sizes for signatures only"),
+		CLI_CALLBACK("seal-sizes", 0, "LIST", req_opt, a,
 			   "message sizes for the envelope class only (seal-*; up to 1G; default: --sizes, else 16K)"),
-		CLI_STRING("threads", 0, "LIST", &a->threads,
+		CLI_CALLBACK("threads", 0, "LIST", req_opt, a,
 			   "worker threads, e.g. 1,2 (default: 1); each worker has its own keys and contexts and all "
 			   "start on a barrier.  For the envelope class (seal-*) N is instead the chunk workers inside "
 			   "one seal or open of one message (its --threads), so 1,2 compares one thread with two on the "
 			   "same input"),
-		CLI_STRING("seal-threads", 0, "LIST", &a->seal_threads,
+		CLI_CALLBACK("seal-threads", 0, "LIST", req_opt, a,
 			   "the envelope class's chunk workers only (overrides --threads there)"),
-		CLI_STRING("thread-ops", 0, "LIST", &a->thread_ops,
+		CLI_CALLBACK("thread-ops", 0, "LIST", req_opt, a,
 			   "the cases --threads applies to: OP, ALG:OP or ALG@BACKEND:OP (e.g. "
 			   "sign,sm2-enc-c1c3c2@gmssl:decrypt); the others run on one thread (default: all)"),
-		CLI_CALLBACK("pin-workers", 0, "MODE", set_pin_workers, &a->pin_workers,
+		CLI_CALLBACK("pin-workers", 0, "MODE", req_opt, a,
 			     "off (default): the scheduler places the workers of a multi-thread case; on: worker i "
 			     "runs on the i-th CPU the run may use; both: each multi-thread case twice, unpinned and "
 			     "pinned, side by side (shown as 2 and 2p)"),
-		CLI_STRING("pin", 0, "CPUS", &a->pin, "run on these CPUs only, like taskset -c (e.g. 0-1)"),
-		CLI_NUMBER("time", 0, "SECONDS", &a->time, 0.001, 3600,
+		CLI_CALLBACK("pin", 0, "CPUS", req_opt, a, "run on these CPUs only, like taskset -c (e.g. 0-1)"),
+		CLI_CALLBACK("time", 0, "SECONDS", req_opt, a,
 			   "timed seconds per case, over all its rounds (default: 1)"),
-		CLI_NUMBER("min-time", 0, "SECONDS", &a->min_time, 0, 3600,
+		CLI_CALLBACK("min-time", 0, "SECONDS", req_opt, a,
 			   "sample at least this long even once precise enough (default: 0.05); --min-time T --time T "
 			   "gives a fixed-duration run like openssl speed -seconds T"),
-		CLI_NUMBER("precision", 0, "PCT", &a->precision, 0.01, 100,
+		CLI_CALLBACK("precision", 0, "PCT", req_opt, a,
 			   "stop once every case's 95% CI is within +-PCT percent (default: 1); the interval is over "
 			   "the rounds, so it holds the machine's drift too"),
-		{.type = CLI_OPT_NUMBER, .name = "rounds", .arg = "N", .flags = CLI_OPT_WHOLE, .value = &a->rounds,
-		 .lo = 1, .hi = CB_ROUNDS_MAX,
+		{.type = CLI_OPT_CALLBACK, .name = "rounds", .arg = "N", .cb = req_opt, .value = a,
 		 .help = "rounds per run (default: one per 2 ms of --time, 6 to 200); each round gives every case one "
 			 "slice, in a fresh random order, and times a fixed reference workload"},
-		CLI_FLAG("no-interleave", 0, &a->no_interleave, "the old order: each case runs all its rounds in turn"),
-		{.type = CLI_OPT_STRING, .name = "baseline", .arg = "NAME[@BACKEND]", .value = &a->baseline,
-		 .defval = sizeof(((cb_context *)0)->baseline),
+		CLI_CALLBACK("no-interleave", 0, NULL, req_opt, a, "the old order: each case runs all its rounds in turn"),
+		{.type = CLI_OPT_CALLBACK, .name = "baseline", .arg = "NAME[@BACKEND]", .cb = req_opt, .value = a,
 		 .help = "the ratio column's reference: for each case, the same operation and size of NAME (a comma "
 			 "list: the first that has it; none: the cell is empty); default: the same algorithm on the "
 			 "first selected backend"},
-		CLI_CALLBACK("quick", 0, NULL, set_quick, a,
+		CLI_CALLBACK("quick", 0, NULL, req_opt, a,
 			     "short runs (time 0.1 s, precision 5%): a smoke test; it replaces a --time or --precision "
 			     "given before it (a suite's), not one given after"),
-		CLI_STRING("backend", 0, "LIST", &a->backend, "only these backends (e.g. openssl,builtin); KEM+KEX names a hybrid's composition, e.g. oqs+sodium (docs/HYBRID.md)"),
-		CLI_CALLBACK("sm2-id", 0, "ID", set_sm2_id, &a->sm2_id,
+		CLI_CALLBACK("backend", 0, "LIST", req_opt, a,
+			     "only these backends (e.g. openssl,builtin); KEM+KEX names a hybrid's composition, e.g. "
+			     "oqs+sodium (docs/HYBRID.md)"),
+		CLI_CALLBACK("sm2-id", 0, "ID", req_opt, a,
 			     "SM2 user identity for Z_A (default: 1234567812345678)"),
 		CLI_STRING("suite", 0, "NAME|FILE", &a->suite,
 			   "read selectors and options from a suite (suites/NAME.suite, or $CRYPTOBENCH_SUITES/NAME.suite); "
 			   "options given on the command line come after it and win.  all: study-a, study-b and study-c "
-			   "in turn, each a run of its own; an output FILE.EXT is then written as FILE-study-a.EXT, ..."),
-		{.type = CLI_OPT_STRING, .name = "title", .arg = "TEXT", .value = &a->title,
-		 .defval = sizeof(((cb_context *)0)->title), .help = "the run's title in every output (a suite's name)"},
-		{.type = CLI_OPT_STRING, .name = "question", .arg = "TEXT", .value = &a->question,
-		 .defval = sizeof(((cb_context *)0)->question),
+			   "in turn, each a run of its own; an output FILE.EXT is then written as FILE-study-a.EXT, ....  A "
+			   "suite is data: it holds selectors and the options of a run, never -o, --output, --format or "
+			   "--suite (refused), and it is an input (-o cannot name it)"),
+		{.type = CLI_OPT_CALLBACK, .name = "title", .arg = "TEXT", .cb = req_opt, .value = a, .help = "the run's title in every output (a suite's name)"},
+		{.type = CLI_OPT_CALLBACK, .name = "question", .arg = "TEXT", .cb = req_opt, .value = a,
 		 .help = "the study's question in one line, opening its answer in every output"},
-		{.type = CLI_OPT_STRING, .name = "source", .arg = "TEXT", .value = &a->source,
-		 .defval = sizeof(((cb_context *)0)->source), .help = "where the --published figures come from"},
-		CLI_CALLBACK("published", 0, "FIG", add_published, a,
+		{.type = CLI_OPT_CALLBACK, .name = "source", .arg = "TEXT", .cb = req_opt, .value = a, .help = "where the --published figures come from"},
+		CLI_CALLBACK("published", 0, "FIG", req_opt, a,
 			     "a figure a study published, shown against the run: CASE=VALUE with unit ops/s, ms, us or "
 			     "MB/s (rsa2048-pkcs1:decrypt=48ops/s), or a claim A/B=Nx, \"A is N times as fast as B\", "
 			     "checked against the paired ratio (CASE: ALG[@BACKEND]:OP[:SIZE]); repeatable, at most 32"),
-		CLI_FLAG("security", 0, &a->security, "add the security table (bits, NIST category, source)"),
-		CLI_CALLBACK("scenario", 0, "TEXT", add_scenario, a,
+		CLI_CALLBACK("security", 0, NULL, req_opt, a, "add the security table (bits, NIST category, source)"),
+		CLI_CALLBACK("scenario", 0, "TEXT", req_opt, a,
 			     "a scenario of the decision guide, answered from the run: \"LABEL: OP[+OP...] >= N "
 			     "ops/s|MB/s [at SIZE] among ALG[,ALG...] [against ALG]\", or '<= N ms|us' for a latency; "
 			     "repeatable, at most 8 (docs/MEASUREMENT.md)"),
@@ -359,7 +238,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		CLI_CALLBACK("output", 'o', "FILE", add_output, a,
 			     "also write to FILE (repeatable), format from the extension (.json .csv .md .html .txt); "
 			     "written atomically; two -o naming one file are refused"),
-		CLI_FLAG("memory", 0, &a->memory,
+		CLI_CALLBACK("memory", 0, NULL, req_opt, a,
 			 "also count heap allocations and bytes per operation (untimed calls after the timing; one "
 			 "thread only)"),
 		CLI_SET_INT("no-progress", 0, &a->progress, 0,
@@ -371,7 +250,7 @@ static int parse_args(int argc, char **argv, run_args *a)
 		CLI_CALLBACK("lockstep", 0, "IN,OUT,ID", set_lockstep, a,
 			     "take turns round by round with another run through descriptors IN and OUT (how "
 			     "'cryptobench ab' conducts its two sides; ID/old or ID/new goes into the results)"),
-		CLI_FLAG("allow-failed", 0, &a->allow_failed,
+		CLI_CALLBACK("allow-failed", 0, NULL, req_opt, a,
 			 "also time an implementation that failed its known answers (its self-check must still "
 			 "pass); its rows say so and the exit status stays 3"),
 	};
@@ -384,176 +263,49 @@ static int parse_args(int argc, char **argv, run_args *a)
 	return 0;
 }
 
-/* ---- the plan ---- */
+/* ---- suites ---- */
 
-typedef cb_plan_case plan_case;
-
-/* Every operation named in --ops must exist for at least one selected algorithm. */
-static int check_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
+/* A suite's file: NAME is suites/NAME.suite (or $CRYPTOBENCH_SUITES/NAME.suite); a path is itself. */
+static void suite_path(const char *name, char *path, size_t len)
 {
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		int found = 0;
-		char known[256] = "";
-		for (size_t i = 0; i < nalgs; i++) {
-			const char *const *ops = cb_kind_ops(algs[i]->kind);
-			for (size_t k = 0; ops[k]; k++) {
-				if (strlen(ops[k]) == len && !strncmp(ops[k], p, len))
-					found = 1;
-				if (!strstr(known, ops[k])) {
-					strncat(known, known[0] ? ", " : "", sizeof(known) - strlen(known) - 1);
-					strncat(known, ops[k], sizeof(known) - strlen(known) - 1);
-				}
-			}
-		}
-		if (!found) {
-			cli_error("unknown operation '%.*s' for the selected algorithms (they have: %s)", (int)len, p, known);
-			return -1;
-		}
-		p = e ? e + 1 : NULL;
-	}
-	return 0;
+	const char *dir = getenv("CRYPTOBENCH_SUITES");
+	if (strchr(name, '/') || strstr(name, ".suite"))
+		snprintf(path, len, "%s", name);
+	else
+		snprintf(path, len, "%s/%s.suite", dir && *dir ? dir : CB_SUITES_DIR, name);
 }
 
-/*
- * Whether --thread-ops names this case: an item is OP, ALG:OP or
- * ALG@BACKEND:OP (sign, sm2-sign:sign, sm2-sign@gmssl:sign).
- */
-static int thread_op(const char *list, const cb_alg_info *alg, const char *op)
+/* Parse the suite at path into req.  CB_EXIT_OK, or the exit status with the error printed. */
+static int load_suite(const char *path, cb_bench_request *req)
 {
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ',');
-		size_t len = e ? (size_t)(e - p) : strlen(p);
-		const char *colon = memchr(p, ':', len), *o = colon ? colon + 1 : p;
-		size_t olen = len - (size_t)(o - p);
-		if (olen == strlen(op) && !strncmp(o, op, olen)) {
-			if (!colon)
-				return 1;
-			const char *at = memchr(p, '@', (size_t)(colon - p));
-			size_t alen = (size_t)((at ? at : colon) - p), blen = at ? (size_t)(colon - at - 1) : 0;
-			if (alen == strlen(alg->name) && !strncmp(p, alg->name, alen) &&
-			    (!at || (blen == strlen(alg->backend) && !strncmp(at + 1, alg->backend, blen))))
-				return 1;
-		}
-		p = e ? e + 1 : NULL;
-	}
-	return 0;
-}
+	uint8_t *data;
+	size_t len;
+	char err[512];
+	int r = cb_read_file(path, &data, &len, 1 << 20);
 
-/* Every item of --thread-ops names an operation some selected algorithm has. */
-static int check_thread_ops(const char *list, const cb_alg_info **algs, size_t nalgs)
-{
-	for (const char *p = list; p && *p;) {
-		const char *e = strchr(p, ',');
-		int len = (int)(e ? (size_t)(e - p) : strlen(p)), found = 0;
-		for (size_t i = 0; i < nalgs && !found; i++) {
-			const char *const *ops = cb_kind_ops(algs[i]->kind);
-			char one[160];
-			snprintf(one, sizeof(one), "%.*s", len, p);
-			for (size_t k = 0; ops[k] && !found; k++)
-				found = thread_op(one, algs[i], ops[k]);
-		}
-		if (!found) {
-			cli_error("--thread-ops: '%.*s' names no operation of the selected algorithms (OP, ALG:OP or "
-				  "ALG@BACKEND:OP)",
-				  len, p);
-			return -1;
-		}
-		p = e ? e + 1 : NULL;
+	if (r == CB_ERR_LENGTH) {
+		cli_error("suite '%s' is larger than 1 MiB", path);
+		return CB_EXIT_USAGE;
 	}
-	return 0;
-}
-
-/* Message sizes: one list for every class, optionally overridden for pke, sig and envelope. */
-typedef struct size_lists {
-	size_t all[MAX_SIZES], pke[MAX_SIZES], sig[MAX_SIZES], seal[MAX_SIZES];
-	size_t nall, npke, nsig, nseal;
-} size_lists;
-
-static const size_t *sizes_for(const size_lists *sl, cb_kind kind, size_t *n)
-{
-	if (kind == CB_KIND_PKE && sl->npke) {
-		*n = sl->npke;
-		return sl->pke;
+	if (r) {
+		cli_error("cannot read suite '%s': %s", path, r == CB_ERR_IO ? strerror(errno) : cb_strerror(r));
+		return CB_EXIT_USAGE;
 	}
-	if (kind == CB_KIND_SIG && sl->nsig) {
-		*n = sl->nsig;
-		return sl->sig;
+	r = memchr(data, 0, len) ? CB_ERR_FORMAT : 0;
+	if (r)
+		snprintf(err, sizeof(err), "it holds a NUL byte (a suite is text)");
+	else
+		r = cb_bench_request_suite(req, (const char *)data, err, sizeof(err));
+	free(data);
+	if (r == CB_ERR_NOMEM) {
+		cli_error("out of memory");
+		return CB_EXIT_FAIL;
 	}
-	if (kind == CB_KIND_ENVELOPE && sl->nseal) {
-		*n = sl->nseal;
-		return sl->seal;
+	if (r) {
+		cli_error("suite '%s': %s", path, err);
+		return CB_EXIT_USAGE;
 	}
-	*n = sl->nall;
-	return sl->all;
-}
-
-static size_t build_plan(const run_args *a, const cb_alg_info **algs, size_t nalgs, const size_lists *sl,
-			 const unsigned *all_threads, size_t nall_threads, const unsigned *seal_threads,
-			 size_t nseal_threads, const cb_opts *opts, plan_case **out)
-{
-	size_t cap = 64, n = 0;
-	plan_case *p = malloc(cap * sizeof(*p));
-	if (!p)
-		return 0;
-	for (size_t i = 0; i < nalgs; i++) {
-		if (cb_alg_unavailable(algs[i])) {
-			if (n == cap) {
-				plan_case *q = realloc(p, (cap *= 2) * sizeof(*p));
-				if (!q)
-					break;
-				p = q;
-			}
-			p[n++] = (plan_case){algs[i], NULL, 0, 1, 0, ""};
-			continue;
-		}
-		const char *const *ops = cb_kind_ops(algs[i]->kind);
-		int env = algs[i]->kind == CB_KIND_ENVELOPE && nseal_threads;
-		const unsigned *threads = env ? seal_threads : all_threads;
-		size_t nthreads = env ? nseal_threads : nall_threads;
-		for (size_t k = 0; ops[k]; k++) {
-			/* a hybrid's part: also what the hybrid's breakdown counts (keygen-cold, derive-cold) */
-			if ((a->ops ? !cli_in_list(a->ops, ops[k]) : !cb_op_is_default(ops[k])) &&
-			    !cb_hybrid_needs_op(algs[i], ops[k], algs, nalgs, a->ops))
-				continue;
-			int takes = cb_op_takes_message(algs[i]->kind, ops[k]);
-			size_t nsizes;
-			const size_t *sizes = sizes_for(sl, algs[i]->kind, &nsizes);
-			size_t def = cb_default_message(algs[i]->kind);
-			size_t ns = takes && nsizes ? nsizes : 1;
-			/* Outside --thread-ops an operation runs on one thread only. */
-			static const unsigned one = 1;
-			int multi = !a->thread_ops || thread_op(a->thread_ops, algs[i], ops[k]);
-			const unsigned *tl = multi ? threads : &one;
-			size_t ntl = multi ? nthreads : 1;
-			for (size_t s = 0; s < ns; s++) {
-				for (size_t t = 0; t < ntl; t++) {
-					unsigned nt = tl[t];
-					/* Multi-thread cases: unpinned, pinned, or both (--pin-workers). */
-					for (int pin = 0; pin < 2; pin++) {
-						if (nt > 1 ? (pin ? a->pin_workers == 0 : a->pin_workers == 1) : pin)
-							continue;
-						if (n == cap) {
-							plan_case *q = realloc(p, (cap *= 2) * sizeof(*p));
-							if (!q) {
-								*out = p;
-								return n;
-							}
-							p = q;
-						}
-						p[n] = (plan_case){algs[i], ops[k], takes ? (nsizes ? sizes[s] : def) : 0, nt, pin, ""};
-						if (!cb_case_possible(algs[i], ops[k], p[n].msg, opts, p[n].left_out,
-								      sizeof(p[n].left_out)) && !p[n].left_out[0])
-							snprintf(p[n].left_out, sizeof(p[n].left_out), "cannot run this case");
-						n++;
-					}
-				}
-			}
-		}
-	}
-	*out = p;
-	return n;
+	return CB_EXIT_OK;
 }
 
 /* The progress line: preparation case by case, then the rounds. */
@@ -566,7 +318,7 @@ static void progress(void *arg, const char *phase, size_t done, size_t total, co
 		fprintf(stderr, "\r\033[K");
 	} else if (!strcmp(phase, "prepare")) {
 		if (pc->op && pc->msg)
-			cli_format_size(pc->msg, sz, sizeof(sz));
+			cb_report_size(pc->msg, sz, sizeof(sz));
 		fprintf(stderr, "\r\033[Kpreparing [%zu/%zu] %s %s %s%s", done + 1, total, pc->alg->name,
 			pc->op ? pc->op : "", sz, pc->threads > 1 ? " (threads)" : "");
 	} else {
@@ -610,266 +362,91 @@ static char *suite_output(const char *path, const char *suite)
 }
 
 /*
- * --suite all: the three studies in turn, each a run of its own with the
- * rest of the command line, as 'make bench' runs them; every output
- * FILE.EXT is written per study as FILE-study-a.EXT, ...  Stops at a usage
- * error or an interruption; otherwise the worst status of the three.
+ * One run: the suite (may be NULL) parsed into a request, the command
+ * line's options over it and its selectors after it; the outputs checked
+ * (a suite is an input), the plan, the run, the writers.  suffix (may be
+ * NULL): every output FILE.EXT is written as FILE-SUFFIX.EXT (--suite all).
  */
-static int run_all(int argc, char **argv)
+static int run_one(const run_args *a, const char *suite, const char *suffix)
 {
-	int worst = CB_EXIT_OK;
-
-	for (size_t s = 0; s < CB_ARRAY_LEN(all_suites); s++) {
-		char **v = calloc((size_t)argc + 1, sizeof(*v)), **owned = calloc((size_t)argc + 1, sizeof(*owned));
-		size_t nowned = 0;
-		int rc = CB_EXIT_FAIL;
-
-		if (!v || !owned) {
-			cli_error("out of memory");
-			free(v);
-			free(owned);
-			return CB_EXIT_FAIL;
-		}
-		for (int i = 0; i < argc; i++) {
-			const char *w = argv[i], *out = NULL;
-			char *x = NULL;
-			v[i] = argv[i];
-			if (i > 0 && (!strcmp(argv[i - 1], "--suite")) && !strcmp(w, "all")) {
-				v[i] = (char *)all_suites[s];
-				continue;
-			}
-			if (!strcmp(w, "--suite=all")) {
-				x = malloc(strlen(all_suites[s]) + 9);
-				if (x)
-					sprintf(x, "--suite=%s", all_suites[s]);
-			} else if (i > 0 && (!strcmp(argv[i - 1], "-o") || !strcmp(argv[i - 1], "--output"))) {
-				x = suite_output(w, all_suites[s]);
-			} else if (!strncmp(w, "--output=", 9) || (!strncmp(w, "-o", 2) && w[2])) {
-				out = w + (w[1] == 'o' ? 2 : 9);
-				if ((x = suite_output(out, all_suites[s])) != NULL) {
-					char *y = malloc(strlen(x) + 10);
-					if (y)
-						sprintf(y, "%s%s", w[1] == 'o' ? "-o" : "--output=", x);
-					free(x);
-					x = y;
-				}
-			} else {
-				continue;
-			}
-			if (!x) {
-				cli_error("out of memory");
-				goto next;
-			}
-			v[i] = owned[nowned++] = x;
-		}
-		fprintf(stderr, "cryptobench: --suite all: %s (%zu of %zu)\n", all_suites[s], s + 1,
-			CB_ARRAY_LEN(all_suites));
-		rc = cmd_run(argc, v);
-	next:
-		for (size_t k = 0; k < nowned; k++)
-			free(owned[k]);
-		free(owned);
-		free(v);
-		if (rc == CB_EXIT_USAGE || rc == CB_EXIT_INTERRUPTED)
-			return rc;
-		if (rc > worst)
-			worst = rc;
-	}
-	return worst;
-}
-
-int cmd_run(int argc, char **argv)
-{
-	run_args a = {.format = -1, .progress = 1};
-	char **words = NULL, *suite_storage = NULL, err[512];
-	size_t nwords = 0, nalgs = 0, nthreads = 0, nplan;
-	const cb_alg_info *algs[MAX_ALGS];
-	size_lists sl = {0};
-	unsigned threads[MAX_THREADS], seal_threads[MAX_THREADS];
-	size_t nseal_threads = 0;
-	plan_case *plan = NULL;
-	cb_session_opts so = {0};
-	cb_runner_opts ro;
-	cb_opts opts = {0};
+	char path[4096], err[1024];
+	const char *outputs[MAX_OUTPUTS], *inputs[1];
+	char *owned[MAX_OUTPUTS] = {0};
+	cb_bench_request req;
+	cb_plan plan = {0};
+	cb_bench_hooks hooks = {0};
 	cb_run run = {0};
-	int status = CB_EXIT_OK, rc;
-	const char *suite = NULL;
+	int status = CB_EXIT_OK, progress_on, rc;
+	size_t ninputs = 0;
 
-	/*
-	 * Expand --suite: its words come first, the command line's after them,
-	 * so options typed by the user win.  With no selector at all, the
-	 * default suite supplies them.
-	 */
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--suite") && i + 1 < argc)
-			suite = argv[i + 1];
-		else if (!strncmp(argv[i], "--suite=", 8))
-			suite = argv[i] + 8;
+	cb_bench_request_init(&req);
+	if (suite) {
+		suite_path(suite, path, sizeof(path));
+		inputs[ninputs++] = path;
+		if ((status = load_suite(path, &req)) != CB_EXIT_OK)
+			goto done;
 	}
-	if (suite && !strcmp(suite, "all"))
-		return run_all(argc, argv);
-	for (int pass = 0; pass < 2; pass++) {
-		size_t nsuite = 0;
-		char **suite_words = NULL;
-		free(words);
-		free(suite_storage);
-		words = NULL;
-		suite_storage = NULL;
-		if (suite && load_suite(suite, &suite_words, &nsuite, &suite_storage))
-			return CB_EXIT_USAGE;
-		words = malloc(((size_t)argc + nsuite + 1) * sizeof(*words));
-		if (!words) {
-			free(suite_words);
-			free(suite_storage);
+	for (size_t i = 0; i < a->ngiven; i++)
+		if (cb_bench_request_set(&req, a->given[i].name, a->given[i].arg, err, sizeof(err)) != 0) {
+			cli_error("%s", err); /* checked when parsed: out of memory only */
+			status = CB_EXIT_FAIL;
+			goto done;
+		}
+	for (size_t i = 0; i < a->nsels; i++)
+		if (cb_bench_request_select(&req, a->sels[i]) != 0) {
 			cli_error("out of memory");
-			return CB_EXIT_FAIL;
-		}
-		nwords = 0;
-		words[nwords++] = argv[0];
-		for (size_t i = 0; i < nsuite; i++)
-			words[nwords++] = suite_words[i];
-		free(suite_words);
-		for (int i = 1; i < argc; i++)
-			words[nwords++] = argv[i];
-		words[nwords] = NULL;
-		memset(&a, 0, sizeof(a));
-		a.format = -1;
-		a.progress = 1;
-		rc = parse_args((int)nwords, words, &a);
-		if (rc) {
-			/* Help on stdout when asked (printed); after an error, its one line is enough. */
-			free(words);
-			free(suite_storage);
-			return rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
-		}
-		if (a.nsels > 0 || suite)
-			break;
-		suite = "default";
-	}
-
-	catch_signals();
-	cb_runner_defaults(&ro);
-	if (a.quick) {
-		ro.time_budget = 0.1;
-		ro.precision = 0.05;
-		ro.warmup = 0.02;
-		ro.min_samples = 5;
-		ro.min_time = 0.02;
-	}
-	if (a.time > 0)
-		ro.time_budget = a.time;
-	if (a.precision > 0)
-		ro.precision = a.precision / 100.0;
-	if (a.min_time > 0)
-		ro.min_time = a.min_time;
-	if (ro.min_time > ro.time_budget)
-		ro.time_budget = a.min_time > 0 ? ro.min_time : ro.time_budget;
-	if (ro.min_time > ro.time_budget)
-		ro.min_time = ro.time_budget;
-
-	if (cli_select(a.sels, a.nsels, a.backend, algs, MAX_ALGS, &nalgs) != 0) {
-		status = CB_EXIT_USAGE;
-		goto done;
-	}
-	if ((a.ops && check_ops(a.ops, algs, nalgs) != 0) || (a.thread_ops && check_thread_ops(a.thread_ops, algs, nalgs) != 0)) {
-		status = CB_EXIT_USAGE;
-		goto done;
-	}
-	if ((a.sizes && cli_parse_sizes(a.sizes, sl.all, MAX_SIZES, &sl.nall, err, sizeof(err)) != 0) ||
-	    (a.pke_sizes && cli_parse_sizes(a.pke_sizes, sl.pke, MAX_SIZES, &sl.npke, err, sizeof(err)) != 0) ||
-	    (a.sig_sizes && cli_parse_sizes(a.sig_sizes, sl.sig, MAX_SIZES, &sl.nsig, err, sizeof(err)) != 0) ||
-	    (a.seal_sizes && cli_parse_sizes(a.seal_sizes, sl.seal, MAX_SIZES, &sl.nseal, err, sizeof(err)) != 0)) {
-		cli_error("%s", err);
-		status = CB_EXIT_USAGE;
-		goto done;
-	}
-	if (a.threads) {
-		if (cli_parse_threads(a.threads, threads, MAX_THREADS, &nthreads, err, sizeof(err)) != 0) {
-			cli_error("%s", err);
-			status = CB_EXIT_USAGE;
+			status = CB_EXIT_FAIL;
 			goto done;
 		}
-	} else {
-		threads[nthreads++] = 1;
-	}
-	if (a.seal_threads &&
-	    cli_parse_threads(a.seal_threads, seal_threads, MAX_THREADS, &nseal_threads, err, sizeof(err)) != 0) {
-		cli_error("--seal-threads: %s", err);
-		status = CB_EXIT_USAGE;
-		goto done;
-	}
-	if (a.pin && cli_apply_pin(a.pin, err, sizeof(err)) != 0) {
-		cli_error("%s", err);
-		status = CB_EXIT_USAGE;
-		goto done;
-	}
-	if (cli_check_outputs(NULL, 0, a.outputs, a.noutputs) != 0) {
-		status = CB_EXIT_USAGE;
-		goto done;
-	}
-	for (size_t i = 0; i < a.noutputs; i++) {
-		int fmt = cb_format_from_path(a.outputs[i]);
-		if ((status = check_output(a.outputs[i], fmt)) != 0)
+	for (size_t i = 0; i < a->noutputs; i++) {
+		outputs[i] = a->outputs[i];
+		if (suffix && !(outputs[i] = owned[i] = suite_output(a->outputs[i], suffix))) {
+			cli_error("out of memory");
+			status = CB_EXIT_FAIL;
 			goto done;
+		}
 	}
-	if (a.sm2_id) {
-		opts.sm2_id = (const uint8_t *)a.sm2_id;
-		opts.sm2_id_len = strlen(a.sm2_id);
-	}
-
-	nplan = build_plan(&a, algs, nalgs, &sl, threads, nthreads, seal_threads, nseal_threads, &opts, &plan);
-	if (nplan == 0) {
-		cli_error("nothing to measure: the selected algorithms have none of the operations '%s'", a.ops ? a.ops : "");
+	if (cli_check_outputs(inputs, ninputs, outputs, a->noutputs) != 0) {
 		status = CB_EXIT_USAGE;
 		goto done;
 	}
+	for (size_t i = 0; i < a->noutputs; i++)
+		if ((status = check_output(outputs[i], cb_format_from_path(outputs[i]))) != 0)
+			goto done;
+	rc = cb_bench_plan(&req, &plan, err, sizeof(err));
+	if (rc) {
+		if (suite && req.nselectors == 0)
+			cli_error("suite '%s' selects nothing: it names no algorithm, and none is on the command line", path);
+		else
+			cli_error("%s", rc == CB_ERR_NOMEM ? "out of memory" : err);
+		status = rc == CB_ERR_NOMEM ? CB_EXIT_FAIL : CB_EXIT_USAGE;
+		goto done;
+	}
 
-	a.progress = a.progress == 2 || (a.progress && isatty(STDERR_FILENO));
-	cb_context_collect(&run.context);
-	run.context.time_budget = ro.time_budget;
-	run.context.precision_target = ro.precision;
-	snprintf(run.context.pinning, sizeof(run.context.pinning), "%s", a.pin ? a.pin : "");
-	run.context.overhead_ns = cb_runner_overhead_ns(&ro);
-
-	snprintf(run.context.baseline, sizeof(run.context.baseline), "%s", a.baseline ? a.baseline : "");
-	snprintf(run.context.title, sizeof(run.context.title), "%s", a.title ? a.title : "");
-	snprintf(run.context.question, sizeof(run.context.question), "%s", a.question ? a.question : "");
-	snprintf(run.context.mode, sizeof(run.context.mode), "%s", a.quick ? "quick" : "full");
-	snprintf(run.context.source, sizeof(run.context.source), "%s", a.source ? a.source : "");
-	memcpy(run.context.published, a.published, sizeof(a.published));
-	run.context.npublished = a.npublished;
-	run.context.security_table = a.security;
-	memcpy(run.context.scenarios, a.scenarios, sizeof(a.scenarios));
-	run.context.nscenarios = a.nscenarios;
-	memset(&so, 0, sizeof(so));
-	cb_rounds_defaults(&so.rounds);
-	so.rounds.r = ro;
-	so.rounds.rounds = (unsigned)a.rounds;
-	so.rounds.interleave = !a.no_interleave;
-	so.opts = opts;
-	so.progress = progress;
-	if (a.memory && alloc_count_available()) {
-		so.alloc_begin = alloc_count_begin;
-		so.alloc_end = alloc_count_end;
-	} else if (a.memory) {
+	progress_on = a->progress == 2 || (a->progress && isatty(STDERR_FILENO));
+	hooks.progress = progress;
+	hooks.arg = &progress_on;
+	hooks.stop = &interrupted;
+	if (a->lockstep_id[0]) {
+		hooks.before_round = cb_lockstep_before_round;
+		hooks.after_round = cb_lockstep_after_round;
+		hooks.sync_arg = (void *)&a->lockstep;
+	}
+	if (req.memory && alloc_count_available()) {
+		hooks.alloc_begin = alloc_count_begin;
+		hooks.alloc_end = alloc_count_end;
+	} else if (req.memory) {
 		fprintf(stderr, "cryptobench: note: this build cannot count allocations (sanitizer or fuzzing build); --memory ignored\n");
 	}
-	so.arg = &a.progress;
-	so.time_failed_kat = a.allow_failed;
-	so.rounds.stop = &interrupted;
-	if (a.lockstep_id[0]) {
-		so.rounds.before_round = cb_lockstep_before_round;
-		so.rounds.after_round = cb_lockstep_after_round;
-		so.rounds.sync_arg = &a.lockstep;
-		snprintf(run.context.lockstep, sizeof(run.context.lockstep), "%s", a.lockstep_id);
-	}
-	if (cb_session_run(plan, nplan, &so, &run) != 0) {
-		progress(&a.progress, NULL, 0, 0, NULL);
-		cli_error("out of memory");
-		status = CB_EXIT_FAIL;
+	rc = cb_bench_run(&req, &plan, &hooks, &run, err, sizeof(err));
+	progress(&progress_on, NULL, 0, 0, NULL);
+	if (rc) {
+		cli_error("%s", err);
+		status = rc == CB_ERR_ARG ? CB_EXIT_USAGE : CB_EXIT_FAIL;
 		goto done;
 	}
-	progress(&a.progress, NULL, 0, 0, NULL);
+	if (a->lockstep_id[0])
+		snprintf(run.context.lockstep, sizeof(run.context.lockstep), "%s", a->lockstep_id);
 	for (size_t i = 0; i < run.nresults; i++)
 		if (run.results[i].status == CB_STATUS_FAILED_SELFCHECK || run.results[i].status == CB_STATUS_ERROR ||
 		    !strcmp(run.results[i].kat, "fail"))
@@ -880,10 +457,10 @@ int cmd_run(int argc, char **argv)
 			 run.context.rounds == 1 ? "" : "s");
 	}
 
-	if (a.format >= 0 || a.noutputs == 0) {
-		cb_format f = a.format >= 0 ? (cb_format)a.format : CB_FORMAT_TABLE;
+	if (a->format >= 0 || a->noutputs == 0) {
+		cb_format f = a->format >= 0 ? (cb_format)a->format : CB_FORMAT_TABLE;
 		int r = cb_report_write(stdout, f, &run);
-		if (r == 0 && a.verbose && f == CB_FORMAT_TABLE)
+		if (r == 0 && a->verbose && f == CB_FORMAT_TABLE)
 			r = cb_report_write_noise(stdout, &run);
 		if (r == 0 && fflush(stdout) != 0)
 			r = CB_ERR_IO;
@@ -894,17 +471,17 @@ int cmd_run(int argc, char **argv)
 	}
 	{
 		size_t written = 0;
-		for (size_t i = 0; i < a.noutputs; i++) {
-			int r = cb_report_write_path(a.outputs[i], (cb_format)cb_format_from_path(a.outputs[i]), &run);
+		for (size_t i = 0; i < a->noutputs; i++) {
+			int r = cb_report_write_path(outputs[i], (cb_format)cb_format_from_path(outputs[i]), &run);
 			if (r) {
-				cli_write_error(a.outputs[i], r);
+				cli_write_error(outputs[i], r);
 				status = CB_EXIT_FAIL;
 			} else {
 				written++;
 			}
 		}
 		/* Nothing saved what was measured: standard output gets it, as JSON. */
-		if (a.noutputs && !written && a.format < 0) {
+		if (a->noutputs && !written && a->format < 0) {
 			cli_warn("writing the results to standard output as JSON instead");
 			if (cb_report_write(stdout, CB_FORMAT_JSON, &run) != 0 || fflush(stdout) != 0)
 				cli_error("cannot write to standard output either: %s", cli_strerror(errno));
@@ -913,9 +490,50 @@ int cmd_run(int argc, char **argv)
 	if (interrupted && status != CB_EXIT_FAIL)
 		status = CB_EXIT_INTERRUPTED;
 done:
-	free(plan);
+	for (size_t i = 0; i < MAX_OUTPUTS; i++)
+		free(owned[i]);
+	cb_plan_free(&plan);
 	cb_run_free(&run);
-	free(suite_storage);
-	free(words);
+	cb_bench_request_free(&req);
 	return status;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	run_args a = {.format = -1, .progress = 1};
+	int rc, worst = CB_EXIT_OK;
+
+	cb_bench_request_init(&a.check);
+	rc = parse_args(argc, argv, &a);
+	if (rc) {
+		/* Help on stdout when asked (printed); after an error, its one line is enough. */
+		rc = rc > 0 ? CB_EXIT_OK : CB_EXIT_USAGE;
+		goto out;
+	}
+	catch_signals();
+	if (!a.suite || strcmp(a.suite, "all") != 0) {
+		/* With no selector at all, the default suite supplies them. */
+		rc = run_one(&a, a.suite ? a.suite : a.nsels ? NULL : "default", NULL);
+		goto out;
+	}
+	/*
+	 * --suite all: the three studies in turn, each a run of its own with
+	 * the rest of the command line, as 'make bench' runs them; every output
+	 * FILE.EXT is written per study as FILE-study-a.EXT, ...  Stops at a
+	 * usage error or an interruption; otherwise the worst status of the three.
+	 */
+	for (size_t s = 0; s < CB_ARRAY_LEN(all_suites); s++) {
+		fprintf(stderr, "cryptobench: --suite all: %s (%zu of %zu)\n", all_suites[s], s + 1,
+			CB_ARRAY_LEN(all_suites));
+		rc = run_one(&a, all_suites[s], all_suites[s]);
+		if (rc == CB_EXIT_USAGE || rc == CB_EXIT_INTERRUPTED)
+			break;
+		if (rc > worst)
+			worst = rc;
+		rc = worst;
+	}
+out:
+	free(a.given);
+	cb_bench_request_free(&a.check);
+	return rc;
 }

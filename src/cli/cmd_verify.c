@@ -2,7 +2,6 @@
  * cryptobench verify: run the embedded known-answer tests (kat.h), or with
  * --vectors the published vector sets (vectors.h) as a matrix.
  */
-#include <jansson.h>
 #include <limits.h>
 #include <unistd.h>
 #include <stdio.h>
@@ -15,6 +14,7 @@
 #include "core/util.h"
 #include "cryptobench/kat.h"
 #include "cryptobench/registry.h"
+#include "cryptobench/report.h"
 #include "cryptobench/vectors.h"
 
 #define MAX_ALGS 512
@@ -97,144 +97,6 @@ static int vectors_dir(char *out, size_t len)
 	return (size_t)snprintf(out, len, "%s/../shared/vectors", exe) < len ? 0 : -1;
 }
 
-enum { V_OK, V_FAIL, V_NA, V_MISSING, V_BADSUM };
-
-typedef struct vrow {
-	const cb_vec_set *set;
-	const cb_alg_info *alg;
-	cb_vec_counts n;
-	int state;
-	char err[200];
-} vrow;
-
-static const char *state_name(const vrow *r)
-{
-	static const char *const names[] = {"pass", "FAIL", "n/a", "missing", "checksum"};
-	return names[r->state];
-}
-
-static void cell(const vrow *r, char *buf, size_t len)
-{
-	switch (r->state) {
-	case V_OK:
-		if (r->n.known)
-			snprintf(buf, len, "%lu +%lu known", r->n.passed, r->n.known);
-		else
-			snprintf(buf, len, "%lu", r->n.passed);
-		break;
-	case V_FAIL: snprintf(buf, len, "FAIL %lu/%lu", r->n.failed, r->n.passed + r->n.failed); break;
-	case V_BADSUM: snprintf(buf, len, "FAIL sum"); break;
-	case V_MISSING: snprintf(buf, len, "missing"); break;
-	default: snprintf(buf, len, "n/a"); break;
-	}
-}
-
-/* The file's name, or for ACVP's internalProjection.json its folder's ("ML-KEM-keyGen-FIPS203"). */
-static const char *base_name(const char *file)
-{
-	static char buf[128];
-	const char *s = strrchr(file, '/');
-
-	if (s && (!strcmp(s + 1, "internalProjection.json") || !strcmp(s + 1, "prompt.json"))) {
-		const char *p = s;
-		while (p > file && p[-1] != '/')
-			p--;
-		snprintf(buf, sizeof(buf), "%.*s", (int)(s - p), p);
-		return buf;
-	}
-	return s ? s + 1 : file;
-}
-
-static void print_table(const char *dir, const vrow *rows, size_t nrows)
-{
-	const char *backs[64];
-	size_t nb = 0, wrow = 9;
-	char c[64], label[160];
-
-	for (size_t i = 0; i < nrows; i++) {
-		size_t j;
-		for (j = 0; j < nb && strcmp(backs[j], rows[i].alg->backend); j++)
-			;
-		if (j == nb && nb < 64)
-			backs[nb++] = rows[i].alg->backend;
-		snprintf(label, sizeof(label), "%s %s", rows[i].set->alg, base_name(rows[i].set->file));
-		if (strlen(label) > wrow)
-			wrow = strlen(label);
-	}
-	printf("vectors: %s\n\n%-*s", dir, (int)wrow, "algorithm / vector file");
-	for (size_t j = 0; j < nb; j++)
-		printf("  %14s", backs[j]);
-	printf("\n");
-	for (size_t i = 0; i < nrows; i++) {
-		size_t k;
-		if (i && rows[i].set == rows[i - 1].set)
-			continue;
-		snprintf(label, sizeof(label), "%s %s", rows[i].set->alg, base_name(rows[i].set->file));
-		printf("%-*s", (int)wrow, label);
-		for (size_t j = 0; j < nb; j++) {
-			c[0] = '-', c[1] = 0;
-			for (k = i; k < nrows && rows[k].set == rows[i].set; k++)
-				if (!strcmp(rows[k].alg->backend, backs[j]))
-					cell(&rows[k], c, sizeof(c));
-			printf("  %14s", c);
-		}
-		printf("\n");
-	}
-	printf("\n");
-	for (size_t i = 0; i < nrows; i++) {
-		const vrow *r = &rows[i];
-		const char *f = base_name(r->set->file);
-		if (r->state == V_FAIL)
-			printf("FAIL  %s/%s %s: %lu unexpected, first: %s\n", r->alg->name, r->alg->backend, f, r->n.failed,
-			       r->n.first_failure);
-		else if (r->state == V_BADSUM || r->state == V_MISSING || r->state == V_NA)
-			printf("%-8s %s/%s %s: %s\n", state_name(r), r->alg->name, r->alg->backend, f, r->err);
-		if (r->n.known)
-			printf("known %s/%s %s: %lu (%s)\n", r->alg->name, r->alg->backend, f, r->n.known, r->n.known_reason);
-	}
-}
-
-static int print_json(const char *dir, const vrow *rows, size_t nrows, size_t counts[5])
-{
-	json_t *root = json_object(), *arr = json_array(), *sum = json_object();
-	int rc;
-
-	for (size_t i = 0; i < nrows; i++) {
-		const vrow *r = &rows[i];
-		json_t *o = json_object();
-		json_object_set_new(o, "algorithm", json_string(r->alg->name));
-		json_object_set_new(o, "backend", json_string(r->alg->backend));
-		json_object_set_new(o, "implementation", json_string(cb_alg_implementation(r->alg)));
-		json_object_set_new(o, "source", json_string(r->set->source));
-		json_object_set_new(o, "file", json_string(r->set->file));
-		json_object_set_new(o, "status", json_string(state_name(r)));
-		json_object_set_new(o, "passed", json_integer((json_int_t)r->n.passed));
-		json_object_set_new(o, "failed", json_integer((json_int_t)r->n.failed));
-		json_object_set_new(o, "skipped", json_integer((json_int_t)r->n.skipped));
-		json_object_set_new(o, "known", json_integer((json_int_t)r->n.known));
-		if (r->n.skip_reason[0])
-			json_object_set_new(o, "skip_reason", json_string(r->n.skip_reason));
-		if (r->n.known_reason[0])
-			json_object_set_new(o, "known_reason", json_string(r->n.known_reason));
-		if (r->n.first_failure[0])
-			json_object_set_new(o, "first_failure", json_string(r->n.first_failure));
-		if (r->err[0])
-			json_object_set_new(o, "error", json_string(r->err));
-		json_array_append_new(arr, o);
-	}
-	json_object_set_new(root, "vectors_dir", json_string(dir));
-	json_object_set_new(root, "results", arr);
-	json_object_set_new(sum, "pass", json_integer((json_int_t)counts[V_OK]));
-	json_object_set_new(sum, "fail", json_integer((json_int_t)(counts[V_FAIL] + counts[V_BADSUM])));
-	json_object_set_new(sum, "not_applicable", json_integer((json_int_t)counts[V_NA]));
-	json_object_set_new(sum, "missing", json_integer((json_int_t)counts[V_MISSING]));
-	json_object_set_new(root, "summary", sum);
-	rc = json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', stdout);
-	json_decref(root);
-	return rc;
-}
-
 /* cb_vec_check_sum once per file (several sets read the same file); the answers are kept. */
 static int checked_sum(const char *dir, const char *file, char *err, size_t errlen)
 {
@@ -262,7 +124,7 @@ static int verify_vectors(const char *dirarg, int json, const cb_alg_info **algs
 {
 	char dir[PATH_MAX], sums[PATH_MAX + 16];
 	size_t nrows = 0, counts[5] = {0};
-	vrow *rows;
+	cb_vec_row *rows;
 	int status;
 	FILE *f;
 
@@ -296,7 +158,7 @@ static int verify_vectors(const char *dirarg, int json, const cb_alg_info **algs
 		int sum = 1; /* checked once per file, on its first use */
 
 		for (size_t i = 0; i < nalgs; i++) {
-			vrow *r;
+			cb_vec_row *r;
 			int rc;
 
 			if (strcmp(algs[i]->name, s->alg) || cb_alg_unavailable(algs[i]))
@@ -310,33 +172,26 @@ static int verify_vectors(const char *dirarg, int json, const cb_alg_info **algs
 			r->set = s;
 			r->alg = algs[i];
 			if (sum == CB_ERR_IO) {
-				r->state = V_MISSING;
+				r->state = CB_VEC_MISSING;
 				snprintf(r->err, sizeof(r->err), "%s", serr);
 			} else if (sum != 0) {
-				r->state = V_BADSUM;
+				r->state = CB_VEC_BADSUM;
 				snprintf(r->err, sizeof(r->err), "%s", serr);
 			} else {
 				rc = cb_vec_run(dir, s, algs[i], &r->n, r->err, sizeof(r->err));
 				if (rc == CB_ERR_UNSUPPORTED)
-					r->state = V_NA;
+					r->state = CB_VEC_NA;
 				else if (rc != 0 || r->n.failed)
-					r->state = V_FAIL;
+					r->state = CB_VEC_FAIL;
 				if (rc != 0 && rc != CB_ERR_UNSUPPORTED)
 					snprintf(r->n.first_failure, sizeof(r->n.first_failure), "%s", r->err);
 			}
 			counts[r->state]++;
 		}
 	}
-	if (json) {
-		if (print_json(dir, rows, nrows, counts) != 0)
-			cli_error("cannot write the JSON");
-	} else {
-		print_table(dir, rows, nrows);
-		printf("vector sets: %zu passed, %zu FAILED, %zu not applicable, %zu missing (over %zu algorithm x "
-		       "backend pairs)\n",
-		       counts[V_OK], counts[V_FAIL] + counts[V_BADSUM], counts[V_NA], counts[V_MISSING], nrows);
-	}
-	status = counts[V_FAIL] + counts[V_BADSUM] ? CB_EXIT_PARTIAL : CB_EXIT_OK;
+	if (cb_report_vectors(stdout, json ? CB_FORMAT_JSON : CB_FORMAT_TABLE, dir, rows, nrows) != 0)
+		cli_error("cannot write the %s", json ? "JSON" : "table");
+	status = counts[CB_VEC_FAIL] + counts[CB_VEC_BADSUM] ? CB_EXIT_PARTIAL : CB_EXIT_OK;
 	if (nrows == 0)
 		cli_warn("no selected algorithm has a vector set");
 	if (fflush(stdout) != 0) {

@@ -2,7 +2,7 @@
 #ifndef CB_CLI_COMPARE_H
 #define CB_CLI_COMPARE_H
 
-#include "bench/compare.h"
+#include "cryptobench/compare.h"
 #include "cryptobench/result.h"
 
 /*

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/select.h"
+#include "cryptobench/bench.h"
 #include "cryptobench/report.h"
 
 /* Help lines end before this column; option texts start at most this far right. */
@@ -253,7 +254,7 @@ size_t cli_options_pick(const struct cli_option *all, size_t n, const char *name
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++)
-		if (cli_in_list(names, all[i].name))
+		if (cb_in_list(names, all[i].name))
 			out[k++] = all[i];
 	return k;
 }

@@ -2,7 +2,6 @@
 #ifndef CB_CLI_SELECT_H
 #define CB_CLI_SELECT_H
 
-#include <sched.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -10,46 +9,10 @@
 #include "cryptobench/result.h"
 
 /*
- * Does selector `sel` pick algorithm a?  A selector is an exact name
- * ("rsa2048-oaep-sha256"; a full name picks only that algorithm), a
- * wildcard ("rsa*", "aes-???-gcm"), a name prefix ending at a '-' ("sm2"
- * picks sm2-sign, sm2-enc-*, sm2-dh, sm2-kx; "rsa2048" every RSA-2048 scheme), a family ("classical", "gm", "pq",
- * "hybrid"), a class ("kem", "sig", ...), or "all".
- */
-int cli_selector_matches(const char *sel, const cb_alg_info *a);
-
-/*
- * Append to out[] (capacity cap, *n used) every registered algorithm that
- * one of sels[] picks, in the order of the selectors, without duplicates,
- * keeping only backends in `backends` (comma list of names, or of prefixes
- * ending at a '-' such as "mlkem-native" for mlkem-native-c and
- * mlkem-native-avx2; NULL: all, less the classes of comparison backends
- * not built, cb_alg_not_built).  An entry KEM+KEX ("oqs+sodium") names
- * the composition of every hybrid the selector picks over those parts'
- * backends (cb_hybrid_compose, docs/HYBRID.md), appended with its parts
- * (its ML-KEM and its key agreement) after it.  A selector
- * that picks nothing is reported with suggestions; returns -1 then.
+ * cb_select (bench.h: selectors on backends into out[]), its error
+ * printed; returns -1 then.
  */
 int cli_select(char **sels, size_t nsels, const char *backends, const cb_alg_info **out, size_t cap, size_t *n);
-
-/* "16,128,1K,4K,16K,128K,1M" -> sizes, each once; K = 1024.  -1 on bad input (message in err). */
-int cli_parse_sizes(const char *s, size_t *out, size_t cap, size_t *n, char *err, size_t errlen);
-
-/* "1,2,4" -> counts in 1..1024, each once.  -1 on bad input (message in err). */
-int cli_parse_threads(const char *s, unsigned *out, size_t cap, size_t *n, char *err, size_t errlen);
-
-/* "0-3,6" -> *set (CPUs below CPU_SETSIZE).  -1 on bad input (message in err). */
-int cli_parse_cpus(const char *s, cpu_set_t *set, char *err, size_t errlen);
-
-/*
- * "0-3,6" -> a CPU set applied to the whole process (like taskset).  A CPU
- * this process may not run on (beyond the machine's, or outside its
- * current affinity) is refused.  -1 on bad input or failure.
- */
-int cli_apply_pin(const char *s, char *err, size_t errlen);
-
-/* 1 when `word` is one of the comma-separated items of `list`. */
-int cli_in_list(const char *list, const char *word);
 
 /* A number from lo to hi for option `opt`; -1 (message printed) otherwise. */
 int cli_parse_number(const char *opt, const char *s, double lo, double hi, double *out);
@@ -92,8 +55,5 @@ void cli_printable_run(cb_run *run);
  * missed the precision target; nothing when it is complete and precise.
  */
 void cli_print_run_caveats(FILE *f, const char *path, const cb_run *run);
-
-/* "16 B", "1 KiB", "16 KiB", "1 MiB" */
-void cli_format_size(size_t n, char *buf, size_t cap);
 
 #endif

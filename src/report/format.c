@@ -119,3 +119,13 @@ int cb_report_write_runs_path(const char *path, cb_format fmt, const cb_run *run
 	}
 	return cb_atomic_commit(&af);
 }
+
+void cb_report_size(size_t n, char *buf, size_t cap)
+{
+	if (n >= 1024 * 1024 && n % (1024 * 1024) == 0)
+		snprintf(buf, cap, "%zu MiB", n / (1024 * 1024));
+	else if (n >= 1024 && n % 1024 == 0)
+		snprintf(buf, cap, "%zu KiB", n / 1024);
+	else
+		snprintf(buf, cap, "%zu B", n);
+}

@@ -16,3 +16,10 @@ set_tests_properties(cli_options PROPERTIES TIMEOUT 120)
 # compare when the machine changed, and ab (two sides in lockstep; issue 25)
 add_test(NAME cli_compare COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_compare.sh $<TARGET_FILE:cryptobench-cli>)
 set_tests_properties(cli_compare PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
+# Suites are data and a suite file is an input; unknown backends named (issue 26, items 7 and 19).
+add_test(NAME cli_suite COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_suite.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_suite PROPERTIES TIMEOUT 120)
+# The example program built against what `cmake --install` puts in a temporary prefix (bench.h).
+add_test(NAME example_install COMMAND sh ${PROJECT_SOURCE_DIR}/tests/example_install.sh ${PROJECT_BINARY_DIR}
+  ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER})
+set_tests_properties(example_install PROPERTIES TIMEOUT 300)

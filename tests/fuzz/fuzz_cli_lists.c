@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: the command line's list parsers (src/cli/select.c):
+ * libFuzzer target: the run request's list parsers (src/bench/select.c, request.c):
  * --sizes, --threads and the --pin CPU list (parsed only, never applied).
  * Input: byte 0 selects the parser, the rest is the text.  What is
  * accepted must be in range and without duplicates; what is refused must
@@ -7,7 +7,8 @@
  */
 #include <stdio.h>
 
-#include "cli/select.h"
+#include "bench/bench_int.h"
+#include "cryptobench/bench.h"
 #include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -24,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(s);
 	switch (data[0] % 3) {
 	case 0:
-		r = cli_parse_sizes(s, sizes, 32, &n, err, sizeof(err));
+		r = cb_parse_sizes(s, sizes, 32, &n, err, sizeof(err));
 		if (r == 0) {
 			FUZZ_ASSERT(n >= 1 && n <= 32);
 			for (size_t i = 0; i < n; i++) {
@@ -35,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		break;
 	case 1:
-		r = cli_parse_threads(s, threads, 16, &n, err, sizeof(err));
+		r = cb_parse_threads(s, threads, 16, &n, err, sizeof(err));
 		if (r == 0) {
 			char back[16 * 6] = "";
 			size_t len = 0, again = 0;
@@ -48,12 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					FUZZ_ASSERT(threads[k] != threads[i]);
 				len += (size_t)snprintf(back + len, sizeof(back) - len, "%s%u", i ? "," : "", threads[i]);
 			}
-			FUZZ_ASSERT(cli_parse_threads(back, t2, 16, &again, err, sizeof(err)) == 0 && again == n &&
+			FUZZ_ASSERT(cb_parse_threads(back, t2, 16, &again, err, sizeof(err)) == 0 && again == n &&
 				    memcmp(t2, threads, n * sizeof(*t2)) == 0);
 		}
 		break;
 	default:
-		r = cli_parse_cpus(s, &set, err, sizeof(err));
+		r = cb_parse_cpus(s, &set, err, sizeof(err));
 		if (r == 0)
 			FUZZ_ASSERT(CPU_COUNT(&set) >= 1);
 		break;

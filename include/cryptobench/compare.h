@@ -2,12 +2,16 @@
  * Comparing two runs: which operations got faster or slower, and whether
  * the change stands out from the measurement noise.
  */
-#ifndef CB_BENCH_COMPARE_H
-#define CB_BENCH_COMPARE_H
+#ifndef CRYPTOBENCH_COMPARE_H
+#define CRYPTOBENCH_COMPARE_H
 
 #include <stddef.h>
 
 #include "cryptobench/result.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef enum cb_verdict {
 	CB_SAME = 0,   /* no change beyond the noise or the threshold */
@@ -140,4 +144,7 @@ void cb_compare_machine(const cb_run *old_run, const cb_run *new_run, const cb_c
 int cb_compare_runs(const cb_run *old_run, const cb_run *new_run, const cb_compare_opts *o, cb_change **out,
 		    size_t *n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

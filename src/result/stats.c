@@ -1,4 +1,4 @@
-#include "bench/stats.h"
+#include "result/stats.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "bench/compare.h"
+#include "cryptobench/compare.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/stats.h"
+#include "result/stats.h"
 #include "cryptobench/common.h"
 
 const char *cb_verdict_name(cb_verdict v)

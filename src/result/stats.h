@@ -1,8 +1,8 @@
 /*
  * Statistics over samples.  Computes and returns; never prints.
  */
-#ifndef CB_BENCH_STATS_H
-#define CB_BENCH_STATS_H
+#ifndef CB_RESULT_STATS_H
+#define CB_RESULT_STATS_H
 
 #include <stddef.h>
 

@@ -9,7 +9,7 @@
  * taken by the consumer and gave back the same message or secret.  A
  * failed sample is described precisely and, when a known incompatibility
  * (cb_interop_known_list) explains it, counted as known.  The library
- * computes and returns; the CLI prints.
+ * computes and returns; src/report writes the matrices (report.h).
  *
  * What crosses between implementations, per kind:
  *   sig     sample i's key pair is made by the implementations in turn
@@ -29,12 +29,16 @@
  * sm2-sign is crossed three times: with the default user ID and with the
  * two custom ones below.
  */
-#ifndef CB_BENCH_INTEROP_H
-#define CB_BENCH_INTEROP_H
+#ifndef CRYPTOBENCH_INTEROP_H
+#define CRYPTOBENCH_INTEROP_H
 
 #include <stddef.h>
 
 #include "cryptobench/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Implementations in one matrix, at most. */
 #define CB_INTEROP_MAX_IMPLS 24
@@ -99,6 +103,8 @@ typedef struct cb_interop_cell {
 typedef struct cb_interop_matrix {
 	const char *alg;     /* the algorithm (class name) */
 	int custom_id;       /* the variant: 0, or sm2-sign's 1 / 2 (cb_interop_sm2_id) */
+	const char *sm2_id;  /* cb_interop_sm2_id(custom_id): NULL for the default ID */
+	size_t variants;     /* cb_interop_variants(alg): the matrices of this algorithm */
 	const char *crosses; /* "signatures", "ciphertexts", ... */
 	size_t n;            /* implementations crossed */
 	const cb_alg_info *impl[CB_INTEROP_MAX_IMPLS];
@@ -147,4 +153,7 @@ cb_interop_diag cb_interop_sm2_diagnose(const char *alg, const uint8_t *sk, size
 int cb_interop_run(const cb_alg_info *const *impls, size_t n, int variant, size_t count,
 		   cb_interop_matrix *m) CB_WARN_UNUSED;
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/stats.h"
+#include "result/stats.h"
 #include "cryptobench/common.h"
 
 const char *cb_status_name(cb_status s)
