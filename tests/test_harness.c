@@ -3,7 +3,9 @@
 
 #include "bench/cases.h"
 #include "bench/rounds.h"
+#include "cryptobench/catalog.h"
 #include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/registry.h"
 #include "testutil.h"
@@ -64,7 +66,7 @@ static int xor_crypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *
 	return 0;
 }
 static const cb_cipher_class toy_cipher = {
-	{CB_KIND_CIPHER, "toy-cipher", "test", NULL, NULL, NULL, NULL}, 16, 0, 16, 0, 0,
+	{CB_KIND_CIPHER, "aes-128-ecb", "test", NULL, NULL, NULL, NULL}, 16, 0, 16, 0, 0,
 	xor_init, xor_free, xor_crypt, xor_crypt};
 
 static int counter;
@@ -182,6 +184,15 @@ static void test_registry(void)
 		CHECK(e != NULL && e->kind == a->kind && e == cb_alg_catalog(a));
 		if (e)
 			CHECK(e->family && e->description && e->description[0] && e->classical_bits > 0);
+		/* A cipher or hash class stating sizes states the row's (the layer reads the row's). */
+		if (e && cb_as_cipher(a)) {
+			const cb_cipher_class *c = cb_as_cipher(a);
+			CHECK(e->key_bytes && (!c->key_bytes || c->key_bytes == e->key_bytes));
+			CHECK(!c->key_bytes || (c->iv_bytes == e->iv_bytes && c->block_bytes == e->block_bytes &&
+						c->tag_bytes == e->tag_bytes && (unsigned)c->padded == e->padded));
+		}
+		if (e && cb_as_hash(a))
+			CHECK(e->output_bytes && (!cb_as_hash(a)->digest_bytes || cb_as_hash(a)->digest_bytes == e->output_bytes));
 		CHECK(cb_kind_name(a->kind) != NULL);
 		CHECK(cb_kind_ops(a->kind) != NULL);
 		CHECK(cb_alg_implementation(a) != NULL);

@@ -24,7 +24,12 @@
 #include "cryptobench/vectors.h"
 #include "testutil.h"
 
-/* Cases the per-backend tests ran (passed or a known gap), by backend, file and algorithm. */
+/*
+ * Cases the per-backend tests ran (passed or a known gap), by backend, file
+ * and algorithm.  AES-GCM: the 12-byte IV cases only (67 and 66), the one
+ * length the class contract takes (the generic layer refuses others, issue
+ * 26 item 16; the other lengths are "not run").
+ */
 static const struct {
 	const char *backend, *file, *alg;
 	unsigned long run, known;
@@ -40,11 +45,11 @@ static const struct {
 	{b, "aes_gcm_test.json", "aes-128-gcm", g128, 0}, {b, "aes_gcm_test.json", "aes-256-gcm", g256, 0},  \
 		{b, "aes_cbc_pkcs5_test.json", "aes-128-cbc-pkcs7", 72, 0},                                  \
 		{b, "aes_cbc_pkcs5_test.json", "aes-256-cbc-pkcs7", 72, 0},
-	ALL("nettle") EC("nettle", 1) SYM("nettle", 105, 102) {"nettle", "rsa_pkcs1_2048_test.json", "rsa2048-pkcs1", 67, 0},
-	ALL("botan") EC("botan", 0) SYM("botan", 106, 103) {"botan", "rsa_pkcs1_2048_test.json", "rsa2048-pkcs1", 67, 0},
+	ALL("nettle") EC("nettle", 1) SYM("nettle", 67, 66) {"nettle", "rsa_pkcs1_2048_test.json", "rsa2048-pkcs1", 67, 0},
+	ALL("botan") EC("botan", 0) SYM("botan", 67, 66) {"botan", "rsa_pkcs1_2048_test.json", "rsa2048-pkcs1", 67, 0},
 	{"mbedtls", "x25519_test.json", "x25519", 518, 0},
-	EC("mbedtls", 0) SYM("mbedtls", 105, 102) {"mbedtls", "rsa_pkcs1_2048_test.json", "rsa2048-pkcs1", 67, 0},
-	ALL("wolfssl") EC("wolfssl", 0) SYM("wolfssl", 105, 102)
+	EC("mbedtls", 0) SYM("mbedtls", 67, 66) {"mbedtls", "rsa_pkcs1_2048_test.json", "rsa2048-pkcs1", 67, 0},
+	ALL("wolfssl") EC("wolfssl", 0) SYM("wolfssl", 67, 66)
 	ALL("sodium") {"sodium", "aes_gcm_test.json", "aes-256-gcm", 66, 0},
 	ALL("gcrypt") EC("gcrypt", 0)
 /* ML-DSA: every Wycheproof case and the pure / internal ACVP sigGen cases (HashML-DSA's are NOT_RUN) */

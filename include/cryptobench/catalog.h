@@ -21,6 +21,19 @@ typedef struct cb_catalog_entry {
 	int quantum_bits;        /* security against a quantum adversary, 0 if broken */
 	const char *description; /* one line, e.g. "RSA-2048 OAEP (SHA-256, MGF1-SHA-256)" */
 	int nist_category;       /* NIST PQC security category (FIPS 203 section 8), 0 if n/a */
+	/*
+	 * Sizes, stated once per algorithm (0: not applicable); the generic
+	 * layer (layer.h) checks every call against them, so no backend
+	 * states them again.
+	 */
+	unsigned key_bits;     /* RSA modulus bits (a key of another size is refused); EC: 256 */
+	unsigned key_bytes;    /* cipher key */
+	unsigned iv_bytes;     /* cipher IV / nonce, the only length taken; 0 for ECB */
+	unsigned block_bytes;  /* cipher block (1: stream modes and AEADs); hash input block */
+	unsigned tag_bytes;    /* AEAD tag, appended to the ciphertext */
+	unsigned padded;       /* cipher: 1 for PKCS#7 padding */
+	unsigned public_bytes; /* kex: the peer's public value on the wire */
+	unsigned output_bytes; /* kex: the shared secret; hash: the digest */
 } cb_catalog_entry;
 
 /*

@@ -20,6 +20,12 @@ struct cb_hash_class {
 	int (*digest)(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out);
 };
 
+/* The generic layer (src/core/layer_sym.c): argument checks, then the class's method. */
+int cb_hash_init(const cb_hash_class *cls, void **ctx) CB_WARN_UNUSED;
+/* out receives digest_bytes bytes (the catalog row's output_bytes). */
+int cb_hash_digest(const cb_hash_class *cls, void *ctx, const uint8_t *in, size_t inlen, uint8_t *out) CB_WARN_UNUSED;
+void cb_hash_free(const cb_hash_class *cls, void *ctx);
+
 static inline const cb_hash_class *cb_as_hash(const cb_alg_info *a)
 {
 	return (a && a->kind == CB_KIND_HASH) ? (const cb_hash_class *)(const void *)a : NULL;

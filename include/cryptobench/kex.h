@@ -66,6 +66,31 @@ struct cb_kex_class {
 			     void **key);
 };
 
+/*
+ * The generic layer (src/core/layer_pk.c, docs/ARCHITECTURE.md "The
+ * generic layer"): every caller uses these instead of the class's
+ * methods.  They make in one place, for every backend, the argument and
+ * length checks, the output sizing against the catalog row's sizes, the
+ * canonical-input checks (keys on import, signatures' scalars before a
+ * verify, X25519's all-zero secret) and the wiping of an output on
+ * failure; then call the class's method.  A method is called only with
+ * non-NULL handles and buffers of the documented capacity.
+ */
+int cb_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+/* ecdh-p256: d in [1, n-1]; sm2-kx: d and r in [1, n-2]. */
+int cb_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			 void **key) CB_WARN_UNUSED;
+int cb_kex_export_public(const cb_kex_class *cls, const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_kex_export_secret(const cb_kex_class *cls, const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+/*
+ * CB_ERR_LENGTH for a peer value not of the row's public_bytes or *sslen
+ * below its output_bytes; X25519: CB_ERR_INVALID_KEY (ss wiped) for an
+ * all-zero shared secret (RFC 7748 section 6.1: a low-order peer).
+ */
+int cb_kex_derive(const cb_kex_class *cls, void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss,
+		  size_t *sslen) CB_WARN_UNUSED;
+void cb_kex_key_free(const cb_kex_class *cls, void *key);
+
 static inline const cb_kex_class *cb_as_kex(const cb_alg_info *a)
 {
 	return (a && a->kind == CB_KIND_KEX) ? (const cb_kex_class *)(const void *)a : NULL;

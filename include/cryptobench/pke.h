@@ -56,6 +56,31 @@ struct cb_pke_class {
 			     void **key);
 };
 
+/*
+ * The generic layer (src/core/layer_pk.c, docs/ARCHITECTURE.md "The
+ * generic layer"): every caller uses these instead of the class's
+ * methods.  They make in one place, for every backend, the argument and
+ * length checks, the output sizing against the catalog row's sizes, the
+ * canonical-input checks (keys on import, the RSA and EC key checks of sig.h) and the wiping of an output on
+ * failure; then call the class's method.  A method is called only with
+ * non-NULL handles and buffers of the documented capacity.
+ */
+int cb_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+int cb_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			 void **key) CB_WARN_UNUSED;
+int cb_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			 void **key) CB_WARN_UNUSED;
+int cb_pke_export_public(const cb_pke_class *cls, const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_pke_export_secret(const cb_pke_class *cls, const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+size_t cb_pke_max_plaintext(const cb_pke_class *cls, const void *key);
+size_t cb_pke_max_ciphertext(const cb_pke_class *cls, const void *key, size_t mlen);
+/* CB_ERR_LENGTH for a message above max_plaintext or *clen below max_ciphertext. */
+int cb_pke_encrypt(const cb_pke_class *cls, void *key, const uint8_t *m, size_t mlen, uint8_t *c,
+		   size_t *clen) CB_WARN_UNUSED;
+int cb_pke_decrypt(const cb_pke_class *cls, void *key, const uint8_t *c, size_t clen, uint8_t *m,
+		   size_t *mlen) CB_WARN_UNUSED;
+void cb_pke_key_free(const cb_pke_class *cls, void *key);
+
 static inline const cb_pke_class *cb_as_pke(const cb_alg_info *a)
 {
 	return (a && a->kind == CB_KIND_PKE) ? (const cb_pke_class *)(const void *)a : NULL;

@@ -92,6 +92,34 @@ struct cb_sig_class {
 			 size_t siglen);
 };
 
+/*
+ * The generic layer (src/core/layer_pk.c, docs/ARCHITECTURE.md "The
+ * generic layer"): every caller uses these instead of the class's
+ * methods.  They make in one place, for every backend, the argument and
+ * length checks, the output sizing against the catalog row's sizes, the
+ * canonical-input checks (keys on import, signatures' scalars before a
+ * verify, X25519's all-zero secret) and the wiping of an output on
+ * failure; then call the class's method.  A method is called only with
+ * non-NULL handles and buffers of the documented capacity.
+ */
+int cb_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+/* RSA: refused (CB_ERR_INVALID_KEY) unless consistent and of the row's size; P-256 / SM2: d in [1, n-1]. */
+int cb_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			 void **key) CB_WARN_UNUSED;
+/* RSA: n odd and of the row's size, 3 <= e < n, e odd; P-256 / SM2: a point on the curve. */
+int cb_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			 void **key) CB_WARN_UNUSED;
+int cb_sig_export_public(const cb_sig_class *cls, const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_sig_export_secret(const cb_sig_class *cls, const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+size_t cb_sig_max_signature(const cb_sig_class *cls, const void *key);
+/* CB_ERR_LENGTH when *siglen is below max_signature. */
+int cb_sig_sign(const cb_sig_class *cls, void *key, const uint8_t *m, size_t mlen, uint8_t *sig,
+		size_t *siglen) CB_WARN_UNUSED;
+/* CB_ERR_VERIFY, before the class is called, for an Ed25519 S >= L or an ECDSA / SM2 r or s outside [1, n-1]. */
+int cb_sig_verify(const cb_sig_class *cls, void *key, const uint8_t *m, size_t mlen, const uint8_t *sig,
+		  size_t siglen) CB_WARN_UNUSED;
+void cb_sig_key_free(const cb_sig_class *cls, void *key);
+
 static inline const cb_sig_class *cb_as_sig(const cb_alg_info *a)
 {
 	return (a && a->kind == CB_KIND_SIG) ? (const cb_sig_class *)(const void *)a : NULL;

@@ -13,6 +13,7 @@
 #include "core/der.h"
 #include "core/util.h"
 #include "envelope/envelope.h"
+#include "cryptobench/catalog.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/envelope.h"
 #include "cryptobench/hash.h"
@@ -195,7 +196,7 @@ static int key_make(const cb_alg_info *a, const cb_opts *opts, void **key)
 	const cb_pke_class *p = cb_as_pke(a);
 	const cb_sig_class *s = cb_as_sig(a);
 	const cb_kex_class *x = cb_as_kex(a);
-	return p ? p->keygen(p, opts, key) : s ? s->keygen(s, opts, key) : x->keygen(x, opts, key);
+	return p ? cb_pke_keygen(p, opts, key) : s ? cb_sig_keygen(s, opts, key) : cb_kex_keygen(x, opts, key);
 }
 
 /* Its import_secret (secret != 0) or import_public; NULL when the class has none. */
@@ -205,16 +206,15 @@ static int import_secret(const cb_alg_info *a, const uint8_t *in, size_t len, co
 {
 	const cb_pke_class *p = cb_as_pke(a);
 	const cb_sig_class *s = cb_as_sig(a);
-	const cb_kex_class *x = cb_as_kex(a);
-	return p ? p->import_secret(p, in, len, opts, key)
-		 : s ? s->import_secret(s, in, len, opts, key) : x->import_secret(x, in, len, opts, key);
+	return p ? cb_pke_import_secret(p, in, len, opts, key)
+		 : s ? cb_sig_import_secret(s, in, len, opts, key) : cb_kex_import_secret(cb_as_kex(a), in, len, opts, key);
 }
 
 static int import_public(const cb_alg_info *a, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	const cb_pke_class *p = cb_as_pke(a);
 	const cb_sig_class *s = cb_as_sig(a);
-	return p ? p->import_public(p, in, len, opts, key) : s->import_public(s, in, len, opts, key);
+	return p ? cb_pke_import_public(p, in, len, opts, key) : cb_sig_import_public(s, in, len, opts, key);
 }
 
 static key_import_fn key_import(const cb_alg_info *a, int secret)
@@ -241,24 +241,24 @@ static int op_keygen(cb_case *c)
 static int op_pke_encrypt(cb_case *c)
 {
 	size_t n = c->outcap;
-	return cb_as_pke(c->alg)->encrypt(c->key, c->m, c->mlen, c->out, &n);
+	return cb_pke_encrypt(cb_as_pke(c->alg), c->key, c->m, c->mlen, c->out, &n);
 }
 
 static int op_pke_decrypt(cb_case *c)
 {
 	size_t n = c->outcap;
-	return cb_as_pke(c->alg)->decrypt(c->key, c->in, c->inlen, c->out, &n);
+	return cb_pke_decrypt(cb_as_pke(c->alg), c->key, c->in, c->inlen, c->out, &n);
 }
 
 static int op_sig_sign(cb_case *c)
 {
 	size_t n = c->outcap;
-	return cb_as_sig(c->alg)->sign(c->key, c->m, c->mlen, c->out, &n);
+	return cb_sig_sign(cb_as_sig(c->alg), c->key, c->m, c->mlen, c->out, &n);
 }
 
 static int op_sig_verify(cb_case *c)
 {
-	return cb_as_sig(c->alg)->verify(c->key, c->m, c->mlen, c->in, c->inlen);
+	return cb_sig_verify(cb_as_sig(c->alg), c->key, c->m, c->mlen, c->in, c->inlen);
 }
 
 /*
@@ -281,7 +281,7 @@ static int op_cold(cb_case *c)
 static int op_kex_derive(cb_case *c)
 {
 	size_t n = c->outcap;
-	return cb_as_kex(c->alg)->derive(c->key, c->in, c->inlen, c->out, &n);
+	return cb_kex_derive(cb_as_kex(c->alg), c->key, c->in, c->inlen, c->out, &n);
 }
 
 /* keygen-cold: the key from its secret's encoding, its public value exported, freed. */
@@ -301,18 +301,18 @@ static int op_kex_keygen_cold(cb_case *c)
 static int op_cipher_encrypt(cb_case *c)
 {
 	size_t n = c->outcap;
-	return cb_as_cipher(c->alg)->encrypt(c->key, c->iv, c->ivlen, NULL, 0, c->m, c->mlen, c->out, &n);
+	return cb_cipher_encrypt(cb_as_cipher(c->alg), c->key, c->iv, c->ivlen, NULL, 0, c->m, c->mlen, c->out, &n);
 }
 
 static int op_cipher_decrypt(cb_case *c)
 {
 	size_t n = c->outcap;
-	return cb_as_cipher(c->alg)->decrypt(c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n);
+	return cb_cipher_decrypt(cb_as_cipher(c->alg), c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n);
 }
 
 static int op_hash_digest(cb_case *c)
 {
-	return cb_as_hash(c->alg)->digest(c->key, c->m, c->mlen, c->out);
+	return cb_hash_digest(cb_as_hash(c->alg), c->key, c->m, c->mlen, c->out);
 }
 
 static int op_env_seal(cb_case *c)
@@ -435,7 +435,7 @@ static int sample_signatures(cb_case *c, const cb_sig_class *s, cb_sizes *sz)
 	sz->signature = sz->signature_max = (long)c->inlen;
 	for (; n < SIZE_SAMPLES && cb_now_ns() - t0 < SIZE_SAMPLE_NS; n++) {
 		size_t len = c->outcap;
-		int r = s->sign(c->key, c->m, c->mlen, c->out, &len);
+		int r = cb_sig_sign(s, c->key, c->m, c->mlen, c->out, &len);
 		if (r)
 			return r;
 		widen(&sz->signature, &sz->signature_max, len);
@@ -452,7 +452,7 @@ static int sample_ciphertexts(cb_case *c, const cb_pke_class *p, cb_sizes *sz)
 	sz->ciphertext = sz->ciphertext_max = (long)c->inlen;
 	for (; n < SIZE_SAMPLES && cb_now_ns() - t0 < SIZE_SAMPLE_NS; n++) {
 		size_t len = c->outcap;
-		int r = p->encrypt(c->key, c->m, c->mlen, c->out, &len);
+		int r = cb_pke_encrypt(p, c->key, c->m, c->mlen, c->out, &len);
 		if (r)
 			return r;
 		widen(&sz->ciphertext, &sz->ciphertext_max, len);
@@ -500,7 +500,7 @@ static int same_message(const cb_case *c, size_t n)
 static int check_pke_decrypt(cb_case *c, void *imported)
 {
 	size_t n = c->outcap;
-	int r = cb_as_pke(c->alg)->decrypt(imported, c->in, c->inlen, c->out, &n);
+	int r = cb_pke_decrypt(cb_as_pke(c->alg), imported, c->in, c->inlen, c->out, &n);
 	return r ? r : !same_message(c, n);
 }
 
@@ -509,24 +509,24 @@ static int check_pke_encrypt(cb_case *c, void *imported)
 	const cb_pke_class *p = cb_as_pke(c->alg);
 	uint8_t *ct = xmalloc(c->outcap);
 	size_t n = c->outcap, m = c->outcap;
-	int r = ct ? p->encrypt(imported, c->m, c->mlen, ct, &n) : CB_ERR_NOMEM;
+	int r = ct ? cb_pke_encrypt(p, imported, c->m, c->mlen, ct, &n) : CB_ERR_NOMEM;
 	if (!r)
-		r = p->decrypt(c->key, ct, n, c->out, &m);
+		r = cb_pke_decrypt(p, c->key, ct, n, c->out, &m);
 	free(ct);
 	return r ? r : !same_message(c, m);
 }
 
 static int check_sig_verify(cb_case *c, void *imported)
 {
-	return cb_as_sig(c->alg)->verify(imported, c->m, c->mlen, c->in, c->inlen);
+	return cb_sig_verify(cb_as_sig(c->alg), imported, c->m, c->mlen, c->in, c->inlen);
 }
 
 static int check_sig_sign(cb_case *c, void *imported)
 {
 	const cb_sig_class *s = cb_as_sig(c->alg);
 	size_t n = c->outcap;
-	int r = s->sign(imported, c->m, c->mlen, c->out, &n);
-	return r ? r : s->verify(c->key, c->m, c->mlen, c->out, n);
+	int r = cb_sig_sign(s, imported, c->m, c->mlen, c->out, &n);
+	return r ? r : cb_sig_verify(s, c->key, c->m, c->mlen, c->out, n);
 }
 
 /*
@@ -668,12 +668,12 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 		c->m[0] = 0; /* below the modulus */
 
 	c->inlen = c->outcap;
-	if ((r = p->encrypt(c->key, c->m, c->mlen, c->in, &c->inlen)) == CB_ERR_UNSUPPORTED)
+	if ((r = cb_pke_encrypt(p, c->key, c->m, c->mlen, c->in, &c->inlen)) == CB_ERR_UNSUPPORTED)
 		return fail(err, errlen, r, "this scheme cannot encrypt a %zu-byte message", c->mlen);
 	if (r != 0)
 		return fail(err, errlen, r, "encryption failed: %s", cb_strerror(r));
 	n = c->outcap;
-	if ((r = p->decrypt(c->key, c->in, c->inlen, c->out, &n)) != 0)
+	if ((r = cb_pke_decrypt(p, c->key, c->in, c->inlen, c->out, &n)) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) failed: %s", cb_strerror(r));
 	if (n != c->mlen || memcmp(c->out, c->m, n) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) != m");
@@ -726,13 +726,13 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	c->inlen = c->outcap;
-	if ((r = s->sign(c->key, c->m, c->mlen, c->in, &c->inlen)) != 0)
+	if ((r = cb_sig_sign(s, c->key, c->m, c->mlen, c->in, &c->inlen)) != 0)
 		return fail(err, errlen, r, "signing failed: %s", cb_strerror(r));
-	if ((r = s->verify(c->key, c->m, c->mlen, c->in, c->inlen)) != 0)
+	if ((r = cb_sig_verify(s, c->key, c->m, c->mlen, c->in, c->inlen)) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "verify(sign(m)) failed: %s", cb_strerror(r));
 	if (c->mlen > 0) {
 		c->m[0] ^= 1;
-		r = s->verify(c->key, c->m, c->mlen, c->in, c->inlen);
+		r = cb_sig_verify(s, c->key, c->m, c->mlen, c->in, c->inlen);
 		c->m[0] ^= 1;
 		if (r != CB_ERR_VERIFY)
 			return fail(err, errlen, CB_ERR_SELFCHECK, "a signature verified for a modified message");
@@ -817,7 +817,7 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	int r;
 
 	c->key_free = x->key_free;
-	if ((r = x->keygen(x, c->opts, &c->key)) != 0 || (r = x->keygen(x, c->opts, &c->peer)) != 0)
+	if ((r = cb_kex_keygen(x, c->opts, &c->key)) != 0 || (r = cb_kex_keygen(x, c->opts, &c->peer)) != 0)
 		return fail(err, errlen, r, "key generation failed: %s", cb_strerror(r));
 	c->inlen = EXPORT_MAX;
 	c->outcap = sizeof(ss2);
@@ -828,8 +828,8 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 	if ((r = x->export_public(c->peer, c->in, &c->inlen)) != 0 || (r = x->export_public(c->key, mine, &minelen)) != 0)
 		return fail(err, errlen, r, "public key export failed: %s", cb_strerror(r));
 	n1 = c->outcap;
-	if ((r = x->derive(c->key, c->in, c->inlen, c->out, &n1)) != 0 ||
-	    (r = x->derive(c->peer, mine, minelen, ss2, &n2)) != 0)
+	if ((r = cb_kex_derive(x, c->key, c->in, c->inlen, c->out, &n1)) != 0 ||
+	    (r = cb_kex_derive(x, c->peer, mine, minelen, ss2, &n2)) != 0)
 		return fail(err, errlen, r, "derive failed: %s", cb_strerror(r));
 	r = n1 != n2 || memcmp(c->out, ss2, n1) != 0;
 	cb_wipe(ss2, sizeof(ss2));
@@ -849,25 +849,26 @@ static int prepare_kex(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 static int prepare_cipher(cb_case *c, const char *op, size_t msg, cb_sizes *sz, char *err, size_t errlen)
 {
 	const cb_cipher_class *k = cb_as_cipher(c->alg);
+	const cb_catalog_entry *z = cb_alg_catalog(c->alg); /* the sizes */
 	uint8_t key[64];
 	size_t n;
 	int r;
 
-	if (!k->padded && k->block_bytes > 1 && msg % k->block_bytes)
-		return fail(err, errlen, CB_ERR_UNSUPPORTED, "without padding the message must be whole %zu-byte blocks",
-			    k->block_bytes);
-	if (k->key_bytes > sizeof(key) || k->iv_bytes > sizeof(c->iv))
+	if (!z->padded && z->block_bytes > 1 && msg % z->block_bytes)
+		return fail(err, errlen, CB_ERR_UNSUPPORTED, "without padding the message must be whole %u-byte blocks",
+			    z->block_bytes);
+	if (z->key_bytes > sizeof(key) || z->iv_bytes > sizeof(c->iv))
 		return fail(err, errlen, CB_ERR_UNSUPPORTED, "key or IV longer than the harness supports");
-	if ((r = cb_random_bytes(key, k->key_bytes)) != 0 || (r = cb_random_bytes(c->iv, k->iv_bytes)) != 0)
+	if ((r = cb_random_bytes(key, z->key_bytes)) != 0 || (r = cb_random_bytes(c->iv, z->iv_bytes)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
-	c->ivlen = k->iv_bytes;
-	r = k->init(k, &c->key, key);
+	c->ivlen = z->iv_bytes;
+	r = cb_cipher_init(k, &c->key, key, z->key_bytes);
 	cb_wipe(key, sizeof(key));
 	if (r)
 		return fail(err, errlen, r, "cipher set-up failed: %s", cb_strerror(r));
 
 	c->mlen = msg;
-	c->outcap = msg + k->block_bytes + k->tag_bytes;
+	c->outcap = msg + z->block_bytes + z->tag_bytes;
 	c->m = xmalloc(msg);
 	c->in = xmalloc(c->outcap);
 	c->out = xmalloc(c->outcap);
@@ -876,19 +877,19 @@ static int prepare_cipher(cb_case *c, const char *op, size_t msg, cb_sizes *sz, 
 	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
 	c->inlen = c->outcap;
-	if ((r = k->encrypt(c->key, c->iv, c->ivlen, NULL, 0, c->m, msg, c->in, &c->inlen)) != 0)
+	if ((r = cb_cipher_encrypt(k, c->key, c->iv, c->ivlen, NULL, 0, c->m, msg, c->in, &c->inlen)) != 0)
 		return fail(err, errlen, r, "encryption failed: %s", cb_strerror(r));
 	n = c->outcap;
-	if ((r = k->decrypt(c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n)) != 0)
+	if ((r = cb_cipher_decrypt(k, c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n)) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) failed: %s", cb_strerror(r));
 	if (n != msg || memcmp(c->out, c->m, msg) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "decrypt(encrypt(m)) != m");
 	if (msg >= 16 && memcmp(c->in, c->m, msg) == 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the ciphertext equals the plaintext");
-	if (k->tag_bytes) {
+	if (z->tag_bytes) {
 		c->in[0] ^= 1;
 		n = c->outcap;
-		r = k->decrypt(c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n);
+		r = cb_cipher_decrypt(k, c->key, c->iv, c->ivlen, NULL, 0, c->in, c->inlen, c->out, &n);
 		c->in[0] ^= 1;
 		if (r != CB_ERR_VERIFY)
 			return fail(err, errlen, CB_ERR_SELFCHECK, "a modified ciphertext was accepted");
@@ -907,7 +908,7 @@ static int prepare_hash(cb_case *c, size_t msg, char *err, size_t errlen)
 
 	if (h->digest_bytes > sizeof(d2))
 		return fail(err, errlen, CB_ERR_UNSUPPORTED, "digest longer than the harness supports");
-	if ((r = h->init(h, &c->key)) != 0)
+	if ((r = cb_hash_init(h, &c->key)) != 0)
 		return fail(err, errlen, r, "hash set-up failed: %s", cb_strerror(r));
 	c->mlen = msg;
 	c->m = xmalloc(msg);
@@ -917,7 +918,7 @@ static int prepare_hash(cb_case *c, size_t msg, char *err, size_t errlen)
 		return fail(err, errlen, CB_ERR_NOMEM, "out of memory");
 	if ((r = fill_message(c->m, msg)) != 0)
 		return fail(err, errlen, r, "%s", cb_strerror(r));
-	if ((r = h->digest(c->key, c->m, msg, c->out)) != 0 || (r = h->digest(c->key, c->m, msg, d2)) != 0)
+	if ((r = cb_hash_digest(h, c->key, c->m, msg, c->out)) != 0 || (r = cb_hash_digest(h, c->key, c->m, msg, d2)) != 0)
 		return fail(err, errlen, r, "digest failed: %s", cb_strerror(r));
 	if (memcmp(c->out, d2, h->digest_bytes) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "two digests of the same message differ");

@@ -274,7 +274,7 @@ static struct pk_ops pk_ops_of(const cb_alg_info *a)
 
 static int pk_keygen(const struct pk_ops *o, const cb_opts *opts, void **key)
 {
-	return o->s ? o->s->keygen(o->s, opts, key) : o->e->keygen(o->e, opts, key);
+	return o->s ? cb_sig_keygen(o->s, opts, key) : cb_pke_keygen(o->e, opts, key);
 }
 
 /* import_secret (secret != 0) or import_public, which the caller knows the class has. */
@@ -282,8 +282,8 @@ static int pk_import(const struct pk_ops *o, int secret, const uint8_t *in, size
 		     void **key)
 {
 	if (o->s)
-		return secret ? o->s->import_secret(o->s, in, len, opts, key) : o->s->import_public(o->s, in, len, opts, key);
-	return secret ? o->e->import_secret(o->e, in, len, opts, key) : o->e->import_public(o->e, in, len, opts, key);
+		return secret ? cb_sig_import_secret(o->s, in, len, opts, key) : cb_sig_import_public(o->s, in, len, opts, key);
+	return secret ? cb_pke_import_secret(o->e, in, len, opts, key) : cb_pke_import_public(o->e, in, len, opts, key);
 }
 
 struct sample_keys {
@@ -537,7 +537,7 @@ static int run_sig(cb_interop_matrix *m, size_t count, const cb_opts *opts)
 				err = CB_ERR_NOMEM;
 				break;
 			}
-			if ((r = sp->sign(k->sec[p], msg, mlen, sig, &siglen)) != 0) {
+			if ((r = cb_sig_sign(sp, k->sec[p], msg, mlen, sig, &siglen)) != 0) {
 				FAIL_ROW(m, p, CB_IOP_PRODUCER, CB_IOP_DIAG_NONE,
 					 "%s failed to sign a %zu-byte message with the key made by %s: %s", be(m, p),
 					 mlen, be(m, k->gen), cb_strerror(r));
@@ -553,7 +553,7 @@ static int run_sig(cb_interop_matrix *m, size_t count, const cb_opts *opts)
 						  "%s cannot import the public key made by %s%s: %s", be(m, c),
 						  be(m, k->gen), refused ? " with this ID (it can with the default ID)" : "",
 						  cb_strerror(ierr));
-				} else if ((r = sc->verify(h, msg, mlen, sig, siglen)) != 0) {
+				} else if ((r = cb_sig_verify(sc, h, msg, mlen, sig, siglen)) != 0) {
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
 						  "%s rejected a %zu-byte signature by %s of a %zu-byte message "
 						  "(key made by %s%s): %s",
@@ -650,7 +650,7 @@ static int run_pke(cb_interop_matrix *m, size_t count)
 				err = CB_ERR_NOMEM;
 				break;
 			}
-			if ((r = pp->encrypt(h, msg, mlen, ct, &clen)) != 0) {
+			if ((r = cb_pke_encrypt(pp, h, msg, mlen, ct, &clen)) != 0) {
 				FAIL_ROW(m, p, CB_IOP_PRODUCER, CB_IOP_DIAG_NONE,
 					 "%s failed to encrypt a %zu-byte message to the key made by %s: %s",
 					 be(m, p), mlen, be(m, k->gen), cb_strerror(r));
@@ -665,7 +665,7 @@ static int run_pke(cb_interop_matrix *m, size_t count)
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
 						  "%s cannot import the PKCS#8 key made by %s: %s", be(m, c),
 						  be(m, k->gen), cb_strerror(k->secerr[c]));
-				} else if ((r = pc->decrypt(k->sec[c], ct, clen, back, &blen)) != 0 || blen != mlen ||
+				} else if ((r = cb_pke_decrypt(pc, k->sec[c], ct, clen, back, &blen)) != 0 || blen != mlen ||
 					   memcmp(back, msg, mlen)) {
 					cb_interop_diag d =
 						is_sm2 ? cb_interop_sm2_diagnose(m->alg, k->sk, k->sklen, msg, mlen, ct, clen)
@@ -718,7 +718,7 @@ static int kex_make(const cb_kex_class *x, struct kex_side *s)
 {
 	s->key = NULL;
 	s->publen = sizeof(s->pub);
-	if ((s->err = x->keygen(x, NULL, &s->key)) != 0) {
+	if ((s->err = cb_kex_keygen(x, NULL, &s->key)) != 0) {
 		s->key = NULL;
 		return s->err;
 	}
@@ -761,8 +761,8 @@ static int run_kex(cb_interop_matrix *m, size_t count)
 						  "%s failed to make a key pair: %s", be(m, c), cb_strerror(b[c].err));
 					continue;
 				}
-				r1 = xp->derive(a[p].key, b[c].pub, b[c].publen, s1, &l1);
-				r2 = xc->derive(b[c].key, a[p].pub, a[p].publen, s2, &l2);
+				r1 = cb_kex_derive(xp, a[p].key, b[c].pub, b[c].publen, s1, &l1);
+				r2 = cb_kex_derive(xc, b[c].key, a[p].pub, a[p].publen, s2, &l2);
 				if (r1)
 					cell_fail(m, p, c, CB_IOP_PRODUCER, CB_IOP_DIAG_NONE,
 						  "%s cannot derive from the %zu-byte public value of %s: %s", be(m, p),
@@ -818,7 +818,7 @@ static int run_cipher(cb_interop_matrix *m, size_t count)
 		for (size_t j = 0; j < m->n; j++) {
 			const cb_cipher_class *x = cb_as_cipher(m->impl[j]);
 			ctx[j] = NULL;
-			cerr[j] = x->key_bytes != keylen || x->iv_bytes != ivlen ? CB_ERR_LENGTH : x->init(x, &ctx[j], key);
+			cerr[j] = cb_cipher_init(x, &ctx[j], key, keylen);
 			if (cerr[j])
 				ctx[j] = NULL;
 		}
@@ -840,7 +840,7 @@ static int run_cipher(cb_interop_matrix *m, size_t count)
 				break;
 			if ((err = cb_random_bytes(msg, mlen)) != 0 || (err = cb_random_bytes(aad, alen)) != 0)
 				break;
-			if ((r = xp->encrypt(ctx[p], iv, ivlen, aad, alen, msg, mlen, ct, &clen)) != 0) {
+			if ((r = cb_cipher_encrypt(xp, ctx[p], iv, ivlen, aad, alen, msg, mlen, ct, &clen)) != 0) {
 				FAIL_ROW(m, p, CB_IOP_PRODUCER, CB_IOP_DIAG_NONE,
 					 "%s failed to encrypt a %zu-byte message: %s", be(m, p), mlen, cb_strerror(r));
 				continue;
@@ -852,7 +852,7 @@ static int run_cipher(cb_interop_matrix *m, size_t count)
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
 						  "%s cannot take a %zu-byte key and %zu-byte IV: %s", be(m, c), keylen,
 						  ivlen, cb_strerror(cerr[c]));
-				else if ((r = xc->decrypt(ctx[c], iv, ivlen, aad, alen, ct, clen, back, &blen)) != 0)
+				else if ((r = cb_cipher_decrypt(xc, ctx[c], iv, ivlen, aad, alen, ct, clen, back, &blen)) != 0)
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
 						  "%s rejected a %zu-byte ciphertext by %s (%zu-byte message, %zu-byte "
 						  "associated data): %s",

@@ -327,7 +327,7 @@ static int do_keygen(const cb_alg_info *c, const struct pk_args *a)
 		return CB_EXIT_USAGE;
 	if (cb_as_kem(c))
 		return keygen_kem(cb_as_kem(c), a->out, pubpath);
-	r = s ? s->keygen(s, NULL, &key) : p ? p->keygen(p, NULL, &key) : x->keygen(x, NULL, &key);
+	r = s ? cb_sig_keygen(s, NULL, &key) : p ? cb_pke_keygen(p, NULL, &key) : cb_kex_keygen(x, NULL, &key);
 	if (r) {
 		cli_error("%s key generation failed: %s", c->name, cb_strerror(r));
 		return CB_EXIT_FAIL;
@@ -361,7 +361,7 @@ static int do_sign(const cb_sig_class *s, const struct pk_args *a, const cb_opts
 		cli_error("out of memory");
 		goto out;
 	}
-	r = s->sign(key, m, ml, sig, &sl);
+	r = cb_sig_sign(s, key, m, ml, sig, &sl);
 	if (r) {
 		cli_error("%s signing failed: %s", s->info.name, cb_strerror(r));
 		goto out;
@@ -390,7 +390,7 @@ static int do_verify(const cb_sig_class *s, const struct pk_args *a, const cb_op
 	if (cli_load_public(&s->info, a->pub, opts, &key) || cli_read(a->sig, a->hex, CLI_MAX_SMALL, &sig, &sl) ||
 	    cli_read(a->in, 0, CLI_MAX_MESSAGE, &m, &ml))
 		goto out;
-	r = s->verify(key, m, ml, sig, sl);
+	r = cb_sig_verify(s, key, m, ml, sig, sl);
 	if (r == CB_ERR_VERIFY) {
 		cli_error("'%s' is not a valid %s signature of '%s' under '%s'", cli_in_name(a->sig), s->info.name,
 			  cli_in_name(a->in), cli_in_name(a->pub));
@@ -430,7 +430,7 @@ static int do_encrypt(const cb_pke_class *p, const struct pk_args *a)
 		cli_error("out of memory");
 		goto out;
 	}
-	r = p->encrypt(key, m, ml, c, &cl);
+	r = cb_pke_encrypt(p, key, m, ml, c, &cl);
 	if (r == CB_ERR_UNSUPPORTED && ml == 0) {
 		cli_error("%s cannot encrypt an empty message", p->info.name);
 		goto out;
@@ -469,7 +469,7 @@ static int do_decrypt(const cb_pke_class *p, const struct pk_args *a)
 		cli_error("out of memory");
 		goto out;
 	}
-	r = p->decrypt(key, c, cl, m, &ml);
+	r = cb_pke_decrypt(p, key, c, cl, m, &ml);
 	if (r == CB_ERR_DECRYPT) {
 		cli_error("'%s' does not decrypt with '%s' (%s)", cli_in_name(a->in), cli_in_name(a->key), p->info.name);
 		rc = CB_EXIT_AUTH;
@@ -503,7 +503,7 @@ static int do_derive(const cb_kex_class *x, const struct pk_args *a)
 		return CB_EXIT_USAGE;
 	if (cli_load_secret(&x->info, a->key, NULL, &key) || cli_load_peer(&x->info, a->peer, &peer, &pl))
 		goto out;
-	r = x->derive(key, peer, pl, ss, &sl);
+	r = cb_kex_derive(x, key, peer, pl, ss, &sl);
 	if (r) {
 		cli_error("%s key agreement with '%s' failed: %s", x->info.name, cli_in_name(a->peer), cb_strerror(r));
 		goto out;

@@ -150,7 +150,7 @@ int cmd_cipher(int argc, char **argv)
 	}
 	if (a.iv_hex && hex_opt("--iv-hex", a.iv_hex, iv, sizeof(iv), &ivl))
 		goto out;
-	if (a.iv_hex && ivl != c->iv_bytes && (c->tag_bytes == 0 || ivl == 0)) {
+	if (a.iv_hex && ivl != c->iv_bytes) {
 		cli_error("--iv-hex is %zu bytes; %s IVs are %zu bytes", ivl, c->info.name, c->iv_bytes);
 		goto out;
 	}
@@ -177,10 +177,10 @@ int cmd_cipher(int argc, char **argv)
 		cli_error("out of memory");
 		goto out;
 	}
-	r = c->init(c, &ctx, key);
+	r = cb_cipher_init(c, &ctx, key, kl);
 	if (!r)
-		r = enc ? c->encrypt(ctx, ivl ? iv : NULL, ivl, aad, al, in, il, out, &ol)
-			: c->decrypt(ctx, ivl ? iv : NULL, ivl, aad, al, in, il, out, &ol);
+		r = enc ? cb_cipher_encrypt(c, ctx, ivl ? iv : NULL, ivl, aad, al, in, il, out, &ol)
+			: cb_cipher_decrypt(c, ctx, ivl ? iv : NULL, ivl, aad, al, in, il, out, &ol);
 	if (r == CB_ERR_VERIFY || (!enc && r == CB_ERR_DECRYPT)) {
 		cli_error("'%s' does not decrypt under this key%s: %s", cli_in_name(a.in), c->tag_bytes ? ", IV and AAD" : " and IV",
 			  r == CB_ERR_VERIFY ? "the tag does not match" : "the padding is wrong");
@@ -247,9 +247,9 @@ int cmd_hash(int argc, char **argv)
 	}
 	if (cli_read(a.in, a.hex, CLI_MAX_MESSAGE, &in, &il))
 		return CB_EXIT_FAIL;
-	r = h->init(h, &ctx);
+	r = cb_hash_init(h, &ctx);
 	if (!r)
-		r = h->digest(ctx, in, il, dg);
+		r = cb_hash_digest(h, ctx, in, il, dg);
 	if (ctx)
 		h->free(ctx);
 	free(in);

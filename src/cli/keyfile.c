@@ -9,7 +9,9 @@
 
 #include "cli/cli.h"
 #include "cli/cliio.h"
+#include "core/keycheck.h"
 #include "core/util.h"
+#include "cryptobench/catalog.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
@@ -19,33 +21,7 @@
 
 cb_key_type cli_alg_key_type(const char *alg)
 {
-	size_t n = strlen(alg);
-
-	if (!strncmp(alg, "rsa", 3))
-		return CB_KEY_RSA;
-	if (!strncmp(alg, "sm2", 3))
-		return CB_KEY_SM2;
-	if (n >= 5 && !strcmp(alg + n - 5, "-p256"))
-		return CB_KEY_P256;
-	if (!strcmp(alg, "x25519"))
-		return CB_KEY_X25519;
-	if (!strcmp(alg, "ed25519"))
-		return CB_KEY_ED25519;
-	if (!strcmp(alg, "mldsa44"))
-		return CB_KEY_MLDSA44;
-	if (!strcmp(alg, "mldsa65"))
-		return CB_KEY_MLDSA65;
-	if (!strcmp(alg, "mldsa87"))
-		return CB_KEY_MLDSA87;
-	if (!strcmp(alg, "slh-dsa-sha2-128s"))
-		return CB_KEY_SLHDSA_SHA2_128S;
-	if (!strcmp(alg, "slh-dsa-sha2-128f"))
-		return CB_KEY_SLHDSA_SHA2_128F;
-	if (!strcmp(alg, "slh-dsa-shake-128s"))
-		return CB_KEY_SLHDSA_SHAKE_128S;
-	if (!strcmp(alg, "slh-dsa-shake-128f"))
-		return CB_KEY_SLHDSA_SHAKE_128F;
-	return CB_KEY_UNKNOWN;
+	return cb_alg_key_type(alg);
 }
 
 static const char *an(cb_key_type t)
@@ -174,35 +150,30 @@ fail:
 	return -1;
 }
 
-/* "rsa2048-..." -> 2048; 0 for other names. */
-static unsigned rsa_bits(const char *alg)
+/*
+ * An RSA key of another size than the class's (the catalog row's
+ * key_bits), said once for every backend from the key file (the layer
+ * would refuse it as an invalid key).
+ */
+static int rsa_size_ok(const cb_alg_info *a, const char *path, const uint8_t *der, size_t len, int secret)
 {
-	return !strncmp(alg, "rsa", 3) ? (unsigned)strtoul(alg + 3, NULL, 10) : 0;
+	unsigned want = cb_alg_catalog(a)->key_bits, got;
+
+	if (cli_alg_key_type(a->name) != CB_KEY_RSA || !want)
+		return 1;
+	got = cb_rsa_key_bits(der, len, secret);
+	if (got && got != want) {
+		cli_error("'%s' holds an RSA key of %u bits; %s needs RSA-%u", cli_in_name(path), got, a->name, want);
+		return 0;
+	}
+	return 1;
 }
 
-/* The RSA modulus of a handle, in bytes, from the sizes it reports. */
-static size_t rsa_bytes(const cb_alg_info *a, void *key)
+static int imported(const cb_alg_info *a, const char *path, int r)
 {
-	const cb_sig_class *s = cb_as_sig(a);
-	const cb_pke_class *p = cb_as_pke(a);
-
-	return s ? s->max_signature(key) : p ? p->max_ciphertext(key, 0) : 0;
-}
-
-static int imported(const cb_alg_info *a, const char *path, int r, void **key)
-{
-	unsigned bits = rsa_bits(a->name);
-
 	if (r) {
 		cli_error("'%s' is not a key backend '%s' accepts for %s: %s", cli_in_name(path), a->backend,
 			  a->name, cb_strerror(r));
-		return -1;
-	}
-	if (bits && rsa_bytes(a, *key) != bits / 8) {
-		cli_error("'%s' holds an RSA key of %zu bits; %s needs RSA-%u", cli_in_name(path),
-			  8 * rsa_bytes(a, *key), a->name, bits);
-		cli_key_free(a, *key);
-		*key = NULL;
 		return -1;
 	}
 	return 0;
@@ -234,11 +205,12 @@ int cli_load_secret(const cb_alg_info *a, const char *path, const cb_opts *opts,
 		cli_error("'%s' is not an X25519 private key", cli_in_name(path));
 		return -1;
 	}
-	r = s ? s->import_secret(s, in, inlen, opts, key)
-	      : p ? p->import_secret(p, in, inlen, opts, key) : x->import_secret(x, in, inlen, opts, key);
+	r = !rsa_size_ok(a, path, der, len, 1) ? 1
+	    : s ? cb_sig_import_secret(s, in, inlen, opts, key)
+	    : p ? cb_pke_import_secret(p, in, inlen, opts, key) : cb_kex_import_secret(x, in, inlen, opts, key);
 	cb_wipe(der, len);
 	free(der);
-	return imported(a, path, r, key);
+	return r == 1 ? -1 : imported(a, path, r);
 }
 
 int cli_load_public(const cb_alg_info *a, const char *path, const cb_opts *opts, void **key)
@@ -256,9 +228,10 @@ int cli_load_public(const cb_alg_info *a, const char *path, const cb_opts *opts,
 	}
 	if (read_key(a, path, 0, &der, &len))
 		return -1;
-	r = s ? s->import_public(s, der, len, opts, key) : p->import_public(p, der, len, opts, key);
+	r = !rsa_size_ok(a, path, der, len, 0) ? 1
+	    : s ? cb_sig_import_public(s, der, len, opts, key) : cb_pke_import_public(p, der, len, opts, key);
 	free(der);
-	return imported(a, path, r, key);
+	return r == 1 ? -1 : imported(a, path, r);
 }
 
 int cli_load_peer(const cb_alg_info *a, const char *path, uint8_t **raw, size_t *rawlen)

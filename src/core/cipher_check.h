@@ -1,6 +1,7 @@
 /*
  * The cipher class's length contract (include/cryptobench/cipher.h),
- * checked in one place for every backend: the arguments, whole blocks
+ * checked in one place for every backend, with the sizes of the class's
+ * catalog row (catalog.h): the arguments, whole blocks
  * without padding, the padded and tagged output size, a ciphertext's tag
  * and padding shape.  `limit` is the largest input the library takes in
  * one call (OpenSSL: an int).

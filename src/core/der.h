@@ -37,8 +37,6 @@ int cb_der_sig_encode(const uint8_t r[32], const uint8_t s[32], uint8_t *out, si
 /* The inverse, strict (nothing after it); r and s left-padded to 32 bytes.  0 or CB_ERR_FORMAT. */
 int cb_der_sig_decode(const uint8_t *in, size_t len, uint8_t r[32], uint8_t s[32]) CB_WARN_UNUSED;
 
-#endif
-
 /* ---- key files (the CLI's normal forms; DER only, no ASN.1 library) ---- */
 
 /* Canonical PKCS#8 prefixes, before the 32-byte secret (as every backend exports). */
@@ -179,3 +177,5 @@ int cb_pem_decode(const uint8_t *in, size_t len, char *label, size_t labelcap, u
 
 /* PEM of der under label, lines of 64 digits; *pem malloc'd.  0 or CB_ERR_NOMEM. */
 int cb_pem_encode(const char *label, const uint8_t *der, size_t len, char **pem, size_t *pemlen) CB_WARN_UNUSED;
+
+#endif

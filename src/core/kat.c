@@ -568,11 +568,11 @@ static int kat_cipher(const cb_cipher_class *c, const struct kat_vec *v, char *e
 	if (c->key_bytes != keylen)
 		WRONG("%s: the class takes %zu-byte keys, the vector has %zu", v->source,
 		      c->key_bytes, keylen);
-	r = c->init(c, &ctx, key);
+	r = cb_cipher_init(c, &ctx, key, keylen);
 	if (r)
 		FAILED(r, "init");
 	gotlen = cap;
-	r = c->encrypt(ctx, ivlen ? iv : NULL, ivlen, aadlen ? aad : NULL, aadlen, msg, msglen,
+	r = cb_cipher_encrypt(c, ctx, ivlen ? iv : NULL, ivlen, aadlen ? aad : NULL, aadlen, msg, msglen,
 		       got, &gotlen);
 	if (r)
 		FAILED(r, "encrypt");
@@ -583,7 +583,7 @@ static int kat_cipher(const cb_cipher_class *c, const struct kat_vec *v, char *e
 		      c->tag_bytes && !memcmp(got, want, wantlen - c->tag_bytes) ? " (tag differs)"
 										  : "");
 	backlen = cap;
-	r = c->decrypt(ctx, ivlen ? iv : NULL, ivlen, aadlen ? aad : NULL, aadlen, got, gotlen,
+	r = cb_cipher_decrypt(c, ctx, ivlen ? iv : NULL, ivlen, aadlen ? aad : NULL, aadlen, got, gotlen,
 		       back, &backlen);
 	if (r)
 		FAILED(r, "decrypt");
@@ -592,7 +592,7 @@ static int kat_cipher(const cb_cipher_class *c, const struct kat_vec *v, char *e
 	if (c->tag_bytes) {
 		got[gotlen - 1] ^= 1;
 		backlen = cap;
-		if (c->decrypt(ctx, ivlen ? iv : NULL, ivlen, aadlen ? aad : NULL, aadlen, got,
+		if (cb_cipher_decrypt(c, ctx, ivlen ? iv : NULL, ivlen, aadlen ? aad : NULL, aadlen, got,
 			       gotlen, back, &backlen) == 0)
 			WRONG("%s: decrypt accepted a modified tag", v->source);
 	}
@@ -618,10 +618,10 @@ static int kat_hash(const cb_hash_class *h, const struct kat_vec *v, char *err, 
 	if (h->digest_bytes != wantlen)
 		WRONG("%s: the class gives %zu-byte digests, the vector has %zu", v->source,
 		      h->digest_bytes, wantlen);
-	r = h->init(h, &ctx);
+	r = cb_hash_init(h, &ctx);
 	if (r)
 		FAILED(r, "init");
-	r = h->digest(ctx, msg, msglen, got);
+	r = cb_hash_digest(h, ctx, msg, msglen, got);
 	if (r)
 		FAILED(r, "digest");
 	if (memcmp(got, want, wantlen) != 0)
@@ -687,15 +687,15 @@ static int kat_sig(const cb_sig_class *c, const struct kat_vec *v, char *err, si
 	memcpy(bad, msg, msglen);
 	bad[badlen - 1] ^= 1;
 
-	r = c->import_public(c, pub, publen, NULL, &key);
+	r = cb_sig_import_public(c, pub, publen, NULL, &key);
 	if (r)
 		FAILED(r, "import_public");
-	r = c->verify(key, msg, msglen, sig, siglen);
+	r = cb_sig_verify(c, key, msg, msglen, sig, siglen);
 	if (r == CB_ERR_VERIFY)
 		WRONG("%s: the signature does not verify", v->source);
 	if (r)
 		FAILED(r, "verify");
-	r = c->verify(key, bad, badlen, sig, siglen);
+	r = cb_sig_verify(c, key, bad, badlen, sig, siglen);
 	if (r == CB_OK)
 		WRONG("%s: the signature verifies for a modified message", v->source);
 	if (r != CB_ERR_VERIFY)
@@ -723,7 +723,7 @@ static int kat_kex(const cb_kex_class *c, const struct kat_vec *v, const cb_opts
 	TRY(unhex(&b, v->out, 0, 0, &want, &wantlen));
 	TRY(unhex(&b, NULL, 0, 160, &got, &gotlen));
 
-	r = c->import_secret(c, sk, sklen, opts, &key);
+	r = cb_kex_import_secret(c, sk, sklen, opts, &key);
 	if (r)
 		FAILED(r, "import_secret");
 	if (publen) {
@@ -735,7 +735,7 @@ static int kat_kex(const cb_kex_class *c, const struct kat_vec *v, const cb_opts
 			WRONG("%s: export_public gives a different public value", v->source);
 	}
 	gotlen = 160;
-	r = c->derive(key, peer, peerlen, got, &gotlen);
+	r = cb_kex_derive(c, key, peer, peerlen, got, &gotlen);
 	if (r)
 		FAILED(r, "derive");
 	if (gotlen != wantlen || memcmp(got, want, wantlen) != 0)
@@ -763,11 +763,11 @@ static int kat_pke(const cb_pke_class *c, const struct kat_vec *v, const cb_opts
 	cap = ctlen + 16;
 	TRY(unhex(&b, NULL, 0, cap, &got, &gotlen));
 
-	r = c->import_secret(c, sk, sklen, opts, &key);
+	r = cb_pke_import_secret(c, sk, sklen, opts, &key);
 	if (r)
 		FAILED(r, "import_secret");
 	gotlen = cap;
-	r = c->decrypt(key, ct, ctlen, got, &gotlen);
+	r = cb_pke_decrypt(c, key, ct, ctlen, got, &gotlen);
 	if (r == CB_ERR_DECRYPT)
 		WRONG("%s: decrypt rejects the ciphertext", v->source);
 	if (r)
@@ -776,7 +776,7 @@ static int kat_pke(const cb_pke_class *c, const struct kat_vec *v, const cb_opts
 		WRONG("%s: decrypt gives a different message", v->source);
 	ct[ctlen - 1] ^= 1;
 	gotlen = cap;
-	if (c->decrypt(key, ct, ctlen, got, &gotlen) == CB_OK)
+	if (cb_pke_decrypt(c, key, ct, ctlen, got, &gotlen) == CB_OK)
 		WRONG("%s: decrypt accepts a modified ciphertext", v->source);
 	r = CB_OK;
 out:

@@ -184,8 +184,8 @@ static int derive_with(vcase *c, const uint8_t *sk, size_t sklen, const uint8_t 
 		c->why = "no hex field 'shared'";
 		return BAD_VECTOR;
 	}
-	if (k->import_secret(k, sk, sklen, NULL, &key) == 0) {
-		if (k->derive(key, pub, publen, ss, &sslen) == 0) {
+	if (cb_kex_import_secret(k, sk, sklen, NULL, &key) == 0) {
+		if (cb_kex_derive(k, key, pub, publen, ss, &sslen) == 0) {
 			r = sslen == sharedlen && memcmp(ss, shared, sslen) == 0 ? ACCEPTED : WRONG_OUTPUT;
 			c->why = "a shared secret other than the vector's";
 		}
@@ -257,10 +257,10 @@ static int verify_with(vcase *c, const uint8_t *sig, size_t siglen)
 	c->why = "the group's public key (publicKeyDer) was not imported";
 	if (!c->gkey && !c->gkey_failed)
 		c->gkey_failed = jhex(c->group, "publicKeyDer", &der, &derlen) ||
-				 s->import_public(s, der, derlen, NULL, &c->gkey) != 0;
+				 cb_sig_import_public(s, der, derlen, NULL, &c->gkey) != 0;
 	if (c->gkey_failed)
 		goto out;
-	r = s->verify(c->gkey, msg, mlen, sig, siglen) == 0 ? ACCEPTED : REJECTED;
+	r = cb_sig_verify(s, c->gkey, msg, mlen, sig, siglen) == 0 ? ACCEPTED : REJECTED;
 out:
 	free(der);
 	free(msg);
@@ -321,7 +321,7 @@ static int decrypt_case(vcase *c)
 	c->why = "the group's private key (privateKeyPkcs8) was not imported";
 	if (!c->gkey && !c->gkey_failed)
 		c->gkey_failed = jhex(c->group, "privateKeyPkcs8", &der, &derlen) ||
-				 p->import_secret(p, der, derlen, NULL, &c->gkey) != 0;
+				 cb_pke_import_secret(p, der, derlen, NULL, &c->gkey) != 0;
 	if (c->gkey_failed)
 		goto out;
 	ptlen = ctlen + 64;
@@ -329,7 +329,7 @@ static int decrypt_case(vcase *c)
 	c->why = "out of memory";
 	if (pt) {
 		r = REJECTED;
-		if (p->decrypt(c->gkey, ct, ctlen, pt, &ptlen) == 0) {
+		if (cb_pke_decrypt(p, c->gkey, ct, ctlen, pt, &ptlen) == 0) {
 			r = ptlen == mlen && memcmp(pt, msg, mlen) == 0 ? ACCEPTED : WRONG_OUTPUT;
 			c->why = "a message other than the vector's";
 		}
@@ -359,7 +359,7 @@ static int cipher_case(vcase *c)
 	if (k->tag_bytes && (jhex(c->test, "aad", &aad, &aadlen) || jhex(c->test, "tag", &tag, &taglen)))
 		goto out;
 	c->why = "the cipher did not take the vector's key";
-	if (keylen != k->key_bytes || k->init(k, &ctx, key) != 0)
+	if (cb_cipher_init(k, &ctx, key, keylen) != 0)
 		goto out;
 	blen = ctlen + taglen;
 	olen = msglen + 64;
@@ -373,7 +373,7 @@ static int cipher_case(vcase *c)
 	memcpy(both, ct, ctlen);
 	if (taglen)
 		memcpy(both + ctlen, tag, taglen);
-	rc = k->decrypt(ctx, iv, ivlen, aad, aadlen, both, blen, pt, &plen);
+	rc = cb_cipher_decrypt(k, ctx, iv, ivlen, aad, aadlen, both, blen, pt, &plen);
 	if (rc == CB_ERR_LENGTH && ivlen != k->iv_bytes) {
 		c->why = "an IV length this implementation does not take";
 		r = NOT_RUN;
@@ -387,7 +387,7 @@ static int cipher_case(vcase *c)
 	if (plen != msglen || memcmp(pt, msg, msglen) != 0)
 		goto out;
 	c->why = "encryption gave a ciphertext other than the vector's";
-	rc = k->encrypt(ctx, iv, ivlen, aad, aadlen, msg, msglen, out, &olen);
+	rc = cb_cipher_encrypt(k, ctx, iv, ivlen, aad, aadlen, msg, msglen, out, &olen);
 	if (rc == 0 && olen == blen && memcmp(out, both, blen) == 0)
 		r = ACCEPTED;
 out:
@@ -605,8 +605,8 @@ static int gm_sm3_case(vcase *c)
 		goto out;
 	r = REJECTED;
 	c->why = "another digest";
-	if (h->init(h, &ctx) == 0) {
-		if (h->digest(ctx, m, ml, d) == 0 && memcmp(d, want, wl) == 0)
+	if (cb_hash_init(h, &ctx) == 0) {
+		if (cb_hash_digest(h, ctx, m, ml, d) == 0 && memcmp(d, want, wl) == 0)
 			r = ACCEPTED;
 		h->free(ctx);
 	}
@@ -632,14 +632,14 @@ static int gm_sm4_case(vcase *c)
 	    jhex(c->test, "ciphertext_hex", &want, &wl) || kl != k->key_bytes || pl != 16 || wl != 16 || iters < 1)
 		goto out;
 	c->why = "the cipher did not take the key";
-	if (k->init(k, &ctx, key) != 0)
+	if (cb_cipher_init(k, &ctx, key, kl) != 0)
 		goto out;
 	memcpy(buf, pt, 16);
 	r = REJECTED;
 	c->why = "another ciphertext";
 	for (json_int_t i = 0; i < iters; i++) {
 		ol = sizeof(out);
-		if (k->encrypt(ctx, NULL, 0, NULL, 0, buf, 16, out, &ol) != 0 || ol != 16)
+		if (cb_cipher_encrypt(k, ctx, NULL, 0, NULL, 0, buf, 16, out, &ol) != 0 || ol != 16)
 			goto out;
 		memcpy(buf, out, 16);
 	}
@@ -702,14 +702,14 @@ static int gm_sm2_sign_case(vcase *c)
 	o.sm2_id = id;
 	o.sm2_id_len = idl;
 	c->why = "the public key was not imported";
-	if (s->import_public(s, spki, spkil, &o, &key) != 0)
+	if (cb_sig_import_public(s, spki, spkil, &o, &key) != 0)
 		goto out;
 	r = REJECTED;
 	c->why = "the signature did not verify";
-	if (s->verify(key, m, ml, der, derl) == 0) {
+	if (cb_sig_verify(s, key, m, ml, der, derl) == 0) {
 		m[0] ^= 1;
 		c->why = "the signature verified over a changed message";
-		r = s->verify(key, m, ml, der, derl) == 0 ? REJECTED : ACCEPTED;
+		r = cb_sig_verify(s, key, m, ml, der, derl) == 0 ? REJECTED : ACCEPTED;
 	}
 	s->key_free(key);
 out:
@@ -753,13 +753,13 @@ static int gm_sm2_enc_case(vcase *c)
 	if (cb_key_wrap_raw(CB_KEY_SM2, 1, d, dl, &sk, &skl) != 0)
 		goto out;
 	c->why = "the private key was not imported";
-	if (p->import_secret(p, sk, skl, NULL, &key) != 0)
+	if (cb_pke_import_secret(p, sk, skl, NULL, &key) != 0)
 		goto out;
 	ptl = ctl + 16;
 	pt = malloc(ptl);
 	r = REJECTED;
 	c->why = "decryption failed or gave another message";
-	if (pt && p->decrypt(key, ct, ctl, pt, &ptl) == 0 && ptl == ml && memcmp(pt, m, ml) == 0)
+	if (pt && cb_pke_decrypt(p, key, ct, ctl, pt, &ptl) == 0 && ptl == ml && memcmp(pt, m, ml) == 0)
 		r = ACCEPTED;
 	if (pt)
 		cb_wipe(pt, ctl + 16);
@@ -1425,9 +1425,9 @@ static int sha256_file(const cb_hash_class *h, const char *path, uint8_t d[32])
 	}
 	if (ferror(f))
 		goto out;
-	rc = h->init(h, &ctx);
+	rc = cb_hash_init(h, &ctx);
 	if (rc == 0) {
-		rc = h->digest(ctx, buf, len, d);
+		rc = cb_hash_digest(h, ctx, buf, len, d);
 		h->free(ctx);
 	}
 out:

@@ -62,21 +62,10 @@ struct bkey {
 	char sm2_pad[CB_BOTAN_SM2_ID_MAX + 8]; /* SM2: "<user ID>,SM3" */
 };
 
-/* PKCS#8 { 0, id-ecPublicKey prime256v1, ECPrivateKey { 1, d } } prefix (as src/core/kat.c). */
-static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
-				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
-				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
-/* The same for sm2p256v1 (1.2.156.10197.1.301). */
-static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
-				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
-				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
 /* n - 1 for sm2p256v1, big-endian: an SM2 secret key is 1 <= d < n - 1 (GM/T 0003.1 6.1). */
 static const uint8_t sm2_n_minus_1[32] = {0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 					  0xff, 0xff, 0xff, 0xff, 0xff, 0x72, 0x03, 0xdf, 0x6b, 0x21, 0xc6,
 					  0x05, 0x2b, 0x53, 0xbb, 0xf4, 0x09, 0x39, 0xd5, 0x41, 0x22};
-/* PKCS#8 { 0, id-Ed25519, OCTET STRING { OCTET STRING seed } } prefix. */
-static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
-					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
 /* The order n of P-256, big-endian. */
 static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
 				   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
@@ -203,8 +192,6 @@ static int key_generate(const struct kdesc *d, const cb_opts *opts, void **key)
 	struct bkey *k;
 	int r;
 
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (cb_botan_unavailable())
 		return CB_ERR_UNSUPPORTED;
@@ -241,8 +228,6 @@ static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
 static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out,
 		    size_t *outlen)
 {
-	if (!out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < prelen + n)
 		return CB_ERR_LENGTH;
 	if (prelen)
@@ -354,7 +339,7 @@ static int p256_export_pkcs8(const struct bkey *k, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = priv_field(k->priv, "x", d32, sizeof(d32));
 	if (r == 0)
-		r = copy_out(pkcs8_p256, sizeof(pkcs8_p256), d32, sizeof(d32), out, outlen);
+		r = copy_out(cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix), d32, sizeof(d32), out, outlen);
 	cb_wipe(d32, sizeof(d32));
 	return r;
 }
@@ -369,8 +354,6 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 	struct bkey *k;
 
 	(void)opts;
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != 32)
 		return CB_ERR_FORMAT;
@@ -390,15 +373,13 @@ static int ecdh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, c
 	int r;
 
 	(void)opts;
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(pkcs8_p256) + 32 || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
+	if (len != sizeof(cb_pkcs8_p256_prefix) + 32 || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
 		return CB_ERR_FORMAT;
 	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = p256_load(k, in + sizeof(pkcs8_p256))) != 0) {
+	if ((r = p256_load(k, in + sizeof(cb_pkcs8_p256_prefix))) != 0) {
 		key_free(k);
 		return r;
 	}
@@ -490,8 +471,6 @@ static int sig_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size
 	struct bkey *k = key;
 	size_t n;
 
-	if (!k || !sig || !siglen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (!k->sign)
 		return CB_ERR_ARG;
 	n = *siglen;
@@ -506,35 +485,15 @@ static int sig_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size
 	return CB_OK;
 }
 
-/* The order L of the Ed25519 group, little-endian (RFC 8032). */
-static const uint8_t ed25519_l[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-				      0xa2, 0xde, 0xf9, 0xde, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-				      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
-
-/* Little-endian s < L (a public value: plain comparison). */
-static int ed25519_s_canonical(const uint8_t s[32])
-{
-	for (size_t i = 32; i-- > 0;) {
-		if (s[i] != ed25519_l[i])
-			return s[i] < ed25519_l[i];
-	}
-	return 0;
-}
-
 /*
- * Checks Botan 2.19 leaves out, made here so that every library's class
+ * A check Botan 2.19 leaves out, made here so that every library's class
  * refuses the same signatures (Wycheproof): an RSA signature must be
- * exactly k bytes (Botan accepts leading zero bytes before it), and an
- * Ed25519 S must be below L (RFC 8032 5.1.7; Botan only checks its top
- * three bits, so S + L verifies).
+ * exactly k bytes (Botan accepts leading zero bytes before it).  Ed25519's
+ * S < L (Botan only checks its top three bits) is the layer's (sig.h).
  */
-static int sig_precheck(const struct bkey *k, const uint8_t *sig, size_t siglen)
+static int sig_precheck(const struct bkey *k, size_t siglen)
 {
-	switch (k->d->type) {
-	case K_RSA_SIG: return siglen == k->d->bits / 8;
-	case K_ED25519: return siglen == 64 && ed25519_s_canonical(sig + 32);
-	default: return 1;
-	}
+	return k->d->type != K_RSA_SIG || siglen == k->d->bits / 8;
 }
 
 static int sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -543,9 +502,9 @@ static int sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *s
 	struct bkey *k = key;
 	int r;
 
-	if (!k || !k->verify || !sig || (!m && mlen))
+	if (!k->verify)
 		return CB_ERR_ARG;
-	if (!sig_precheck(k, sig, siglen))
+	if (!sig_precheck(k, siglen))
 		return CB_ERR_VERIFY;
 	if (botan_pk_op_verify_update(k->verify, m ? m : empty, mlen) != 0)
 		return CB_ERR_BACKEND;
@@ -575,8 +534,6 @@ static int ecdsa_export_public(const void *key, uint8_t *out, size_t *outlen)
 	uint8_t pt[65];
 	int r;
 
-	if (!k)
-		return CB_ERR_ARG;
 	r = p256_point(k->pub, pt);
 	return r ? r : copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), pt, 65, out, outlen);
 }
@@ -593,8 +550,6 @@ static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, 
 	const uint8_t *pt;
 	int r = CB_ERR_INVALID_KEY;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_spki_p256_prefix) + 65 || memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0 ||
 	    in[sizeof(cb_spki_p256_prefix)] != 0x04)
@@ -629,15 +584,13 @@ static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_
 	struct bkey *k;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(pkcs8_p256) + 32 || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
+	if (len != sizeof(cb_pkcs8_p256_prefix) + 32 || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
 		return CB_ERR_FORMAT;
 	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = p256_load(k, in + sizeof(pkcs8_p256))) != 0) {
+	if ((r = p256_load(k, in + sizeof(cb_pkcs8_p256_prefix))) != 0) {
 		key_free(k);
 		return r;
 	}
@@ -669,8 +622,6 @@ static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 	const struct bkey *k = key;
 	uint8_t pk[32];
 
-	if (!k)
-		return CB_ERR_ARG;
 	if (botan_pubkey_ed25519_get_pubkey(k->pub, pk) != 0)
 		return CB_ERR_BACKEND;
 	return copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), pk, 32, out, outlen);
@@ -686,7 +637,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
 	if (r == 0)
-		r = copy_out(pkcs8_ed25519, sizeof(pkcs8_ed25519), sk, 32, out, outlen);
+		r = copy_out(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), sk, 32, out, outlen);
 	cb_wipe(sk, sizeof(sk));
 	return r;
 }
@@ -695,8 +646,6 @@ static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len
 {
 	struct bkey *k;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_spki_ed25519_prefix) + 32 ||
 	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
@@ -721,8 +670,6 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 {
 	struct bkey *k;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
 	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
@@ -738,7 +685,7 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 }
 
 static const cb_sig_class ed25519 = {
-	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", "the adapter refuses S >= L before Botan verifies (Botan 2.19 does not)",
+	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", NULL,
 			   &d_ed25519),
 	.keygen = sig_keygen,
 	.key_free = key_free,
@@ -761,8 +708,6 @@ static int sm2_export_public(const void *key, uint8_t *out, size_t *outlen)
 	uint8_t pt[65];
 	int r;
 
-	if (!k)
-		return CB_ERR_ARG;
 	r = p256_point(k->pub, pt); /* Botan's own SPKI names the SM2 algorithm OID, not id-ecPublicKey */
 	return r ? r : copy_out(cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix), pt, 65, out, outlen);
 }
@@ -777,7 +722,7 @@ static int sm2_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = priv_field(k->priv, "x", d32, sizeof(d32));
 	if (r == 0)
-		r = copy_out(pkcs8_sm2, sizeof(pkcs8_sm2), d32, sizeof(d32), out, outlen);
+		r = copy_out(cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix), d32, sizeof(d32), out, outlen);
 	cb_wipe(d32, sizeof(d32));
 	return r;
 }
@@ -789,8 +734,6 @@ static int sm2_import_d(const struct kdesc *d, const uint8_t *in, size_t len, co
 	const uint8_t *pt;
 	int r = CB_ERR_INVALID_KEY;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_spki_sm2_prefix) + 65 || memcmp(in, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix)) != 0 ||
 	    in[sizeof(cb_spki_sm2_prefix)] != 0x04)
@@ -858,12 +801,10 @@ static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, 
 	const uint8_t *d32;
 	int r = CB_ERR_INVALID_KEY;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(pkcs8_sm2) + 32 || memcmp(in, pkcs8_sm2, sizeof(pkcs8_sm2)) != 0)
+	if (len != sizeof(cb_pkcs8_sm2_prefix) + 32 || memcmp(in, cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix)) != 0)
 		return CB_ERR_FORMAT;
-	d32 = in + sizeof(pkcs8_sm2);
+	d32 = in + sizeof(cb_pkcs8_sm2_prefix);
 	if (all_zero(d32, 32) || !ct_less(d32, sm2_n_minus_1, 32))
 		return CB_ERR_INVALID_KEY;
 	k = key_new(d);
@@ -901,8 +842,6 @@ static int sm2_enc_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c,
 	uint8_t *der;
 	int r;
 
-	if (!k || !c || !clen || (!m && mlen))
-		return CB_ERR_ARG;
 	dlen = cb_sm2_ct_size(CB_SM2_DER, mlen);
 	if (!dlen)
 		return CB_ERR_LENGTH;
@@ -937,8 +876,6 @@ static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 	size_t inlen = clen, n;
 	int r;
 
-	if (!k || !c || !m || !mlen)
-		return CB_ERR_ARG;
 	if (!k->dec)
 		return CB_ERR_ARG;
 	if (k->d->fmt != CB_SM2_DER) {
@@ -1014,8 +951,6 @@ static int rsa_export_public(const void *key, uint8_t *out, size_t *outlen)
 	const struct bkey *k = key;
 	size_t n;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	n = *outlen;
 	switch (botan_pubkey_export(k->pub, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) {
 	case 0: *outlen = n; return CB_OK;
@@ -1064,8 +999,6 @@ static int rsa_import_public(const struct kdesc *d, const uint8_t *in, size_t le
 	size_t al = sizeof(again);
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	k = key_new(d);
 	if (!k)
@@ -1093,8 +1026,6 @@ static int rsa_import_secret(const struct kdesc *d, const uint8_t *in, size_t le
 	size_t al = sizeof(again);
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	k = key_new(d);
 	if (!k)
@@ -1136,8 +1067,6 @@ static int rsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, siz
 	struct bkey *k = key;
 	size_t n;
 
-	if (!k || !c || !clen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (mlen > rsa_max_plaintext(k))
 		return CB_ERR_LENGTH;
 	/* Raw RSA (no padding overhead): exactly one block, which Botan refuses when it is not below n. */
@@ -1157,8 +1086,6 @@ static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	struct bkey *k = key;
 	size_t n;
 
-	if (!k || !c || !m || !mlen)
-		return CB_ERR_ARG;
 	if (!k->dec)
 		return CB_ERR_ARG;
 	if (clen != rsa_bytes(k))

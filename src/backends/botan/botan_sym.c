@@ -28,8 +28,6 @@ static int hash_init(const cb_hash_class *cls, void **ctx)
 	const char *name = cls->info.variant;
 	botan_hash_t h = NULL;
 
-	if (!ctx)
-		return CB_ERR_ARG;
 	*ctx = NULL;
 	if (botan_hash_init(&h, name, 0) != 0)
 		return CB_ERR_BACKEND;
@@ -47,8 +45,6 @@ static int hash_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
 {
 	static const uint8_t empty[1];
 
-	if (!ctx || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	if (botan_hash_update(ctx, in ? in : empty, inlen) != 0 || botan_hash_final(ctx, out) != 0)
 		return CB_ERR_BACKEND;
 	return CB_OK;
@@ -106,8 +102,6 @@ static int cipher_init(const cb_cipher_class *cls, void **out, const uint8_t *ke
 	struct cipher_ctx *c;
 	int r = CB_ERR_BACKEND;
 
-	if (!out || !key)
-		return CB_ERR_ARG;
 	*out = NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -216,8 +210,6 @@ static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 	size_t need, written = 0, consumed = 0;
 	int r;
 
-	if (!c || !outlen || !out || (!in && inlen) || (!aad && aadlen) || (!iv && ivlen))
-		return CB_ERR_ARG;
 	if ((r = check_iv(c->d, ivlen)) != 0)
 		return r;
 	switch (c->d->mode) {
@@ -254,8 +246,6 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 	size_t written = 0, consumed = 0;
 	int r;
 
-	if (!c || !outlen || !out || (!in && inlen) || (!aad && aadlen) || (!iv && ivlen))
-		return CB_ERR_ARG;
 	if ((r = check_iv(c->d, ivlen)) != 0)
 		return r;
 	switch (c->d->mode) {

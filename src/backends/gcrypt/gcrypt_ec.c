@@ -22,43 +22,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/der.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 
 /* AlgorithmIdentifier { id-ecPublicKey, prime256v1 } */
 static const uint8_t algid_p256[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
 				     0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
-/* PrivateKeyInfo { 0, P-256, ECPrivateKey { 1, d } }: the prefix before d (no public key). */
-static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
-				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
-				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
-/* PrivateKeyInfo { 0, id-Ed25519, OCTET STRING { OCTET STRING seed } } (RFC 8410). */
-static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b,
-					0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
 
 #define P256_CURVE "NIST P-256"
 
 /* The same for the SM2 curve (GM/T 0006 OID 1.2.156.10197.1.301), for sm2-dh. */
 static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
 				    0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
-static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
-				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
-				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
 
 /* A short-Weierstrass curve for the ECDH classes: their info.variant. */
 struct ec_curve {
 	const char *name;     /* libgcrypt's curve name */
 	const char *genkey;   /* gcry_pk_genkey spec */
 	const uint8_t *algid; /* AlgorithmIdentifier, CB_GCRY_ALGID_LEN bytes */
-	const uint8_t *pkcs8; /* PKCS#8 prefix before d, sizeof(pkcs8_p256) bytes */
+	const uint8_t *pkcs8; /* PKCS#8 prefix before d, sizeof(cb_pkcs8_p256_prefix) bytes */
 };
 
 /* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
 static const struct ec_curve curve_p256 = {
 	P256_CURVE, "(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", algid_p256,
-	pkcs8_p256};
+	cb_pkcs8_p256_prefix};
 static const struct ec_curve curve_sm2 = {
-	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, pkcs8_sm2};
+	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, cb_pkcs8_sm2_prefix};
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -205,8 +196,6 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ou
 	int err;
 
 	(void)opts;
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
@@ -219,8 +208,6 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ou
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	(void)opts;
-	if (!in || !out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (len != 32)
 		return CB_ERR_INVALID_KEY;
@@ -253,8 +240,6 @@ static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *
 	gcry_error_t e;
 	uint8_t acc = 0;
 
-	if (!k || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
 	if (peerlen != 32)
 		return CB_ERR_INVALID_KEY;
 	if (*sslen < 32)
@@ -382,8 +367,6 @@ static int ec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ou
 	int err;
 
 	(void)opts;
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
@@ -448,8 +431,6 @@ static int ec_kex_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 	int err;
 
 	(void)opts;
-	if (!in || !out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
@@ -468,13 +449,11 @@ static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
 
 static int p256_export_pkcs8(const uint8_t *prefix, const uint8_t *d, uint8_t *out, size_t *outlen)
 {
-	if (!out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < sizeof(pkcs8_p256) + 32)
+	if (*outlen < sizeof(cb_pkcs8_p256_prefix) + 32)
 		return CB_ERR_LENGTH;
-	memcpy(out, prefix, sizeof(pkcs8_p256));
-	memcpy(out + sizeof(pkcs8_p256), d, 32);
-	*outlen = sizeof(pkcs8_p256) + 32;
+	memcpy(out, prefix, sizeof(cb_pkcs8_p256_prefix));
+	memcpy(out + sizeof(cb_pkcs8_p256_prefix), d, 32);
+	*outlen = sizeof(cb_pkcs8_p256_prefix) + 32;
 	return CB_OK;
 }
 
@@ -518,8 +497,6 @@ static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t
 	struct p256_kex *k = p;
 	int err;
 
-	if (!k || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
 	if (peerlen != 65)
 		return CB_ERR_INVALID_KEY;
 	if (*sslen < 32)
@@ -538,8 +515,6 @@ static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t
 }
 
 /* ---- signatures (ECDSA P-256, Ed25519) ------------------------------- */
-
-static int ed25519_s_ok(const uint8_t *s);
 
 /* A signature class's info.variant: 1 for Ed25519, 0 for ECDSA P-256. */
 static const int v_ecdsa = 0, v_ed25519 = 1;
@@ -595,8 +570,6 @@ static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 	int err;
 
 	(void)opts;
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	k = gsig_new(eddsa);
 	if (!k)
@@ -631,8 +604,6 @@ static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, c
 	struct gsig_key *k;
 	gcry_error_t e;
 
-	if (!in || !out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (len != plen + klen || memcmp(in, prefix, plen) != 0)
 		return CB_ERR_FORMAT;
@@ -669,8 +640,6 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 	gcry_error_t e = 0;
 	int err;
 
-	if (!in || !out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	k = gsig_new(eddsa);
 	if (!k)
@@ -679,10 +648,10 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 		gcry_ctx_t ctx = NULL;
 		gcry_mpi_t q = NULL;
 
-		err = len == sizeof(pkcs8_ed25519) + 32 && !memcmp(in, pkcs8_ed25519, sizeof(pkcs8_ed25519)) ? CB_OK
+		err = len == sizeof(cb_pkcs8_ed25519_prefix) + 32 && !memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) ? CB_OK
 														: CB_ERR_FORMAT;
 		if (!err) {
-			memcpy(k->sk, in + sizeof(pkcs8_ed25519), 32);
+			memcpy(k->sk, in + sizeof(cb_pkcs8_ed25519_prefix), 32);
 			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
 			if (!e)
 				e = gcry_mpi_ec_new(&ctx, k->priv, NULL);
@@ -739,8 +708,6 @@ static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
 	const uint8_t *prefix;
 	size_t plen, klen;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	prefix = k->eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
 	plen = k->eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
 	klen = k->eddsa ? 32 : 65;
@@ -756,17 +723,15 @@ static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct gsig_key *k = p;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	if (!k->eddsa)
-		return p256_export_pkcs8(pkcs8_p256, k->sk, out, outlen);
-	if (*outlen < sizeof(pkcs8_ed25519) + 32)
+		return p256_export_pkcs8(cb_pkcs8_p256_prefix, k->sk, out, outlen);
+	if (*outlen < sizeof(cb_pkcs8_ed25519_prefix) + 32)
 		return CB_ERR_LENGTH;
-	memcpy(out, pkcs8_ed25519, sizeof(pkcs8_ed25519));
-	memcpy(out + sizeof(pkcs8_ed25519), k->sk, 32);
-	*outlen = sizeof(pkcs8_ed25519) + 32;
+	memcpy(out, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix));
+	memcpy(out + sizeof(cb_pkcs8_ed25519_prefix), k->sk, 32);
+	*outlen = sizeof(cb_pkcs8_ed25519_prefix) + 32;
 	return CB_OK;
 }
 
@@ -802,8 +767,6 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	gcry_error_t e;
 	int err;
 
-	if (!k || (!m && mlen) || !sig || !siglen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	if (*siglen < (k->eddsa ? 64u : 8u))
@@ -843,10 +806,8 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 	gcry_error_t e;
 	int err;
 
-	if (!k || (!m && mlen) || !sig)
-		return CB_ERR_ARG;
-	if (k->eddsa) {
-		if (siglen != 64 || !ed25519_s_ok(sig + 32))
+	if (k->eddsa) { /* S < L is the layer's (libgcrypt 1.10.1 does not check it: Wycheproof tcIds 63-66, 85) */
+		if (siglen != 64)
 			return CB_ERR_VERIFY;
 		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
 	} else {
@@ -877,25 +838,6 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		return CB_OK;
 	/* Any malformed value (r or s out of range, a bad point R) is an invalid signature. */
 	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
-}
-
-/*
- * 1 when the little-endian S of an Ed25519 signature is below the group
- * order L.  RFC 8032 5.1.7 requires verifiers to reject S >= L (else
- * signatures are malleable); libgcrypt 1.10.1 does not check it (Wycheproof
- * ed25519 tcIds 63-66, 85), so the adapter does, as OpenSSL does.
- */
-static int ed25519_s_ok(const uint8_t *s)
-{
-	static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-					  0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
-					  0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
-
-	for (int i = 31; i >= 0; i--) {
-		if (s[i] != order[i])
-			return s[i] < order[i];
-	}
-	return 0;
 }
 
 /* ---- classes ---------------------------------------------------------- */

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/der.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -42,10 +43,6 @@
 
 static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
 				    0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
-/* PrivateKeyInfo { 0, SM2, ECPrivateKey { 1, d } }: the prefix before d. */
-static const uint8_t pkcs8_sm2[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
-				    0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01,
-				    0x82, 0x2d, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
 
 /*
  * A class's info.variant: its ciphertext form (a cb_sm2_ct_format; sm2-sign
@@ -171,8 +168,6 @@ static int sm2_keygen(const cb_alg_info *info, const cb_opts *opts, void **out)
 	struct sm2_key *k;
 	int err;
 
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	k = sm2_new(fmt_of(info));
 	if (!k)
@@ -252,8 +247,6 @@ static int sm2_import_secret(const cb_alg_info *info, const uint8_t *in, size_t 
 	uint8_t d[32];
 	int err;
 
-	if (!in || !out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
@@ -268,8 +261,6 @@ static int sm2_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_key *k = p;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < sizeof(cb_spki_sm2_prefix) + 65)
 		return CB_ERR_LENGTH;
 	memcpy(out, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix));
@@ -282,15 +273,13 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_key *k = p;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (*outlen < sizeof(pkcs8_sm2) + 32)
+	if (*outlen < sizeof(cb_pkcs8_sm2_prefix) + 32)
 		return CB_ERR_LENGTH;
-	memcpy(out, pkcs8_sm2, sizeof(pkcs8_sm2));
-	memcpy(out + sizeof(pkcs8_sm2), k->d, 32);
-	*outlen = sizeof(pkcs8_sm2) + 32;
+	memcpy(out, cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix));
+	memcpy(out + sizeof(cb_pkcs8_sm2_prefix), k->d, 32);
+	*outlen = sizeof(cb_pkcs8_sm2_prefix) + 32;
 	return CB_OK;
 }
 
@@ -302,8 +291,6 @@ static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t 
 	struct sm2_key *k;
 	int err;
 
-	if (!in || !out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
@@ -353,8 +340,6 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 	gcry_error_t e;
 	int err;
 
-	if (!k || (!m && mlen) || !sig || !siglen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	err = sm2_digest_data(k, m, mlen, &data);
@@ -382,8 +367,6 @@ static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	gcry_error_t e;
 	int err;
 
-	if (!k || (!m && mlen) || !sig)
-		return CB_ERR_ARG;
 	if (cb_der_sig_decode(sig, siglen, r, sv))
 		return CB_ERR_VERIFY;
 	if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
@@ -442,8 +425,6 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	if (mlen == 0)
 		return CB_ERR_UNSUPPORTED; /* GM/T 0003.4 6.1: the KDF output t must not be empty */
 
-	if (!k || !m || !c || !clen)
-		return CB_ERR_ARG;
 	if (mlen == 0 || mlen > SIZE_MAX - 2 * CB_SM2_RAW_OVERHEAD)
 		return CB_ERR_LENGTH; /* libgcrypt refuses an empty plaintext */
 	need = cb_sm2_ct_size(k->fmt, mlen);
@@ -496,8 +477,6 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	gcry_error_t e;
 	int err;
 
-	if (!k || !c || !m || !mlen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	if (k->fmt != CB_SM2_C1C3C2) {

@@ -112,8 +112,6 @@ static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
 	uint8_t sk[X25519_LEN];
 	int r;
 
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if ((r = mec_new(x25519, &k)) != 0)
 		return r;
@@ -144,8 +142,6 @@ static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in,
 	struct mec_key *k;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (x25519 && len != X25519_LEN)
 		return CB_ERR_FORMAT;
@@ -197,8 +193,6 @@ static int mec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 
 static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
 {
-	if (!out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < n)
 		return CB_ERR_LENGTH;
 	memcpy(out, src, n);
@@ -214,8 +208,6 @@ static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
 	uint8_t buf[P256_POINT];
 	size_t n = 0;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	e = mec_ec(k);
 	if (mbedtls_ecp_point_write_binary(&e->grp, &e->Q, MBEDTLS_ECP_PF_UNCOMPRESSED, &n, buf, sizeof(buf)) != 0)
 		return CB_ERR_BACKEND;
@@ -238,8 +230,6 @@ static int mec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *s
 	size_t want;
 	int r;
 
-	if (!k || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
 	want = k->x25519 ? X25519_LEN : P256_POINT;
 	if (peerlen != want)
 		return CB_ERR_LENGTH;
@@ -296,8 +286,6 @@ static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
 {
 	struct mec_key *k = (struct mec_key *)key;
-	if (!k)
-		return CB_ERR_ARG;
 	return cbm_write_spki(&k->pk, out, outlen);
 }
 
@@ -320,8 +308,6 @@ static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_
 	struct mec_key *k;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if ((r = mec_new(0, &k)) != 0)
 		return r;
@@ -351,8 +337,6 @@ static int ecdsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, si
 	size_t n = 0;
 	int r;
 
-	if (!k || !sig || !siglen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (!k->has_secret)
 		return CB_ERR_ARG;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
@@ -372,8 +356,6 @@ static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t 
 	mbedtls_mpi r, s;
 	int ret;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	/* Strict DER here (core/der.c), as OpenSSL; mbedTLS's reader is laxer on lengths. */
 	if (cb_der_sig_decode(sig, siglen, rb, sb) != 0)
 		return CB_ERR_VERIFY;

@@ -96,8 +96,6 @@ static int mrsa_keygen(const struct mrsa_variant *v, void **key)
 	struct mrsa_key *k;
 	int r;
 
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
@@ -121,8 +119,6 @@ static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, s
 	struct mrsa_key *k;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
@@ -145,8 +141,6 @@ static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, s
 	struct mrsa_key *k;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
@@ -203,8 +197,6 @@ static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 	struct mrsa_key *k = key;
 	int r;
 
-	if (!k || !c || !clen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (mlen > mrsa_max_plaintext(k))
 		return CB_ERR_LENGTH;
 	if (*clen < k->k)
@@ -229,8 +221,6 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	size_t n = 0;
 	int r;
 
-	if (!k || !c || !m || !mlen)
-		return CB_ERR_ARG;
 	if (!k->has_secret)
 		return CB_ERR_ARG;
 	/* mbedTLS reads exactly k bytes. */
@@ -269,8 +259,6 @@ static int mrsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	uint8_t h[32];
 	int r;
 
-	if (!k || !sig || !siglen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (!k->has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < k->k)
@@ -297,8 +285,6 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	uint8_t h[32];
 	int r;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	if (siglen != k->k)
 		return CB_ERR_VERIFY;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)

@@ -72,8 +72,6 @@ static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	unsigned bits;
 	int r = 0;
 
-	if (!out || !key)
-		return CB_ERR_ARG;
 	*out = NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -156,8 +154,6 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t need, full, rem;
 	int err, r;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX / 2, &need)) != 0)
 		return err;
@@ -176,8 +172,6 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		return CB_OK;
 	}
 	if (cls->iv_bytes) {
-		if (!iv)
-			return CB_ERR_ARG;
 		if (ivlen != cls->iv_bytes)
 			return CB_ERR_LENGTH;
 		memcpy(ivbuf, iv, AES_BLOCK);
@@ -214,8 +208,6 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t body, pad;
 	int err, r;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
 		return err;
@@ -240,8 +232,6 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		return CB_OK;
 	}
 	if (cls->iv_bytes) {
-		if (!iv)
-			return CB_ERR_ARG;
 		if (ivlen != cls->iv_bytes)
 			return CB_ERR_LENGTH;
 		memcpy(ivbuf, iv, AES_BLOCK);
@@ -305,8 +295,6 @@ static int sha256_init(const cb_hash_class *cls, void **out)
 {
 	mbedtls_sha256_context *h;
 
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	h = calloc(1, sizeof(*h));
 	if (!h)
@@ -328,8 +316,6 @@ static int sha256_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
 	mbedtls_sha256_context *h = p;
 
-	if (!h || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	if (mbedtls_sha256_starts_ret(h, 0) != 0 || (inlen && mbedtls_sha256_update_ret(h, in, inlen) != 0) ||
 	    mbedtls_sha256_finish_ret(h, out) != 0)
 		return CB_ERR_BACKEND;

@@ -30,12 +30,6 @@
 #include "core/der.h"
 #include "core/util.h"
 
-/* DER prefixes (RFC 5480, RFC 5915 / 5208, RFC 8410), as in src/core/kat.c. */
-static const uint8_t pkcs8_p256[] = {0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48,
-				     0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03,
-				     0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01, 0x04, 0x20};
-static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
-					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
 
 #define P256_BYTES 32
 #define P256_POINT 65
@@ -43,8 +37,6 @@ static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05
 
 static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
 {
-	if (!out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < prelen + n)
 		return CB_ERR_LENGTH;
 	if (prelen)
@@ -99,8 +91,6 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ke
 	int r;
 
 	(void)opts;
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if ((r = cb_random_bytes(sk, sizeof(sk))) != 0)
 		return r;
@@ -112,8 +102,6 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ke
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	(void)opts;
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != CURVE25519_SIZE)
 		return CB_ERR_FORMAT;
@@ -137,8 +125,6 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 	struct x25519_key *k = key;
 	uint8_t acc = 0;
 
-	if (!k || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
 	if (peerlen != CURVE25519_SIZE || *sslen < CURVE25519_SIZE)
 		return CB_ERR_LENGTH;
 	curve25519_mul(ss, k->sk, peer);
@@ -173,8 +159,6 @@ static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **k
 	int r;
 
 	(void)opts;
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	k = calloc(1, sizeof(*k));
 	if (!k)
@@ -194,8 +178,6 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 {
 	struct ed25519_key *k;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_pkcs8_ed25519_prefix) + ED25519_KEY_SIZE ||
 	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
@@ -214,8 +196,6 @@ static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len
 {
 	struct ed25519_key *k;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_spki_ed25519_prefix) + ED25519_KEY_SIZE || memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
 		return CB_ERR_FORMAT;
@@ -238,7 +218,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	const struct ed25519_key *k = key;
 	if (!k || !k->has_secret)
 		return CB_ERR_ARG;
-	return copy_out(pkcs8_ed25519, sizeof(pkcs8_ed25519), k->seed, sizeof(k->seed), out, outlen);
+	return copy_out(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), k->seed, sizeof(k->seed), out, outlen);
 }
 
 static size_t ed25519_max_signature(const void *key)
@@ -264,8 +244,6 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 {
 	struct ed25519_key *k = key;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	if (siglen != ED25519_SIGNATURE_SIZE)
 		return CB_ERR_VERIFY;
 	return ed25519_sha512_verify(k->pk, mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
@@ -359,8 +337,6 @@ static int p256_make(void **key)
 	struct p256_key *k;
 	struct nrand rnd = {0};
 
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	k = p256_new();
 	if (!k)
@@ -383,16 +359,14 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 	struct dsa_signature t;
 	int ok;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(pkcs8_p256) + P256_BYTES || memcmp(in, pkcs8_p256, sizeof(pkcs8_p256)) != 0)
+	if (len != sizeof(cb_pkcs8_p256_prefix) + P256_BYTES || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
 		return CB_ERR_FORMAT;
 	k = p256_new();
 	if (!k)
 		return CB_ERR_NOMEM;
 	dsa_signature_init(&t);
-	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + sizeof(pkcs8_p256));
+	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + sizeof(cb_pkcs8_p256_prefix));
 	ok = ecc_scalar_set(&k->priv, t.r); /* 0 < d < n */
 	wipe_clear(&t);
 	if (!ok) {
@@ -435,8 +409,6 @@ static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t
 	struct p256_key *k;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != sizeof(cb_spki_p256_prefix) + P256_POINT || memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0)
 		return CB_ERR_FORMAT;
@@ -477,7 +449,7 @@ static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	ecc_scalar_get(&k->priv, t.r);
 	nettle_mpz_get_str_256(P256_BYTES, d, t.r);
 	wipe_clear(&t);
-	r = copy_out(pkcs8_p256, sizeof(pkcs8_p256), d, sizeof(d), out, outlen);
+	r = copy_out(cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix), d, sizeof(d), out, outlen);
 	cb_wipe(d, sizeof(d));
 	return r;
 }
@@ -550,8 +522,6 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
 	int ok;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	/* SEQUENCE { INTEGER r, INTEGER s }, strict DER, nothing after it. */
 	if (cb_der_sig_decode(sig, siglen, r32, s32) != 0)
 		return CB_ERR_VERIFY;

@@ -117,8 +117,6 @@ static int nrsa_keygen(const cb_alg_info *info, void **key)
 	struct nrand rnd = {0};
 	int r;
 
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	k = nrsa_new(v);
 	if (!k)
@@ -234,8 +232,6 @@ static int nrsa_export_public(const void *key, uint8_t *out, size_t *outlen)
 	mpz_srcptr xs[2];
 	size_t n, off;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	xs[0] = k->pub.n;
 	xs[1] = k->pub.e;
 	/* SEQUENCE { algid, BIT STRING { 0 unused bits, RSAPublicKey } } */
@@ -298,8 +294,6 @@ static int nrsa_import(const cb_alg_info *info, int secret, const uint8_t *in, s
 	size_t n;
 	int r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (der_get(&p, end, 0x30, &n) != 0 || p + n != end)
 		return CB_ERR_FORMAT;
@@ -361,8 +355,6 @@ static int nrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 	struct nrsa_key *k = key;
 	struct nrand rnd = {0};
 
-	if (!k || !c || !clen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (mlen > k->k - 11 || *clen < k->k)
 		return CB_ERR_LENGTH;
 	if (!rsa_encrypt(&k->pub, &rnd, nrand_func, mlen, m, k->t.r))
@@ -442,8 +434,6 @@ static int nrsa_verify(void *key, const uint8_t *msg, size_t mlen, const uint8_t
 	uint8_t dig[SHA256_DIGEST_SIZE];
 	int ok;
 
-	if (!k || !sig || (!msg && mlen))
-		return CB_ERR_ARG;
 	if (siglen != k->k || below_n(k, sig) != 0)
 		return CB_ERR_VERIFY;
 	nettle_mpz_set_str_256_u(k->t.r, siglen, sig);

@@ -56,8 +56,6 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	const enum nsym_mode mode = *(const enum nsym_mode *)cls->info.variant;
 	struct nsym_ctx *c;
 
-	if (!out || !key)
-		return CB_ERR_ARG;
 	*out = NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -176,8 +174,6 @@ static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t need, full, rem;
 	int err;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX / 2, &need)) != 0)
 		return err;
@@ -191,8 +187,6 @@ static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		return CB_OK;
 	}
 	if (cls->iv_bytes) {
-		if (!iv)
-			return CB_ERR_ARG;
 		if (ivlen != cls->iv_bytes)
 			return CB_ERR_LENGTH;
 		memcpy(ivbuf, iv, AES_BLOCK);
@@ -226,8 +220,6 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t body, pad;
 	int err;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
 		return err;
@@ -246,8 +238,6 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		return CB_OK;
 	}
 	if (cls->iv_bytes) {
-		if (!iv)
-			return CB_ERR_ARG;
 		if (ivlen != cls->iv_bytes)
 			return CB_ERR_LENGTH;
 		memcpy(ivbuf, iv, AES_BLOCK);
@@ -322,8 +312,6 @@ static int nhash_init(const cb_hash_class *cls, void **out)
 {
 	const struct nettle_hash *nh = cls->info.variant;
 	struct nhash_ctx *h;
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (nh->digest_size != cls->digest_bytes)
 		return CB_ERR_BACKEND;
@@ -344,8 +332,6 @@ static int nhash_init(const cb_hash_class *cls, void **out)
 static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
 	struct nhash_ctx *h = p;
-	if (!h || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	h->h->init(h->state);
 	if (inlen)
 		h->h->update(h->state, inlen, in);

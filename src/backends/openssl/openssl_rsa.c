@@ -175,8 +175,6 @@ static int rsa_keygen(const struct rsa_variant *v, void **out)
 	struct rsa_key *k = NULL;
 	int err;
 
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	ctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
 	/* The public exponent defaults to 65537. */
@@ -196,16 +194,12 @@ static int rsa_keygen(const struct rsa_variant *v, void **out)
 static int rsa_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct rsa_key *k = p;
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	return cb_ossl_export_spki(k->pkey, out, outlen);
 }
 
 static int rsa_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct rsa_key *k = p;
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	return cb_ossl_export_pkcs8(k->pkey, out, outlen);
@@ -236,8 +230,6 @@ static int rsa_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	struct rsa_key *k = p;
 	size_t outlen;
 
-	if (!k || (!m && mlen) || !c || !clen)
-		return CB_ERR_ARG;
 	if (mlen > rsa_max_plaintext(k))
 		return CB_ERR_LENGTH;
 	if (k->v->pad == RSA_NO_PADDING) {
@@ -261,8 +253,6 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	uint8_t *dst;
 	size_t outlen = 0;
 
-	if (!k || (!c && clen) || !m || !mlen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	/* RFC 8017 7.1.2 / 7.2.2 step 1: the ciphertext is exactly k bytes. */
@@ -311,8 +301,6 @@ static int rsa_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 	size_t dglen = 0, outlen;
 	int err;
 
-	if (!k || (!m && mlen) || !sig || !siglen)
-		return CB_ERR_ARG;
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	if (*siglen < k->k)
@@ -334,8 +322,6 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	size_t dglen = 0;
 	int err;
 
-	if (!k || (!m && mlen) || (!sig && siglen))
-		return CB_ERR_ARG;
 	/* RFC 8017 8.1.2 / 8.2.2 step 1. */
 	if (siglen != k->k)
 		return CB_ERR_VERIFY;

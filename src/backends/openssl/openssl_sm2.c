@@ -148,16 +148,12 @@ static int sm2_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **k
 static int sm2_pke_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_pke_key *k = key;
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	return cb_ossl_export_spki(k->pkey, out, outlen);
 }
 
 static int sm2_pke_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_pke_key *k = key;
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	return cb_ossl_export_pkcs8(k->pkey, out, outlen);
 }
 
@@ -179,8 +175,6 @@ static int sm2_pke_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c,
 	uint8_t *dst;
 	int r;
 
-	if (!k || !m || !c || !clen)
-		return CB_ERR_ARG;
 	if (mlen == 0)
 		return CB_ERR_UNSUPPORTED; /* GM/T 0003.4 6.1: the KDF output t must not be empty */
 	der_max = cb_sm2_ct_size(CB_SM2_DER, mlen);
@@ -214,8 +208,6 @@ static int sm2_pke_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m,
 	uint8_t *dst;
 	int r;
 
-	if (!k || !c || !m || !mlen)
-		return CB_ERR_ARG;
 	if (k->fmt != CB_SM2_DER) {
 		if (clen < CB_SM2_RAW_OVERHEAD)
 			return CB_ERR_DECRYPT;

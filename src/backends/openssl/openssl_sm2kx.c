@@ -509,8 +509,6 @@ static int kx_make(const uint8_t *secret, const cb_opts *opts, void **key)
 	struct kx_state *s;
 	int r;
 
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (!c || !sm3_md())
 		return CB_ERR_UNSUPPORTED;
@@ -534,8 +532,6 @@ static int kx_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 
 static int kx_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len != CB_SM2KX_SECRET_BYTES)
 		return CB_ERR_FORMAT;
@@ -546,8 +542,6 @@ static int kx_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct kx_state *s = key;
 
-	if (!s || !out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < sizeof(s->pub))
 		return CB_ERR_LENGTH;
 	memcpy(out, s->pub, sizeof(s->pub));
@@ -559,8 +553,6 @@ static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct kx_state *s = key;
 
-	if (!s || !out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < CB_SM2KX_SECRET_BYTES)
 		return CB_ERR_LENGTH;
 	if (BN_bn2binpad(s->d, out, NB) != NB || BN_bn2binpad(s->r, out + NB, NB) != NB) {
@@ -576,8 +568,6 @@ static int kx_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 	struct kx_state *s = key;
 	int cmp, r;
 
-	if (!s || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
 	if (peerlen != CB_SM2KX_PUBLIC_BYTES)
 		return CB_ERR_INVALID_KEY;
 	if (*sslen < CB_SM2KX_KEY_BYTES)

@@ -67,8 +67,6 @@ static int sym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	const struct sym_variant *v = cls->info.variant;
 	struct sym_ctx *c;
 
-	if (!out || !key)
-		return CB_ERR_ARG;
 	*out = NULL;
 	c = OPENSSL_zalloc(sizeof(*c));
 	if (!c)
@@ -146,8 +144,6 @@ static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	size_t need;
 	int n1 = 0, n2 = 0, err;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &need)) != 0)
 		return err;
@@ -178,8 +174,6 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	size_t body;
 	int n1 = 0, n2 = 0, err;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &body)) != 0)
 		return err;
@@ -289,8 +283,6 @@ static int hash_init(const cb_hash_class *cls, void **out)
 {
 	const char *name = cls->info.variant;
 	struct hash_ctx *h;
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	h = OPENSSL_zalloc(sizeof(*h));
 	if (!h)
@@ -315,8 +307,6 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
 	struct hash_ctx *h = p;
 	unsigned int n = 0;
-	if (!h || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	if (!EVP_DigestInit_ex2(h->ctx, h->md, NULL) || !EVP_DigestUpdate(h->ctx, in, inlen) ||
 	    !EVP_DigestFinal_ex(h->ctx, out, &n))
 		return cb_ossl_fail();

@@ -69,8 +69,6 @@ static const char *unavailable_any(void)
 
 static int sha256_init(const cb_hash_class *cls, void **ctx)
 {
-	if (!ctx)
-		return CB_ERR_ARG;
 	*ctx = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -85,8 +83,6 @@ static void sha256_free(void *ctx)
 
 static int sha256_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	if (!ctx || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	crypto_hash_sha256(out, in, inlen);
 	return CB_OK;
 }
@@ -130,8 +126,6 @@ static int aead_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	const enum aead_alg alg = *(const enum aead_alg *)cls->info.variant;
 	struct aead_ctx *c;
 
-	if (!out || !key)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -157,8 +151,6 @@ static int aead_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	unsigned long long clen = 0;
 	int r;
 
-	if (!c || !iv || !outlen || !out || (!in && inlen) || (!aad && aadlen))
-		return CB_ERR_ARG;
 	if (ivlen != 12)
 		return CB_ERR_LENGTH;
 	if (inlen > SIZE_MAX - 16 || *outlen < inlen + 16)
@@ -181,8 +173,6 @@ static int aead_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	unsigned long long mlen = 0;
 	int r;
 
-	if (!c || !iv || !outlen || !out || (!in && inlen) || (!aad && aadlen))
-		return CB_ERR_ARG;
 	if (ivlen != 12 || inlen < 16 || *outlen < inlen - 16)
 		return CB_ERR_LENGTH;
 	if (c->alg == AEAD_AESGCM)
@@ -260,8 +250,6 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ke
 	int r;
 
 	(void)opts;
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -274,8 +262,6 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ke
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	(void)opts;
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -286,8 +272,6 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 
 static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
 {
-	if (!out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < n)
 		return CB_ERR_LENGTH;
 	memcpy(out, src, n);
@@ -311,8 +295,6 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 {
 	struct x25519_key *k = key;
 
-	if (!k || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
 	if (peerlen != crypto_scalarmult_BYTES)
 		return CB_ERR_LENGTH;
 	if (*sslen < crypto_scalarmult_BYTES)
@@ -339,9 +321,6 @@ static const cb_kex_class x25519 = {
 /* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key. */
 
 /* SubjectPublicKeyInfo { id-Ed25519 } BIT STRING prefix (RFC 8410), 12 bytes. */
-/* PrivateKeyInfo { 0, id-Ed25519, OCTET STRING { OCTET STRING seed } } prefix, 16 bytes. */
-static const uint8_t pkcs8_ed25519[] = {0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
-					0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20};
 
 struct ed25519_key {
 	int has_secret;
@@ -362,8 +341,6 @@ static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **k
 	struct ed25519_key *k;
 
 	(void)opts;
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -384,8 +361,6 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 {
 	struct ed25519_key *k;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -408,8 +383,6 @@ static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len
 {
 	struct ed25519_key *k;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
@@ -428,8 +401,6 @@ static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct ed25519_key *k = key;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	if (*outlen < sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk))
 		return CB_ERR_LENGTH;
 	memcpy(out, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix));
@@ -442,15 +413,13 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct ed25519_key *k = key;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	if (!k->has_secret)
 		return CB_ERR_ARG;
-	if (*outlen < sizeof(pkcs8_ed25519) + crypto_sign_SEEDBYTES)
+	if (*outlen < sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES)
 		return CB_ERR_LENGTH;
-	memcpy(out, pkcs8_ed25519, sizeof(pkcs8_ed25519));
-	crypto_sign_ed25519_sk_to_seed(out + sizeof(pkcs8_ed25519), k->sk);
-	*outlen = sizeof(pkcs8_ed25519) + crypto_sign_SEEDBYTES;
+	memcpy(out, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix));
+	crypto_sign_ed25519_sk_to_seed(out + sizeof(cb_pkcs8_ed25519_prefix), k->sk);
+	*outlen = sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES;
 	return CB_OK;
 }
 
@@ -465,8 +434,6 @@ static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, 
 	struct ed25519_key *k = key;
 	unsigned long long n = 0;
 
-	if (!k || !sig || !siglen || (!m && mlen))
-		return CB_ERR_ARG;
 	if (!k->has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < crypto_sign_BYTES)
@@ -481,8 +448,6 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 {
 	struct ed25519_key *k = key;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	if (siglen != crypto_sign_BYTES)
 		return CB_ERR_VERIFY;
 	return crypto_sign_verify_detached(sig, m, mlen, k->pk) == 0 ? CB_OK : CB_ERR_VERIFY;

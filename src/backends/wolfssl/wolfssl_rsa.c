@@ -111,8 +111,6 @@ static int wrsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 	struct wrsa_key *k;
 
 	(void)opts;
-	if (!key)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (!(k = wrsa_new(v->bits, v->scheme)))
 		return CB_ERR_BACKEND;
@@ -133,8 +131,6 @@ static int wrsa_import(const struct wrsa_variant *v, int secret, const uint8_t *
 	word32 idx = 0;
 	int off, r;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
 	*key = NULL;
 	if (len < 4 + sizeof(rsa_algid) || len > DER_MAX)
 		return CB_ERR_FORMAT;
@@ -178,8 +174,6 @@ static int wrsa_export_public(const void *key, uint8_t *out, size_t *outlen)
 	uint8_t der[DER_MAX];
 	int n;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
 	n = wc_RsaKeyToPublicDer(&k->key, der, sizeof(der));
 	if (n <= 0)
 		return CB_ERR_BACKEND;
@@ -268,8 +262,6 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	word32 elen;
 	int r;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	if (siglen != wrsa_bytes(k))
 		return CB_ERR_VERIFY;
 	/*

@@ -61,8 +61,6 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	word32 kl = (word32)cls->key_bytes;
 	int r = 0;
 
-	if (!out || !key)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_wolfssl_ready() != CB_OK)
 		return CB_ERR_BACKEND;
@@ -131,8 +129,6 @@ static int set_iv(struct wsym_ctx *c, int enc, const uint8_t *iv, size_t ivlen)
 
 	if (!cls->iv_bytes)
 		return CB_OK;
-	if (!iv)
-		return CB_ERR_ARG;
 	if (ivlen != cls->iv_bytes)
 		return CB_ERR_LENGTH;
 	if (wc_AesSetIV(a, iv) != 0)
@@ -161,8 +157,6 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t need, full, rem;
 	int err;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, 0xffffffffu - 2 * AES_BLK, &need)) != 0)
 		return err;
@@ -218,8 +212,6 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	size_t body, pad;
 	int err;
 
-	if (!c)
-		return CB_ERR_ARG;
 	cls = c->cls;
 	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, 0xffffffffu, &body)) != 0)
 		return err;
@@ -325,8 +317,6 @@ static int whash_init(const cb_hash_class *cls, void **out)
 	enum whash_alg alg = *(const enum whash_alg *)cls->info.variant;
 	struct whash_ctx *h;
 
-	if (!out)
-		return CB_ERR_ARG;
 	*out = NULL;
 	if (cb_wolfssl_ready() != CB_OK)
 		return CB_ERR_BACKEND;
@@ -343,8 +333,6 @@ static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	struct whash_ctx *h = p;
 	int r;
 
-	if (!h || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	if (inlen > 0xffffffffu)
 		return CB_ERR_LENGTH;
 	if (h->alg == WH_SHA256) {
