@@ -98,6 +98,11 @@ if(CB_BSSL_SRC AND EXISTS ${CB_BSSL_SRC}/include/openssl/prefix_symbols.h)
   foreach(f fprintf vfprintf printf putchar puts fputc fputs fwrite perror)
     list(APPEND cb_bssl_quiet --redefine-sym ${f}=cb_bssl_quiet_${f})
   endforeach()
+  # Its optional allocator hooks are unprefixed weak references that any
+  # program symbol of that name would capture: prefixed too (none defines them).
+  foreach(f OPENSSL_memory_alloc OPENSSL_memory_free OPENSSL_memory_get_size)
+    list(APPEND cb_bssl_quiet --redefine-sym ${f}=${CB_BSSL_PREFIX}_${f})
+  endforeach()
   add_custom_command(OUTPUT ${CB_BSSL_OBJ}
     COMMAND ${CB_OBJCOPY} ${cb_bssl_quiet} ${CB_BSSL_CRYPTO_LIB} ${CB_BSSL_BIN}/libcrypto_quiet.a
     COMMAND ${CB_OBJCOPY} ${cb_bssl_quiet} ${CB_BSSL_SSL_LIB} ${CB_BSSL_BIN}/libssl_quiet.a
