@@ -169,7 +169,7 @@ static int ecdh_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss
 	if (!k->has_secret)
 		return CB_ERR_UNSUPPORTED;
 	g = EC_KEY_get0_group(k->ec);
-	if (peerlen != k->peer_len || memcmp(peer, k->peer_bytes, peerlen) != 0) {
+	if (k->peer_len == 0 || peerlen != k->peer_len || memcmp(peer, k->peer_bytes, peerlen) != 0) {
 		k->peer_len = 0;
 		if (peerlen == 0 || peerlen > sizeof(k->peer_bytes))
 			return CB_ERR_INVALID_KEY;
