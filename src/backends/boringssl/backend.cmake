@@ -78,6 +78,11 @@ if(CB_BSSL_SRC AND EXISTS ${CB_BSSL_SRC}/include/openssl/prefix_symbols.h)
                                                ${PROJECT_SOURCE_DIR}/src/backends/boringssl/*.cc)
   add_library(cb_bssl_adapters OBJECT ${cb_bssl_adapters})
   add_dependencies(cb_bssl_adapters cb_bssl_lib)
+  # The project's warning options are C ones: keep them off the C++ file.
+  get_target_property(cb_bssl_opts cb_bssl_adapters COMPILE_OPTIONS)
+  if(cb_bssl_opts)
+    set_property(TARGET cb_bssl_adapters PROPERTY COMPILE_OPTIONS "$<$<COMPILE_LANGUAGE:C>:${cb_bssl_opts}>")
+  endif()
   set_target_properties(cb_bssl_adapters PROPERTIES POSITION_INDEPENDENT_CODE ON
                         CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
   target_include_directories(cb_bssl_adapters PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src

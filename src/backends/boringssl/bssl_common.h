@@ -52,8 +52,9 @@ int cb_bssl_copy_der(uint8_t *buf, size_t len, uint8_t *out, size_t *outlen);
 
 /*
  * The AES-GCM code BoringSSL takes on this CPU for a key of key_bytes, as
- * its own CRYPTO_gcm128_init_aes_key chooses it ("VAES + VPCLMULQDQ,
- * AVX-512 (aes-gcm-avx512-x86_64)", ...): bssl_internal.cc.
+ * its own CRYPTO_gcm128_init_aes_key chooses it ("VAES AVX-512
+ * (aes-gcm-avx512)", ...; short: the run context keeps CB_NAME_MAX bytes):
+ * bssl_internal.cc.
  */
 const char *cb_bssl_gcm_path(size_t key_bytes);
 

@@ -196,17 +196,17 @@ extern "C" const char *cb_bssl_gcm_path(size_t key_bytes) {
   OPENSSL_cleanse(&k, sizeof(k));
   switch (impl) {
     case bssl::gcm_x86_vaes_avx512:
-      return "VAES + VPCLMULQDQ on 512-bit registers (aes-gcm-avx512-x86_64)";
+      return "VAES AVX-512 (aes-gcm-avx512)";
     case bssl::gcm_x86_vaes_avx2:
-      return "VAES + VPCLMULQDQ on 256-bit registers (aes-gcm-avx2-x86_64)";
+      return "VAES AVX2 (aes-gcm-avx2)";
     case bssl::gcm_x86_aesni:
-      return "AES-NI + AVX, stitched (aesni-gcm-x86_64)";
+      return "AES-NI AVX (aesni-gcm)";
     case bssl::gcm_arm64_aes:
-      return "ARMv8 AES + PMULL";
+      return "ARMv8 AES+PMULL";
     case bssl::gcm_arm64_aes_eor3:
-      return "ARMv8 AES + PMULL + EOR3";
+      return "ARMv8 AES+PMULL+EOR3";
     case bssl::gcm_separate:
     default:
-      return "separate AES-CTR and GHASH";
+      return "AES-CTR + GHASH";
   }
 }

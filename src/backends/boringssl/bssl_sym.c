@@ -172,7 +172,7 @@ static const char *gcm128_implementation(void)
 	if (!done) {
 		/* Benign race: every thread writes the same bytes. */
 		char tmp[160];
-		snprintf(tmp, sizeof(tmp), "%s, AES-GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(16));
+		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(16));
 		memcpy(label, tmp, sizeof(label));
 		done = 1;
 	}
@@ -185,7 +185,7 @@ static const char *gcm256_implementation(void)
 	static int done;
 	if (!done) {
 		char tmp[160];
-		snprintf(tmp, sizeof(tmp), "%s, AES-GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(32));
+		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(32));
 		memcpy(label, tmp, sizeof(label));
 		done = 1;
 	}
