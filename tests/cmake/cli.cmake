@@ -5,7 +5,7 @@ add_test(NAME cli_errors COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_errors.sh $<
 set_tests_properties(cli_errors PROPERTIES TIMEOUT 300)
 # keygen / sig / pke / kex / cipher / hash against the OpenSSL command line (issue 9)
 add_test(NAME cli_keys COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_keys.sh $<TARGET_FILE:cryptobench-cli>)
-set_tests_properties(cli_keys PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
+set_tests_properties(cli_keys PROPERTIES TIMEOUT 600 SKIP_RETURN_CODE 77)
 # verify --vectors over the shared vectors, and a corrupted copy (issue 8)
 add_test(NAME cli_verify COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_verify.sh $<TARGET_FILE:cryptobench-cli>)
 set_tests_properties(cli_verify PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77
