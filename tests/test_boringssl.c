@@ -154,6 +154,8 @@ int main(void)
 	CHECK(strlen(cb_alg_implementation(cb_registry_find("aes-256-gcm", "boringssl"))) < CB_NAME_MAX);
 	CHECK(strlen(cb_alg_implementation(cb_registry_find("aes-128-gcm", "boringssl"))) < CB_NAME_MAX);
 
+	/* The shared xl_all has no KEM case: this loop adds the KEMs against the builtin. */
+	(void)xl_all;
 	for (size_t i = 0; i < cb_registry_count(); i++) {
 		const cb_alg_info *a = cb_registry_get(i), *o;
 		if (strcmp(a->backend, "boringssl") != 0)
