@@ -1,15 +1,16 @@
 #!/bin/sh
 # Unpack the pinned public implementations that the comparison backends
-# (gmssl, oqs, mlkem-native, pqcrystals) build from.
+# (gmssl, boringssl, oqs, mlkem-native, pqcrystals) build from.
 #
 #   scripts/fetch-anchors.sh DEST [NAME...]
 #
 # Each tarball of scripts/anchors.list is taken from $CRYPTOBENCH_ANCHORS,
 # else ../shared/anchors next to the repository, else downloaded from its
-# origin at the pinned commit; it is used only if its SHA-256 matches the
-# list.  It is unpacked into DEST/NAME (the tarball's top folder stripped);
+# origin at the pinned commit (not for a row whose origin is "-": a trimmed
+# snapshot that no downloadable archive reproduces, skipped when it is not
+# here); it is used only if its SHA-256 matches the list.  It is unpacked into DEST/NAME (the tarball's top folder stripped);
 # DEST/NAME/.cb-sha256 records what was unpacked, so a second call keeps it.
-# Exit status: 0 all unpacked, 1 one or more could not be had (each named).
+# Exit status: 0 all unpacked (or skipped), 1 one or more could not be had (each named).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,7 +32,7 @@ download() { # url out
 	else echo "error: neither curl nor wget is installed" >&2; return 1; fi
 }
 
-ok=0 failed=0
+ok=0 failed=0 skipped=0
 while read -r name tarball sum repo commit; do
 	case "$name" in ''|'#'*) continue ;; esac
 	[ "$want" = "  " ] || case "$want" in *" $name "*) ;; *) continue ;; esac
@@ -40,7 +41,11 @@ while read -r name tarball sum repo commit; do
 		ok=$((ok + 1)); continue
 	fi
 	tmp=
-	if src=$(find_local "$tarball"); then :; else
+	if src=$(find_local "$tarball"); then :; elif [ "$repo" = - ]; then
+		# A trimmed snapshot (origin "-"): no archive to download has its checksum.
+		echo "note: anchor '$name': $tarball not in \$CRYPTOBENCH_ANCHORS or ../shared/anchors (a snapshot, not downloadable); skipped" >&2
+		skipped=$((skipped + 1)); continue
+	else
 		tmp=$dest/.$tarball.part.$$
 		src=$tmp
 		url=https://codeload.github.com/$repo/tar.gz/$commit
@@ -65,5 +70,5 @@ while read -r name tarball sum repo commit; do
 	ok=$((ok + 1))
 done <"$here/anchors.list"
 
-echo "anchors in '$dest': $ok ready, $failed missing"
+echo "anchors in '$dest': $ok ready, $failed missing, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -5,7 +5,7 @@ add_test(NAME cli_errors COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_errors.sh $<
 set_tests_properties(cli_errors PROPERTIES TIMEOUT 300)
 # keygen / sig / pke / kex / cipher / hash against the OpenSSL command line (issue 9)
 add_test(NAME cli_keys COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_keys.sh $<TARGET_FILE:cryptobench-cli>)
-set_tests_properties(cli_keys PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
+set_tests_properties(cli_keys PROPERTIES TIMEOUT 600 SKIP_RETURN_CODE 77)
 # the generic layer's key checks: crafted keys (tests/bad_keys.py) through every backend (issue 26)
 add_test(NAME cli_keychecks COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_keychecks.sh $<TARGET_FILE:cryptobench-cli>
   ${PROJECT_SOURCE_DIR}/tests)

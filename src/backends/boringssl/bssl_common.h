@@ -1,0 +1,75 @@
+/*
+ * Shared by the BoringSSL adapters (bssl_*.c, bssl_internal.cc).
+ *
+ * BoringSSL is built from the pinned anchor (backend.cmake) with every
+ * symbol prefixed (cb_bssl_); with it, the adapters are compiled with
+ * CB_BSSL_BUILT against the prefixed headers and linked with libcrypto.a
+ * into one object whose only global symbol is cb_backend_boringssl.
+ * Without it, bssl_common.c lists the same class names, each "not built
+ * (make anchors)".
+ *
+ * Argument checks: the adapters check only what BoringSSL itself would
+ * not (lengths it takes implicitly from fixed-size arrays, a public-only
+ * handle asked for a secret operation), each kind in one helper
+ * (bssl_check_* below), so that a generic layer in front of the classes
+ * can take them over.
+ */
+#ifndef CB_BSSL_COMMON_H
+#define CB_BSSL_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cryptobench/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "BoringSSL a0689af29e8e": the implementation label of every class. */
+const char *cb_bssl_implementation(void);
+
+/* variant_: the class's parameters that the generic methods read, or NULL. */
+#define BSSL_INFO(kind_, name_, notes_, variant_)                                                                   \
+	{.kind = (kind_), .name = (name_), .backend = "boringssl", .notes = (notes_), .unavailable = NULL,         \
+	 .implementation = cb_bssl_implementation, .variant = (variant_)}
+
+#ifdef CB_BSSL_BUILT
+extern const cb_alg_info *const cb_bssl_rsa_algs[]; /* bssl_rsa.c: rsa*-pkcs1/oaep/raw, rsa*-pkcs1/pss-sha256 */
+extern const cb_alg_info *const cb_bssl_ec_algs[];  /* bssl_ec.c: ecdsa-p256, ecdh-p256, ed25519, x25519 */
+extern const cb_alg_info *const cb_bssl_sym_algs[]; /* bssl_sym.c: aes-*, chacha20-poly1305, sha256 */
+extern const cb_alg_info *const cb_bssl_kem_algs[]; /* bssl_kem.c: mlkem768, mlkem1024, xwing */
+
+/* Clears BoringSSL's error queue and returns err. */
+int cb_bssl_fail(int err);
+
+/*
+ * Copies a DER encoding BoringSSL allocated (len bytes at buf) to out,
+ * *outlen in = capacity, out = length; frees buf (cleansed).  CB_ERR_LENGTH
+ * when it does not fit.
+ */
+int cb_bssl_copy_der(uint8_t *buf, size_t len, uint8_t *out, size_t *outlen);
+
+/*
+ * The AES-GCM code BoringSSL takes on this CPU for a key of key_bytes, as
+ * its own CRYPTO_gcm128_init_aes_key chooses it ("VAES AVX-512
+ * (aes-gcm-avx512)", ...; short: the run context keeps CB_NAME_MAX bytes):
+ * bssl_internal.cc.
+ */
+const char *cb_bssl_gcm_path(size_t key_bytes);
+
+/*
+ * The internal ML-KEM entry points (bssl_internal.cc, BoringSSL's
+ * crypto/fipsmodule/bcm_interface.h, C++ only).  rank 3: ML-KEM-768, 4:
+ * ML-KEM-1024.  pk, sk (FIPS 203 encodings: NIST's 2400 / 3168-byte
+ * decapsulation key), ct as the class sizes.  Return 0 or CB_ERR_*.
+ */
+int cb_bssl_mlkem_keypair(int rank, uint8_t *pk, uint8_t *sk, const uint8_t *seed64 /* NULL: random */);
+int cb_bssl_mlkem_encaps(int rank, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m32 /* NULL: random */);
+int cb_bssl_mlkem_decaps(int rank, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+#endif

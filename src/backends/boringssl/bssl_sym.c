@@ -1,0 +1,278 @@
+/*
+ * BoringSSL symmetric ciphers and SHA-256.
+ *
+ * AEADs (AES-GCM, ChaCha20-Poly1305) through EVP_AEAD, the interface
+ * BoringSSL's TLS uses: the context is keyed once in init()
+ * (EVP_AEAD_CTX_init), each call is one EVP_AEAD_CTX_seal / open.  The
+ * block and stream modes (AES ECB/CBC with and without PKCS#7, CTR)
+ * through EVP_CIPHER as in the OpenSSL adapter: one context keyed for each
+ * direction in init(), each call sets only the IV.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "backends/boringssl/bssl_common.h"
+#include "core/cipher_check.h"
+#include "core/util.h"
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
+
+#ifdef CB_BSSL_BUILT
+
+#include <openssl/aead.h>
+#include <openssl/cipher.h>
+#include <openssl/err.h>
+#include <openssl/mem.h>
+#include <openssl/sha.h>
+
+struct sym_variant {
+	const EVP_AEAD *(*aead)(void);     /* AEADs */
+	const EVP_CIPHER *(*cipher)(void); /* the others */
+	size_t max_ivlen;                  /* AEAD: the longest nonce passed to BoringSSL */
+};
+
+struct sym_ctx {
+	const cb_cipher_class *cls;
+	const struct sym_variant *v;
+	EVP_AEAD_CTX aead;
+	int aead_ready;
+	EVP_CIPHER_CTX *enc;
+	EVP_CIPHER_CTX *dec;
+};
+
+static void sym_free(void *p)
+{
+	struct sym_ctx *c = p;
+	if (!c)
+		return;
+	if (c->aead_ready)
+		EVP_AEAD_CTX_cleanup(&c->aead); /* cleanses the key schedule */
+	EVP_CIPHER_CTX_free(c->enc);
+	EVP_CIPHER_CTX_free(c->dec);
+	OPENSSL_free(c);
+}
+
+static int sym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
+{
+	const struct sym_variant *v = cls->info.variant;
+	struct sym_ctx *c;
+
+	if (!out || !key)
+		return CB_ERR_ARG;
+	*out = NULL;
+	c = OPENSSL_zalloc(sizeof(*c));
+	if (!c)
+		return CB_ERR_NOMEM;
+	c->cls = cls;
+	c->v = v;
+	if (v->aead) {
+		if (!EVP_AEAD_CTX_init(&c->aead, v->aead(), key, cls->key_bytes, cls->tag_bytes, NULL))
+			goto fail;
+		c->aead_ready = 1;
+	} else {
+		c->enc = EVP_CIPHER_CTX_new();
+		c->dec = EVP_CIPHER_CTX_new();
+		if (!c->enc || !c->dec || EVP_CIPHER_key_length(v->cipher()) != cls->key_bytes ||
+		    !EVP_CipherInit_ex(c->enc, v->cipher(), NULL, key, NULL, 1) ||
+		    !EVP_CipherInit_ex(c->dec, v->cipher(), NULL, key, NULL, 0))
+			goto fail;
+		if (cls->block_bytes > 1 && (!EVP_CIPHER_CTX_set_padding(c->enc, cls->padded) ||
+					     !EVP_CIPHER_CTX_set_padding(c->dec, cls->padded)))
+			goto fail;
+	}
+	*out = c;
+	return CB_OK;
+fail:
+	sym_free(c);
+	return cb_bssl_fail(CB_ERR_BACKEND);
+}
+
+/* The IV rules of the class (one place): AEAD nonces 1..max_ivlen, the others exactly iv_bytes. */
+static int sym_check_iv(const struct sym_ctx *c, const uint8_t *iv, size_t ivlen)
+{
+	if (c->v->aead)
+		return ivlen == 0 || ivlen > c->v->max_ivlen ? CB_ERR_LENGTH : !iv ? CB_ERR_ARG : CB_OK;
+	if (c->cls->iv_bytes == 0)
+		return CB_OK;
+	return ivlen != c->cls->iv_bytes ? CB_ERR_LENGTH : !iv ? CB_ERR_ARG : CB_OK;
+}
+
+static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		       size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct sym_ctx *c = p;
+	size_t need;
+	int n1 = 0, n2 = 0, err;
+
+	if (!c)
+		return CB_ERR_ARG;
+	if ((err = cb_cipher_encrypt_size(c->cls, in, inlen, out, outlen, INT_MAX - 2 * c->cls->block_bytes,
+					  &need)) != 0 ||
+	    (err = sym_check_iv(c, iv, ivlen)) != 0)
+		return err;
+	if (c->v->aead) {
+		if (aadlen && !aad)
+			return CB_ERR_ARG;
+		if (!EVP_AEAD_CTX_seal(&c->aead, out, &need, *outlen, iv, ivlen, in, inlen, aad, aadlen))
+			return cb_bssl_fail(CB_ERR_BACKEND);
+		*outlen = need;
+		return CB_OK;
+	}
+	if (!EVP_CipherInit_ex(c->enc, NULL, NULL, NULL, c->cls->iv_bytes ? iv : NULL, 1) ||
+	    (inlen && !EVP_EncryptUpdate(c->enc, out, &n1, in, (int)inlen)) ||
+	    !EVP_EncryptFinal_ex(c->enc, out + n1, &n2))
+		return cb_bssl_fail(CB_ERR_BACKEND);
+	*outlen = (size_t)n1 + (size_t)n2;
+	return CB_OK;
+}
+
+static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		       size_t inlen, uint8_t *out, size_t *outlen)
+{
+	struct sym_ctx *c = p;
+	size_t body, n = 0;
+	int n1 = 0, n2 = 0, err;
+
+	if (!c)
+		return CB_ERR_ARG;
+	if ((err = cb_cipher_decrypt_size(c->cls, in, inlen, out, outlen, INT_MAX, &body)) != 0 ||
+	    (err = sym_check_iv(c, iv, ivlen)) != 0)
+		return err;
+	if (c->v->aead) {
+		if (aadlen && !aad)
+			return CB_ERR_ARG;
+		if (!EVP_AEAD_CTX_open(&c->aead, out, &n, *outlen, iv, ivlen, in, inlen, aad, aadlen)) {
+			/* BoringSSL writes nothing it has not authenticated; wipe anyway. */
+			cb_wipe(out, body);
+			return cb_bssl_fail(CB_ERR_VERIFY);
+		}
+		*outlen = n;
+		return CB_OK;
+	}
+	if (!EVP_CipherInit_ex(c->dec, NULL, NULL, NULL, c->cls->iv_bytes ? iv : NULL, 0) ||
+	    (body && !EVP_DecryptUpdate(c->dec, out, &n1, in, (int)body))) {
+		cb_wipe(out, body);
+		return cb_bssl_fail(CB_ERR_BACKEND);
+	}
+	if (!EVP_DecryptFinal_ex(c->dec, out + n1, &n2)) {
+		/* Never release badly padded plaintext. */
+		cb_wipe(out, body);
+		return cb_bssl_fail(CB_ERR_DECRYPT);
+	}
+	*outlen = (size_t)n1 + (size_t)n2;
+	return CB_OK;
+}
+
+/* AES-GCM: the label names the code BoringSSL takes on this CPU. */
+static const char *gcm128_implementation(void)
+{
+	static char label[160];
+	static int done;
+	if (!done) {
+		/* Benign race: every thread writes the same bytes. */
+		char tmp[160];
+		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(16));
+		memcpy(label, tmp, sizeof(label));
+		done = 1;
+	}
+	return label;
+}
+
+static const char *gcm256_implementation(void)
+{
+	static char label[160];
+	static int done;
+	if (!done) {
+		char tmp[160];
+		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(32));
+		memcpy(label, tmp, sizeof(label));
+		done = 1;
+	}
+	return label;
+}
+
+#define SYM_CIPHER(id, nm, notes_, impl, aead_, cipher_, maxiv, kb, ivb, bb, tb, pad)                                \
+	static const struct sym_variant id##_v = {aead_, cipher_, maxiv};                                           \
+	static const cb_cipher_class id = {                                                                         \
+		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "boringssl", .notes = notes_,               \
+			 .implementation = impl, .variant = &id##_v},                                               \
+		.key_bytes = kb,                                                                                    \
+		.iv_bytes = ivb,                                                                                    \
+		.block_bytes = bb,                                                                                  \
+		.tag_bytes = tb,                                                                                    \
+		.padded = pad,                                                                                      \
+		.init = sym_init,                                                                                   \
+		.free = sym_free,                                                                                   \
+		.encrypt = sym_encrypt,                                                                             \
+		.decrypt = sym_decrypt,                                                                             \
+	}
+
+#define GCM_NOTES                                                                                                   \
+	"EVP_AEAD (as BoringSSL's TLS); the implementation label names the AES-GCM code BoringSSL's key set-up "   \
+	"picks on this CPU (VAES + VPCLMULQDQ on 512-bit registers where AVX-512 is there and not avoided, "      \
+	"else 256-bit, else AES-NI)"
+#define CBC_NOTES "EVP_CIPHER; AES-NI (aes_hw) where the CPU has it, else bit-sliced vector code"
+/* GCM nonces: BoringSSL takes any non-zero length; the same bound as the OpenSSL class. */
+#define GCM_MAX_IV 128
+
+SYM_CIPHER(aes128_ecb, "aes-128-ecb", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ecb, 0, 16, 0, 16, 0, 0);
+SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ecb, 0, 16, 0, 16,
+	   0, 1);
+SYM_CIPHER(aes128_cbc, "aes-128-cbc", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_cbc, 0, 16, 16, 16, 0, 0);
+SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_cbc, 0, 16, 16,
+	   16, 0, 1);
+SYM_CIPHER(aes128_ctr, "aes-128-ctr", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ctr, 0, 16, 16, 1, 0, 0);
+SYM_CIPHER(aes128_gcm, "aes-128-gcm", GCM_NOTES, gcm128_implementation, EVP_aead_aes_128_gcm, NULL, GCM_MAX_IV, 16,
+	   12, 1, 16, 0);
+SYM_CIPHER(aes256_ecb, "aes-256-ecb", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ecb, 0, 32, 0, 16, 0, 0);
+SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ecb, 0, 32, 0, 16,
+	   0, 1);
+SYM_CIPHER(aes256_cbc, "aes-256-cbc", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_cbc, 0, 32, 16, 16, 0, 0);
+SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_cbc, 0, 32, 16,
+	   16, 0, 1);
+SYM_CIPHER(aes256_ctr, "aes-256-ctr", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ctr, 0, 32, 16, 1, 0, 0);
+SYM_CIPHER(aes256_gcm, "aes-256-gcm", GCM_NOTES, gcm256_implementation, EVP_aead_aes_256_gcm, NULL, GCM_MAX_IV, 32,
+	   12, 1, 16, 0);
+SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "EVP_AEAD; chacha20_poly1305_x86_64 assembly (AVX2 or SSE4.1 by CPUID)",
+	   cb_bssl_implementation, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
+
+/* SHA-256: one-shot SHA256(); the handle holds nothing. */
+
+static int hash_init(const cb_hash_class *cls, void **out)
+{
+	if (!out)
+		return CB_ERR_ARG;
+	*out = (void *)cls;
+	return CB_OK;
+}
+
+static void hash_free(void *p)
+{
+	(void)p;
+}
+
+static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	if (!p || !out || (!in && inlen))
+		return CB_ERR_ARG;
+	SHA256(in, inlen, out);
+	return CB_OK;
+}
+
+static const cb_hash_class sha256 = {
+	.info = BSSL_INFO(CB_KIND_HASH, "sha256", "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)", NULL),
+	.digest_bytes = 32,
+	.block_bytes = 64,
+	.init = hash_init,
+	.free = hash_free,
+	.digest = hash_digest,
+};
+
+const cb_alg_info *const cb_bssl_sym_algs[] = {
+	&aes128_ecb.info, &aes128_ecb_p.info, &aes128_cbc.info, &aes128_cbc_p.info, &aes128_ctr.info,
+	&aes128_gcm.info, &aes256_ecb.info,   &aes256_ecb_p.info, &aes256_cbc.info, &aes256_cbc_p.info,
+	&aes256_ctr.info, &aes256_gcm.info,   &chacha20_poly1305.info, &sha256.info, NULL,
+};
+
+#endif
