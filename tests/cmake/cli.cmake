@@ -13,3 +13,9 @@ set_tests_properties(cli_verify PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77
 # One option table per command serves parsing and --help (src/cli/opts.h).
 add_test(NAME cli_options COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_options.sh $<TARGET_FILE:cryptobench-cli>)
 set_tests_properties(cli_options PROPERTIES TIMEOUT 120)
+# cryptobench serve against openssl s_client, curl and hostile clients;
+# and against headless Chromium (issue 23).  Skipped (77) without openssl / Chromium.
+add_test(NAME cli_serve COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_serve.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_serve PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
+add_test(NAME cli_serve_browser COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_serve.sh $<TARGET_FILE:cryptobench-cli> browser)
+set_tests_properties(cli_serve_browser PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
