@@ -19,7 +19,7 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # Commands with an option table; kem_keygen is 'kem keygen', the table of that operation.
 TABLES="list run verify interop compare ab report plan kem_keygen kem_encaps kem_decaps keygen sig_sign sig_verify
-pke_encrypt pke_decrypt kex_derive cipher_encrypt cipher_decrypt hash seal open"
+pke_encrypt pke_decrypt kex_derive cipher_encrypt cipher_decrypt hash seal open serve"
 # Commands whose --help is a list of operations, not a table.
 GROUPS="kem sig pke kex cipher"
 

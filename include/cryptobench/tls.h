@@ -23,6 +23,7 @@ extern "C" {
 #endif
 
 typedef struct cb_tls cb_tls; /* a class's prepared contexts */
+struct cb_tls_serve_event;
 
 /* What one handshake put on the wire, from the records each side sent. */
 typedef struct cb_tls_wire {
@@ -65,7 +66,69 @@ typedef struct cb_tls_class {
 	 */
 	int (*server)(cb_tls *t);
 	void (*free)(cb_tls *t);
+	/*
+	 * For cb_tls_serve (NULL when the stack cannot serve sockets): one
+	 * connection on the connected, non-blocking socket fd.  The server
+	 * side of a full handshake, then at most CB_TLS_REQUEST_MAX bytes of
+	 * request (to the end of its headers), answered with what
+	 * respond(request, len, ev, out, cap) writes to out (ev->params
+	 * filled; it sets ev->http_status and ev->request), then a
+	 * close_notify.  Every wait ends at deadline (CLOCK_MONOTONIC,
+	 * seconds) or when *stop is set.  Fills ev (handshake_done, params,
+	 * bytes, error); 0 when answered, else a negative CB_ERR_*.
+	 */
+	int (*serve_conn)(cb_tls *t, int fd, double deadline, volatile const int *stop,
+			  size_t (*respond)(const char *request, size_t len, struct cb_tls_serve_event *ev, char *out,
+					    size_t cap),
+			  struct cb_tls_serve_event *ev);
+	/* The root certificate the client side trusts, PEM, into buf (cap); its length, 0 on failure. */
+	size_t (*root_pem)(cb_tls *t, char *buf, size_t cap);
 } cb_tls_class;
+
+/* ---- A server real clients talk to (cryptobench serve, docs/TLS.md) ---- */
+
+/* The largest request cb_tls_serve reads (headers included) and the largest answer. */
+#define CB_TLS_REQUEST_MAX 8192
+#define CB_TLS_RESPONSE_MAX 8192
+
+/* What happened on one connection; the library reports, the caller logs. */
+typedef struct cb_tls_serve_event {
+	int status;            /* 0: handshake done and the request answered; else a negative CB_ERR_* */
+	int handshake_done;    /* the TLS handshake completed (params are valid) */
+	int http_status;       /* the answer's status (200, 400, 404, 405), 0 when none was sent */
+	char peer[64];         /* "127.0.0.1:40312" */
+	char request[80];      /* the request line, printable characters only, truncated */
+	char error[160];       /* why the connection ended early: "timed out during the handshake", ... */
+	cb_tls_params params;  /* what the handshake negotiated */
+	long bytes_in, bytes_out; /* bytes read from and written to the socket */
+	double seconds;        /* from accept to close */
+} cb_tls_serve_event;
+
+typedef struct cb_tls_server cb_tls_server;
+
+/*
+ * Listen on host:port (an IPv4 or IPv6 address; port 0: a free one) for
+ * the TLS class cls (its init makes the certificate chain; its
+ * serve_conn must not be NULL).  timeout: the most seconds one
+ * connection may take from accept to close.  0, CB_ERR_UNSUPPORTED (the
+ * class cannot serve), CB_ERR_ARG (bad address or class), CB_ERR_IO (socket,
+ * bind, listen failed; errno kept), or the class's init error.
+ * The caller ignores SIGPIPE: a peer that closes early must not end it.
+ */
+int cb_tls_serve_open(const cb_tls_class *cls, const char *host, int port, double timeout, cb_tls_server **out);
+/* The port listened on (the one the system chose for port 0). */
+int cb_tls_serve_port(const cb_tls_server *s);
+/* The root certificate (PEM) a client trusts to verify the server; its length, 0 on failure. */
+size_t cb_tls_serve_root_pem(const cb_tls_server *s, char *buf, size_t cap);
+/*
+ * Wait for one connection, serve it (one request, then close) and
+ * describe it in ev.  Returns 1 when a connection was served (whatever
+ * its outcome, in ev->status), 0 when *stop was set before one came,
+ * a negative CB_ERR_* when accepting failed for good.  Bad input costs
+ * only its connection; a connection lasts at most the timeout.
+ */
+int cb_tls_serve_next(cb_tls_server *s, volatile const int *stop, cb_tls_serve_event *ev);
+void cb_tls_serve_close(cb_tls_server *s);
 
 static inline const cb_tls_class *cb_as_tls(const cb_alg_info *a)
 {

@@ -75,5 +75,6 @@ int cmd_pke(int argc, char **argv);
 int cmd_kex(int argc, char **argv);
 int cmd_cipher(int argc, char **argv);
 int cmd_hash(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -34,6 +34,7 @@ static const struct command {
 	{"hash", cmd_hash, "the digest of a file, in hex"},
 	{"seal", cmd_seal, "encrypt a file to KEM recipients (envelope, docs/ENVELOPE.md)"},
 	{"open", cmd_open, "decrypt an envelope made by seal"},
+	{"serve", cmd_serve, "a TLS 1.3 server for real clients: a page naming what was negotiated"},
 };
 
 static void usage(FILE *f)

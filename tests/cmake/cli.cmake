@@ -27,3 +27,9 @@ set_tests_properties(cli_suite PROPERTIES TIMEOUT 120)
 add_test(NAME example_install COMMAND sh ${PROJECT_SOURCE_DIR}/tests/example_install.sh ${PROJECT_BINARY_DIR}
   ${PROJECT_SOURCE_DIR} ${CMAKE_C_COMPILER})
 set_tests_properties(example_install PROPERTIES TIMEOUT 300)
+# cryptobench serve against openssl s_client, curl and hostile clients;
+# and against headless Chromium (issue 23).  Skipped (77) without openssl / Chromium.
+add_test(NAME cli_serve COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_serve.sh $<TARGET_FILE:cryptobench-cli>)
+set_tests_properties(cli_serve PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
+add_test(NAME cli_serve_browser COMMAND sh ${PROJECT_SOURCE_DIR}/tests/cli_serve.sh $<TARGET_FILE:cryptobench-cli> browser)
+set_tests_properties(cli_serve_browser PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
