@@ -64,7 +64,13 @@ typedef struct cb_sizes {
 	long keys;        /* keys the secret-key range is over, or -1 */
 	long max_message; /* pke with a fixed-size ciphertext (RSA): the padding's longest message, or -1 */
 	long key_bits;    /* RSA: the modulus; EC: a coordinate (both read from the public key); or -1 */
-	char public_encoding[8], secret_encoding[8];
+	/*
+	 * ML-DSA: the same secret key in RFC 9881's other PKCS#8 forms
+	 * (secret_key is the form the class exports, the seed form), encoded
+	 * from the real key's expanded key and seed; or -1.
+	 */
+	long secret_key_expanded, secret_key_both;
+	char public_encoding[24], secret_encoding[24];
 } cb_sizes;
 
 /* Every size unknown (-1), the encodings empty. */

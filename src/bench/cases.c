@@ -341,6 +341,49 @@ static int measure_key(int (*fn)(const void *, uint8_t *, size_t *), const void 
 	return r;
 }
 
+/*
+ * An ML-DSA key exported in the seed form (RFC 9881): the same key's
+ * expanded and both forms, encoded from its real expanded key (export_raw)
+ * and seed, into sz.  Nothing for other keys or classes without export_raw.
+ */
+static int measure_mldsa_forms(const cb_sig_class *s, const void *key, cb_sizes *sz)
+{
+	uint8_t *pk8, *sk, *o;
+	size_t n = EXPORT_MAX, skn = EXPORT_MAX, ol;
+	const uint8_t *seed, *ex;
+	cb_key_type t;
+	int r;
+
+	if (!s->export_raw || !s->export_secret)
+		return 0;
+	pk8 = xmalloc(n);
+	sk = xmalloc(skn);
+	if (!pk8 || !sk) {
+		free(pk8);
+		free(sk);
+		return CB_ERR_NOMEM;
+	}
+	r = s->export_secret(key, pk8, &n);
+	if (r == 0 && cb_mldsa_private_decode(pk8, n, &t, &seed, &ex) == 0 && seed &&
+	    s->export_raw(key, 1, sk, &skn) == 0) {
+		if ((r = cb_mldsa_private_encode(t, NULL, sk, &o, &ol)) == 0) {
+			sz->secret_key_expanded = (long)ol;
+			cb_wipe(o, ol);
+			free(o);
+		}
+		if (r == 0 && (r = cb_mldsa_private_encode(t, seed, sk, &o, &ol)) == 0) {
+			sz->secret_key_both = (long)ol;
+			cb_wipe(o, ol);
+			free(o);
+		}
+	}
+	cb_wipe(pk8, EXPORT_MAX);
+	cb_wipe(sk, EXPORT_MAX);
+	free(pk8);
+	free(sk);
+	return r == CB_ERR_NOMEM ? r : 0;
+}
+
 /* DER signatures and ciphertexts vary in length: the range over this many outputs, or this long. */
 #define SIZE_SAMPLES 16
 #define SIZE_SAMPLE_NS 5000000ull
@@ -666,7 +709,7 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 	}
 
 	if ((r = measure_key(s->export_public, c->key, 0, sz)) != 0 ||
-	    (r = measure_key(s->export_secret, c->key, 1, sz)) != 0)
+	    (r = measure_key(s->export_secret, c->key, 1, sz)) != 0 || (r = measure_mldsa_forms(s, c->key, sz)) != 0)
 		return fail(err, errlen, r, "key export failed: %s", cb_strerror(r));
 	if ((r = sample_signatures(c, s, sz)) != 0)
 		return fail(err, errlen, r, "signing failed: %s", cb_strerror(r));

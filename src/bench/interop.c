@@ -424,16 +424,91 @@ static void *public_handle(const struct sample_keys *k, size_t b, int *err, int 
 	return k->sec[b];
 }
 
+/* The post-quantum signatures (FIPS 204 / 205): a context string, long messages, flipped bits. */
+static int pq_sig(const char *alg)
+{
+	return !strncmp(alg, "mldsa", 5) || !strncmp(alg, "slh-dsa-", 8);
+}
+
+/* The longest message a post-quantum signature sample takes (sample 1). */
+#define PQ_MSG_MAX (1u << 20)
+
+/*
+ * Sample i of a post-quantum signature: its context string (FIPS 204 / 205:
+ * empty, a short one, the longest, 255 bytes, in turn; every class of the
+ * matrix signs and verifies under it) and its message length (sample 0
+ * the empty message, sample 1 one MiB, then random up to MSG_MAX).
+ */
+static int pq_sample(size_t i, uint8_t ctx[255], cb_opts *o, size_t *mlen)
+{
+	size_t clen = i % 3 == 0 ? 0 : i % 3 == 1 ? 16 : 255;
+	int err = clen ? cb_random_bytes(ctx, clen) : 0;
+
+	memset(o, 0, sizeof(*o));
+	o->sig_ctx = clen ? ctx : NULL;
+	o->sig_ctx_len = clen;
+	if (err)
+		return err;
+	if (i == 0)
+		*mlen = 0;
+	else if (i == 1)
+		*mlen = PQ_MSG_MAX;
+	else
+		return rand_below(MSG_MAX + 1, mlen);
+	return 0;
+}
+
+/*
+ * A signature that verified, with one bit flipped in the signature and then
+ * in the message (when it has one): both must be refused.  0 when they
+ * are; else what was accepted.
+ */
+static const char *flipped_accepted(const cb_sig_class *sc, void *h, uint8_t *msg, size_t mlen, uint8_t *sig,
+				    size_t siglen, int *err)
+{
+	size_t bit;
+	int r;
+
+	if ((*err = rand_below(siglen * 8, &bit)) != 0)
+		return NULL;
+	sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+	r = sc->verify(h, msg, mlen, sig, siglen);
+	sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+	if (r == 0)
+		return "a signature with a flipped bit";
+	if (!mlen)
+		return NULL;
+	if ((*err = rand_below(mlen * 8, &bit)) != 0)
+		return NULL;
+	msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+	r = sc->verify(h, msg, mlen, sig, siglen);
+	msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+	return r == 0 ? "a message with a flipped bit" : NULL;
+}
+
 static int run_sig(cb_interop_matrix *m, size_t count, const cb_opts *opts)
 {
 	struct sample_keys *k = calloc(1, sizeof(*k));
-	uint8_t msg[MSG_MAX];
+	int pq = pq_sig(m->alg);
+	uint8_t *msg = malloc(pq ? PQ_MSG_MAX : MSG_MAX), ctx[255];
+	cb_opts pqopts;
+	size_t pqmlen = 0;
 	int err = 0;
 
-	if (!k)
+	if (!k || !msg) {
+		free(k);
+		free(msg);
 		return CB_ERR_NOMEM;
+	}
 	for (size_t i = 0; i < count && !err; i++) {
-		int r = keys_make(m, i, opts, k);
+		int r;
+
+		if (pq) {
+			if ((err = pq_sample(i, ctx, &pqopts, &pqmlen)) != 0)
+				break;
+			opts = &pqopts;
+		}
+		r = keys_make(m, i, opts, k);
 		if (r) {
 			for (size_t p = 0; p < m->n; p++)
 				FAIL_ROW(m, p, CB_IOP_PRODUCER, CB_IOP_DIAG_NONE, "no implementation made a key pair: %s",
@@ -451,7 +526,11 @@ static int run_sig(cb_interop_matrix *m, size_t count, const cb_opts *opts)
 					 cb_strerror(k->secerr[p]));
 				continue;
 			}
-			if ((err = rand_below(sizeof(msg) + 1, &mlen)) != 0 || (err = cb_random_bytes(msg, mlen)) != 0)
+			if (pq)
+				mlen = pqmlen;
+			else if ((err = rand_below(MSG_MAX + 1, &mlen)) != 0)
+				break;
+			if ((err = cb_random_bytes(msg, mlen)) != 0)
 				break;
 			siglen = sp->max_signature(k->sec[p]);
 			if (!(sig = malloc(siglen ? siglen : 1))) {
@@ -477,10 +556,20 @@ static int run_sig(cb_interop_matrix *m, size_t count, const cb_opts *opts)
 				} else if ((r = sc->verify(h, msg, mlen, sig, siglen)) != 0) {
 					cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
 						  "%s rejected a %zu-byte signature by %s of a %zu-byte message "
-						  "(key made by %s): %s",
-						  be(m, c), siglen, be(m, p), mlen, be(m, k->gen), cb_strerror(r));
+						  "(key made by %s%s): %s",
+						  be(m, c), siglen, be(m, p), mlen, be(m, k->gen),
+						  pq && pqopts.sig_ctx_len ? ", a context string" : "", cb_strerror(r));
 				} else {
-					cell_ok(m, p, c);
+					const char *bad = pq ? flipped_accepted(sc, h, msg, mlen, sig, siglen, &err) : NULL;
+
+					if (err)
+						break;
+					if (bad)
+						cell_fail(m, p, c, CB_IOP_CONSUMER, CB_IOP_DIAG_NONE,
+							  "%s accepted %s (signed by %s, %zu-byte message)", be(m, c), bad,
+							  be(m, p), mlen);
+					else
+						cell_ok(m, p, c);
 				}
 			}
 			free(sig);
@@ -489,6 +578,8 @@ static int run_sig(cb_interop_matrix *m, size_t count, const cb_opts *opts)
 	}
 	keys_free(m, k);
 	free(k);
+	cb_wipe(msg, pq ? PQ_MSG_MAX : MSG_MAX);
+	free(msg);
 	return err;
 }
 

@@ -32,12 +32,14 @@ typedef struct cb_slot {
 	 * 0: the scheduler places the workers.
 	 */
 	int pinned;
-	int random_cost; /* each call's cost is a random draw (RSA keygen): one call per sample */
+	int random_cost; /* each call's cost is a random draw (RSA keygen 1, ML-DSA sign 2: cb_op_random_cost) */
 
 	/* out: m summarises the samples; estimate_* come from the rounds */
 	cb_measurement m;
 	double estimate_ns, estimate_low, estimate_high;
 	int by_rounds; /* 1: estimate over round values; 0: over samples (random cost) */
+	int by_mean;   /* 1: the estimate is the samples' mean (random_cost 2) */
+	size_t mean_dropped; /* by_mean: calls above 20x the median (interrupted), left out of the mean */
 	size_t nrounds;
 	double rounds[CB_ROUNDS_MAX]; /* ns per operation per round; NaN: no slice that round */
 

@@ -49,7 +49,15 @@ typedef struct cb_session_opts {
 	int time_failed_kat;
 } cb_session_opts;
 
-/* 1 when an operation's cost is random by nature: RSA key generation (the prime search). */
+/*
+ * Whether an operation's cost is random by nature, and which figure stands
+ * for it (docs/MEASUREMENT.md, "Variable-time operations"): 0 no;
+ * CB_COST_RANDOM_MEDIAN for RSA key generation (the prime search: the
+ * median key, as before); CB_COST_RANDOM_MEAN for ML-DSA signing (its
+ * rejection loop: the mean, what a server signing all day pays).  Either
+ * way one call per sample, the spread reported and not called noise.
+ */
+enum { CB_COST_RANDOM_MEDIAN = 1, CB_COST_RANDOM_MEAN = 2 };
 int cb_op_random_cost(const cb_alg_info *alg, const char *op);
 
 /*

@@ -30,7 +30,9 @@ static const struct cli_command plan_cmd = {
 	"decaps or derive; one server sign; one client verify): server and client\n"
 	"time per handshake, server handshakes per second per core, server cores for\n"
 	"N handshakes per second, bytes on the wire (client share + server share +\n"
-	"signature, as the run recorded them), and the server time against the\n"
+	"signature, as the run recorded them), the signature's two-certificate chain\n"
+	"(leaf + intermediate: two public keys and two signatures), and the server\n"
+	"time against the\n"
 	"classical combination it replaces.  Each operation's figure is per core as\n"
 	"for --rate, at its smallest measured message size, on its fastest backend\n"
 	"(or on --backend).  The combinations the run cannot price are listed with\n"
@@ -154,6 +156,8 @@ static void hs_moves(FILE *f, const cb_hs_row *rows, size_t n, double rate, cons
 			bullet, b->combo->name, r->combo->name, r->server_ratio, c1, c0, rate, r->client_ratio);
 		if (r->wire >= 0 && b->wire >= 0)
 			fprintf(f, ", %+ld bytes on the wire", r->wire - b->wire);
+		if (r->chain >= 0 && b->chain >= 0 && r->chain != b->chain)
+			fprintf(f, " and %+ld in the certificate chain", r->chain - b->chain);
 		fputs(".\n", f);
 	}
 }
@@ -161,24 +165,24 @@ static void hs_moves(FILE *f, const cb_hs_row *rows, size_t n, double rate, cons
 static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double rate)
 {
 	static const char *const head[] = {"combination", "server/hs", "client/hs", "hs/s/core", "cores", "wire B",
-					   "server time against", "backends"};
-	size_t w[8] = {0};
-	char cell[8][96];
+					   "chain B", "server time against", "backends"};
+	size_t w[9] = {0};
+	char cell[9][96];
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass) {
-			for (size_t c = 0; c < 8; c++) {
+			for (size_t c = 0; c < 9; c++) {
 				if (md)
 					fprintf(f, "| %s ", head[c]);
-				else if (c == 0 || c == 7)
-					fprintf(f, "%s%-*s", c ? "  " : "", c == 7 ? 0 : (int)w[c], head[c]);
+				else if (c == 0 || c == 8)
+					fprintf(f, "%s%-*s", c ? "  " : "", c == 8 ? 0 : (int)w[c], head[c]);
 				else
 					fprintf(f, "  %*s", (int)w[c], head[c]);
 			}
 			fputs(md ? "|\n" : "\n", f);
 			if (md)
-				fputs("| :--- | ---: | ---: | ---: | ---: | ---: | ---: | :--- |\n", f);
+				fputs("| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :--- |\n", f);
 		} else {
-			for (size_t c = 0; c < 8; c++)
+			for (size_t c = 0; c < 9; c++)
 				w[c] = cb_utf8_width(head[c]);
 		}
 		for (size_t i = 0; i < n; i++) {
@@ -191,9 +195,10 @@ static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double ra
 			snprintf(cell[3], sizeof(cell[3]), "%.1f", r->per_core);
 			fmt_cores(r->cores, cell[4], sizeof(cell[4]));
 			fmt_wire(r->wire, cell[5], sizeof(cell[5]));
-			fmt_against(r, cell[6], sizeof(cell[6]));
-			row_backends(r, cell[7], sizeof(cell[7]));
-			for (size_t c = 0; c < 8; c++) {
+			fmt_wire(r->chain, cell[6], sizeof(cell[6]));
+			fmt_against(r, cell[7], sizeof(cell[7]));
+			row_backends(r, cell[8], sizeof(cell[8]));
+			for (size_t c = 0; c < 9; c++) {
 				size_t cw = cb_utf8_width(cell[c]);
 				if (!pass) {
 					if (cw > w[c])
@@ -204,7 +209,7 @@ static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double ra
 					/* padded by display width (µs is two bytes, one column) */
 					if (c)
 						fputs("  ", f);
-					if (c && c < 7)
+					if (c && c < 8)
 						fprintf(f, "%*s", (int)(w[c] - cw), "");
 					fputs(cell[c], f);
 					if (c == 0)
@@ -283,6 +288,7 @@ static int hs_json(FILE *f, const cb_hs_row *rows, size_t n, double rate, double
 		json_object_set_new(o, "server_share_bytes", r->server_share >= 0 ? json_integer(r->server_share) : json_null());
 		json_object_set_new(o, "signature_bytes", r->signature >= 0 ? json_integer(r->signature) : json_null());
 		json_object_set_new(o, "wire_bytes", r->wire >= 0 ? json_integer(r->wire) : json_null());
+		json_object_set_new(o, "chain_bytes", r->chain >= 0 ? json_integer(r->chain) : json_null());
 		json_object_set_new(o, "against", r->against ? json_string(r->against) : json_null());
 		json_object_set_new(o, "server_ratio", r->against ? json_real(r->server_ratio) : json_null());
 		json_object_set_new(o, "client_ratio", r->against ? json_real(r->client_ratio) : json_null());

@@ -28,6 +28,11 @@ static const cb_hs_combo combos[] = {
 	{"xwing+ed25519", "xwing", "ed25519", "x25519+ed25519"},
 	{"sm2mlkem768+sm2", "sm2mlkem768", "sm2-sign", "sm2-dhkem+sm2"},
 	{"mlkem768+ecdsa-p256", "mlkem768", "ecdsa-p256", "x25519+ecdsa-p256"},
+	/* post-quantum signatures (FIPS 204) in the certificate as well */
+	{"x25519mlkem768+mldsa44", "x25519mlkem768", "mldsa44", "x25519+ecdsa-p256"},
+	{"x25519mlkem768+mldsa65", "x25519mlkem768", "mldsa65", "x25519+ecdsa-p256"},
+	{"sm2mlkem768+mldsa65", "sm2mlkem768", "mldsa65", "sm2-dhkem+sm2"},
+	{"mlkem1024+mldsa87", "mlkem1024", "mldsa87", "x25519+ecdsa-p256"},
 };
 
 const cb_hs_combo *cb_hs_combos(size_t *n)
@@ -119,7 +124,7 @@ static void build(const cb_run *run, const cb_hs_combo *c, const char *backend, 
 	int e = 0;
 	memset(row, 0, sizeof(*row));
 	row->combo = c;
-	row->client_share = row->server_share = row->signature = row->wire = -1;
+	row->client_share = row->server_share = row->signature = row->wire = row->chain = -1;
 	if (!kind[0]) {
 		snprintf(row->why, sizeof(row->why), "%s is not in the run", c->kex);
 		return;
@@ -152,6 +157,8 @@ static void build(const cb_run *run, const cb_hs_combo *c, const char *backend, 
 	row->signature = sig->sizes.signature;
 	if (row->client_share >= 0 && row->server_share >= 0 && row->signature >= 0)
 		row->wire = row->client_share + row->server_share + row->signature;
+	if (sig->sizes.public_key >= 0 && row->signature >= 0)
+		row->chain = 2 * (sig->sizes.public_key + row->signature);
 }
 
 int cb_hs_plan(const cb_run *run, const char *backend, const char *against, double rate, double headroom,

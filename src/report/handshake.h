@@ -45,6 +45,12 @@ typedef struct cb_hs_row {
 	double per_core;             /* server handshakes per second per core */
 	double cores;                /* server cores for the target rate (rounded up) */
 	long client_share, server_share, signature, wire; /* bytes; -1 not recorded */
+	/*
+	 * The signature's two-certificate chain (leaf + intermediate: two
+	 * public keys as SPKI and two signatures), sent beside wire; -1 not
+	 * recorded.
+	 */
+	long chain;
 	const char *against;         /* the combination set against (NULL: none in the run) */
 	double server_ratio, client_ratio; /* server (client) time over the against's */
 } cb_hs_row;

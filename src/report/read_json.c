@@ -196,6 +196,8 @@ static int parse_sizes(const json_t *o, cb_sizes *z)
 	e |= get_sizeval(o, "keys", &z->keys);
 	e |= get_sizeval(o, "max_message", &z->max_message);
 	e |= get_sizeval(o, "key_bits", &z->key_bits);
+	e |= get_sizeval(o, "secret_key_expanded", &z->secret_key_expanded);
+	e |= get_sizeval(o, "secret_key_both", &z->secret_key_both);
 	e |= get_str(o, "public_key_encoding", z->public_encoding, sizeof(z->public_encoding));
 	e |= get_str(o, "secret_key_encoding", z->secret_encoding, sizeof(z->secret_encoding));
 	return e ? CB_ERR_FORMAT : 0;

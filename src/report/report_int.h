@@ -75,7 +75,7 @@ enum {
 	CB_NSCOLS
 };
 
-#define CB_SIZE_NOTES (CB_NSCOLS + 1) /* one per column and the ranges' */
+#define CB_SIZE_NOTES (CB_NSCOLS + 2) /* one per column, the ranges' and the ML-DSA forms' */
 
 typedef struct cb_size_row {
 	char cell[CB_NSCOLS][CB_CELL_MAX];

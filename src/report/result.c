@@ -26,6 +26,7 @@ void cb_sizes_init(cb_sizes *z)
 	z->public_key = z->secret_key = z->ciphertext = z->signature = z->shared_secret = z->overhead = -1;
 	z->secret_key_max = z->ciphertext_max = z->signature_max = -1;
 	z->samples = z->keys = z->max_message = z->key_bits = -1;
+	z->secret_key_expanded = z->secret_key_both = -1;
 }
 
 void cb_result_init(cb_result *r)

@@ -431,6 +431,7 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 	static const char *const head[] = {"algorithm", "family", "classical bits", "quantum bits", "NIST category", "source"};
 	static const int right[] = {0, 0, 1, 1, 1, 0};
 	cb_xtab *t;
+	int pqsig = 0;
 	if (!run->context.security_table)
 		return 0;
 	if (!(t = add_tab(tabs, n, "security", "security", 6, head, right)))
@@ -448,6 +449,7 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 			return CB_ERR_NOMEM;
 		snprintf(row[0], CB_XCELL_MAX, "%s", r->algorithm);
 		snprintf(row[1], CB_XCELL_MAX, "%s", r->family);
+		pqsig |= !strcmp(r->kind, "sig") && e && e->nist_category;
 		snprintf(row[2], CB_XCELL_MAX, "%d", r->security_classical);
 		snprintf(row[3], CB_XCELL_MAX, "%d", r->security_quantum);
 		if (e && e->nist_category)
@@ -458,7 +460,10 @@ static int security(const cb_run *run, cb_xtab **tabs, size_t *n)
 	}
 	snprintf(t->note, sizeof(t->note),
 		 "quantum 0: Shor's algorithm breaks it; ML-KEM categories 1/3/5 are at least as hard as AES-128/192/256 "
-		 "key search (FIPS 203 section 8)");
+		 "key search (FIPS 203 section 8)%s",
+		 pqsig ? "; ML-DSA-44/65/87 categories 2/3/5 (FIPS 204 table 1; 2: SHA-256 collision search), "
+			 "SLH-DSA-128s/f category 1 (FIPS 205 table 2)"
+		       : "");
 	return 0;
 }
 
@@ -641,6 +646,83 @@ static int wire_bytes(const cb_run *run, cb_xtab **tabs, size_t *n)
 	return 0;
 }
 
+/*
+ * The certificate chain a TLS server sends for each signature of the run
+ * (shown when the run has a post-quantum signature: a migration's
+ * certificate cost): a leaf and an intermediate certificate, each
+ * carrying its subject's public key (SPKI, as keys are counted) and its
+ * issuer's signature, plus the server's CertificateVerify signature; the
+ * sizes as `plan --handshakes` reads them, from the real keys and
+ * signatures of the run.  Names, extensions and validity are the same
+ * whatever the algorithm and are left out.
+ */
+static int cert_chain(const cb_run *run, cb_xtab **tabs, size_t *n)
+{
+	static const char *const head[] = {"signature",	"public key",		"signature bytes",
+					   "chain (2 keys + 2 signatures)", "with CertificateVerify", "x reference"};
+	static const int right[] = {0, 1, 1, 1, 1, 1};
+	cb_xtab *t = NULL;
+	int pq = 0;
+	double ref = 0;
+	char base[CB_NAME_MAX] = "";
+	size_t bl = strcspn(run->context.baseline, ",@");
+
+	for (size_t i = 0; i < run->nresults && !pq; i++) {
+		const cb_catalog_entry *e = cb_catalog_find(run->results[i].algorithm);
+		pq = !strcmp(run->results[i].kind, "sig") && e && e->nist_category > 0;
+	}
+	if (!pq)
+		return 0;
+	if (bl < sizeof(base)) {
+		memcpy(base, run->context.baseline, bl);
+		base[bl] = 0;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < run->nresults; i++) {
+			const cb_result *r = &run->results[i];
+			long pk = r->sizes.public_key, sig = r->sizes.signature;
+			char (*row)[CB_XCELL_MAX];
+			int seen = 0;
+			if (strcmp(r->kind, "sig") || pk < 0 || sig < 0)
+				continue;
+			if (pass == 0) { /* the reference: sm2-sign (the study's baseline signature), the baseline, else the first */
+				int is_ref = !strcmp(r->algorithm, "sm2-sign") || (base[0] && !strcmp(r->algorithm, base));
+				if (ref == 0 || is_ref)
+					ref = (double)(2 * pk + 3 * sig);
+				if (is_ref)
+					break;
+				continue;
+			}
+			for (size_t k = 0; t && k < t->nrows && !seen; k++)
+				seen = !strcmp(t->rows[k].cell[0], r->algorithm);
+			if (seen)
+				continue;
+			if (!t && !(t = add_tab(tabs, n, "chain", "certificate chain bytes (leaf + intermediate)", 6, head,
+						right)))
+				return CB_ERR_NOMEM;
+			if (!(row = add_row(t)))
+				return CB_ERR_NOMEM;
+			snprintf(row[0], CB_XCELL_MAX, "%s", r->algorithm);
+			snprintf(row[1], CB_XCELL_MAX, "%ld", pk);
+			snprintf(row[2], CB_XCELL_MAX, "%ld", sig);
+			snprintf(row[3], CB_XCELL_MAX, "%ld", 2 * pk + 2 * sig);
+			snprintf(row[4], CB_XCELL_MAX, "%ld", 2 * pk + 3 * sig);
+			last_row(t)->num[1] = (double)pk;
+			last_row(t)->num[2] = (double)sig;
+			last_row(t)->num[3] = (double)(2 * pk + 2 * sig);
+			last_row(t)->num[4] = (double)(2 * pk + 3 * sig);
+			snprintf(row[5], CB_XCELL_MAX, "%.3g", ref > 0 ? (double)(2 * pk + 3 * sig) / ref : 0);
+		}
+	if (t)
+		snprintf(t->note, sizeof(t->note),
+			 "per handshake the server sends its leaf certificate (its public key, the intermediate's "
+			 "signature) and the intermediate's (its key, the root's signature), then signs the transcript "
+			 "(CertificateVerify); public keys as SPKI and signatures as the run made them; names, "
+			 "extensions and validity, the same for every algorithm, left out; x reference: against "
+			 "sm2-sign's (else the baseline's or the first row's)");
+	return 0;
+}
+
 /* The one-thread, unpinned result of ALG on BACKEND for OP (size 0), or NULL. */
 static const cb_result *op_of(const cb_run *run, const cb_result *like, const char *op)
 {
@@ -725,7 +807,7 @@ int cb_study_tables(const cb_run *run, cb_xtab **tabs, size_t *n)
 	*tabs = NULL;
 	*n = 0;
 	if ((r = hybrid_breakdown(run, tabs, n)) != 0 || (r = key_exchanges(run, tabs, n)) != 0 ||
-	    (r = wire_bytes(run, tabs, n)) != 0 ||
+	    (r = wire_bytes(run, tabs, n)) != 0 || (r = cert_chain(run, tabs, n)) != 0 ||
 	    (r = published_figures(run, tabs, n)) != 0 || (r = published_claims(run, tabs, n)) != 0 ||
 	    (r = cold_warm(run, tabs, n)) != 0 || (r = pinning(run, tabs, n)) != 0 ||
 	    (r = security(run, tabs, n)) != 0) {

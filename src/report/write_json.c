@@ -114,6 +114,10 @@ static json_t *sizes_json(const cb_sizes *z)
 	put(o, "keys", size_or_null(z->keys), &err);
 	put(o, "max_message", size_or_null(z->max_message), &err);
 	put(o, "key_bits", size_or_null(z->key_bits), &err);
+	if (z->secret_key_expanded >= 0)
+		put(o, "secret_key_expanded", size_or_null(z->secret_key_expanded), &err);
+	if (z->secret_key_both >= 0)
+		put(o, "secret_key_both", size_or_null(z->secret_key_both), &err);
 	if (z->public_encoding[0])
 		put(o, "public_key_encoding", json_string(z->public_encoding), &err);
 	if (z->secret_encoding[0])

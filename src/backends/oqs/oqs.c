@@ -116,6 +116,7 @@ OQS_CLASS(768);
 OQS_CLASS(1024);
 
 static const cb_alg_info *const oqs_algs[] = {&mlkem512.info, &mlkem768.info, &mlkem1024.info, NULL};
-static const cb_alg_info *const *const oqs_classes[] = {oqs_algs, NULL};
+extern const cb_alg_info *const cb_oqs_sig_algs[]; /* oqs_sig.c: ML-DSA and SLH-DSA */
+static const cb_alg_info *const *const oqs_classes[] = {oqs_algs, cb_oqs_sig_algs, NULL};
 
 const cb_backend cb_backend_oqs = {"oqs", "liboqs", oqs_version, oqs_classes};
