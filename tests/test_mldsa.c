@@ -12,6 +12,9 @@
 #include "cryptobench/sig.h"
 #include "mldsa/mldsa.h"
 #include "mldsa/poly.h"
+#ifdef CB_MLKEM_HAVE_AVX2
+#include "mldsa/x86_64/ntt_avx2.h"
+#endif
 #include "testutil.h"
 
 #define Q MLDSA_Q
@@ -68,6 +71,59 @@ static void arith(void)
 		int32_t ce = cb_mldsa_centre((int32_t)x);
 		CHECK(ce >= -(Q - 1) / 2 && ce <= (Q - 1) / 2 && modq(ce) == modq(x));
 	}
+}
+
+/*
+ * The AVX2 kernels against the portable code, coefficient for coefficient
+ * (not only mod q): extremes of the input bounds first, random after.
+ */
+static void kernels(void)
+{
+#ifdef CB_MLKEM_HAVE_AVX2
+	static int32_t a[MLDSA_N], b[MLDSA_N], x[7][MLDSA_N], y[7][MLDSA_N], c[MLDSA_N], d[MLDSA_N], o1[MLDSA_N],
+		o2[MLDSA_N];
+	uint64_t st = 7;
+	int ok_ntt = 1, ok_inv = 1, ok_acc = 1;
+
+	if (!__builtin_cpu_supports("avx2")) {
+		tu_note("no AVX2: kernels not checked");
+		return;
+	}
+	for (int round = 0; round < 200; round++) {
+		const unsigned l = 1 + (unsigned)round % 7;
+		for (int i = 0; i < MLDSA_N; i++) {
+			a[i] = round == 0 ? Q - 1 : round == 1 ? -(Q - 1) : (int32_t)(tu_uniform(&st) * (2 * Q - 1)) - (Q - 1);
+			c[i] = round == 0 ? -(Q - 1) : round == 1 ? Q - 1 : (int32_t)(tu_uniform(&st) * (2 * Q - 1)) - (Q - 1);
+			d[i] = round < 2 ? 9 * Q - 1 : (int32_t)(tu_uniform(&st) * (18 * Q - 1)) - (9 * Q - 1);
+			for (unsigned j = 0; j < 7; j++) {
+				x[j][i] = round < 2 ? Q - 1 : (int32_t)(tu_uniform(&st) * (2 * Q - 1)) - (Q - 1);
+				y[j][i] = round < 2 ? 9 * Q - 1 : (int32_t)(tu_uniform(&st) * (18 * Q - 1)) - (9 * Q - 1);
+			}
+		}
+		memcpy(b, a, sizeof(b));
+		cb_mldsa_ntt(a);
+		cb_mldsa_ntt_avx2(b);
+		ok_ntt &= memcmp(a, b, sizeof(a)) == 0;
+		memcpy(a, c, sizeof(a));
+		memcpy(b, c, sizeof(b));
+		cb_mldsa_invntt_tomont(a);
+		cb_mldsa_invntt_avx2(b);
+		ok_inv &= memcmp(a, b, sizeof(a)) == 0;
+		for (int i = 0; i < MLDSA_N; i++) {
+			int64_t acc = round & 1 ? -(int64_t)c[i] * d[i] : 0;
+			for (unsigned j = 0; j < l; j++)
+				acc += (int64_t)x[j][i] * y[j][i];
+			o1[i] = cb_mldsa_mont(acc);
+		}
+		cb_mldsa_macc_avx2(o2, x[0], y[0], l, round & 1 ? c : NULL, round & 1 ? d : NULL);
+		ok_acc &= memcmp(o1, o2, sizeof(o1)) == 0;
+	}
+	CHECK(ok_ntt);
+	CHECK(ok_inv);
+	CHECK(ok_acc);
+#else
+	tu_note("no x86-64 kernels in this build");
+#endif
 }
 
 /* Packing round trips for every width ML-DSA uses. */
@@ -255,6 +311,7 @@ int main(void)
 	setenv("CRYPTOBENCH_MLDSA_IMPL", "portable", 1);
 	paths();
 	arith();
+	kernels();
 	packing();
 	hints();
 	for (size_t i = 0; i < 3; i++)

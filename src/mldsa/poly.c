@@ -55,12 +55,43 @@ static const int32_t zetas[MLDSA_N] = {
 /* INVNTT_F * -zetas[1] * 2^-32 mod q, centred: the last layer's zeta times the final factor */
 #define INVNTT_FZ 3975713
 
+/*
+ * The NTTs below do exactly the butterflies of Algorithms 41 and 42, in
+ * a different order: independent butterflies commute, so every output
+ * (and every intermediate value) is the one the plain triple loop gives.
+ * The layers with len >= 8 run as loops of 8 or more lanes; the three
+ * layers with len 4, 2, 1 act inside one block of 8 coefficients and are
+ * merged: the block stays in registers for all three (no loop over
+ * blocks of 1 or 2 and a third of the loads and stores).
+ *
+ * Bounds (forward): inputs |a_i| < q; cb_mldsa_mont(z b) for |z| < q/2
+ * and |b| < 2^31 is in (-q, q) (|z b| < q 2^31), so each layer adds at
+ * most q: after layer l, |a_i| < (l + 1) q, after the eighth < 9 q
+ * < 2^31 (no reduction needed between layers).
+ * Bounds (inverse): inputs |a_i| < q; the sums double at most per layer,
+ * the differences are Montgomery-reduced to (-q, q): after seven layers
+ * |a_i| < 128 q < 2^31; the last layer's two products are below 256 q *
+ * 41978 < q 2^31 and land in (-q, q).
+ */
+#define BFLY(x, y, z)                                                                                                  \
+	do {                                                                                                           \
+		int32_t t_ = cb_mldsa_mont((int64_t)(z) * (y));                                                        \
+		(y) = (x) - t_;                                                                                        \
+		(x) = (x) + t_;                                                                                        \
+	} while (0)
+#define IBFLY(x, y, z)                                                                                                 \
+	do {                                                                                                           \
+		int32_t t_ = (x);                                                                                      \
+		(x) = t_ + (y);                                                                                        \
+		(y) = cb_mldsa_mont((int64_t)(z) * (t_ - (y)));                                                        \
+	} while (0)
+
 void cb_mldsa_ntt(int32_t a[MLDSA_N])
 {
-	unsigned len, start, j, m = 0;
+	unsigned len, start, j, m = 0, b;
 
-	for (len = 128; len > 0; len >>= 1) {
-		for (start = 0; start < MLDSA_N; start = j + len) {
+	for (len = 128; len >= 8; len >>= 1) {
+		for (start = 0; start < MLDSA_N; start += 2 * len) {
 			const int64_t z = zetas[++m];
 			for (j = start; j < start + len; j++) {
 				int32_t t = cb_mldsa_mont(z * a[j + len]);
@@ -69,15 +100,57 @@ void cb_mldsa_ntt(int32_t a[MLDSA_N])
 			}
 		}
 	}
+	/* len 4 (zeta 32 + b), 2 (64 + 2b, +1), 1 (128 + 4b .. +3) on block b of 8 */
+	for (b = 0; b < MLDSA_N / 8; b++) {
+		int32_t *p = a + 8 * b;
+		int32_t x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3], x4 = p[4], x5 = p[5], x6 = p[6], x7 = p[7];
+		const int32_t z4 = zetas[32 + b], z2a = zetas[64 + 2 * b], z2b = zetas[65 + 2 * b];
+		const int32_t *z1 = &zetas[128 + 4 * b];
+
+		BFLY(x0, x4, z4);
+		BFLY(x1, x5, z4);
+		BFLY(x2, x6, z4);
+		BFLY(x3, x7, z4);
+		BFLY(x0, x2, z2a);
+		BFLY(x1, x3, z2a);
+		BFLY(x4, x6, z2b);
+		BFLY(x5, x7, z2b);
+		BFLY(x0, x1, z1[0]);
+		BFLY(x2, x3, z1[1]);
+		BFLY(x4, x5, z1[2]);
+		BFLY(x6, x7, z1[3]);
+		p[0] = x0, p[1] = x1, p[2] = x2, p[3] = x3, p[4] = x4, p[5] = x5, p[6] = x6, p[7] = x7;
+	}
 }
 
 void cb_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 {
-	unsigned len, start, j, m = MLDSA_N;
+	unsigned len, start, j, m, b;
 
-	/* |a_i| < q on input; the sums at most double per layer: < 256 q < 2^31 */
-	for (len = 1; len < MLDSA_N / 2; len <<= 1) {
-		for (start = 0; start < MLDSA_N; start = j + len) {
+	/* len 1 (zeta -zetas[255 - 4b - i]), 2 (-zetas[127 - 2b - i]), 4 (-zetas[63 - b]) on block b of 8 */
+	for (b = 0; b < MLDSA_N / 8; b++) {
+		int32_t *p = a + 8 * b;
+		int32_t x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3], x4 = p[4], x5 = p[5], x6 = p[6], x7 = p[7];
+		const int32_t *z1 = &zetas[252 - 4 * b];
+		const int32_t z2a = -zetas[127 - 2 * b], z2b = -zetas[126 - 2 * b], z4 = -zetas[63 - b];
+
+		IBFLY(x0, x1, -z1[3]);
+		IBFLY(x2, x3, -z1[2]);
+		IBFLY(x4, x5, -z1[1]);
+		IBFLY(x6, x7, -z1[0]);
+		IBFLY(x0, x2, z2a);
+		IBFLY(x1, x3, z2a);
+		IBFLY(x4, x6, z2b);
+		IBFLY(x5, x7, z2b);
+		IBFLY(x0, x4, z4);
+		IBFLY(x1, x5, z4);
+		IBFLY(x2, x6, z4);
+		IBFLY(x3, x7, z4);
+		p[0] = x0, p[1] = x1, p[2] = x2, p[3] = x3, p[4] = x4, p[5] = x5, p[6] = x6, p[7] = x7;
+	}
+	m = MLDSA_N / 8;
+	for (len = 8; len < MLDSA_N / 2; len <<= 1) {
+		for (start = 0; start < MLDSA_N; start += 2 * len) {
 			const int64_t z = -zetas[--m];
 			for (j = start; j < start + len; j++) {
 				int32_t t = a[j];
