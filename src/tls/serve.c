@@ -222,6 +222,7 @@ int cb_tls_serve_next(cb_tls_server *s, volatile const int *stop, cb_tls_serve_e
 			return CB_ERR_IO;
 		if (r <= 0)
 			continue;
+		sl = sizeof(ss);
 		fd = accept4(s->fd, (struct sockaddr *)&ss, &sl, SOCK_CLOEXEC | SOCK_NONBLOCK);
 		if (fd >= 0)
 			break;
