@@ -8,7 +8,7 @@
 #ifndef CB_BENCH_SLOWDOWN_H
 #define CB_BENCH_SLOWDOWN_H
 
-#include "bench/runner.h"
+#include "bench/rounds.h"
 #include "cryptobench/common.h"
 
 typedef struct cb_slowed {
