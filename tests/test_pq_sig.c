@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/interop.h"
+#include "cryptobench/interop.h"
 #include "core/der.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/sig.h"
