@@ -1061,7 +1061,15 @@ int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const c
 		fail(why, len, 0, "has no operation '%s'", op);
 		return 0;
 	}
-	if (cold) {
+	if (cold && alg->kind == CB_KIND_KEX) {
+		/* keygen-cold and derive-cold make the key from its secret's encoding: a hybrid's part (docs/HYBRID.md) */
+		const cb_kex_class *x = cb_as_kex(alg);
+		if (!x->import_secret || !x->export_public) {
+			fail(why, len, 0, "cannot %s secret keys in this backend, so it has no cold figure",
+			     x->import_secret ? "export the public value of" : "import");
+			return 0;
+		}
+	} else if (cold) {
 		/* sign and decrypt parse the secret key, verify and encrypt the public one */
 		int secret = !strncmp(op, "sign", 4) || !strncmp(op, "decrypt", 7);
 		const cb_pke_class *p = cb_as_pke(alg);
