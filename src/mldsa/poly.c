@@ -190,6 +190,22 @@ void cb_mldsa_pack(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits)
 	uint32_t v[MLDSA_N];
 	unsigned i;
 
+	/* w1Encode's widths (4 and 6 bits) without the bit loop: the same bytes, little-endian bit order */
+	if (bits == 4) {
+		for (i = 0; i < MLDSA_N / 2; i++)
+			out[i] = (uint8_t)(a[2 * i] | a[2 * i + 1] << 4);
+		return;
+	}
+	if (bits == 6) {
+		for (i = 0; i < MLDSA_N / 4; i++) {
+			uint32_t w = (uint32_t)a[4 * i] | (uint32_t)a[4 * i + 1] << 6 | (uint32_t)a[4 * i + 2] << 12 |
+				     (uint32_t)a[4 * i + 3] << 18;
+			out[3 * i] = (uint8_t)w;
+			out[3 * i + 1] = (uint8_t)(w >> 8);
+			out[3 * i + 2] = (uint8_t)(w >> 16);
+		}
+		return;
+	}
 	for (i = 0; i < MLDSA_N; i++)
 		v[i] = (uint32_t)a[i];
 	pack_words(out, v, bits);
@@ -212,6 +228,30 @@ void cb_mldsa_unpack(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits)
 	uint64_t acc = 0;
 	const uint32_t mask = (1u << bits) - 1;
 	unsigned n = 0, i;
+
+	/* ExpandMask's and z's widths (18 and 20 bits) without the bit loop: 4 values in 9 bytes, 2 in 5 */
+	if (bits == 18) {
+		for (i = 0; i < MLDSA_N / 4; i++, in += 9) {
+			uint64_t w = 0;
+			unsigned j;
+			for (j = 0; j < 8; j++)
+				w |= (uint64_t)in[j] << (8 * j);
+			a[4 * i] = (int32_t)((uint32_t)w & mask);
+			a[4 * i + 1] = (int32_t)((uint32_t)(w >> 18) & mask);
+			a[4 * i + 2] = (int32_t)((uint32_t)(w >> 36) & mask);
+			a[4 * i + 3] = (int32_t)((uint32_t)(w >> 54 | (uint64_t)in[8] << 10) & mask);
+		}
+		return;
+	}
+	if (bits == 20) {
+		for (i = 0; i < MLDSA_N / 2; i++, in += 5) {
+			uint64_t w = (uint64_t)in[0] | (uint64_t)in[1] << 8 | (uint64_t)in[2] << 16 | (uint64_t)in[3] << 24 |
+				     (uint64_t)in[4] << 32;
+			a[2 * i] = (int32_t)((uint32_t)w & mask);
+			a[2 * i + 1] = (int32_t)(uint32_t)(w >> 20);
+		}
+		return;
+	}
 
 	for (i = 0; i < MLDSA_N; i++) {
 		while (n < bits) {
