@@ -36,7 +36,9 @@ const cb_backend *cb_backend_find(const char *name);
 size_t cb_registry_count(void);
 const cb_alg_info *cb_registry_get(size_t i);
 
-/* First entry with this exact name and backend (backend NULL: any); NULL if none. */
+/* The entry with this exact name and backend; backend NULL: the first this
+ * build can run, else the first of that name (its cb_alg_unavailable says
+ * why).  NULL if none. */
 const cb_alg_info *cb_registry_find(const char *name, const char *backend);
 
 /* NULL when usable here, else the reason. */

@@ -58,13 +58,22 @@ const cb_alg_info *cb_registry_get(size_t idx)
 	return NULL;
 }
 
+/*
+ * Without a backend: the first class of that name this build can run, else
+ * the first of that name (so that the caller can say why it cannot run).
+ */
 const cb_alg_info *cb_registry_find(const char *name, const char *backend)
 {
-	const cb_alg_info *a;
-	for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++)
-		if (strcmp(a->name, name) == 0 && (!backend || strcmp(a->backend, backend) == 0))
+	const cb_alg_info *a, *first = NULL;
+	for (size_t i = 0; (a = cb_registry_get(i)) != NULL; i++) {
+		if (strcmp(a->name, name) != 0 || (backend && strcmp(a->backend, backend) != 0))
+			continue;
+		if (backend || !cb_alg_unavailable(a))
 			return a;
-	return NULL;
+		if (!first)
+			first = a;
+	}
+	return first;
 }
 
 const char *cb_alg_unavailable(const cb_alg_info *a)
