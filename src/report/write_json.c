@@ -226,7 +226,8 @@ static json_t *result_json(const cb_result *r, const cb_context *c, const cb_run
 	put(o, "random_cost", json_boolean(r->random_cost), &err);
 	put(o, "rounds", ok ? series_json(r->rounds, r->nrounds) : json_array(), &err);
 	put(o, "ns_per_op", ok ? summary_json(&r->ns) : json_null(), &err);
-	put(o, "ops_per_sec", ok ? real_or_null(r->ops_per_sec) : json_null(), &err);
+	/* 0 is "not recorded" (an absent member): written as null, so that it reads back */
+	put(o, "ops_per_sec", ok && r->ops_per_sec > 0 ? real_or_null(r->ops_per_sec) : json_null(), &err);
 	put(o, "bytes_per_sec", ok && r->message_bytes ? real_or_null(r->bytes_per_sec) : json_null(), &err);
 	put(o, "cycles_per_op",
 	    ok && strcmp(c->counter, "none") != 0 ? real_nz(r->cycles_per_op) : json_null(), &err);
