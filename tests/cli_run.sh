@@ -53,6 +53,14 @@ assert [(p["algorithm"], p["backend"], p["operation"]) for p in h["parts"]] == \
 PY
 fi
 expect 2 'cannot compose x25519mlkem768@openssl+openssl' "$CB" run --quick x25519mlkem768 --backend openssl+openssl
+# A plain backend without the hybrid stands for its own parts, left out when
+# it lacks one (libsodium has no ML-KEM).
+expect 2 "'x25519mlkem768' is not provided by the selected backends ('sodium')" "$CB" run --quick x25519mlkem768 --backend sodium
+if "$CB" run --quick --no-progress mlkem768 --backend boringssl --ops encaps >/dev/null 2>&1; then
+	expect 0 '' "$CB" run --quick --no-progress x25519mlkem768 --backend builtin,boringssl --ops encaps -o "$T/own.csv"
+	grep -q '^x25519mlkem768,kem,hybrid,boringssl+boringssl,' "$T/own.csv" && grep -q '^x25519mlkem768,kem,hybrid,builtin,' "$T/own.csv" &&
+		ok || bad "--backend builtin,boringssl times the default and BoringSSL's own composition: $(cut -d, -f1-4 "$T/own.csv")"
+fi
 expect 0 '' "$CB" run --help
 grep -q -- '--sizes' "$T/out" && ok || bad "run --help documents --sizes"
 expect 0 '' "$CB" list

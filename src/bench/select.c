@@ -158,9 +158,12 @@ static void add_once(const cb_alg_info *a, const cb_alg_info **out, size_t cap, 
 /*
  * The compositions the KEM+KEX entries of the backend list name
  * ("oqs+sodium", docs/HYBRID.md) of every hybrid selector `sel` picks,
- * each followed by its parts (so that `run` times it beside them).  1 when
- * some were added, 0 when none, -1 (err says why) when a hybrid named
- * exactly cannot be made so (one a family or a wildcard picks is left out).
+ * each followed by its parts (so that `run` times it beside them).  A
+ * plain entry naming a backend that has no class of the hybrid stands for
+ * that backend's own parts ("boringssl": boringssl+boringssl), left out
+ * when it lacks one.  1 when some were added, 0 when none, -1 (err says
+ * why) when a hybrid named exactly with a KEM+KEX entry cannot be made so
+ * (one a family or a wildcard picks is left out).
  */
 static int add_compositions(const char *sel, const char *backends, const cb_alg_info **out, size_t cap, size_t *n,
 			    char *err, size_t errlen)
@@ -168,7 +171,7 @@ static int add_compositions(const char *sel, const char *backends, const cb_alg_
 	const cb_alg_info *a;
 	int added = 0;
 
-	for (size_t i = 0; backends && strchr(backends, '+') && (a = cb_registry_get(i)) != NULL; i++) {
+	for (size_t i = 0; backends && (a = cb_registry_get(i)) != NULL; i++) {
 		const char *p = backends;
 		if (!cb_hybrid_composable(a->name) || strcmp(a->backend, "builtin") || !cb_selector_matches(sel, a))
 			continue;
@@ -179,12 +182,24 @@ static int add_compositions(const char *sel, const char *backends, const cb_alg_
 			const cb_alg_info *c;
 			const cb_hy_slot *sl;
 
-			if (len < sizeof(entry) && memchr(p, '+', len)) {
+			int own = 0;
+
+			if (len < sizeof(entry) / 2 && !memchr(p, '+', len)) {
+				/* a backend's own parts, when it has no class of the hybrid */
 				memcpy(entry, p, len);
 				entry[len] = '\0';
+				own = strcmp(entry, "builtin") && cb_backend_find(entry) && !cb_registry_find(a->name, entry);
+				if (own)
+					snprintf(entry, sizeof(entry), "%.*s+%.*s", (int)len, p, (int)len, p);
+			}
+			if (own || (len < sizeof(entry) && memchr(p, '+', len))) {
+				if (!own) {
+					memcpy(entry, p, len);
+					entry[len] = '\0';
+				}
 				if (cb_hybrid_compose(a->name, entry, &c, why, sizeof(why)) != CB_OK) {
-					/* named: an error; picked by a family or a wildcard: left out */
-					if (!strcmp(sel, a->name)) {
+					/* named: an error; picked by a family or a wildcard, or a backend's own: left out */
+					if (!own && !strcmp(sel, a->name)) {
 						cb_say(err, errlen, "cannot compose %s@%s: %s", a->name, entry, why);
 						return -1;
 					}
