@@ -218,21 +218,45 @@ pke_case() { # <alg> <backend>
 		return
 	fi
 	ok
+	# libgcrypt 1.10's SM2 hashes x2 or y2 without a leading zero byte into
+	# C3 (docs/CLI.md): 1 in 128 ciphertexts do not cross, each way.  Such a
+	# pair gets three fresh encryptions; any other must cross at once.
+	tries=1
+	case $b:$alg in gcrypt:sm2-enc*) tries=3 ;; esac
 	if [ "$o" != none ]; then # ours -> openssl pkeyutl
-		if $OSSL pkeyutl -decrypt -inkey $KB.pem $o -in ct -out odec 2>/dev/null && cmp -s pt odec; then
+		n=1; rm -f odec
+		until $OSSL pkeyutl -decrypt -inkey $KB.pem $o -in ct -out odec 2>/dev/null && cmp -s pt odec; do
+			[ $n -ge $tries ] && break
+			n=$((n + 1))
+			"$CB" pke encrypt --alg $alg --backend $b --pub $P -i pt -o ct 2>/dev/null || break
+		done
+		if cmp -s pt odec 2>/dev/null; then
 			ok; count pke_to_ossl; count "pke_${b}_to_ossl"
 		else
 			bad "openssl pkeyutl does not decrypt the $b $alg ciphertext"
 		fi
 	else # SM2 raw forms: the OpenSSL class reads them
+		n=1
+		until "$CB" pke decrypt --alg $alg --backend openssl --key $KB.pem -i ct -o dec 2>/dev/null; do
+			[ $n -ge $tries ] && break
+			n=$((n + 1))
+			"$CB" pke encrypt --alg $alg --backend $b --pub $P -i pt -o ct 2>/dev/null || break
+		done
+		rm -f dec
 		expect 0 "openssl class decrypts $b $alg" "$CB" pke decrypt --alg $alg --backend openssl --key $KB.pem -i ct -o dec && same pt dec "$alg $b -> openssl class"
 		rm -f dec
 	fi
 	if "$CB" pke decrypt --alg $alg --backend $b --key $K -i ct -o dec 2>err; then
 		ok; same pt dec "$b $alg round trip"; count pke_genpkey_key
 		if [ "$o" != none ]; then # openssl pkeyutl -> ours
-			$OSSL pkeyutl -encrypt -pubin -inkey $KB.pub $o -in pt -out oct 2>/dev/null
-			rm -f dec
+			n=1
+			while :; do
+				$OSSL pkeyutl -encrypt -pubin -inkey $KB.pub $o -in pt -out oct 2>/dev/null
+				rm -f dec
+				"$CB" pke decrypt --alg $alg --backend $b --key $K -i oct -o dec 2>/dev/null && break
+				[ $n -ge $tries ] && break
+				n=$((n + 1))
+			done
 			expect 0 "$b decrypts openssl's $alg" "$CB" pke decrypt --alg $alg --backend $b --key $K -i oct -o dec &&
 				same pt dec "openssl -> $b $alg" && count pke_from_ossl && count "pke_${b}_from_ossl"
 		fi

@@ -25,7 +25,8 @@ static const char *const expected[] = {
 	"aes-128-cbc",	      "aes-128-cbc-pkcs7",    "aes-128-ctr",	      "aes-128-gcm",
 	"aes-256-ecb",	      "aes-256-ecb-pkcs7",    "aes-256-cbc",	      "aes-256-cbc-pkcs7",
 	"aes-256-ctr",	      "aes-256-gcm",	      "chacha20-poly1305",    "sha256",
-	"mlkem768",	      "mlkem1024",	      "xwing",		      NULL,
+	"mlkem768",	      "mlkem1024",	      "xwing",		      "mldsa44",
+	"mldsa65",	      "mldsa87",	      "slh-dsa-sha2-128s",    NULL,
 };
 
 #define MAXK 3200
@@ -168,6 +169,9 @@ int main(void)
 				xl_kem(cb_as_kem(a), cb_as_kem(o));
 			continue;
 		}
+		/* OpenSSL 3.0 has no post-quantum signature: test_pq_sig crosses those with builtin and oqs */
+		if (!strncmp(a->name, "slh-dsa", 7) || !strncmp(a->name, "mldsa", 5))
+			continue;
 		o = cb_registry_find(a->name, "openssl");
 		CHECK(o != NULL);
 		if (!o)

@@ -2,7 +2,7 @@
  * BoringSSL backend: the descriptor, the version and the implementation label.
  *
  * Built from the anchor (CB_BSSL_BUILT), the descriptor lists the classes of
- * bssl_rsa.c, bssl_ec.c, bssl_sym.c and bssl_kem.c.  Without it, it lists the
+ * bssl_rsa.c, bssl_ec.c, bssl_sym.c, bssl_kem.c and bssl_sig.c.  Without it, it lists the
  * same names as classes whose unavailable() says why, so `list` and `run
  * --backend boringssl` tell the user what to do.
  */
@@ -56,7 +56,7 @@ int cb_bssl_copy_der(uint8_t *buf, size_t len, uint8_t *out, size_t *outlen)
 }
 
 static const cb_alg_info *const *const bssl_classes[] = {cb_bssl_rsa_algs, cb_bssl_ec_algs, cb_bssl_sym_algs,
-							   cb_bssl_kem_algs, NULL};
+							   cb_bssl_kem_algs, cb_bssl_sig_algs, NULL};
 
 /*
  * BoringSSL's calls of the stdio output functions land here (backend.cmake
@@ -297,6 +297,10 @@ static const cb_hash_class nb_sha256 = {.info = NB_INFO(CB_KIND_HASH, "sha256"),
 NB_KEM(nb_mlkem768, "mlkem768", 1184, 2400, 1088);
 NB_KEM(nb_mlkem1024, "mlkem1024", 1568, 3168, 1568);
 NB_KEM(nb_xwing, "xwing", 1216, 32, 1120);
+NB_SIG(nb_mldsa44, "mldsa44");
+NB_SIG(nb_mldsa65, "mldsa65");
+NB_SIG(nb_mldsa87, "mldsa87");
+NB_SIG(nb_slh_sha2_128s, "slh-dsa-sha2-128s");
 
 static const cb_alg_info *const nb_algs[] = {
 	&nb_rsa2048_pkcs1.info,	       &nb_rsa2048_oaep256.info,      &nb_rsa2048_oaep1.info,
@@ -312,7 +316,8 @@ static const cb_alg_info *const nb_algs[] = {
 	&nb_aes256_cbc.info,	       &nb_aes256_cbc_p.info,	      &nb_aes256_ctr.info,
 	&nb_aes256_gcm.info,	       &nb_chacha20_poly1305.info,    &nb_sha256.info,
 	&nb_mlkem768.info,	       &nb_mlkem1024.info,	      &nb_xwing.info,
-	NULL,
+	&nb_mldsa44.info,	       &nb_mldsa65.info,	      &nb_mldsa87.info,
+	&nb_slh_sha2_128s.info,	       NULL,
 };
 
 static const cb_alg_info *const *const bssl_classes[] = {nb_algs, NULL};

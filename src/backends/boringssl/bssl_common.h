@@ -39,6 +39,7 @@ extern const cb_alg_info *const cb_bssl_rsa_algs[]; /* bssl_rsa.c: rsa*-pkcs1/oa
 extern const cb_alg_info *const cb_bssl_ec_algs[];  /* bssl_ec.c: ecdsa-p256, ecdh-p256, ed25519, x25519 */
 extern const cb_alg_info *const cb_bssl_sym_algs[]; /* bssl_sym.c: aes-*, chacha20-poly1305, sha256 */
 extern const cb_alg_info *const cb_bssl_kem_algs[]; /* bssl_kem.c: mlkem768, mlkem1024, xwing */
+extern const cb_alg_info *const cb_bssl_sig_algs[]; /* bssl_sig.c: mldsa44/65/87, slh-dsa-sha2-128s */
 
 /* Clears BoringSSL's error queue and returns err. */
 int cb_bssl_fail(int err);
@@ -67,6 +68,28 @@ const char *cb_bssl_gcm_path(size_t key_bytes);
 int cb_bssl_mlkem_keypair(int rank, uint8_t *pk, uint8_t *sk, const uint8_t *seed64 /* NULL: random */);
 int cb_bssl_mlkem_encaps(int rank, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m32 /* NULL: random */);
 int cb_bssl_mlkem_decaps(int rank, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+
+/*
+ * ML-DSA (bssl_internal.cc): a key BoringSSL keeps parsed, of the set 44,
+ * 65 or 87.  from_seed: KeyGen_internal(seed), pk its pkEncode;
+ * from_expanded: skDecode (refused, CB_ERR_INVALID_KEY, when its tr or t0
+ * is not what the rest gives), pk computed; from_public: pkEncode, a
+ * verify-only key.  expanded: skEncode of a secret key into sk.  sign /
+ * verify: iface a CB_SIG_IFACE_* (sig.h), ctx at most 255 bytes (pure
+ * only), m the 64-byte mu for CB_SIG_IFACE_MU, rnd 32 bytes, sig of the
+ * set's length.  Return 0 or CB_ERR_* (verify: CB_ERR_VERIFY).  free
+ * cleanses.
+ */
+typedef struct cb_bssl_mldsa cb_bssl_mldsa;
+int cb_bssl_mldsa_from_seed(int set, const uint8_t *seed, uint8_t *pk, cb_bssl_mldsa **out);
+int cb_bssl_mldsa_from_expanded(int set, const uint8_t *sk, uint8_t *pk, cb_bssl_mldsa **out);
+int cb_bssl_mldsa_from_public(int set, const uint8_t *pk, cb_bssl_mldsa **out);
+int cb_bssl_mldsa_expanded(const cb_bssl_mldsa *k, uint8_t *sk);
+int cb_bssl_mldsa_sign(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen, const uint8_t *m,
+		       size_t mlen, const uint8_t *rnd, uint8_t *sig);
+int cb_bssl_mldsa_verify(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen, const uint8_t *m,
+			 size_t mlen, const uint8_t *sig);
+void cb_bssl_mldsa_free(cb_bssl_mldsa *k);
 #endif
 
 #ifdef __cplusplus
