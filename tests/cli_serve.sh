@@ -75,11 +75,13 @@ logged() {
 	done
 }
 
-# s_client NAME: one request through openssl s_client; its output in $T/NAME.
+# s_client NAME [ARGS]: one request through openssl s_client; its output in $T/NAME.
 s_client() {
+	out=$1
+	shift
 	printf 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n' |
 		timeout 20 openssl s_client -connect "127.0.0.1:$PORT" -servername localhost -CAfile "$T/root.pem" \
-			-verify_hostname localhost -verify_return_error -ign_eof >"$T/$1" 2>&1
+			-verify_hostname localhost -verify_return_error -ign_eof "$@" >"$T/$out" 2>&1
 }
 
 # page_ok FILE WHAT: the page names TLS 1.3, x25519, the suite and ECDSA.
@@ -110,6 +112,27 @@ if [ "$MODE" = browser ]; then
 	rc=$?
 	SP=
 	[ $rc -eq 0 ] && ok || bad "serve after SIGTERM: status $rc"
+	# BoringSSL's server (where the anchor is built): Chromium negotiates X25519MLKEM768
+	if "$CB" list tls13-x25519mlkem768-ecdsa-p256 | grep ' boringssl ' | grep -vq unavailable; then
+		start_server --backend boringssl --group x25519mlkem768
+		HOME="$T/home" timeout 60 "$BROWSER" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+			--no-first-run --disable-background-networking --disable-component-update --disable-sync \
+			--disable-extensions --user-data-dir="$T/profile2" --ignore-certificate-errors \
+			--dump-dom "https://127.0.0.1:$PORT/" >"$T/dom2.html" 2>"$T/clog"
+		rc=$?
+		[ $rc -eq 0 ] && grep -q '</html>' "$T/dom2.html" && ok ||
+			bad "chromium --dump-dom (boringssl) exited $rc: $(tail -c 400 "$T/clog")"
+		grep -q '"group">X25519MLKEM768<' "$T/dom2.html" && ok ||
+			bad "chromium did not negotiate X25519MLKEM768 with BoringSSL: $(grep '<td' "$T/dom2.html" | head -4)"
+		logged 1
+		grep -q '127\.0\.0\.1:[0-9]* TLSv1\.3 X25519MLKEM768 TLS_AES_128_GCM_SHA256 ecdsa_secp256r1_sha256 "GET / HTTP/1.1" 200 ' "$T/log" &&
+			ok || bad "no X25519MLKEM768 log line for chromium's GET /: $(cat "$T/log")"
+		kill -TERM "$SP"
+		wait "$SP"
+		SP=
+	else
+		echo "note: BoringSSL not built (make anchors): its X25519MLKEM768 server is not tried"
+	fi
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]
 	exit
@@ -210,6 +233,29 @@ wait "$SP"
 rc=$?
 SP=
 [ $rc -eq 0 ] && grep -q '^done after 1 connection$' "$T/log" && ok || bad "--count 1: status $rc, $(tail -n 1 "$T/log")"
+
+# BoringSSL's server (where the anchor is built), crossed with OpenSSL's client: X25519
+if "$CB" list tls13-x25519-ecdsa-p256 | grep ' boringssl ' | grep -vq unavailable; then
+	# BoringSSL's server takes the client's suite order (s_client's prefers AES-256): one suite offered
+	start_server --backend boringssl --count 1
+	s_client b1 -ciphersuites TLS_AES_128_GCM_SHA256
+	grep -q '^Server Temp Key: X25519' "$T/b1" && grep -q 'Verify return code: 0 (ok)' "$T/b1" &&
+		grep -q '^HTTP/1.1 200 OK' "$T/b1" && ok || bad "s_client against BoringSSL: $(grep -E 'Temp Key|Verif|HTTP' "$T/b1")"
+	page_ok "$T/b1" "s_client (boringssl)"
+	wait "$SP"
+	SP=
+	# its all-post-quantum class serves (neither OpenSSL 3.0 nor browsers offer it: test_tls does its handshakes)
+	"$CB" serve --backend boringssl --group mlkem1024 --cert mldsa87 --port 0 --count 0 --timeout 1 >"$T/o" 2>"$T/e" &
+	SP=$!
+	sleep 1
+	grep -q '^serving https://127\.0\.0\.1:[0-9]*/ (tls13-mlkem1024-mldsa87 through boringssl)' "$T/o" && ok ||
+		bad "serve --group mlkem1024 --cert mldsa87: $(cat "$T/o" "$T/e")"
+	kill -TERM "$SP"
+	wait "$SP"
+	SP=
+else
+	echo "note: BoringSSL not built (make anchors): s_client against it is not tried"
+fi
 
 # usage errors: one line, status 2
 "$CB" serve --group nope --port 0 >"$T/o" 2>"$T/e"

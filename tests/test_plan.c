@@ -256,6 +256,52 @@ static void handshakes(void)
 	free(rows);
 	CHECK_EQ_INT(cb_hs_plan(&run, NULL, "no-such", 1000, 0, &rows, &n), CB_ERR_ARG);
 	CHECK(rows == NULL);
+
+	tu_note("handshakes measured through a TLS stack, beside the model");
+	{
+		cb_result more[20];
+		size_t m = 0;
+		for (size_t i = 0; i < k; i++)
+			more[m++] = res[i];
+		set_case(&more[m++], "tls13-x25519-ecdsa-p256", "tls", "openssl", "server", 0, 200000, 1);
+		set_case(&more[m++], "tls13-x25519-ecdsa-p256", "tls", "boringssl", "server", 0, 150000, 2);
+		set_case(&more[m++], "tls13-x25519-ecdsa-p256", "tls", "boringssl", "handshake", 0, 900000, 1);
+		set_case(&more[m++], "tls13-mlkem1024-mldsa87", "tls", "boringssl", "server", 0, 400000, 1);
+		more[m - 3].sizes.handshake_client = 259;
+		more[m - 3].sizes.handshake_server = 1219;
+		run.results = more;
+		run.nresults = run.capacity = m;
+		CHECK_EQ_INT(cb_hs_plan(&run, NULL, NULL, 1000, 50, &rows, &n), 0);
+		r = row_of(rows, n, "x25519+ecdsa-p256");
+		/* the fastest stack per core: boringssl, 150 us per core (its entry with the most threads) */
+		CHECK(r && r->ok && r->measured && !strcmp(r->measured_backend, "boringssl"));
+		CHECK(r && fabs(r->measured_server_ns - 150000) < 1e-6 && fabs(r->measured_handshake_ns - 900000) < 1e-6);
+		CHECK(r && r->measured_client_bytes == 259 && r->measured_server_bytes == 1219);
+		/* measured without the model's operations in the run */
+		r = row_of(rows, n, "mlkem1024+mldsa87");
+		CHECK(r && !r->ok && r->measured && fabs(r->measured_server_ns - 400000) < 1e-6);
+		CHECK(r && r->measured_handshake_ns == 0 && r->measured_client_bytes == -1);
+		r = row_of(rows, n, "x25519mlkem768+ecdsa-p256");
+		CHECK(r && r->ok && !r->measured);
+		free(rows);
+		CHECK_EQ_INT(cb_hs_plan(&run, "openssl", NULL, 1000, 50, &rows, &n), 0);
+		r = row_of(rows, n, "x25519+ecdsa-p256");
+		CHECK(r && r->measured && !strcmp(r->measured_backend, "openssl") && fabs(r->measured_server_ns - 200000) < 1e-6);
+		free(rows);
+		/* --backend builtin takes the hybrid composed of builtin's own parts (builtin+builtin) too */
+		for (size_t i = 0; i < m; i++)
+			if (!strcmp(more[i].algorithm, "x25519mlkem768"))
+				snprintf(more[i].backend, sizeof(more[i].backend), "builtin+builtin");
+		set_case(&more[m++], "ecdsa-p256", "sig", "builtin", "sign", 32, 30000, 1);
+		set_case(&more[m++], "ecdsa-p256", "sig", "builtin", "verify", 32, 50000, 1);
+		run.nresults = run.capacity = m;
+		CHECK_EQ_INT(cb_hs_plan(&run, "builtin", NULL, 1000, 50, &rows, &n), 0);
+		r = row_of(rows, n, "x25519mlkem768+ecdsa-p256");
+		CHECK(r && r->ok && fabs(r->server_ns - 100000) < 1e-6);
+		free(rows);
+		run.results = res;
+		run.nresults = run.capacity = k;
+	}
 }
 
 /* Every --scenario line of the study suites parses, and names candidates the suite selects. */

@@ -41,6 +41,12 @@ static void check_class(const cb_tls_class *k)
 		CHECK(!strcmp(p.signature, "rsa_pss_rsae_sha256"));
 	if (strstr(name, "-ed25519"))
 		CHECK(!strcmp(p.signature, "ed25519"));
+	if (strstr(name, "-mldsa")) /* mldsa44, mldsa65, mldsa87: as the name ends */
+		CHECK(!strcmp(p.signature, strstr(name, "-mldsa") + 1));
+	if (!strncmp(name, "tls13-x25519mlkem768-", 21))
+		CHECK(!strcmp(p.group, "X25519MLKEM768"));
+	if (!strncmp(name, "tls13-mlkem1024-", 16))
+		CHECK(!strcmp(p.group, "MLKEM1024"));
 	/*
 	 * Bytes: the ClientHello is the client's first flight, its Finished
 	 * follows; the server's flight holds two certificates (leaf and
@@ -52,6 +58,14 @@ static void check_class(const cb_tls_class *k)
 	CHECK(w.server_bytes > 2 * 200 && w.server_bytes > w.client_bytes);
 	if (strstr(name, "-rsa2048")) /* two 2048-bit keys and signatures, a 256-byte CertificateVerify */
 		CHECK(w.server_bytes > 4 * 256 + 256);
+	/* the key shares: ML-KEM-768's 1184-byte key and X25519's 32; ML-KEM-1024's 1568 */
+	if (strstr(name, "-x25519mlkem768-"))
+		CHECK(w.client_hello > 1184 + 32 && w.server_flight > 1088 + 32);
+	if (strstr(name, "-mlkem1024-"))
+		CHECK(w.client_hello > 1568 && w.server_flight > 1568);
+	/* ML-DSA-87: two 2592-byte keys and three 4627-byte signatures */
+	if (strstr(name, "-mldsa87"))
+		CHECK(w.server_bytes > 2 * 2592 + 3 * 4627);
 	/* fresh connections each time: a second and third handshake, the same sizes up to signature lengths */
 	for (int i = 0; i < 2; i++) {
 		CHECK_EQ_INT(k->handshake(t, &w2, NULL), 0);

@@ -95,10 +95,11 @@ int cmd_serve(int argc, char **argv)
 	const struct cli_option opts[] = {
 		CLI_STRING_ONCE("backend", 'b', "NAME", &backend, "the TLS stack (default openssl)"),
 		CLI_STRING_ONCE("group", 'g', "GROUP", &group,
-				"the key exchange group, as in the class names tls13-GROUP-CERT: x25519 (default), p256"),
+				"the key exchange group, as in the class names tls13-GROUP-CERT: x25519 (default), p256; "
+				"BoringSSL also x25519mlkem768 (with ecdsa-p256 or mldsa65) and mlkem1024 (with mldsa87)"),
 		CLI_STRING_ONCE("cert", 'c', "CERT", &cert,
 				"the certificate chain's algorithm: ecdsa-p256 (default), rsa2048, ed25519 (browsers "
-				"do not offer ed25519)"),
+				"do not offer ed25519); BoringSSL also mldsa65, mldsa87 (browsers do not offer ML-DSA yet)"),
 		CLI_STRING_ONCE("host", 0, "ADDR", &host, "the address to listen on (default 127.0.0.1; ::1 for IPv6)"),
 		{.type = CLI_OPT_NUMBER, .name = "port", .short_name = 'p', .arg = "N", .value = &port, .lo = 0,
 		 .hi = 65535, .flags = CLI_OPT_WHOLE | CLI_OPT_ONCE,
@@ -125,6 +126,10 @@ int cmd_serve(int argc, char **argv)
 	snprintf(name, sizeof(name), "tls13-%s-%s", group, cert);
 	a = cb_registry_find(name, backend);
 	k = cb_as_tls(a);
+	if (k && cb_alg_unavailable(a)) {
+		cli_error("%s through %s cannot run here: %s", name, backend, cb_alg_unavailable(a));
+		return CB_EXIT_FAIL;
+	}
 	if (!k || !k->serve_conn) {
 		if (!cb_backend_find(backend)) {
 			cli_error("no backend '%s' in this build (see 'cryptobench list --backends')", backend);

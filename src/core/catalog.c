@@ -227,6 +227,9 @@ static const cb_catalog_entry catalog[] = {
 	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0, NOSZ},
 	{ENV, "seal-xwing-sm4-gcm", HYB, 128, 64,
 	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, SM4-GCM payload in 64 KiB chunks", 0, NOSZ},
+	{TLS, "tls13-mlkem1024-mldsa87", PQ, 256, 256,
+	 "TLS 1.3 full handshake: ML-KEM-1024 key share, ML-DSA-87 certificate chain (leaf + intermediate), "
+	 "AES-128-GCM", 5, NOSZ},
 	{TLS, "tls13-p256-ecdsa-p256", CLA, 128, 0,
 	 "TLS 1.3 full handshake: P-256 ECDHE, ECDSA P-256 certificate chain (leaf + intermediate), AES-128-GCM", 0, NOSZ},
 	{TLS, "tls13-x25519-ecdsa-p256", CLA, 128, 0,
@@ -236,6 +239,12 @@ static const cb_catalog_entry catalog[] = {
 	{TLS, "tls13-x25519-rsa2048", CLA, 112, 0,
 	 "TLS 1.3 full handshake: X25519, RSA-2048 certificate chain (leaf + intermediate), RSA-PSS "
 	 "CertificateVerify, AES-128-GCM", 0, NOSZ},
+	{TLS, "tls13-x25519mlkem768-ecdsa-p256", HYB, 128, 0,
+	 "TLS 1.3 full handshake: X25519MLKEM768 key share (post-quantum key exchange, classical authentication), "
+	 "ECDSA P-256 certificate chain (leaf + intermediate), AES-128-GCM", 0, NOSZ},
+	{TLS, "tls13-x25519mlkem768-mldsa65", HYB, 128, 192,
+	 "TLS 1.3 full handshake: X25519MLKEM768 key share, ML-DSA-65 certificate chain (leaf + intermediate), "
+	 "AES-128-GCM", 3, NOSZ},
 };
 
 size_t cb_catalog_count(void)

@@ -16,23 +16,24 @@
  * replaces (its cost is set against that).  docs/PLAN.md lists them.
  */
 static const cb_hs_combo combos[] = {
-	{"x25519+ecdsa-p256", "x25519", "ecdsa-p256", NULL},
-	{"x25519+ed25519", "x25519", "ed25519", NULL},
-	{"ecdh-p256+ecdsa-p256", "ecdh-p256", "ecdsa-p256", NULL},
-	{"x25519+rsa2048-pss", "x25519", "rsa2048-pss-sha256", "x25519+ecdsa-p256"},
-	{"x25519+rsa2048-pkcs1", "x25519", "rsa2048-pkcs1-sha256", "x25519+ecdsa-p256"},
-	{"sm2-dhkem+sm2", "sm2-dhkem", "sm2-sign", NULL},
-	{"sm2-dh+sm2", "sm2-dh", "sm2-sign", NULL},
-	{"x25519mlkem768+ecdsa-p256", "x25519mlkem768", "ecdsa-p256", "x25519+ecdsa-p256"},
-	{"secp256r1mlkem768+ecdsa-p256", "secp256r1mlkem768", "ecdsa-p256", "ecdh-p256+ecdsa-p256"},
-	{"xwing+ed25519", "xwing", "ed25519", "x25519+ed25519"},
-	{"sm2mlkem768+sm2", "sm2mlkem768", "sm2-sign", "sm2-dhkem+sm2"},
-	{"mlkem768+ecdsa-p256", "mlkem768", "ecdsa-p256", "x25519+ecdsa-p256"},
+	{"x25519+ecdsa-p256", "x25519", "ecdsa-p256", NULL, "tls13-x25519-ecdsa-p256"},
+	{"x25519+ed25519", "x25519", "ed25519", NULL, "tls13-x25519-ed25519"},
+	{"ecdh-p256+ecdsa-p256", "ecdh-p256", "ecdsa-p256", NULL, "tls13-p256-ecdsa-p256"},
+	{"x25519+rsa2048-pss", "x25519", "rsa2048-pss-sha256", "x25519+ecdsa-p256", "tls13-x25519-rsa2048"},
+	{"x25519+rsa2048-pkcs1", "x25519", "rsa2048-pkcs1-sha256", "x25519+ecdsa-p256", NULL},
+	{"sm2-dhkem+sm2", "sm2-dhkem", "sm2-sign", NULL, NULL},
+	{"sm2-dh+sm2", "sm2-dh", "sm2-sign", NULL, NULL},
+	{"x25519mlkem768+ecdsa-p256", "x25519mlkem768", "ecdsa-p256", "x25519+ecdsa-p256",
+	 "tls13-x25519mlkem768-ecdsa-p256"},
+	{"secp256r1mlkem768+ecdsa-p256", "secp256r1mlkem768", "ecdsa-p256", "ecdh-p256+ecdsa-p256", NULL},
+	{"xwing+ed25519", "xwing", "ed25519", "x25519+ed25519", NULL},
+	{"sm2mlkem768+sm2", "sm2mlkem768", "sm2-sign", "sm2-dhkem+sm2", NULL},
+	{"mlkem768+ecdsa-p256", "mlkem768", "ecdsa-p256", "x25519+ecdsa-p256", NULL},
 	/* post-quantum signatures (FIPS 204) in the certificate as well */
-	{"x25519mlkem768+mldsa44", "x25519mlkem768", "mldsa44", "x25519+ecdsa-p256"},
-	{"x25519mlkem768+mldsa65", "x25519mlkem768", "mldsa65", "x25519+ecdsa-p256"},
-	{"sm2mlkem768+mldsa65", "sm2mlkem768", "mldsa65", "sm2-dhkem+sm2"},
-	{"mlkem1024+mldsa87", "mlkem1024", "mldsa87", "x25519+ecdsa-p256"},
+	{"x25519mlkem768+mldsa44", "x25519mlkem768", "mldsa44", "x25519+ecdsa-p256", NULL},
+	{"x25519mlkem768+mldsa65", "x25519mlkem768", "mldsa65", "x25519+ecdsa-p256", "tls13-x25519mlkem768-mldsa65"},
+	{"sm2mlkem768+mldsa65", "sm2mlkem768", "mldsa65", "sm2-dhkem+sm2", NULL},
+	{"mlkem1024+mldsa87", "mlkem1024", "mldsa87", "x25519+ecdsa-p256", "tls13-mlkem1024-mldsa87"},
 };
 
 const cb_hs_combo *cb_hs_combos(size_t *n)
@@ -49,6 +50,19 @@ static double per_core_ns(const cb_result *r)
 }
 
 /*
+ * Whether a result's backend is `backend`: the backend itself, or a
+ * composition of its own parts ("boringssl+boringssl": the hybrid a
+ * backend without it is timed as, docs/HYBRID.md).
+ */
+static int on_backend(const cb_result *r, const char *backend)
+{
+	size_t n = strlen(backend);
+	if (!strcmp(r->backend, backend))
+		return 1;
+	return !strncmp(r->backend, backend, n) && r->backend[n] == '+' && !strcmp(r->backend + n + 1, backend);
+}
+
+/*
  * The figure of alg's op: at the smallest message size measured, the
  * entry with the most threads of each backend, the fastest backend per
  * core (or only `backend`).  NULL when the run has none.
@@ -60,14 +74,14 @@ static const cb_result *pick(const cb_run *run, const char *alg, const char *op,
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		if (r->status == CB_STATUS_OK && per_core_ns(r) > 0 && !strcmp(r->algorithm, alg) &&
-		    !strcmp(r->operation, op) && (!backend || !strcmp(r->backend, backend)) && r->message_bytes < msg)
+		    !strcmp(r->operation, op) && (!backend || on_backend(r, backend)) && r->message_bytes < msg)
 			msg = r->message_bytes;
 	}
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *r = &run->results[i];
 		int beaten = 0;
 		if (r->status != CB_STATUS_OK || per_core_ns(r) <= 0 || strcmp(r->algorithm, alg) ||
-		    strcmp(r->operation, op) || (backend && strcmp(r->backend, backend)) || r->message_bytes != msg)
+		    strcmp(r->operation, op) || (backend && !on_backend(r, backend)) || r->message_bytes != msg)
 			continue;
 		for (size_t k = 0; k < run->nresults && !beaten; k++) {
 			const cb_result *o = &run->results[k];
@@ -116,6 +130,23 @@ static int add_step(const cb_run *run, cb_hs_row *row, const char *alg, const ch
 	return 0;
 }
 
+/* The combination measured through a TLS stack, when the run has its class's server side. */
+static void measure(const cb_run *run, const cb_hs_combo *c, const char *backend, cb_hs_row *row)
+{
+	const cb_result *srv = c->tls ? pick(run, c->tls, "server", backend) : NULL, *hs;
+	row->measured_client_bytes = row->measured_server_bytes = -1;
+	if (!srv)
+		return;
+	row->measured = 1;
+	snprintf(row->measured_backend, sizeof(row->measured_backend), "%s", srv->backend);
+	row->measured_server_ns = per_core_ns(srv);
+	row->measured_client_bytes = srv->sizes.handshake_client;
+	row->measured_server_bytes = srv->sizes.handshake_server;
+	hs = pick(run, c->tls, "handshake", srv->backend);
+	if (hs)
+		row->measured_handshake_ns = per_core_ns(hs);
+}
+
 static void build(const cb_run *run, const cb_hs_combo *c, const char *backend, double rate, double headroom,
 		  cb_hs_row *row)
 {
@@ -125,6 +156,7 @@ static void build(const cb_run *run, const cb_hs_combo *c, const char *backend, 
 	memset(row, 0, sizeof(*row));
 	row->combo = c;
 	row->client_share = row->server_share = row->signature = row->wire = row->chain = -1;
+	measure(run, c, backend, row);
 	if (!kind[0]) {
 		snprintf(row->why, sizeof(row->why), "%s is not in the run", c->kex);
 		return;

@@ -20,6 +20,7 @@ typedef struct cb_hs_combo {
 	const char *kex;      /* a KEM or a key agreement */
 	const char *sig;
 	const char *baseline; /* the classical choice it replaces, or NULL */
+	const char *tls;      /* the handshake class that measures it through a TLS stack (tls13-*), or NULL */
 } cb_hs_combo;
 
 /* The table of combinations (one place in the code): *n gets its length. */
@@ -53,10 +54,21 @@ typedef struct cb_hs_row {
 	long chain;
 	const char *against;         /* the combination set against (NULL: none in the run) */
 	double server_ratio, client_ratio; /* server (client) time over the against's */
+	/*
+	 * The same combination measured through a TLS stack (the combo's tls
+	 * class, op "server" and "handshake"; backend as for the steps, else
+	 * the stack whose server side is fastest per core): 0 / -1 when the
+	 * run has none.  Measured whether or not the model's steps are there.
+	 */
+	int measured;
+	char measured_backend[32];
+	double measured_server_ns, measured_handshake_ns; /* per handshake on one core; 0 unknown */
+	long measured_client_bytes, measured_server_bytes;
 } cb_hs_row;
 
 /*
- * The rows for every combination (in table order), for rate handshakes
+ * The rows for every combination; a row is "ok" (the model) when its
+ * steps are all in the run, "measured" when its TLS class is; (in table order), for rate handshakes
  * per second with headroom percent spare.  backend NULL: each operation's
  * fastest backend (per core); else only that backend.  against NULL: each
  * combination against its own baseline; else all against that combination

@@ -92,6 +92,117 @@ static void hs_moves(FILE *f, const cb_hs_row *rows, size_t n, double rate, cons
 	}
 }
 
+/*
+ * The combinations a TLS stack measured, beside the model: the server's
+ * handshakes per second per core both ways, their ratio, and the time the
+ * model leaves out (the stack's server time over the model's: the
+ * certificate chain's encoding, the transcript hash, the key schedule,
+ * records, allocation).
+ */
+static void hs_measured(FILE *f, const cb_hs_row *rows, size_t n, int md)
+{
+	static const char *const head[] = {"combination", "stack", "measured hs/s/core", "model hs/s/core",
+					   "model/measured", "not in the model", "+ stack's cost", "full handshake",
+					   "bytes c/s"};
+	enum { NC = 9 };
+	size_t w[NC] = {0}, nm = 0;
+	char cell[NC][64];
+	const cb_hs_row *base = NULL;
+	for (size_t i = 0; i < n; i++) {
+		nm += rows[i].measured;
+		if (!strcmp(rows[i].combo->name, "x25519+ecdsa-p256") && rows[i].ok && rows[i].measured)
+			base = &rows[i];
+	}
+	if (!nm)
+		return;
+	fprintf(f, "%s%smodel against measured: the server's side of a real TLS 1.3 handshake (run 'tls13-*'), per core\n",
+		md ? "" : "\n", md ? "### " : "");
+	if (md)
+		fputc('\n', f);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			for (size_t c = 0; c < NC; c++) {
+				if (md)
+					fprintf(f, "| %s ", head[c]);
+				else if (c < 2)
+					fprintf(f, "%s%-*s", c ? "  " : "", (int)w[c], head[c]);
+				else
+					fprintf(f, "  %*s", (int)w[c], head[c]);
+			}
+			fputs(md ? "|\n" : "\n", f);
+			if (md)
+				fputs("| :--- | :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n", f);
+		} else {
+			for (size_t c = 0; c < NC; c++)
+				w[c] = cb_utf8_width(head[c]);
+		}
+		for (size_t i = 0; i < n; i++) {
+			const cb_hs_row *r = &rows[i];
+			double mps = r->measured_server_ns > 0 ? 1e9 / r->measured_server_ns : 0;
+			if (!r->measured)
+				continue;
+			snprintf(cell[0], sizeof(cell[0]), "%s", r->combo->name);
+			snprintf(cell[1], sizeof(cell[1]), "%s", r->measured_backend);
+			snprintf(cell[2], sizeof(cell[2]), "%.1f", mps);
+			if (r->ok) {
+				snprintf(cell[3], sizeof(cell[3]), "%.1f", r->per_core);
+				snprintf(cell[4], sizeof(cell[4]), "%.2fx", mps > 0 ? r->per_core / mps : 0);
+				if (r->measured_server_ns > r->server_ns) {
+					cb_fmt_latency(r->measured_server_ns - r->server_ns, cell[5], sizeof(cell[5]));
+				} else {
+					snprintf(cell[5], sizeof(cell[5]), "-");
+				}
+			} else {
+				snprintf(cell[3], sizeof(cell[3]), "-");
+				snprintf(cell[4], sizeof(cell[4]), "-");
+				snprintf(cell[5], sizeof(cell[5]), "-");
+			}
+			/* the model plus the stack's own cost, read off its classical handshake: predicted/measured */
+			if (r->ok && base && !strcmp(base->measured_backend, r->measured_backend))
+				snprintf(cell[6], sizeof(cell[6]), "%.2fx",
+					 r->measured_server_ns /
+						 (r->server_ns + base->measured_server_ns - base->server_ns));
+			else
+				snprintf(cell[6], sizeof(cell[6]), "-");
+			if (r->measured_handshake_ns > 0)
+				cb_fmt_latency(r->measured_handshake_ns, cell[7], sizeof(cell[7]));
+			else
+				snprintf(cell[7], sizeof(cell[7]), "-");
+			if (r->measured_client_bytes >= 0 && r->measured_server_bytes >= 0)
+				snprintf(cell[8], sizeof(cell[8]), "%ld/%ld", r->measured_client_bytes,
+					 r->measured_server_bytes);
+			else
+				snprintf(cell[8], sizeof(cell[8]), "-");
+			for (size_t c = 0; c < NC; c++) {
+				size_t cw = cb_utf8_width(cell[c]);
+				if (!pass) {
+					if (cw > w[c])
+						w[c] = cw;
+				} else if (md) {
+					fprintf(f, "| %s ", cell[c]);
+				} else {
+					if (c)
+						fputs("  ", f);
+					if (c >= 2)
+						fprintf(f, "%*s", (int)(w[c] - cw), "");
+					fputs(cell[c], f);
+					if (c < 2)
+						fprintf(f, "%*s", (int)(w[c] - cw), "");
+				}
+			}
+			if (pass)
+				fputs(md ? "|\n" : "\n", f);
+		}
+	}
+	fprintf(f, "%smodel/measured above 1: the stack's server does more than the model's public-key operations "
+		   "(\"not in the model\": the chain's encoding, the transcript hash, the key schedule, records, "
+		   "allocation); the model's figure is then an upper bound of the capacity, the measured one is what a "
+		   "server of that stack sustains; \"+ stack's cost\": the model with the stack's own cost added, read off "
+		   "its x25519+ecdsa-p256 handshake (its measured server time less the model's), as model/measured "
+		   "again\n",
+		md ? "\n" : "");
+}
+
 static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double rate)
 {
 	static const char *const head[] = {"combination", "server/hs", "client/hs", "hs/s/core", "cores", "wire B",
@@ -156,6 +267,7 @@ static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double ra
 	for (size_t i = 0; i < n; i++)
 		if (!rows[i].ok)
 			fprintf(f, "%sskipped %s: %s\n", md ? "- " : "", rows[i].combo->name, rows[i].why);
+	hs_measured(f, rows, n, md);
 }
 
 static int hs_json(FILE *f, const cb_hs_row *rows, size_t n, double rate, double headroom, const char *backend,
@@ -189,6 +301,28 @@ static int hs_json(FILE *f, const cb_hs_row *rows, size_t n, double rate, double
 		json_object_set_new(o, "name", json_string(r->combo->name));
 		json_object_set_new(o, "kex", json_string(r->combo->kex));
 		json_object_set_new(o, "sig", json_string(r->combo->sig));
+		if (r->measured) {
+			json_t *m = json_object();
+			if (!m) {
+				json_decref(o);
+				json_decref(steps);
+				err = 1;
+				break;
+			}
+			json_object_set_new(m, "class", json_string(r->combo->tls));
+			json_object_set_new(m, "backend", json_string(r->measured_backend));
+			json_object_set_new(m, "server_ns", json_real(r->measured_server_ns));
+			json_object_set_new(m, "handshake_ns",
+					    r->measured_handshake_ns > 0 ? json_real(r->measured_handshake_ns) : json_null());
+			json_object_set_new(m, "server_handshakes_per_sec_per_core", json_real(1e9 / r->measured_server_ns));
+			json_object_set_new(m, "model_over_measured",
+					    r->ok ? json_real(r->measured_server_ns / r->server_ns) : json_null());
+			json_object_set_new(m, "client_bytes",
+					    r->measured_client_bytes >= 0 ? json_integer(r->measured_client_bytes) : json_null());
+			json_object_set_new(m, "server_bytes",
+					    r->measured_server_bytes >= 0 ? json_integer(r->measured_server_bytes) : json_null());
+			json_object_set_new(o, "measured", m);
+		}
 		if (!r->ok) {
 			json_decref(steps);
 			json_object_set_new(o, "reason", json_string(r->why));
@@ -249,7 +383,7 @@ int cb_report_plan_handshakes(FILE *f, cb_format format, const cb_run *run, cons
 	if (r)
 		return r;
 	for (size_t i = 0; i < n; i++)
-		nok += rows[i].ok;
+		nok += rows[i].ok || rows[i].measured;
 	if (!nok) {
 		snprintf(err, errlen,
 			 "no handshake combination's operations are all in '%s' (%s: %s; ...): a run needs a key "

@@ -2,7 +2,7 @@
  * BoringSSL backend: the descriptor, the version and the implementation label.
  *
  * Built from the anchor (CB_BSSL_BUILT), the descriptor lists the classes of
- * bssl_rsa.c, bssl_ec.c, bssl_sym.c, bssl_kem.c and bssl_sig.c.  Without it, it lists the
+ * bssl_rsa.c, bssl_ec.c, bssl_sym.c, bssl_kem.c, bssl_sig.c and bssl_tls.c.  Without it, it lists the
  * same names as classes whose unavailable() says why, so `list` and `run
  * --backend boringssl` tell the user what to do.
  */
@@ -18,6 +18,7 @@
 #include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/sig.h"
+#include "cryptobench/tls.h"
 
 #ifdef CB_BSSL_BUILT
 
@@ -56,7 +57,7 @@ int cb_bssl_copy_der(uint8_t *buf, size_t len, uint8_t *out, size_t *outlen)
 }
 
 static const cb_alg_info *const *const bssl_classes[] = {cb_bssl_rsa_algs, cb_bssl_ec_algs, cb_bssl_sym_algs,
-							   cb_bssl_kem_algs, cb_bssl_sig_algs, NULL};
+							   cb_bssl_kem_algs, cb_bssl_sig_algs, cb_bssl_tls_algs, NULL};
 
 /*
  * BoringSSL's calls of the stdio output functions land here (backend.cmake
@@ -227,6 +228,28 @@ static int no_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, co
 	return CB_ERR_UNSUPPORTED;
 }
 
+static int no_tls_init(const cb_tls_class *cls, cb_tls **out)
+{
+	if (out)
+		*out = NULL;
+	return CB_ERR_UNSUPPORTED;
+}
+
+static int no_tls_handshake(cb_tls *t, cb_tls_wire *wire, cb_tls_params *params)
+{
+	return CB_ERR_UNSUPPORTED;
+}
+
+static int no_tls_server(cb_tls *t)
+{
+	return CB_ERR_UNSUPPORTED;
+}
+
+static void no_tls_free(cb_tls *t)
+{
+	(void)t;
+}
+
 #define NB_INFO(kind_, name_)                                                                                     \
 	{.kind = (kind_), .name = (name_), .backend = "boringssl", .unavailable = not_built,                      \
 	 .implementation = cb_bssl_implementation}
@@ -297,10 +320,20 @@ static const cb_hash_class nb_sha256 = {.info = NB_INFO(CB_KIND_HASH, "sha256"),
 NB_KEM(nb_mlkem768, "mlkem768", 1184, 2400, 1088);
 NB_KEM(nb_mlkem1024, "mlkem1024", 1568, 3168, 1568);
 NB_KEM(nb_xwing, "xwing", 1216, 32, 1120);
+#define NB_TLS(var_, name_)                                                                                       \
+	static const cb_tls_class var_ = {.info = NB_INFO(CB_KIND_TLS, name_), .init = no_tls_init,              \
+					  .handshake = no_tls_handshake, .server = no_tls_server, .free = no_tls_free}
 NB_SIG(nb_mldsa44, "mldsa44");
 NB_SIG(nb_mldsa65, "mldsa65");
 NB_SIG(nb_mldsa87, "mldsa87");
 NB_SIG(nb_slh_sha2_128s, "slh-dsa-sha2-128s");
+NB_TLS(nb_tls_x25519_ecdsa, "tls13-x25519-ecdsa-p256");
+NB_TLS(nb_tls_p256_ecdsa, "tls13-p256-ecdsa-p256");
+NB_TLS(nb_tls_x25519_rsa, "tls13-x25519-rsa2048");
+NB_TLS(nb_tls_x25519_ed25519, "tls13-x25519-ed25519");
+NB_TLS(nb_tls_hybrid_ecdsa, "tls13-x25519mlkem768-ecdsa-p256");
+NB_TLS(nb_tls_hybrid_mldsa65, "tls13-x25519mlkem768-mldsa65");
+NB_TLS(nb_tls_mlkem1024_mldsa87, "tls13-mlkem1024-mldsa87");
 
 static const cb_alg_info *const nb_algs[] = {
 	&nb_rsa2048_pkcs1.info,	       &nb_rsa2048_oaep256.info,      &nb_rsa2048_oaep1.info,
@@ -317,7 +350,9 @@ static const cb_alg_info *const nb_algs[] = {
 	&nb_aes256_gcm.info,	       &nb_chacha20_poly1305.info,    &nb_sha256.info,
 	&nb_mlkem768.info,	       &nb_mlkem1024.info,	      &nb_xwing.info,
 	&nb_mldsa44.info,	       &nb_mldsa65.info,	      &nb_mldsa87.info,
-	&nb_slh_sha2_128s.info,	       NULL,
+	&nb_slh_sha2_128s.info,	       &nb_tls_x25519_ecdsa.info,     &nb_tls_p256_ecdsa.info,
+	&nb_tls_x25519_rsa.info,       &nb_tls_x25519_ed25519.info,   &nb_tls_hybrid_ecdsa.info,
+	&nb_tls_hybrid_mldsa65.info,   &nb_tls_mlkem1024_mldsa87.info, NULL,
 };
 
 static const cb_alg_info *const *const bssl_classes[] = {nb_algs, NULL};

@@ -40,6 +40,7 @@ extern const cb_alg_info *const cb_bssl_ec_algs[];  /* bssl_ec.c: ecdsa-p256, ec
 extern const cb_alg_info *const cb_bssl_sym_algs[]; /* bssl_sym.c: aes-*, chacha20-poly1305, sha256 */
 extern const cb_alg_info *const cb_bssl_kem_algs[]; /* bssl_kem.c: mlkem768, mlkem1024, xwing */
 extern const cb_alg_info *const cb_bssl_sig_algs[]; /* bssl_sig.c: mldsa44/65/87, slh-dsa-sha2-128s */
+extern const cb_alg_info *const cb_bssl_tls_algs[]; /* bssl_tls.c: tls13-* handshakes */
 
 /* Clears BoringSSL's error queue and returns err. */
 int cb_bssl_fail(int err);
