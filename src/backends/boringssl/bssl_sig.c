@@ -20,8 +20,7 @@
 #include <string.h>
 
 #include "backends/boringssl/bssl_common.h"
-#include "core/ct.h"
-#include "core/der.h"
+#include "core/pqsig.h"
 #include "core/util.h"
 #include "cryptobench/sig.h"
 
@@ -29,7 +28,6 @@
 
 #include <openssl/slhdsa.h>
 
-#define BSSL_SIG_CTX_MAX 255
 #define BSSL_SIG_PK_MAX 2592 /* ML-DSA-87 */
 #define BSSL_MLDSA_SK_MAX 4896
 
@@ -42,12 +40,11 @@ typedef struct bssl_sig_set {
 
 typedef struct bssl_sig_key {
 	const bssl_sig_set *set;
-	int has_sk, has_seed, deterministic;
+	int has_sk, has_seed;
+	cb_pqsig_mode mode;
 	cb_bssl_mldsa *parsed; /* ML-DSA: BoringSSL's key (public-only unless has_sk) */
 	uint8_t slh_sk[SLHDSA_SHA2_128S_PRIVATE_KEY_BYTES];
 	uint8_t seed[32];
-	uint8_t ctx[BSSL_SIG_CTX_MAX];
-	size_t ctx_len;
 	uint8_t pk[BSSL_SIG_PK_MAX];
 } bssl_sig_key;
 
@@ -71,24 +68,21 @@ static void key_free(void *key)
 static int new_key(const cb_sig_class *cls, const cb_opts *opts, bssl_sig_key **out)
 {
 	bssl_sig_key *k;
+	int r;
 
 	*out = NULL;
-	if (opts && (opts->sig_ctx_len > BSSL_SIG_CTX_MAX || (opts->sig_ctx_len && !opts->sig_ctx)))
-		return CB_ERR_ARG;
 	if (!(k = calloc(1, sizeof(*k))))
 		return CB_ERR_NOMEM;
 	k->set = set_of(cls);
-	if (opts) {
-		k->deterministic = opts->sig_deterministic != 0;
-		k->ctx_len = opts->sig_ctx_len;
-		if (k->ctx_len)
-			memcpy(k->ctx, opts->sig_ctx, k->ctx_len);
+	if ((r = cb_pqsig_mode_set(&k->mode, opts)) != CB_OK) {
+		free(k);
+		return r;
 	}
 	*out = k;
 	return CB_OK;
 }
 
-/* A handle from what make() fills in; freed on failure. */
+/* The handle k when r is 0, else k freed. */
 static int finish(bssl_sig_key *k, int r, void **key)
 {
 	if (r != CB_OK) {
@@ -201,22 +195,15 @@ static int import_raw(const cb_sig_class *cls, int secret, const uint8_t *in, si
 
 static int import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	uint8_t *canon = NULL;
-	size_t clen = 0, rawlen;
 	const uint8_t *raw;
-	cb_key_type t;
+	size_t rawlen;
 	int r;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	/* the canonical SPKI only: what cb_key_public_spki gives back unchanged */
-	if ((r = cb_key_public_spki(in, len, &t, &canon, &clen)) != CB_OK)
-		return r == CB_ERR_UNSUPPORTED ? CB_ERR_FORMAT : r;
-	r = t != set_of(cls)->type || clen != len || memcmp(canon, in, len) ? CB_ERR_FORMAT : CB_OK;
-	free(canon);
-	if (r || cb_key_raw(in, len, 0, &raw, &rawlen) != CB_OK)
-		return CB_ERR_FORMAT;
+	if ((r = cb_pqsig_raw_key(set_of(cls)->type, 0, in, len, &raw, &rawlen)) != CB_OK)
+		return r;
 	return from_public_raw(cls, raw, rawlen, opts, key);
 }
 
@@ -224,8 +211,8 @@ static int import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len,
 {
 	const bssl_sig_set *s = set_of(cls);
 	const uint8_t *seed = NULL, *sk = NULL;
-	uint8_t *canon = NULL, expanded[BSSL_MLDSA_SK_MAX];
-	size_t clen = 0, rawlen;
+	uint8_t expanded[BSSL_MLDSA_SK_MAX];
+	size_t rawlen;
 	bssl_sig_key *k;
 	cb_key_type t;
 	int r;
@@ -234,13 +221,8 @@ static int import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len,
 		return CB_ERR_ARG;
 	*key = NULL;
 	if (!s->mldsa) {
-		if ((r = cb_key_private_pkcs8(in, len, &t, &canon, &clen)) != CB_OK)
-			return r == CB_ERR_UNSUPPORTED ? CB_ERR_FORMAT : r;
-		r = t != s->type || clen != len || memcmp(canon, in, len) ? CB_ERR_FORMAT : CB_OK;
-		cb_wipe(canon, clen);
-		free(canon);
-		if (r || cb_key_raw(in, len, 1, &sk, &rawlen) != CB_OK)
-			return CB_ERR_FORMAT;
+		if ((r = cb_pqsig_raw_key(s->type, 1, in, len, &sk, &rawlen)) != CB_OK)
+			return r;
 		return from_secret_raw(cls, sk, rawlen, opts, key);
 	}
 	if (cb_mldsa_private_decode(in, len, &t, &seed, &sk) != CB_OK || t != s->type)
@@ -250,27 +232,11 @@ static int import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len,
 	if ((r = new_key(cls, opts, &k)) != CB_OK)
 		return r;
 	r = mldsa_from_seed(k, seed);
-	/* both: the expanded key must be the seed's (RFC 9881 8.2); only whether they match is public */
-	if (r == CB_OK && sk && (r = cb_bssl_mldsa_expanded(k->parsed, expanded)) == CB_OK) {
-		unsigned diff = 0;
-
-		for (size_t i = 0; i < s->sk; i++)
-			diff |= expanded[i] ^ sk[i];
-		CB_CT_DECLASSIFY(&diff, sizeof(diff));
-		if (diff)
-			r = CB_ERR_INVALID_KEY;
-	}
+	/* both: the expanded key must be the seed's (RFC 9881 8.2) */
+	if (r == CB_OK && sk && (r = cb_bssl_mldsa_expanded(k->parsed, expanded)) == CB_OK)
+		r = cb_pqsig_same_key(expanded, sk, s->sk);
 	cb_wipe(expanded, sizeof(expanded));
 	return finish(k, r, key);
-}
-
-static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
 }
 
 static int export_raw(const void *key, int secret, uint8_t *out, size_t *outlen)
@@ -280,53 +246,42 @@ static int export_raw(const void *key, int secret, uint8_t *out, size_t *outlen)
 
 	if (!k || !out || !outlen || (secret && !k->has_sk))
 		return CB_ERR_ARG;
-	if (!secret)
-		return copy_out(k->pk, k->set->pk, out, outlen);
-	if (!k->set->mldsa)
-		return copy_out(k->slh_sk, k->set->sk, out, outlen);
-	if (*outlen < k->set->sk)
+	if (*outlen < (secret ? k->set->sk : k->set->pk))
 		return CB_ERR_LENGTH;
-	if ((r = cb_bssl_mldsa_expanded(k->parsed, out)) == CB_OK)
-		*outlen = k->set->sk;
+	*outlen = secret ? k->set->sk : k->set->pk;
+	if (!secret || !k->set->mldsa) {
+		memcpy(out, secret ? k->slh_sk : k->pk, *outlen);
+		return CB_OK;
+	}
+	if ((r = cb_bssl_mldsa_expanded(k->parsed, out)) != CB_OK)
+		*outlen = 0;
 	return r;
 }
 
 static int export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const bssl_sig_key *k = key;
-	uint8_t *der;
-	size_t n;
-	int r;
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	if ((r = cb_key_wrap_raw(k->set->type, 0, k->pk, k->set->pk, &der, &n)) != CB_OK)
-		return r;
-	r = copy_out(der, n, out, outlen);
-	free(der);
-	return r;
+	return cb_pqsig_export(k->set->type, 0, k->pk, k->set->pk, out, outlen);
 }
 
 /* The seed form when the key has a seed (RFC 9881 recommends it), else the expanded form; SLH-DSA as RFC 9909. */
 static int export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const bssl_sig_key *k = key;
-	uint8_t raw[BSSL_MLDSA_SK_MAX], *der;
+	uint8_t raw[BSSL_MLDSA_SK_MAX];
 	size_t n = sizeof(raw);
 	int r;
 
 	if (!k || !out || !outlen || !k->has_sk)
 		return CB_ERR_ARG;
 	if (k->has_seed)
-		r = cb_key_wrap_raw(k->set->type, 1, k->seed, 32, &der, &n);
-	else if ((r = export_raw(k, 1, raw, &n)) == CB_OK)
-		r = cb_key_wrap_raw(k->set->type, 1, raw, n, &der, &n);
+		return cb_pqsig_export(k->set->type, 1, k->seed, 32, out, outlen);
+	if ((r = export_raw(k, 1, raw, &n)) == CB_OK)
+		r = cb_pqsig_export(k->set->type, 1, raw, n, out, outlen);
 	cb_wipe(raw, sizeof(raw));
-	if (r)
-		return r;
-	r = copy_out(der, n, out, outlen);
-	cb_wipe(der, n);
-	free(der);
 	return r;
 }
 
@@ -337,28 +292,16 @@ static size_t max_signature(const void *key)
 	return k ? k->set->sig : 0;
 }
 
-static int check_params(const bssl_sig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen)
-{
-	if (!k || !p || (!m && mlen) || (!p->ctx && p->ctx_len) || p->ctx_len > BSSL_SIG_CTX_MAX)
-		return CB_ERR_ARG;
-	if (p->iface == CB_SIG_IFACE_MU && mlen != 64)
-		return CB_ERR_LENGTH;
-	if (p->iface != CB_SIG_IFACE_PURE && (!k->set->mldsa || (p->iface != CB_SIG_IFACE_INTERNAL &&
-								 p->iface != CB_SIG_IFACE_MU)))
-		return CB_ERR_UNSUPPORTED;
-	return CB_OK;
-}
-
 static int sign_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	bssl_sig_key *k = key;
 	uint8_t rnd[32];
 	int r;
 
-	if ((r = check_params(k, p, m, mlen)) != CB_OK)
-		return r;
-	if (!sig || !siglen || !k->has_sk)
+	if (!k || !sig || !siglen || !k->has_sk)
 		return CB_ERR_ARG;
+	if ((r = cb_pqsig_check(p, m, mlen, k->set->mldsa)) != CB_OK)
+		return r;
 	if (*siglen < k->set->sig)
 		return CB_ERR_LENGTH;
 	if (!k->set->mldsa) {
@@ -369,11 +312,7 @@ static int sign_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t m
 		*siglen = k->set->sig;
 		return CB_OK;
 	}
-	if (p->rnd)
-		memcpy(rnd, p->rnd, 32);
-	else if (p->deterministic)
-		memset(rnd, 0, 32);
-	else if ((r = cb_random_bytes(rnd, 32)) != CB_OK)
+	if ((r = cb_pqsig_rnd(p, rnd)) != CB_OK)
 		return r;
 	r = cb_bssl_mldsa_sign(k->parsed, p->iface, p->ctx, p->ctx_len, m, mlen, rnd, sig);
 	cb_wipe(rnd, sizeof(rnd));
@@ -388,10 +327,10 @@ static int verify_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t
 	bssl_sig_key *k = key;
 	int r;
 
-	if ((r = check_params(k, p, m, mlen)) != CB_OK)
-		return r;
-	if (!sig)
+	if (!k || !sig)
 		return CB_ERR_ARG;
+	if ((r = cb_pqsig_check(p, m, mlen, k->set->mldsa)) != CB_OK)
+		return r;
 	if (siglen != k->set->sig)
 		return CB_ERR_VERIFY;
 	if (!k->set->mldsa)
@@ -402,36 +341,26 @@ static int verify_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t
 	return r == CB_OK ? r : cb_bssl_fail(r);
 }
 
-/* The pure interface with the handle's context and randomness. */
-static cb_sig_params handle_params(const bssl_sig_key *k)
-{
-	cb_sig_params p = {CB_SIG_IFACE_PURE, NULL, 0, NULL, 0};
-
-	p.ctx = k->ctx_len ? k->ctx : NULL;
-	p.ctx_len = k->ctx_len;
-	p.deterministic = k->deterministic;
-	return p;
-}
-
 static int sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
+	bssl_sig_key *k = key;
 	cb_sig_params p;
 
-	if (!key)
+	if (!k)
 		return CB_ERR_ARG;
-	p = handle_params(key);
-	return sign_ex(key, &p, m, mlen, sig, siglen);
+	p = cb_pqsig_params(&k->mode);
+	return sign_ex(k, &p, m, mlen, sig, siglen);
 }
 
 static int verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
+	bssl_sig_key *k = key;
 	cb_sig_params p;
 
-	if (!key)
+	if (!k)
 		return CB_ERR_ARG;
-	p = handle_params(key);
-	p.deterministic = 0;
-	return verify_ex(key, &p, m, mlen, sig, siglen);
+	p = cb_pqsig_params(&k->mode);
+	return verify_ex(k, &p, m, mlen, sig, siglen);
 }
 
 #define MLDSA_NOTES                                                                                              \

@@ -24,8 +24,7 @@
 #include <string.h>
 
 #include "backends/anchors.h"
-#include "core/ct.h"
-#include "core/der.h"
+#include "core/pqsig.h"
 #include "core/util.h"
 #include "cryptobench/sig.h"
 
@@ -33,7 +32,6 @@
 #define CB_ANCHOR_COMMIT "unknown"
 #endif
 
-#define OQS_SIG_CTX_MAX 255
 #define OQS_SIG_PK_MAX 2592 /* ML-DSA-87 */
 #define OQS_SIG_SK_MAX 4896 /* ML-DSA-87 expanded */
 
@@ -111,10 +109,9 @@ typedef struct oqs_sig_set {
 
 typedef struct oqs_sig_key {
 	const oqs_sig_set *set;
-	int has_pk, has_sk, has_seed, deterministic;
+	int has_pk, has_sk, has_seed;
+	cb_pqsig_mode mode;
 	uint8_t seed[32];
-	uint8_t ctx[OQS_SIG_CTX_MAX];
-	size_t ctx_len;
 	uint8_t pk[OQS_SIG_PK_MAX];
 	uint8_t sk[OQS_SIG_SK_MAX];
 } oqs_sig_key;
@@ -143,18 +140,15 @@ static void key_free(void *key)
 static int new_key(const cb_sig_class *cls, const cb_opts *opts, oqs_sig_key **out)
 {
 	oqs_sig_key *k;
+	int r;
 
 	*out = NULL;
-	if (opts && (opts->sig_ctx_len > OQS_SIG_CTX_MAX || (opts->sig_ctx_len && !opts->sig_ctx)))
-		return CB_ERR_ARG;
 	if (!(k = calloc(1, sizeof(*k))))
 		return CB_ERR_NOMEM;
 	k->set = set_of(cls);
-	if (opts) {
-		k->deterministic = opts->sig_deterministic != 0;
-		k->ctx_len = opts->sig_ctx_len;
-		if (k->ctx_len)
-			memcpy(k->ctx, opts->sig_ctx, k->ctx_len);
+	if ((r = cb_pqsig_mode_set(&k->mode, opts)) != CB_OK) {
+		free(k);
+		return r;
 	}
 	*out = k;
 	return CB_OK;
@@ -232,23 +226,18 @@ static int keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 static int import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	const oqs_sig_set *s = set_of(cls);
-	uint8_t *canon = NULL;
-	size_t clen = 0, rawlen;
 	const uint8_t *raw;
-	cb_key_type t;
+	size_t rawlen;
 	oqs_sig_key *k;
 	int r;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	/* the canonical SPKI only: what cb_key_public_spki gives back unchanged */
-	if ((r = cb_key_public_spki(in, len, &t, &canon, &clen)) != CB_OK)
-		return r == CB_ERR_UNSUPPORTED ? CB_ERR_FORMAT : r;
-	r = t != s->type || clen != len || memcmp(canon, in, len) ? CB_ERR_FORMAT : CB_OK;
-	free(canon);
-	if (r || (r = cb_key_raw(in, len, 0, &raw, &rawlen)) != CB_OK || rawlen != s->pk)
-		return r ? r : CB_ERR_FORMAT;
+	if ((r = cb_pqsig_raw_key(s->type, 0, in, len, &raw, &rawlen)) != CB_OK)
+		return r;
+	if (rawlen != s->pk)
+		return CB_ERR_FORMAT;
 	if ((r = new_key(cls, opts, &k)) != CB_OK)
 		return r;
 	memcpy(k->pk, raw, s->pk);
@@ -274,15 +263,9 @@ static int import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len,
 		if (cb_mldsa_private_decode(in, len, &t, &seed, &sk) != CB_OK || t != s->type)
 			return CB_ERR_FORMAT;
 	} else {
-		uint8_t *canon = NULL;
-		size_t clen = 0;
-
-		if ((r = cb_key_private_pkcs8(in, len, &t, &canon, &clen)) != CB_OK)
-			return r == CB_ERR_UNSUPPORTED ? CB_ERR_FORMAT : r;
-		r = t != s->type || clen != len || memcmp(canon, in, len) ? CB_ERR_FORMAT : CB_OK;
-		cb_wipe(canon, clen);
-		free(canon);
-		if (r || cb_key_raw(in, len, 1, &raw, &rawlen) != CB_OK || rawlen != s->sk)
+		if ((r = cb_pqsig_raw_key(s->type, 1, in, len, &raw, &rawlen)) != CB_OK)
+			return r;
+		if (rawlen != s->sk)
 			return CB_ERR_FORMAT;
 		sk = raw;
 	}
@@ -290,16 +273,9 @@ static int import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len,
 		return r;
 	if (seed) {
 		r = from_seed(k, seed);
-		/* both: the expanded key must be the seed's (RFC 9881 8.2); only whether they match is public */
-		if (!r && sk) {
-			unsigned diff = 0;
-
-			for (size_t i = 0; i < s->sk; i++)
-				diff |= k->sk[i] ^ sk[i];
-			CB_CT_DECLASSIFY(&diff, sizeof(diff));
-			if (diff)
-				r = CB_ERR_INVALID_KEY;
-		}
+		/* both: the expanded key must be the seed's (RFC 9881 8.2) */
+		if (!r && sk)
+			r = cb_pqsig_same_key(k->sk, sk, s->sk);
 	} else if (s->c) {
 		memcpy(k->sk, sk, s->sk);
 		k->has_sk = 1;
@@ -347,15 +323,6 @@ static int import_raw(const cb_sig_class *cls, int secret, const uint8_t *in, si
 	return CB_OK;
 }
 
-static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
-}
-
 static int export_raw(const void *key, int secret, uint8_t *out, size_t *outlen)
 {
 	const oqs_sig_key *k = key;
@@ -364,43 +331,31 @@ static int export_raw(const void *key, int secret, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	if (secret ? !k->has_sk : !k->has_pk)
 		return CB_ERR_ARG;
-	return copy_out(secret ? k->sk : k->pk, secret ? k->set->sk : k->set->pk, out, outlen);
+	if (*outlen < (secret ? k->set->sk : k->set->pk))
+		return CB_ERR_LENGTH;
+	*outlen = secret ? k->set->sk : k->set->pk;
+	memcpy(out, secret ? k->sk : k->pk, *outlen);
+	return CB_OK;
 }
 
 static int export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const oqs_sig_key *k = key;
-	uint8_t *der;
-	size_t n;
-	int r;
 
 	if (!k || !out || !outlen || !k->has_pk)
 		return CB_ERR_ARG;
-	if ((r = cb_key_wrap_raw(k->set->type, 0, k->pk, k->set->pk, &der, &n)) != CB_OK)
-		return r;
-	r = copy_out(der, n, out, outlen);
-	free(der);
-	return r;
+	return cb_pqsig_export(k->set->type, 0, k->pk, k->set->pk, out, outlen);
 }
 
 /* The seed form when the key has a seed (RFC 9881 recommends it), else the expanded form; SLH-DSA as RFC 9909. */
 static int export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const oqs_sig_key *k = key;
-	uint8_t *der;
-	size_t n;
-	int r;
 
 	if (!k || !out || !outlen || !k->has_sk)
 		return CB_ERR_ARG;
-	r = k->has_seed ? cb_key_wrap_raw(k->set->type, 1, k->seed, 32, &der, &n)
-			: cb_key_wrap_raw(k->set->type, 1, k->sk, k->set->sk, &der, &n);
-	if (r)
-		return r;
-	r = copy_out(der, n, out, outlen);
-	cb_wipe(der, n);
-	free(der);
-	return r;
+	return k->has_seed ? cb_pqsig_export(k->set->type, 1, k->seed, 32, out, outlen)
+			   : cb_pqsig_export(k->set->type, 1, k->sk, k->set->sk, out, outlen);
 }
 
 static size_t max_signature(const void *key)
@@ -415,21 +370,19 @@ static int sign_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t m
 #if defined(CB_ANCHOR_BUILT)
 	oqs_sig_key *k = key;
 	const oqs_sig_set *s;
-	uint8_t pre[2 + OQS_SIG_CTX_MAX], rnd[32];
-	size_t prelen = 0, n;
+	uint8_t pre[2 + CB_PQSIG_CTX_MAX], rnd[32];
+	size_t prelen, n;
 	int r;
 
-	if (!k || !p || !sig || !siglen || (!m && mlen) || (!p->ctx && p->ctx_len))
+	if (!k || !sig || !siglen || !k->has_sk)
 		return CB_ERR_ARG;
 	s = k->set;
-	if (!k->has_sk)
-		return CB_ERR_ARG;
-	if (p->ctx_len > OQS_SIG_CTX_MAX)
-		return CB_ERR_ARG;
+	if ((r = cb_pqsig_check(p, m, mlen, s->c != NULL)) != CB_OK)
+		return r;
 	if (*siglen < s->sig)
 		return CB_ERR_LENGTH;
 	if (!s->c) { /* SLH-DSA: liboqs' pure, hedged interface only */
-		if (p->iface != CB_SIG_IFACE_PURE || p->rnd || p->deterministic)
+		if (p->rnd || p->deterministic)
 			return CB_ERR_UNSUPPORTED;
 		n = *siglen;
 		if (s->slh->sign(sig, &n, m, mlen, p->ctx, p->ctx_len, k->sk) != OQS_SUCCESS)
@@ -437,23 +390,8 @@ static int sign_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t m
 		*siglen = n;
 		return CB_OK;
 	}
-	if (p->iface == CB_SIG_IFACE_PURE) {
-		pre[0] = 0;
-		pre[1] = (uint8_t)p->ctx_len;
-		if (p->ctx_len)
-			memcpy(pre + 2, p->ctx, p->ctx_len);
-		prelen = 2 + p->ctx_len;
-	} else if (p->iface == CB_SIG_IFACE_MU) {
-		if (mlen != 64)
-			return CB_ERR_LENGTH;
-	} else if (p->iface != CB_SIG_IFACE_INTERNAL) {
-		return CB_ERR_UNSUPPORTED;
-	}
-	if (p->rnd)
-		memcpy(rnd, p->rnd, 32);
-	else if (p->deterministic)
-		memset(rnd, 0, 32);
-	else if ((r = cb_random_bytes(rnd, 32)) != CB_OK)
+	prelen = cb_pqsig_prefix(p, pre);
+	if ((r = cb_pqsig_rnd(p, rnd)) != CB_OK)
 		return r;
 	n = 0;
 	r = mldsa_of(s)->signature_internal(sig, &n, m, mlen, prelen ? pre : NULL, prelen, rnd, k->sk,
@@ -475,34 +413,21 @@ static int verify_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t
 #if defined(CB_ANCHOR_BUILT)
 	oqs_sig_key *k = key;
 	const oqs_sig_set *s;
-	uint8_t pre[2 + OQS_SIG_CTX_MAX];
-	size_t prelen = 0;
+	uint8_t pre[2 + CB_PQSIG_CTX_MAX];
+	size_t prelen;
+	int r;
 
-	if (!k || !p || !sig || (!m && mlen) || (!p->ctx && p->ctx_len))
+	if (!k || !sig || !k->has_pk)
 		return CB_ERR_ARG;
 	s = k->set;
-	if (!k->has_pk || p->ctx_len > OQS_SIG_CTX_MAX)
-		return CB_ERR_ARG;
+	if ((r = cb_pqsig_check(p, m, mlen, s->c != NULL)) != CB_OK)
+		return r;
 	if (siglen != s->sig)
 		return CB_ERR_VERIFY;
-	if (!s->c) {
-		if (p->iface != CB_SIG_IFACE_PURE)
-			return CB_ERR_UNSUPPORTED;
+	if (!s->c)
 		return s->slh->verify(m, mlen, sig, siglen, p->ctx, p->ctx_len, k->pk) == OQS_SUCCESS ? CB_OK
 													: CB_ERR_VERIFY;
-	}
-	if (p->iface == CB_SIG_IFACE_PURE) {
-		pre[0] = 0;
-		pre[1] = (uint8_t)p->ctx_len;
-		if (p->ctx_len)
-			memcpy(pre + 2, p->ctx, p->ctx_len);
-		prelen = 2 + p->ctx_len;
-	} else if (p->iface == CB_SIG_IFACE_MU) {
-		if (mlen != 64)
-			return CB_ERR_LENGTH;
-	} else if (p->iface != CB_SIG_IFACE_INTERNAL) {
-		return CB_ERR_UNSUPPORTED;
-	}
+	prelen = cb_pqsig_prefix(p, pre);
 	return mldsa_of(s)->verify_internal(sig, siglen, m, mlen, prelen ? pre : NULL, prelen, k->pk,
 					     p->iface == CB_SIG_IFACE_MU) == 0
 		       ? CB_OK
@@ -515,26 +440,23 @@ static int verify_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t
 static int sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	oqs_sig_key *k = key;
-	cb_sig_params p = {CB_SIG_IFACE_PURE, NULL, 0, NULL, 0};
+	cb_sig_params p;
 
 	if (!k)
 		return CB_ERR_ARG;
-	p.ctx = k->ctx_len ? k->ctx : NULL;
-	p.ctx_len = k->ctx_len;
-	p.deterministic = k->deterministic;
-	return sign_ex(key, &p, m, mlen, sig, siglen);
+	p = cb_pqsig_params(&k->mode);
+	return sign_ex(k, &p, m, mlen, sig, siglen);
 }
 
 static int verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	oqs_sig_key *k = key;
-	cb_sig_params p = {CB_SIG_IFACE_PURE, NULL, 0, NULL, 0};
+	cb_sig_params p;
 
 	if (!k)
 		return CB_ERR_ARG;
-	p.ctx = k->ctx_len ? k->ctx : NULL;
-	p.ctx_len = k->ctx_len;
-	return verify_ex(key, &p, m, mlen, sig, siglen);
+	p = cb_pqsig_params(&k->mode);
+	return verify_ex(k, &p, m, mlen, sig, siglen);
 }
 
 #if defined(CB_ANCHOR_BUILT)
