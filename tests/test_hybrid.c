@@ -358,6 +358,74 @@ static void sm2mlkem768_known(void)
 	CHECK(memcmp(ss2, ss, 32) != 0);
 }
 
+/*
+ * curvesm2mlkem768 (draft-yang-tls-hybrid-sm2-mlkem-03): the layout from
+ * the GM/T 0003.5 key pair and Annex C k (their public points are the
+ * standard's), the ML-KEM-768 halves from the builtin's derandomised
+ * functions (ACVP-checked), and the ECDH half against libgcrypt's SM2
+ * ECDH, another implementation of the curve.
+ */
+static void curvesm2mlkem768_known(void)
+{
+	const cb_kem_class *k = kem("curvesm2mlkem768");
+	const cb_kex_class *g = cb_as_kex(cb_registry_find("sm2-dh", "gcrypt"));
+	uint8_t dm[32], zm[32], m[32], kc[96], ec[64], pub[65], c1[65], ekm[EK], dkm[DK], ctm[CT];
+	uint8_t ssm[32], sse[32], pk[1249], sk[2432], ct[1153], ss[64], ss2[64];
+
+	tu_note("curvesm2mlkem768 (draft-yang-tls-hybrid-sm2-mlkem-03)");
+	CHECK(k->public_key_bytes == 1249 && k->ciphertext_bytes == 1153 && k->shared_secret_bytes == 64);
+	fill_mlkem_coins(dm, zm, m, 37);
+	hex(kc, 32, GM_D);
+	memcpy(kc + 32, dm, 32);
+	memcpy(kc + 64, zm, 32);
+	hex(ec, 32, GM_K);
+	memcpy(ec + 32, m, 32);
+	hex(pub, 65, GM_PUB);
+	hex(c1, 65, GM_C1);
+	CHECK_EQ_INT(cb_mlkem768_keypair_derand(ekm, dkm, dm, zm), CB_OK);
+	CHECK_EQ_INT(cb_mlkem768_encaps_derand(ctm, ssm, ekm, m), CB_OK);
+	CHECK_EQ_INT(cb_hy_ec_dh(CB_HY_SM2, sse, NULL, ec, pub), CB_OK);
+
+	/* ClientHello: curveSM2 share || ML-KEM-768 ek; ServerHello: curveSM2 share || ct */
+	CHECK_EQ_INT(k->keypair_derand(k, pk, sk, kc), CB_OK);
+	CHECK_MEM(pk, pub, 65);
+	CHECK_MEM(pk + 65, ekm, EK);
+	CHECK_EQ_INT(k->encaps_derand(k, ct, ss, pk, ec), CB_OK);
+	CHECK_MEM(ct, c1, 65);
+	CHECK_MEM(ct + 65, ctm, CT);
+	/* Key Scheduling: ECDHE secret (x) || ML-KEM secret */
+	CHECK_MEM(ss, sse, 32);
+	CHECK_MEM(ss + 32, ssm, 32);
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
+	CHECK_MEM(ss2, ss, 64);
+	/* the ML-KEM part keeps its implicit rejection; the ECDH half is unchanged */
+	ct[100] ^= 1;
+	CHECK_EQ_INT(k->decaps(k, ss2, ct, sk), CB_OK);
+	CHECK(memcmp(ss2 + 32, ss + 32, 32) != 0 && memcmp(ss2, ss, 32) == 0);
+
+	if (!g || cb_alg_unavailable(&g->info)) {
+		tu_note("no libgcrypt SM2 ECDH: the ECDH half is not crossed");
+		return;
+	}
+	{
+		void *key = NULL;
+		uint8_t q[65], x[32];
+		size_t ql = sizeof(q), xl = sizeof(x);
+
+		CHECK_EQ_INT(g->keygen(g, NULL, &key), CB_OK);
+		if (!key)
+			return;
+		CHECK_EQ_INT(g->export_public(key, q, &ql), CB_OK);
+		CHECK_EQ_INT(ql, 65);
+		memcpy(pk, q, 65); /* libgcrypt's key as the client's curveSM2 share */
+		CHECK_EQ_INT(k->encaps(k, ct, ss, pk), CB_OK);
+		CHECK_EQ_INT(g->derive(key, ct, 65, x, &xl), CB_OK);
+		CHECK_EQ_INT(xl, 32);
+		CHECK_MEM(ss, x, 32);
+		g->key_free(key);
+	}
+}
+
 /* sm2-enc-kem against OpenSSL's SM2 encryption (class sm2-enc-c1c3c2), both ways. */
 static void sm2_enc_kem_interop(void)
 {
@@ -397,8 +465,8 @@ static void sm2_enc_kem_interop(void)
 
 /* ---- rejections ------------------------------------------------------------ */
 
-static const char *const all[] = {"x25519mlkem768", "secp256r1mlkem768", "xwing",
-				  "sm2mlkem768",    "sm2-dhkem",         "sm2-enc-kem"};
+static const char *const all[] = {"x25519mlkem768", "secp256r1mlkem768", "xwing",	  "sm2mlkem768",
+				  "sm2-dhkem",	    "sm2-enc-kem",	 "curvesm2mlkem768"};
 
 static void lengths(void)
 {
@@ -725,18 +793,21 @@ int main(void)
 	sm2_encryption_gm();
 	sm2_dhkem_known();
 	sm2mlkem768_known();
+	curvesm2mlkem768_known();
 	sm2_enc_kem_interop();
 	lengths();
 	x25519_low_order(kem("x25519mlkem768"), EK, CT);
 	x25519_low_order(kem("xwing"), EK, CT);
 	bad_points(kem("secp256r1mlkem768"), 0, 0);
 	bad_points(kem("sm2mlkem768"), EK, CT);
+	bad_points(kem("curvesm2mlkem768"), 0, 0);
 	bad_points(kem("sm2-dhkem"), 0, 0);
 	bad_points(kem("sm2-enc-kem"), 0, 0);
 	mlkem_modulus(kem("x25519mlkem768"), 0);
 	mlkem_modulus(kem("secp256r1mlkem768"), 65);
 	mlkem_modulus(kem("xwing"), 0);
 	mlkem_modulus(kem("sm2mlkem768"), 0);
+	mlkem_modulus(kem("curvesm2mlkem768"), 65);
 	bad_scalars();
 	roundtrips();
 	parts();

@@ -33,6 +33,7 @@ static const struct {
 	{"mldsa65", 1},	  {"mldsa87", 1},
 	{"x25519mlkem768", 1},	  {"secp256r1mlkem768", 1}, {"xwing", 1},
 	{"sm2mlkem768", 1},	  {"sm2-dhkem", 1},	    {"sm2-enc-kem", 1},
+	{"curvesm2mlkem768", 1},
 };
 
 #define NVEC (sizeof(with_vectors) / sizeof(with_vectors[0]))

@@ -38,6 +38,9 @@
 #define DIGEST(block, out) 0, 0, 0, block, 0, 0, 0, out
 
 static const cb_catalog_entry catalog[] = {
+	{KEM, "curvesm2mlkem768", HYB, 192, 192,
+	 "curveSM2MLKEM768 (TLS 0x11EE, draft-yang-tls-hybrid-sm2-mlkem-03): SM2-curve ECDH + ML-KEM-768, "
+	 "concatenated", 3, NOSZ},
 	{KEM, "mlkem1024", PQ, 256, 256,
 	 "ML-KEM-1024 (FIPS 203)", 5, NOSZ},
 	{KEM, "mlkem512", PQ, 128, 128,

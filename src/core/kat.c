@@ -249,6 +249,11 @@ static const struct kat_hyb sm2mlkem768_v = {
 	.mlkem = &mlkem768_v, .kc_mlkem = 0, .pk_ek = 0, .sk_dk = 0,
 	.kc = GM_SM2_D, .kc_off = 64, .ec = GM_SM2_K, .ec_off = 32,
 	.pk = {{KAT_EK768, 65, GM_SM2_PUB, 0}}, .ct = {{KAT_CT768, 65, GM_SM2_C1, 0}}, .flip = 0};
+/* curvesm2mlkem768: the GM/T 0003.5 key pair (client) and Annex C k (server), ACVP tcId 26. */
+static const struct kat_hyb curvesm2mlkem768_v = {
+	.mlkem = &mlkem768_v, .kc_mlkem = 32, .pk_ek = 65, .sk_dk = 32,
+	.kc = GM_SM2_D, .kc_off = 0, .ec = GM_SM2_K, .ec_off = 0,
+	.pk = {{0, 65, GM_SM2_PUB, 0}}, .ct = {{0, 65, GM_SM2_C1, 0}}, .flip = 65};
 /* sm2-dhkem: the GM/T 0003.5 key pair; ephemeral k of Annex C, so C = C1. */
 static const struct kat_hyb sm2dhkem_v = {
 	.kc = GM_SM2_D, .ec = GM_SM2_K, .pk = {{0, 65, GM_SM2_PUB, 0}}, .ct = {{0, 65, GM_SM2_C1, 0}},
@@ -421,6 +426,9 @@ static const struct kat_vec vectors[] = {
 	 .source = "RFC 5903 8.1 (i client, r server) + NIST ACVP ML-KEM-768 keyGen tcId 26",
 	 .hyb = &secp256r1mlkem768_v},
 	{.alg = "xwing", .source = "draft-connolly-cfrg-xwing-kem-10 Appendix C vector 1", .hyb = &xwing_v},
+	{.alg = "curvesm2mlkem768",
+	 .source = "GM/T 0003.5-2012 key pair (client) and Annex C k (server) + NIST ACVP ML-KEM-768 keyGen tcId 26",
+	 .hyb = &curvesm2mlkem768_v},
 	{.alg = "sm2mlkem768",
 	 .source = "NIST ACVP ML-KEM-768 keyGen tcId 26 + GM/T 0003.5-2012 key pair and Annex C k",
 	 .hyb = &sm2mlkem768_v},

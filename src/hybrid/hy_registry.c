@@ -13,6 +13,7 @@ const cb_alg_info *const cb_hybrid_algs[] = {
 	&cb_hybrid_x25519mlkem768.info,
 	&cb_hybrid_secp256r1mlkem768.info,
 	&cb_hybrid_xwing.info,
+	&cb_hybrid_curvesm2mlkem768.info,
 	&cb_hybrid_sm2mlkem768.info,
 	&cb_hybrid_sm2_dhkem.info,
 	&cb_hybrid_sm2_enc_kem.info,
@@ -26,6 +27,7 @@ static const struct {
 	{"x25519mlkem768", {"mlkem768", "x25519", NULL}},
 	{"secp256r1mlkem768", {"ecdh-p256", "mlkem768", NULL}},
 	{"xwing", {"mlkem768", "x25519", NULL}},
+	{"curvesm2mlkem768", {"sm2-dh", "mlkem768", NULL}},
 	{"sm2mlkem768", {"mlkem768", "sm2-dh", NULL}},
 };
 
@@ -33,8 +35,8 @@ static const struct {
 /*
  * The composed hybrids call their key agreement as keygen-cold (import of
  * the secret, export of the public value) and derive-cold (import,
- * derive): a KEM has no handle to keep a prepared key in.  sm2mlkem768's
- * SM2 half is not a class (hy_ecc.c): its terms are the sm2-dh class's
+ * derive): a KEM has no handle to keep a prepared key in.  The SM2
+ * hybrids' SM2 half is not a class (hy_ecc.c): its terms are the sm2-dh class's
  * warm operations, the nearest there is.
  */
 static const struct {
@@ -51,6 +53,9 @@ static const struct {
 	{"xwing", "encaps", {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
 	/* decapsulation re-expands the seed (draft section 5.5) */
 	{"xwing", "decaps", {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"curvesm2mlkem768", "keygen", {{"sm2-dh", "keygen"}, {"mlkem768", "keygen"}, T_END}},
+	{"curvesm2mlkem768", "encaps", {{"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, {"mlkem768", "encaps"}, T_END}},
+	{"curvesm2mlkem768", "decaps", {{"sm2-dh", "derive"}, {"mlkem768", "decaps"}, T_END}},
 	{"sm2mlkem768", "keygen", {{"mlkem768", "keygen"}, {"sm2-dh", "keygen"}, T_END}},
 	{"sm2mlkem768", "encaps", {{"mlkem768", "encaps"}, {"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, T_END}},
 	{"sm2mlkem768", "decaps", {{"mlkem768", "decaps"}, {"sm2-dh", "derive"}, T_END}},

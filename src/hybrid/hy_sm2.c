@@ -1,8 +1,17 @@
 /*
- * The SM2 KEMs (docs/HYBRID.md): sm2mlkem768, sm2-dhkem, sm2-enc-kem.  No
- * standard defines them; the layouts and combiners are this project's and
- * are documented in docs/HYBRID.md.  sm2p256v1 (GB/T 32918.5) has
- * cofactor 1, so a validated point has order n.
+ * The SM2 KEMs (docs/HYBRID.md): curvesm2mlkem768 as
+ * draft-yang-tls-hybrid-sm2-mlkem-03 defines the TLS 1.3 group
+ * curveSM2MLKEM768 (4590, 0x11EE; section "Hybrid Key Exchange"), and
+ * sm2mlkem768, sm2-dhkem, sm2-enc-kem, which no standard defines (their
+ * layouts and combiners are this project's, documented in
+ * docs/HYBRID.md).  sm2p256v1 (GB/T 32918.5) has cofactor 1, so a
+ * validated point has order n.
+ *
+ *   curvesm2mlkem768  pk (ClientHello) = Q (65, uncompressed) || ek_M (1184)   1249
+ *                     sk (ours)        = d (32) || dk_M (2400)                  2432
+ *                     ct (ServerHello) = C = e*G (65) || ct_M (1088)            1153
+ *                     ss = x(e*Q) (32, RFC 8446 7.4.2) || ss_M (32)             64
+ *                     coins: keypair d (32) || d_M || z_M (96), encaps e (32) || m (64)
  *
  *   sm2mlkem768  pk = ek_M (1184) || Q (65)                      1249
  *                sk = dk_M (2400) || d (32) || Q (65)            2497
@@ -219,6 +228,79 @@ const cb_kem_class cb_hybrid_sm2_enc_kem = {
 	.keypair_derand = sm2_keypair_derand,
 	.encaps_coins_bytes = 64,
 	.encaps_derand = enc_encaps_derand,
+};
+
+/* ---- curvesm2mlkem768 (draft-yang-tls-hybrid-sm2-mlkem-03) ----------------- */
+
+static int csm_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
+{
+	/* ClientHello: the curveSM2 share first, then the ML-KEM-768 encapsulation key */
+	int r = cb_hy_ec_public(CB_HY_SM2, pk, coins); /* CB_ERR_ARG: d 0 or >= n */
+	if (!r)
+		r = cb_mlkem768_keypair_derand(pk + P, sk + S, coins + 32, coins + 64);
+	if (r) {
+		memset(pk, 0, P + EK);
+		cb_wipe(sk, S + DK);
+		return r;
+	}
+	memcpy(sk, coins, S);
+	return CB_OK;
+}
+
+static int csm_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *coins)
+{
+	uint8_t sse[32], ssm[32];
+	/* the client's point (RFC 8446 4.2.8.2 checks), then ML-KEM (FIPS 203 7.2) */
+	int r = cb_hy_ec_dh(CB_HY_SM2, sse, NULL, coins, pk);
+	if (!r)
+		r = cb_hy_ec_public(CB_HY_SM2, ct, coins);
+	if (!r)
+		r = cb_mlkem768_encaps_derand(ct + P, ssm, pk + P, coins + 32);
+	if (!r) {
+		/* Key Scheduling: the ECDHE secret, then ML-KEM's */
+		memcpy(ss, sse, 32);
+		memcpy(ss + 32, ssm, 32);
+	} else {
+		memset(ct, 0, P + CT);
+	}
+	cb_wipe(sse, sizeof(sse));
+	cb_wipe(ssm, sizeof(ssm));
+	return r;
+}
+
+static int csm_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
+{
+	uint8_t sse[32], ssm[32];
+	int r = cb_hy_ec_dh(CB_HY_SM2, sse, NULL, sk, ct);
+	if (!r)
+		r = cb_mlkem768_decaps(ssm, ct + P, sk + S);
+	if (!r) {
+		memcpy(ss, sse, 32);
+		memcpy(ss + 32, ssm, 32);
+	}
+	cb_wipe(sse, sizeof(sse));
+	cb_wipe(ssm, sizeof(ssm));
+	return r;
+}
+
+/* keypair: d_S (an SM2 scalar) || d || z, encaps: e_S || m */
+static const cb_hy_variant csm_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 0}, 1, NULL, NULL};
+
+const cb_kem_class cb_hybrid_curvesm2mlkem768 = {
+	.info = {CB_KIND_KEM, "curvesm2mlkem768", "builtin",
+		 "draft-yang-tls-hybrid-sm2-mlkem-03 byte for byte; SM2 curve through OpenSSL EC_POINT, ML-KEM-768 builtin",
+		 cb_hy_sm_unavailable, builtin_implementation, &csm_coins},
+	.public_key_bytes = P + EK,
+	.secret_key_bytes = S + DK,
+	.ciphertext_bytes = P + CT,
+	.shared_secret_bytes = 64,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
+	.decaps = csm_decaps,
+	.keypair_coins_bytes = 96,
+	.keypair_derand = csm_keypair_derand,
+	.encaps_coins_bytes = 64,
+	.encaps_derand = csm_encaps_derand,
 };
 
 /* ---- sm2mlkem768 ---------------------------------------------------------- */

@@ -13,6 +13,7 @@
  *   x25519mlkem768     TLS 1.3 X25519MLKEM768 (0x11EC), draft-ietf-tls-ecdhe-mlkem
  *   secp256r1mlkem768  TLS 1.3 SecP256r1MLKEM768 (0x11EB), same draft
  *   xwing              X-Wing, draft-connolly-cfrg-xwing-kem
+ *   curvesm2mlkem768   TLS 1.3 curveSM2MLKEM768 (0x11EE), draft-yang-tls-hybrid-sm2-mlkem-03
  *   sm2mlkem768        SM2-curve DH + ML-KEM-768, SM3 combiner (this project's)
  *   sm2-dhkem          ephemeral-static SM2-curve DH, SM3 KDF (this project's)
  *   sm2-enc-kem        SM2 encryption (GM/T 0003.4) of a fresh 32-byte key, C1C3C2
@@ -40,6 +41,7 @@
 extern const cb_kem_class cb_hybrid_x25519mlkem768;
 extern const cb_kem_class cb_hybrid_secp256r1mlkem768;
 extern const cb_kem_class cb_hybrid_xwing;
+extern const cb_kem_class cb_hybrid_curvesm2mlkem768;
 extern const cb_kem_class cb_hybrid_sm2mlkem768;
 extern const cb_kem_class cb_hybrid_sm2_dhkem;
 extern const cb_kem_class cb_hybrid_sm2_enc_kem;

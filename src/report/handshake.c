@@ -27,12 +27,14 @@ static const cb_hs_combo combos[] = {
 	 "tls13-x25519mlkem768-ecdsa-p256"},
 	{"secp256r1mlkem768+ecdsa-p256", "secp256r1mlkem768", "ecdsa-p256", "ecdh-p256+ecdsa-p256", NULL},
 	{"xwing+ed25519", "xwing", "ed25519", "x25519+ed25519", NULL},
+	{"curvesm2mlkem768+sm2", "curvesm2mlkem768", "sm2-sign", "sm2-dh+sm2", NULL},
 	{"sm2mlkem768+sm2", "sm2mlkem768", "sm2-sign", "sm2-dhkem+sm2", NULL},
 	{"mlkem768+ecdsa-p256", "mlkem768", "ecdsa-p256", "x25519+ecdsa-p256", NULL},
 	/* post-quantum signatures (FIPS 204) in the certificate as well */
 	{"x25519mlkem768+mldsa44", "x25519mlkem768", "mldsa44", "x25519+ecdsa-p256", NULL},
 	{"x25519mlkem768+mldsa65", "x25519mlkem768", "mldsa65", "x25519+ecdsa-p256", "tls13-x25519mlkem768-mldsa65"},
 	{"sm2mlkem768+mldsa65", "sm2mlkem768", "mldsa65", "sm2-dhkem+sm2", NULL},
+	{"curvesm2mlkem768+mldsa65", "curvesm2mlkem768", "mldsa65", "sm2-dh+sm2", NULL},
 	{"mlkem1024+mldsa87", "mlkem1024", "mldsa87", "x25519+ecdsa-p256", "tls13-mlkem1024-mldsa87"},
 };
 
