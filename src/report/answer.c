@@ -217,6 +217,39 @@ static int numbers(const cb_xtab *ex, const cb_xtab *wire, cb_answer *a)
 	return 0;
 }
 
+/*
+ * Real TLS 1.3 handshakes (the "tls" table): each one's server side per
+ * core, and against its own stack's classical handshake
+ * (tls13-x25519-ecdsa-p256) the server cores the same rate needs, with
+ * the bytes each side sent: the measured answer to "how much more
+ * hardware".
+ */
+static int handshakes(const cb_xtab *t, cb_answer *a)
+{
+	static const char *const base_name = "tls13-x25519-ecdsa-p256";
+	for (size_t i = 0; t && i < t->nrows; i++) {
+		const cb_xrow *r = &t->rows[i], *base = NULL;
+		char *line, v[48], c[32], s[32];
+		if (!(r->num[3] > 0))
+			continue;
+		for (size_t k = 0; k < t->nrows && !base; k++)
+			if (!strcmp(t->rows[k].cell[0], base_name) && !strcmp(t->rows[k].cell[1], r->cell[1]) &&
+			    t->rows[k].num[3] > 0)
+				base = &t->rows[k];
+		if (!(line = add(a, CB_ANS_NUMBER)))
+			return CB_ERR_NOMEM;
+		grouped(r->num[3], v, sizeof(v));
+		grouped(r->num[5], c, sizeof(c));
+		grouped(r->num[6], s, sizeof(s));
+		put(line, CB_ANSWER_LINE_MAX, "%s through %s: %s server handshakes/s per core", r->cell[0], r->cell[1], v);
+		if (base && base != r)
+			cat(line, CB_ANSWER_LINE_MAX, ", %.2fx the server cores of %s", base->num[3] / r->num[3],
+			    base->cell[0]);
+		cat(line, CB_ANSWER_LINE_MAX, "; %s B from the client, %s B from the server", c, s);
+	}
+	return 0;
+}
+
 static const cb_xtab *find_tab(const cb_xtab *xt, size_t nx, const char *id)
 {
 	for (size_t i = 0; i < nx; i++)
@@ -237,6 +270,8 @@ int cb_answer_build(const cb_run *run, cb_answer *a)
 	if ((r = how(run, a)) == 0 && (r = verdicts(find_tab(xt, nx, "claims"), a)) == 0 &&
 	    (r = choices(run, a)) == 0)
 		r = numbers(find_tab(xt, nx, "exchanges"), find_tab(xt, nx, "wire"), a);
+	if (r == 0)
+		r = handshakes(find_tab(xt, nx, "tls"), a);
 	cb_study_tables_free(xt, nx);
 	if (r)
 		cb_answer_free(a);
