@@ -24,7 +24,7 @@ static const char *const expected[] = {
 	"ecdh-p256",	      "x25519",		      "aes-128-ecb",	      "aes-128-ecb-pkcs7",
 	"aes-128-cbc",	      "aes-128-cbc-pkcs7",    "aes-128-ctr",	      "aes-128-gcm",
 	"aes-256-ecb",	      "aes-256-ecb-pkcs7",    "aes-256-cbc",	      "aes-256-cbc-pkcs7",
-	"aes-256-ctr",	      "aes-256-gcm",	      "chacha20-poly1305",    "sha256",
+	"aes-256-ctr",	      "aes-256-gcm",	      "chacha20-poly1305",    "sha256",		      "sha512",
 	"mlkem768",	      "mlkem1024",	      "xwing",		      "mldsa44",
 	"mldsa65",	      "mldsa87",	      "slh-dsa-sha2-128s",    "tls13-x25519-ecdsa-p256",
 	"tls13-p256-ecdsa-p256", "tls13-x25519-rsa2048", "tls13-x25519-ed25519", "tls13-x25519mlkem768-ecdsa-p256",

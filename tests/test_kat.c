@@ -25,7 +25,7 @@ static const struct {
 	{"aes-256-cbc-pkcs7", 1}, {"aes-128-gcm", 2},	    {"aes-256-gcm", 2},
 	{"chacha20-poly1305", 1}, {"sm4-ecb", 1},	    {"sm4-ecb-pkcs7", 1},
 	{"sm4-cbc", 2},		  {"sm4-cbc-pkcs7", 1},	    {"sm4-ctr", 2},
-	{"sha256", 2},		  {"sha3-256", 2},	    {"sm3", 2},
+	{"sha256", 2},		  {"sha512", 2},	    {"sha3-256", 2},	    {"sm3", 2},
 	{"ed25519", 2},		  {"ecdsa-p256", 2},	    {"sm2-sign", 1},
 	{"x25519", 1},		  {"ecdh-p256", 1},	    {"sm2-enc-c1c3c2", 1},
 	{"sm2-enc-c1c2c3", 1},	  {"sm2-enc-der", 1},	    {"mlkem512", 1},

@@ -171,6 +171,8 @@ static const cb_catalog_entry catalog[] = {
 	 "SM4 GCM, 16-byte tag", 0, AEAD(16, 12)},
 	{HASH, "sha256", CLA, 128, 128,
 	 "SHA-256 (FIPS 180-4)", 0, DIGEST(64, 32)},
+	{HASH, "sha512", CLA, 256, 256,
+	 "SHA-512 (FIPS 180-4)", 0, DIGEST(128, 64)},
 	{HASH, "sha3-256", CLA, 128, 128,
 	 "SHA3-256 (FIPS 202)", 0, DIGEST(136, 32)},
 	{HASH, "sm3", GM, 128, 128,

@@ -339,6 +339,14 @@ static const struct kat_vec vectors[] = {
 	{.alg = "sha256", .source = "FIPS 180-4 / NIST examples SHA256 448-bit message",
 	 .text = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
 	 .out = "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+	{.alg = "sha512", .source = "FIPS 180-4 / NIST examples SHA512 \"abc\"", .text = "abc",
+	 .out = "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+		"2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+	{.alg = "sha512", .source = "FIPS 180-4 / NIST examples SHA512 896-bit message",
+	 .text = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrs"
+		 "mnopqrstnopqrstu",
+	 .out = "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+		"501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"},
 	{.alg = "sha3-256", .source = "FIPS 202 / NIST examples SHA3-256 0-bit message",
 	 .text = "", .out = "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"},
 	{.alg = "sha3-256", .source = "FIPS 202 / NIST examples SHA3-256 1600-bit message",

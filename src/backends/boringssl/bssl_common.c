@@ -317,6 +317,9 @@ NB_CIPHER(nb_chacha20_poly1305, "chacha20-poly1305", 32, 12, 1, 16, 0);
 static const cb_hash_class nb_sha256 = {.info = NB_INFO(CB_KIND_HASH, "sha256"), .digest_bytes = 32,
 					.block_bytes = 64, .init = no_hash_init, .free = no_free,
 					.digest = no_digest};
+static const cb_hash_class nb_sha512 = {.info = NB_INFO(CB_KIND_HASH, "sha512"), .digest_bytes = 64,
+					.block_bytes = 128, .init = no_hash_init, .free = no_free,
+					.digest = no_digest};
 NB_KEM(nb_mlkem768, "mlkem768", 1184, 2400, 1088);
 NB_KEM(nb_mlkem1024, "mlkem1024", 1568, 3168, 1568);
 NB_KEM(nb_xwing, "xwing", 1216, 32, 1120);
@@ -349,7 +352,7 @@ static const cb_alg_info *const nb_algs[] = {
 	&nb_aes256_cbc.info,	       &nb_aes256_cbc_p.info,	      &nb_aes256_ctr.info,
 	&nb_aes256_gcm.info,	       &nb_chacha20_poly1305.info,    &nb_sha256.info,
 	&nb_mlkem768.info,	       &nb_mlkem1024.info,	      &nb_xwing.info,
-	&nb_mldsa44.info,	       &nb_mldsa65.info,	      &nb_mldsa87.info,
+	&nb_sha512.info,	       &nb_mldsa44.info,	       &nb_mldsa65.info,	      &nb_mldsa87.info,
 	&nb_slh_sha2_128s.info,	       &nb_tls_x25519_ecdsa.info,     &nb_tls_p256_ecdsa.info,
 	&nb_tls_x25519_rsa.info,       &nb_tls_x25519_ed25519.info,   &nb_tls_hybrid_ecdsa.info,
 	&nb_tls_hybrid_mldsa65.info,   &nb_tls_mlkem1024_mldsa87.info, NULL,

@@ -87,6 +87,7 @@ const cb_alg_info *const cb_gcrypt_algs[] = {
 	&cb_gcry_sm4_ctr.info,
 	&cb_gcry_sm4_gcm.info,
 	&cb_gcry_sha256.info,
+	&cb_gcry_sha512.info,
 	&cb_gcry_sha3_256.info,
 	&cb_gcry_sm3.info,
 	&cb_gcry_x25519.info,

@@ -32,7 +32,7 @@ extern const cb_cipher_class cb_gcry_aes128_ecb, cb_gcry_aes128_ecb_p, cb_gcry_a
 	cb_gcry_aes128_ctr, cb_gcry_aes128_gcm, cb_gcry_aes256_ecb, cb_gcry_aes256_ecb_p, cb_gcry_aes256_cbc,
 	cb_gcry_aes256_cbc_p, cb_gcry_aes256_ctr, cb_gcry_aes256_gcm, cb_gcry_chacha20_poly1305, cb_gcry_sm4_ecb,
 	cb_gcry_sm4_ecb_p, cb_gcry_sm4_cbc, cb_gcry_sm4_cbc_p, cb_gcry_sm4_ctr, cb_gcry_sm4_gcm;
-extern const cb_hash_class cb_gcry_sha256, cb_gcry_sha3_256, cb_gcry_sm3;
+extern const cb_hash_class cb_gcry_sha256, cb_gcry_sha512, cb_gcry_sha3_256, cb_gcry_sm3;
 extern const cb_kex_class cb_gcry_x25519, cb_gcry_ecdh_p256, cb_gcry_sm2_dh;
 extern const cb_sig_class cb_gcry_ecdsa_p256, cb_gcry_ed25519, cb_gcry_sm2_sign;
 extern const cb_pke_class cb_gcry_sm2_enc_c1c3c2, cb_gcry_sm2_enc_c1c2c3, cb_gcry_sm2_enc_der;

@@ -297,5 +297,6 @@ static int ghash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	}
 
 GHASH(sha256, "sha256", GCRY_MD_SHA256, 32, 64);
+GHASH(sha512, "sha512", GCRY_MD_SHA512, 64, 128);
 GHASH(sha3_256, "sha3-256", GCRY_MD_SHA3_256, 32, 136);
 GHASH(sm3, "sm3", GCRY_MD_SM3, 32, 64);

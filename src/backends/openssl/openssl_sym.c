@@ -330,6 +330,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 	}
 
 SYM_HASH(sha256, "sha256", "SHA2-256", 32, 64);
+SYM_HASH(sha512, "sha512", "SHA2-512", 64, 128);
 SYM_HASH(sha3_256, "sha3-256", "SHA3-256", 32, 136);
 SYM_HASH(sm3, "sm3", "SM3", 32, 64);
 
@@ -338,5 +339,5 @@ const cb_alg_info *const cb_openssl_sym_algs[] = {
 	&aes128_gcm.info,  &aes256_ecb.info,   &aes256_ecb_p.info, &aes256_cbc.info, &aes256_cbc_p.info,
 	&aes256_ctr.info,  &aes256_gcm.info,   &chacha20_poly1305.info, &sm4_ecb.info, &sm4_ecb_p.info,
 	&sm4_cbc.info,     &sm4_cbc_p.info,    &sm4_ctr.info,    &sm4_gcm.info,    &sha256.info,
-	&sha3_256.info,    &sm3.info,          NULL,
+	&sha512.info,      &sha3_256.info,     &sm3.info,        NULL,
 };
