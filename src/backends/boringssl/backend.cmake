@@ -23,7 +23,7 @@
 # That object is the backend's one source (cb_backend_sources); the program
 # then links libstdc++ (BoringSSL is C++ inside).
 #
-# libssl.a is built for the TLS-handshake class to come; an archive member
+# libssl.a serves the TLS-handshake classes (bssl_tls.c); an archive member
 # is linked only when an adapter uses it.
 include(${PROJECT_SOURCE_DIR}/src/backends/anchors.cmake)
 cb_anchor_dir(boringssl CB_BSSL_SRC)
