@@ -64,6 +64,15 @@ if "$CB" run --quick --no-progress mlkem768 --backend boringssl --ops encaps -o 
 	grep -q '^x25519mlkem768,kem,hybrid,boringssl+boringssl,' "$T/own.csv" && grep -q '^x25519mlkem768,kem,hybrid,builtin,' "$T/own.csv" &&
 		ok || bad "--backend builtin,boringssl times the default and BoringSSL's own composition: $(cut -d, -f1-4 "$T/own.csv")"
 fi
+# Real handshakes: the HTML report charts them, plan answers from them
+# (measured only: the run has no primitives) and names the stack.
+expect 0 '' "$CB" run --quick --no-progress tls13-x25519-ecdsa-p256 --backend openssl -o "$T/tls.json"
+expect 0 '' "$CB" report --format html "$T/tls.json"
+grep -q 'data-chart="tls"' "$T/out" && grep -q 'data-chart="tls-bytes"' "$T/out" && ok ||
+	bad "the report has no TLS handshake charts"
+expect 0 '' "$CB" plan "$T/tls.json" --handshakes 1000
+grep -q '^model against measured' "$T/out" && grep -q '^x25519+ecdsa-p256  *openssl  ' "$T/out" && ok ||
+	bad "plan --handshakes of a run of handshakes: $(cat "$T/out")"
 expect 0 '' "$CB" run --help
 grep -q -- '--sizes' "$T/out" && ok || bad "run --help documents --sizes"
 expect 0 '' "$CB" list

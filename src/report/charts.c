@@ -736,6 +736,61 @@ static int wire_chart(FILE *f, const cb_xtab *t, const char *prefix)
 	return 0;
 }
 
+/*
+ * Real TLS 1.3 handshakes (the "tls" table): the server's handshakes per
+ * second per core, and the bytes each side sent, one bar per handshake
+ * and stack.
+ */
+static int tls_charts(FILE *f, const cb_xtab *t, const char *prefix)
+{
+	hbar *b;
+	size_t n = 0;
+	char id[80], desc[160];
+	if (!t || !t->nrows)
+		return 0;
+	if (!(b = calloc(t->nrows, sizeof(*b))))
+		return CB_ERR_NOMEM;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double v = t->rows[i].num[3];
+		if (!usable(v))
+			continue;
+		snprintf(b[n].label, sizeof(b[n].label), "%.120s (%.40s)", t->rows[i].cell[0], t->rows[i].cell[1]);
+		b[n].v[0] = v;
+		snprintf(b[n].text, sizeof(b[n].text), "%.0f /s", v);
+		n++;
+	}
+	if (n) {
+		snprintf(desc, sizeof(desc), "%zu bars: each handshake's server side, handshakes per second on one core", n);
+		snprintf(id, sizeof(id), "%s-tls", prefix);
+		hspec s = {"tls", "TLS 1.3 handshakes: server handshakes per second per core", desc,
+			   "server handshakes per second per core (longer is more)", "", 0, 0,
+			   {"server handshakes/s per core", NULL}, NULL, NULL, NULL};
+		hbars(f, id, &s, b, n);
+	}
+	n = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double c = t->rows[i].num[5], sv = t->rows[i].num[6];
+		if (!usable(c) || !usable(sv))
+			continue;
+		memset(&b[n], 0, sizeof(b[n]));
+		snprintf(b[n].label, sizeof(b[n].label), "%.120s (%.40s)", t->rows[i].cell[0], t->rows[i].cell[1]);
+		b[n].v[0] = c;
+		b[n].v[1] = sv;
+		snprintf(b[n].text, sizeof(b[n].text), "%.0f + %.0f = %.0f B", c, sv, c + sv);
+		n++;
+	}
+	if (n) {
+		snprintf(desc, sizeof(desc), "%zu bars: the bytes the client and the server sent in one handshake", n);
+		snprintf(id, sizeof(id), "%s-tls-bytes", prefix);
+		hspec s = {"tls-bytes", "TLS 1.3 handshakes: bytes on the wire", desc, "bytes (shorter is smaller)", "",
+			   0, 0, {"client (ClientHello, Finished)", "server (its flight: key share, chain, CertificateVerify)"},
+			   NULL, NULL, NULL};
+		hbars(f, id, &s, b, n);
+	}
+	free(b);
+	return 0;
+}
+
 /* Each published figure's measured / published, and each claim's measured ratio against the published one. */
 static int published_charts(FILE *f, const cb_xtab *fig, const cb_xtab *cl, const char *prefix)
 {
@@ -815,7 +870,7 @@ int cb_charts_html(FILE *f, const cb_run *run, const cb_xtab *xt, size_t nx, int
 {
 	int r, heading = 0;
 	const cb_xtab *wire = find_tab(xt, nx, "wire"), *fig = find_tab(xt, nx, "published"),
-		      *cl = find_tab(xt, nx, "claims");
+		      *cl = find_tab(xt, nx, "claims"), *tls = find_tab(xt, nx, "tls");
 	if (which & CB_CHARTS_EVIDENCE) {
 		if ((r = line_charts(f, run, SWEEP, prefix, h, &heading)) != 0)
 			return r;
@@ -831,6 +886,11 @@ int cb_charts_html(FILE *f, const cb_run *run, const cb_xtab *xt, size_t nx, int
 	if (wire && wire->nrows) {
 		fprintf(f, "<h%d>Bytes on the wire</h%d>\n", h, h);
 		if ((r = wire_chart(f, wire, prefix)) != 0)
+			return r;
+	}
+	if (tls && tls->nrows) {
+		fprintf(f, "<h%d>TLS 1.3 handshakes</h%d>\n", h, h);
+		if ((r = tls_charts(f, tls, prefix)) != 0)
 			return r;
 	}
 	if ((fig && fig->nrows) || (cl && cl->nrows)) {
