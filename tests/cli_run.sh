@@ -70,6 +70,9 @@ expect 0 '' "$CB" run --quick --no-progress tls13-x25519-ecdsa-p256 --backend op
 expect 0 '' "$CB" report --format html "$T/tls.json"
 grep -q 'data-chart="tls"' "$T/out" && grep -q 'data-chart="tls-bytes"' "$T/out" && ok ||
 	bad "the report has no TLS handshake charts"
+expect 0 '' "$CB" report "$T/tls.json"
+grep -q 'TLS handshakes: 1 negotiated what their names say' "$T/out" && ! grep -q 'none for: tls13' "$T/out" &&
+	ok || bad "the gate line of a run of handshakes: $(grep 'known answers' "$T/out")"
 expect 0 '' "$CB" plan "$T/tls.json" --handshakes 1000
 grep -q '^model against measured' "$T/out" && grep -q '^x25519+ecdsa-p256  *openssl  ' "$T/out" && ok ||
 	bad "plan --handshakes of a run of handshakes: $(cat "$T/out")"
