@@ -3,7 +3,7 @@
  * stack (the backend), measured by `run` as the other classes are
  * (docs/TLS.md).  A class is one (key exchange group, certificate chain)
  * pair, named without the library: "tls13-GROUP-CERT"
- * (tls13-x25519-ecdsa-p256).  Its server holds a two-certificate chain
+ * (tls13-x25519-ecdsa-p256), or "tlcp-ecc-sm2" for TLCP (GB/T 38636).  Its server holds a two-certificate chain
  * (leaf and intermediate, the intermediate signed by a root the client
  * trusts), all of the CERT algorithm, made once by the class; its client
  * verifies the chain and the host name.  Prepared once, as a server loads
@@ -62,7 +62,9 @@ typedef struct cb_tls_class {
 	 * with its whole flight (ServerHello to Finished: key share,
 	 * certificates, CertificateVerify), as it would for any client; it
 	 * then waits for the client's Finished, which is not sent (verifying it
-	 * is one HMAC).  0, or CB_ERR_BACKEND.
+	 * is one HMAC).  0, or CB_ERR_BACKEND.  NULL when the protocol's
+	 * server cannot answer a recorded client (TLCP: its second flight
+	 * needs a secret the client encrypts for the server's random).
 	 */
 	int (*server)(cb_tls *t);
 	void (*free)(cb_tls *t);

@@ -1061,6 +1061,11 @@ int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const c
 		fail(why, len, 0, "has no operation '%s'", op);
 		return 0;
 	}
+	if (alg->kind == CB_KIND_TLS && !strcmp(op, "server") && !cb_as_tls(alg)->server) {
+		fail(why, len, 0, "its server cannot answer a recorded client (the second flight needs the client's "
+				  "secret, encrypted for the server's random): handshake only");
+		return 0;
+	}
 	if (cold && alg->kind == CB_KIND_KEX) {
 		/* keygen-cold and derive-cold make the key from its secret's encoding: a hybrid's part (docs/HYBRID.md) */
 		const cb_kex_class *x = cb_as_kex(alg);
@@ -1113,15 +1118,29 @@ static const struct {
 	const char *token, *negotiated;
 } tls_groups[] = {
 	{"x25519", "x25519"}, {"p256", "secp256r1"}, {"x25519mlkem768", "X25519MLKEM768"}, {"mlkem1024", "MLKEM1024"},
+	{"sm2", "curveSM2"},
 }, tls_certs[] = {
 	{"ecdsa-p256", "ecdsa_secp256r1_sha256"}, {"rsa2048", "rsa_pss_rsae_sha256"}, {"ed25519", "ed25519"},
-	{"mldsa44", "mldsa44"}, {"mldsa65", "mldsa65"}, {"mldsa87", "mldsa87"},
+	{"mldsa44", "mldsa44"}, {"mldsa65", "mldsa65"}, {"mldsa87", "mldsa87"}, {"sm2", "sm2sig_sm3"},
 };
 
-/* 1 when what was negotiated is what the name tls13-GROUP-CERT says. */
+/* 1 when what was negotiated is what the name tls13-GROUP-CERT (or tlcp-ecc-sm2) says. */
 static int tls_as_named(const char *name, const cb_tls_params *p, char *why, size_t len)
 {
 	const char *rest = name + 6; /* after "tls13-" */
+	if (!strcmp(name, "tlcp-ecc-sm2")) {
+		/* TLCP's ECC suites: SM2 key transport ("ECC"), an SM2-signed key exchange */
+		if (strcmp(p->version, "TLCP") || strcmp(p->group, "ECC") || strcmp(p->signature, "sm2sig_sm3")) {
+			snprintf(why, len, "negotiated %s, key exchange %s, signature %s instead of TLCP, ECC, sm2sig_sm3",
+				 p->version, p->group, p->signature);
+			return 0;
+		}
+		return 1;
+	}
+	if (strncmp(name, "tls13-", 6)) {
+		snprintf(why, len, "the name does not say a known protocol");
+		return 0;
+	}
 	for (size_t g = 0; g < CB_ARRAY_LEN(tls_groups); g++) {
 		size_t n = strlen(tls_groups[g].token);
 		if (strncmp(rest, tls_groups[g].token, n) || rest[n] != '-')
@@ -1175,7 +1194,7 @@ static int prepare_tls(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the handshake failed");
 	if (!tls_as_named(c->alg->name, &p, why, sizeof(why)))
 		return fail(err, errlen, CB_ERR_SELFCHECK, "%s", why);
-	if ((r = k->server(c->tls)) != 0)
+	if (k->server && (r = k->server(c->tls)) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the server did not answer a recorded ClientHello");
 	sz->handshake_client = w.client_bytes;
 	sz->handshake_server = w.server_bytes;

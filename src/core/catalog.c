@@ -232,11 +232,17 @@ static const cb_catalog_entry catalog[] = {
 	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, ChaCha20-Poly1305 payload in 64 KiB chunks", 0, NOSZ},
 	{ENV, "seal-xwing-sm4-gcm", HYB, 128, 64,
 	 "Envelope (docs/ENVELOPE.md): a X-Wing recipient, SM4-GCM payload in 64 KiB chunks", 0, NOSZ},
+	{TLS, "tlcp-ecc-sm2", GM, 128, 0,
+	 "TLCP (GB/T 38636) full handshake: TLS_ECC_SM4_GCM_SM3, SM2 key transport to the server's encryption "
+	 "certificate, SM2 double certificate (signing and encryption leaves + intermediate)", 0, NOSZ},
 	{TLS, "tls13-mlkem1024-mldsa87", PQ, 256, 256,
 	 "TLS 1.3 full handshake: ML-KEM-1024 key share, ML-DSA-87 certificate chain (leaf + intermediate), "
 	 "AES-128-GCM", 5, NOSZ},
 	{TLS, "tls13-p256-ecdsa-p256", CLA, 128, 0,
 	 "TLS 1.3 full handshake: P-256 ECDHE, ECDSA P-256 certificate chain (leaf + intermediate), AES-128-GCM", 0, NOSZ},
+	{TLS, "tls13-sm2-sm2", GM, 128, 0,
+	 "TLS 1.3 full handshake (RFC 8998): curveSM2, SM2 certificate chain (leaf + intermediate), "
+	 "TLS_SM4_GCM_SM3", 0, NOSZ},
 	{TLS, "tls13-x25519-ecdsa-p256", CLA, 128, 0,
 	 "TLS 1.3 full handshake: X25519, ECDSA P-256 certificate chain (leaf + intermediate), AES-128-GCM", 0, NOSZ},
 	{TLS, "tls13-x25519-ed25519", CLA, 128, 0,

@@ -220,22 +220,24 @@ static int numbers(const cb_xtab *ex, const cb_xtab *wire, cb_answer *a)
 /*
  * Real TLS 1.3 handshakes (the "tls" table): each one's server side per
  * core, and against its own stack's classical handshake
- * (tls13-x25519-ecdsa-p256) the server cores the same rate needs, with
+ * (tls13-x25519-ecdsa-p256, else tls13-p256-ecdsa-p256) the server cores the same rate needs, with
  * the bytes each side sent: the measured answer to "how much more
  * hardware".
  */
 static int handshakes(const cb_xtab *t, cb_answer *a)
 {
-	static const char *const base_name = "tls13-x25519-ecdsa-p256";
+	/* the classical handshake of the same stack: X25519, else P-256 (GmSSL has no X25519) */
+	static const char *const base_names[] = {"tls13-x25519-ecdsa-p256", "tls13-p256-ecdsa-p256"};
 	for (size_t i = 0; t && i < t->nrows; i++) {
 		const cb_xrow *r = &t->rows[i], *base = NULL;
 		char *line, v[48], c[32], s[32];
 		if (!(r->num[3] > 0))
 			continue;
-		for (size_t k = 0; k < t->nrows && !base; k++)
-			if (!strcmp(t->rows[k].cell[0], base_name) && !strcmp(t->rows[k].cell[1], r->cell[1]) &&
-			    t->rows[k].num[3] > 0)
-				base = &t->rows[k];
+		for (size_t b = 0; b < 2 && !base; b++)
+			for (size_t k = 0; k < t->nrows && !base; k++)
+				if (!strcmp(t->rows[k].cell[0], base_names[b]) && !strcmp(t->rows[k].cell[1], r->cell[1]) &&
+				    t->rows[k].num[3] > 0)
+					base = &t->rows[k];
 		if (!(line = add(a, CB_ANS_NUMBER)))
 			return CB_ERR_NOMEM;
 		grouped(r->num[3], v, sizeof(v));

@@ -22,7 +22,7 @@ static const cb_hs_combo combos[] = {
 	{"x25519+rsa2048-pss", "x25519", "rsa2048-pss-sha256", "x25519+ecdsa-p256", "tls13-x25519-rsa2048"},
 	{"x25519+rsa2048-pkcs1", "x25519", "rsa2048-pkcs1-sha256", "x25519+ecdsa-p256", NULL},
 	{"sm2-dhkem+sm2", "sm2-dhkem", "sm2-sign", NULL, NULL},
-	{"sm2-dh+sm2", "sm2-dh", "sm2-sign", NULL, NULL},
+	{"sm2-dh+sm2", "sm2-dh", "sm2-sign", NULL, "tls13-sm2-sm2"},
 	{"x25519mlkem768+ecdsa-p256", "x25519mlkem768", "ecdsa-p256", "x25519+ecdsa-p256",
 	 "tls13-x25519mlkem768-ecdsa-p256"},
 	{"secp256r1mlkem768+ecdsa-p256", "secp256r1mlkem768", "ecdsa-p256", "ecdh-p256+ecdsa-p256", NULL},

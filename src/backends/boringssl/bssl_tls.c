@@ -26,6 +26,7 @@
 
 #include "backends/boringssl/bssl_common.h"
 #include "cryptobench/tls.h"
+#include "backends/tls_unoffered.h"
 
 #ifdef CB_BSSL_BUILT
 
@@ -111,10 +112,13 @@ TLS_CLASS(tls_hybrid_ecdsa, "tls13-x25519mlkem768-ecdsa-p256", hybrid_ecdsa);
 TLS_CLASS(tls_hybrid_mldsa65, "tls13-x25519mlkem768-mldsa65", hybrid_mldsa65);
 TLS_CLASS(tls_mlkem1024_mldsa87, "tls13-mlkem1024-mldsa87", mlkem1024_mldsa87);
 
+CB_TLS_UNOFFERED(no_sm2_sm2, "tls13-sm2-sm2", "boringssl", cb_bssl_implementation,
+		 "BoringSSL has no SM2, SM3 or SM4: no curveSM2, sm2sig_sm3 or TLS_SM4_GCM_SM3 (RFC 8998)");
+
 const cb_alg_info *const cb_bssl_tls_algs[] = {
 	&tls_x25519_ecdsa.info,	  &tls_p256_ecdsa.info,	    &tls_x25519_rsa.info,
 	&tls_x25519_ed25519.info, &tls_hybrid_ecdsa.info,   &tls_hybrid_mldsa65.info,
-	&tls_mlkem1024_mldsa87.info, NULL,
+	&tls_mlkem1024_mldsa87.info, &no_sm2_sm2.info, NULL,
 };
 
 #endif

@@ -6,10 +6,13 @@
 # With it:
 #   1. ExternalProject builds libgmssl.a only (static, -DDEBUG=0 so that its
 #      error_print() calls stay silent, with the x86-64 SM2 assembly and the
-#      SM3 SSE / SM4 AVX2 code where this machine has them), without the
-#      protocol and post-quantum parts it has no use for here;
+#      SM3 SSE / SM4 AVX2 code where this machine has them), with its TLS
+#      1.3 / TLCP stack (gmssl_tls.c) but without the QUIC, token and
+#      post-quantum parts it has no use for here;
 #   2. the adapters are compiled with CB_GMSSL_BUILT into an object library;
 #   3. `ld -r` links them with the members of libgmssl.a they need into one
+#      object (gmssl_tls.c defines the six tls_socket_* functions GmSSL's
+#      TLS code calls, and the copy's own are weak: an in-memory transport)
 #      object (GmSSL's stdio output calls renamed to silent ones first), and
 #      objcopy keeps cb_backend_gmssl its only global symbol.
 #      GmSSL's names are unprefixed (sm3_init, sha256_init, aes_encrypt,
@@ -87,7 +90,7 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
       "-DCMAKE_C_FLAGS=-DDEBUG=0 -fPIC"
       -DCMAKE_POSITION_INDEPENDENT_CODE=ON
       -DBUILD_SHARED_LIBS=OFF
-      -DENABLE_TLS=OFF -DENABLE_QUIC=OFF -DENABLE_SKF=OFF -DENABLE_SDF=OFF
+      -DENABLE_TLS=ON -DENABLE_QUIC=OFF -DENABLE_SKF=OFF -DENABLE_SDF=OFF
       -DENABLE_SM9=OFF -DENABLE_CMS=OFF -DENABLE_LMS=OFF -DENABLE_XMSS=OFF
       -DENABLE_SPHINCS=OFF -DENABLE_KYBER=OFF -DENABLE_SECP384R1=OFF -DENABLE_ZUC=OFF
       -DENABLE_SM4_ECB=ON
@@ -106,6 +109,12 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
   target_include_directories(cb_gmssl_adapters PRIVATE ${PROJECT_SOURCE_DIR}/include ${PROJECT_SOURCE_DIR}/src
                              ${CB_GMSSL_SRC}/include)
   target_compile_definitions(cb_gmssl_adapters PRIVATE CB_GMSSL_BUILT=1 DEBUG=0 ENABLE_SM4_ECB ${cb_gmssl_defs})
+  # gmssl_tls.c puts GmSSL's TLS_CTX, TLS_CONNECT and X509_KEY on its side:
+  # their layout follows the ENABLE_* switches the library was built with
+  # (the CMAKE_ARGS above and GmSSL's defaults), so it is compiled with the
+  # same ones that change a structure.
+  set_source_files_properties(${PROJECT_SOURCE_DIR}/src/backends/gmssl/gmssl_tls.c PROPERTIES COMPILE_DEFINITIONS
+    "ENABLE_TLS;ENABLE_SECP256R1;ENABLE_SHA1;ENABLE_SHA2;ENABLE_AES;ENABLE_AES_CCM;ENABLE_SM4_OFB;ENABLE_SM4_CFB;ENABLE_SM4_CCM;ENABLE_SM4_XTS;ENABLE_SM4_FF1;ENABLE_SM4_CBC_MAC;ENABLE_GHASH")
 
   # One object: adapters + the libgmssl.a members they pull in, one global.
   # GmSSL prints to stderr on some errors even with DEBUG=0 (asn1.c's
@@ -117,6 +126,12 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
   set(cb_gmssl_quiet)
   foreach(f fprintf vfprintf printf putchar puts fputc fputs fwrite)
     list(APPEND cb_gmssl_quiet --redefine-sym ${f}=cb_gmssl_quiet_${f})
+  endforeach()
+  # The socket calls of GmSSL's TLS code: weak in the copy, so that
+  # gmssl_tls.c's definitions (memory pipes, real sockets otherwise) win
+  # when socket.o is pulled in for the calls of its other users (http.c).
+  foreach(f send recv get_error get_error_type is_valid wait)
+    list(APPEND cb_gmssl_quiet --weaken-symbol=tls_socket_${f})
   endforeach()
   add_custom_command(OUTPUT ${CB_GMSSL_OBJ}
     COMMAND ${CB_OBJCOPY} ${cb_gmssl_quiet} ${CB_GMSSL_LIB} ${CB_GMSSL_QUIET_LIB}

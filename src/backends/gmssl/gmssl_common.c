@@ -2,7 +2,7 @@
  * GmSSL backend: the descriptor, the version and the implementation label.
  *
  * Built from the anchor (CB_GMSSL_BUILT), the descriptor lists the classes of
- * gmssl_sm2.c, gmssl_sm2kx.c and gmssl_sym.c.  Without it, it lists the same names as
+ * gmssl_sm2.c, gmssl_sm2kx.c, gmssl_sym.c and gmssl_tls.c.  Without it, it lists the same names as
  * classes whose unavailable() says why, so `list` and `run --backend gmssl`
  * tell the user what to do.
  */
@@ -16,6 +16,8 @@
 #include "cryptobench/pke.h"
 #include "cryptobench/registry.h"
 #include "cryptobench/sig.h"
+#include "cryptobench/tls.h"
+#include "backends/tls_unoffered.h"
 
 #ifdef CB_GMSSL_BUILT
 
@@ -50,7 +52,7 @@ static const char *gmssl_version(void)
 }
 
 static const cb_alg_info *const *const gmssl_classes[] = {cb_gmssl_sm2_algs, cb_gmssl_sm2kx_algs, cb_gmssl_sym_algs,
-							   NULL};
+							   cb_gmssl_tls_algs, NULL};
 
 /*
  * GmSSL's calls of the stdio output functions land here (backend.cmake
@@ -241,11 +243,19 @@ NB_CIPHER(nb_sm4_cbc_p, "sm4-cbc-pkcs7", 16, 16, 0, 1);
 NB_CIPHER(nb_sm4_ctr, "sm4-ctr", 16, 1, 0, 0);
 NB_CIPHER(nb_sm4_gcm, "sm4-gcm", 12, 1, 16, 0);
 
+#define NB_TLS(var_, name_)                                                                                 \
+	static const cb_tls_class var_ = {.info = NB_INFO(CB_KIND_TLS, name_), .init = cb_tls_unoffered_init, \
+					  .handshake = cb_tls_unoffered_handshake,                            \
+					  .server = cb_tls_unoffered_server, .free = cb_tls_unoffered_free}
+NB_TLS(nb_tls_sm2_sm2, "tls13-sm2-sm2");
+NB_TLS(nb_tls_p256_ecdsa, "tls13-p256-ecdsa-p256");
+NB_TLS(nb_tls_tlcp_ecc, "tlcp-ecc-sm2");
+
 static const cb_alg_info *const nb_algs[] = {
 	&nb_sm2_sign.info, &nb_sm2_enc_c1c3c2.info, &nb_sm2_enc_c1c2c3.info, &nb_sm2_enc_der.info,
 	&nb_sm2_dh.info,   &nb_sm2_kx.info,         &nb_sm3.info,            &nb_sm4_ecb.info,
 	&nb_sm4_ecb_p.info, &nb_sm4_cbc.info,       &nb_sm4_cbc_p.info,      &nb_sm4_ctr.info,
-	&nb_sm4_gcm.info,  NULL,
+	&nb_sm4_gcm.info,  &nb_tls_sm2_sm2.info, &nb_tls_p256_ecdsa.info, &nb_tls_tlcp_ecc.info, NULL,
 };
 
 static const cb_alg_info *const *const gmssl_classes[] = {nb_algs, NULL};

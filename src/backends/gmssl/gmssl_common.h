@@ -1,5 +1,5 @@
 /*
- * Shared by the GmSSL adapters (gmssl_sm2.c, gmssl_sm2kx.c, gmssl_sym.c, gmssl_common.c).
+ * Shared by the GmSSL adapters (gmssl_sm2.c, gmssl_sm2kx.c, gmssl_sym.c, gmssl_tls.c, gmssl_common.c).
  *
  * GmSSL is built from the pinned anchor (backend.cmake).  With it, the
  * adapters are compiled with CB_GMSSL_BUILT and linked with libgmssl.a into
@@ -26,6 +26,7 @@ const char *cb_gmssl_implementation(void);
 extern const cb_alg_info *const cb_gmssl_sm2_algs[]; /* gmssl_sm2.c: sm2-sign, sm2-enc-*, sm2-dh */
 extern const cb_alg_info *const cb_gmssl_sm2kx_algs[]; /* gmssl_sm2kx.c: sm2-kx (GM/T 0003.3) */
 extern const cb_alg_info *const cb_gmssl_sym_algs[]; /* gmssl_sym.c: sm3, sm4-* */
+extern const cb_alg_info *const cb_gmssl_tls_algs[]; /* gmssl_tls.c: TLS 1.3 handshakes through GmSSL's stack */
 #endif
 
 #endif

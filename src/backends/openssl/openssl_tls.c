@@ -20,6 +20,7 @@
 
 #include "backends/openssl/openssl_common.h"
 #include "cryptobench/tls.h"
+#include "backends/tls_unoffered.h"
 
 #include "backends/libssl_tls.inc"
 
@@ -89,6 +90,15 @@ TLS_CLASS(tls_p256_ecdsa, "tls13-p256-ecdsa-p256", p256_ecdsa);
 TLS_CLASS(tls_x25519_rsa, "tls13-x25519-rsa2048", x25519_rsa);
 TLS_CLASS(tls_x25519_ed25519, "tls13-x25519-ed25519", x25519_ed25519);
 
+#define NO_MLKEM "OpenSSL 3.0's libssl has no ML-KEM groups and no ML-DSA (OpenSSL 3.5 has)"
+CB_TLS_UNOFFERED(no_hybrid_ecdsa, "tls13-x25519mlkem768-ecdsa-p256", "openssl", cb_openssl_implementation, NO_MLKEM);
+CB_TLS_UNOFFERED(no_hybrid_mldsa65, "tls13-x25519mlkem768-mldsa65", "openssl", cb_openssl_implementation, NO_MLKEM);
+CB_TLS_UNOFFERED(no_mlkem1024_mldsa87, "tls13-mlkem1024-mldsa87", "openssl", cb_openssl_implementation, NO_MLKEM);
+CB_TLS_UNOFFERED(no_sm2_sm2, "tls13-sm2-sm2", "openssl", cb_openssl_implementation,
+		 "OpenSSL's TLS 1.3 has no curveSM2, no sm2sig_sm3 and no TLS_SM4_GCM_SM3 (RFC 8998)");
+
 const cb_alg_info *const cb_openssl_tls_algs[] = {
-	&tls_x25519_ecdsa.info, &tls_p256_ecdsa.info, &tls_x25519_rsa.info, &tls_x25519_ed25519.info, NULL,
+	&tls_x25519_ecdsa.info,	   &tls_p256_ecdsa.info,       &tls_x25519_rsa.info,
+	&tls_x25519_ed25519.info,  &no_hybrid_ecdsa.info,      &no_hybrid_mldsa65.info,
+	&no_mlkem1024_mldsa87.info, &no_sm2_sm2.info,           NULL,
 };

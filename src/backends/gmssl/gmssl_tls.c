@@ -1,0 +1,569 @@
+/*
+ * TLS 1.3 and TLCP handshakes through GmSSL's own stack
+ * (include/cryptobench/tls.h, docs/TLS.md): curveSM2 with SM2 certificates
+ * and TLS_SM4_GCM_SM3 (RFC 8998), secp256r1 with ECDSA P-256 certificates,
+ * and TLCP's ECC_SM4_GCM_SM3 with SM2 double certificates (GB/T 38636).
+ *
+ * GmSSL's TLS code moves its records with the six tls_socket_* functions
+ * of its socket.c.  This file defines them instead (backend.cmake links the
+ * adapters before libgmssl.a, so socket.o is never pulled in): a
+ * connection whose socket is MEM_CLIENT or MEM_SERVER writes to and reads
+ * from the memory pipes of the pair that the calling thread is running, any
+ * other descriptor is a real socket.  GmSSL's handshake is a state machine
+ * that returns TLS_ERROR_RECV_AGAIN when its peer has not written yet, so
+ * both sides are stepped in turn in one thread, as the libssl classes do
+ * over a BIO pair.
+ *
+ * The certificates (root, intermediate, leaf for "localhost", fresh keys)
+ * are made in memory with GmSSL's X.509 code and put in the contexts the
+ * way tls_ctx_set_certificate_and_key and tls_ctx_set_ca_certificates put
+ * what they read from files.  The stack's structures depend on the ENABLE_*
+ * switches it was built with: backend.cmake compiles this file with the
+ * same ones.
+ */
+#include "backends/gmssl/gmssl_common.h"
+#include "cryptobench/tls.h"
+#include "backends/tls_unoffered.h"
+
+#ifdef CB_GMSSL_BUILT
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <gmssl/oid.h>
+#include <gmssl/rand.h>
+#include <gmssl/sm2.h>
+#include <gmssl/socket.h>
+#include <gmssl/tls.h>
+#include <gmssl/x509_cer.h>
+#include <gmssl/x509_ext.h>
+#include <gmssl/x509_key.h>
+
+#include "core/der.h"
+#include "core/util.h"
+
+#define HOST "localhost"
+#define PIPE_CAP 65536
+#define HELLO_MAX 4096
+#define CERT_MAX 2048
+/* The two in-memory sockets; far above any descriptor the process can have. */
+#define MEM_CLIENT 0x40000000
+#define MEM_SERVER 0x40000001
+
+/* ---- The transport: GmSSL's socket functions ---- */
+
+typedef struct pipe_buf {
+	uint8_t buf[PIPE_CAP];
+	size_t r, w;  /* read and write offsets */
+	long written; /* bytes written since reset */
+} pipe_buf;
+
+typedef struct mem_pair {
+	pipe_buf c2s, s2c;
+} mem_pair;
+
+static _Thread_local mem_pair *cur;   /* the pair the calling thread is running */
+static _Thread_local int last_error;  /* what tls_socket_get_error reports */
+
+/* The definitions GmSSL's TLS code calls (its socket.h declares them). */
+static pipe_buf *pipe_of(tls_socket_t sock, int sending)
+{
+	if (!cur || (sock != MEM_CLIENT && sock != MEM_SERVER))
+		return NULL;
+	/* the client writes c2s and reads s2c */
+	return (sock == MEM_CLIENT) == !!sending ? &cur->c2s : &cur->s2c;
+}
+
+tls_ret_t tls_socket_send(tls_socket_t sock, const void *buf, size_t len, int flags)
+{
+	pipe_buf *p = pipe_of(sock, 1);
+	ssize_t n;
+	if (!p) {
+		n = send(sock, buf, len, flags | MSG_NOSIGNAL);
+		last_error = n < 0 ? errno : 0;
+		return n;
+	}
+	if (len > PIPE_CAP - p->w) {
+		last_error = len ? EAGAIN : 0;
+		if (!len)
+			return 0;
+		len = PIPE_CAP - p->w;
+		if (!len) {
+			errno = EAGAIN;
+			return -1;
+		}
+	}
+	memcpy(p->buf + p->w, buf, len);
+	p->w += len;
+	p->written += (long)len;
+	last_error = 0;
+	return (tls_ret_t)len;
+}
+
+tls_ret_t tls_socket_recv(tls_socket_t sock, void *buf, size_t len, int flags)
+{
+	pipe_buf *p = pipe_of(sock, 0);
+	ssize_t n;
+	if (!p) {
+		n = recv(sock, buf, len, flags);
+		last_error = n < 0 ? errno : 0;
+		return n;
+	}
+	if (p->r == p->w) {
+		last_error = EAGAIN;
+		errno = EAGAIN;
+		return -1;
+	}
+	if (len > p->w - p->r)
+		len = p->w - p->r;
+	memcpy(buf, p->buf + p->r, len);
+	p->r += len;
+	if (p->r == p->w)
+		p->r = p->w = 0;
+	last_error = 0;
+	return (tls_ret_t)len;
+}
+
+int tls_socket_get_error(void)
+{
+	return last_error;
+}
+
+tls_socket_err_t tls_socket_get_error_type(int err, int is_read)
+{
+	switch (err) {
+	case 0: return TLS_SOCKET_ERR_NONE;
+	case EAGAIN:
+#if EWOULDBLOCK != EAGAIN
+	case EWOULDBLOCK:
+#endif
+		return is_read ? TLS_SOCKET_ERR_WANT_READ : TLS_SOCKET_ERR_WANT_WRITE;
+	case EINTR: return TLS_SOCKET_ERR_INTERRUPTED;
+	case EPIPE: return TLS_SOCKET_ERR_CLOSED;
+	case ECONNRESET: return TLS_SOCKET_ERR_RESET;
+	case ETIMEDOUT: return TLS_SOCKET_ERR_TIMEOUT;
+	case EINVAL: return TLS_SOCKET_ERR_INVAL;
+	default: return TLS_SOCKET_ERR_SYSTEM;
+	}
+}
+
+int tls_socket_is_valid(tls_socket_t sock)
+{
+	return sock >= 0;
+}
+
+/* A blocking send found the peer's buffer full: over memory it never is. */
+void tls_socket_wait(void)
+{
+}
+
+/* ---- Certificates ---- */
+
+typedef struct tls_variant {
+	int protocol;  /* TLS_protocol_tls13 or TLS_protocol_tlcp */
+	int group;     /* TLS_curve_*; 0: none (TLCP's ECC suites send an SM2-encrypted secret) */
+	int curve_oid; /* the certificates' curve: OID_sm2 or OID_secp256r1 */
+	int sig_oid;   /* their signature: OID_sm2sign_with_sm3 or OID_ecdsa_with_sha256 */
+	int sig_alg;   /* the server's CertificateVerify: TLS_sig_* */
+	int cipher;    /* TLS_cipher_* */
+} tls_variant;
+
+struct cb_tls {
+	const tls_variant *v;
+	TLS_CTX server, client;
+	uint8_t root[CERT_MAX];
+	size_t root_len;
+	mem_pair pair;
+	uint8_t hello[HELLO_MAX]; /* a ClientHello of this client, for the server op */
+	size_t hello_len;
+};
+
+static int new_key(const tls_variant *v, X509_KEY *key)
+{
+	return x509_key_generate(key, OID_ec_public_key, &v->curve_oid, sizeof(v->curve_oid)) == 1 ? 0 : -1;
+}
+
+/* What a certificate is for. */
+enum { CERT_CA, CERT_SIGN, CERT_ENC };
+
+/*
+ * A certificate for key, named cn, signed by issuer_key under issuer's name
+ * (issuer_cn): a CA (basicConstraints, keyCertSign), or a leaf for HOST
+ * (subjectAltName, serverAuth) that signs (digitalSignature) or, TLCP's
+ * second certificate, receives the encrypted secret (keyEncipherment,
+ * dataEncipherment, keyAgreement).  0, or -1.
+ */
+static int new_cert(const tls_variant *v, const X509_KEY *key, const char *cn, X509_KEY *issuer_key,
+		    const char *issuer_cn, int use, uint8_t *out, size_t *outlen)
+{
+	uint8_t subject[256], issuer[256], exts[512], names[128], serial[16];
+	size_t subject_len = 0, issuer_len = 0, exts_len = 0, names_len = 0;
+	time_t not_before = time(NULL), not_after;
+	const int server_auth = OID_kp_server_auth;
+	uint8_t *p = out;
+	const char *id = v->sig_oid == OID_sm2sign_with_sm3 ? SM2_DEFAULT_ID : NULL;
+	size_t id_len = id ? SM2_DEFAULT_ID_LENGTH : 0;
+
+	*outlen = 0;
+	if (rand_bytes(serial, sizeof(serial)) != 1)
+		return -1;
+	serial[0] &= 0x7f; /* a positive INTEGER */
+	serial[0] |= 0x01;
+	if (x509_name_set(subject, &subject_len, sizeof(subject), "CN", NULL, NULL, "cryptobench", NULL, cn) != 1 ||
+	    x509_name_set(issuer, &issuer_len, sizeof(issuer), "CN", NULL, NULL, "cryptobench", NULL, issuer_cn) != 1 ||
+	    x509_validity_add_days(&not_after, not_before, 30) != 1)
+		return -1;
+	if (use == CERT_CA) {
+		if (x509_exts_add_basic_constraints(exts, &exts_len, sizeof(exts), X509_critical, 1, -1) != 1 ||
+		    x509_exts_add_key_usage(exts, &exts_len, sizeof(exts), X509_critical,
+					    X509_KU_KEY_CERT_SIGN | X509_KU_CRL_SIGN) != 1)
+			return -1;
+	} else {
+		if (x509_general_names_add_dns_name(names, &names_len, sizeof(names), HOST) != 1 ||
+		    x509_exts_add_subject_alt_name(exts, &exts_len, sizeof(exts), -1, names, names_len) != 1 ||
+		    x509_exts_add_key_usage(exts, &exts_len, sizeof(exts), X509_critical,
+					    use == CERT_SIGN ? X509_KU_DIGITAL_SIGNATURE
+							     : X509_KU_KEY_ENCIPHERMENT | X509_KU_DATA_ENCIPHERMENT |
+								       X509_KU_KEY_AGREEMENT) != 1 ||
+		    x509_exts_add_ext_key_usage(exts, &exts_len, sizeof(exts), -1, &server_auth, 1) != 1)
+			return -1;
+	}
+	if (x509_cert_sign_to_der(X509_version_v3, serial, sizeof(serial), v->sig_oid, issuer, issuer_len, not_before,
+				  not_after, subject, subject_len, key, NULL, 0, NULL, 0, exts, exts_len, issuer_key, id,
+				  id_len, NULL, outlen) != 1 ||
+	    *outlen > CERT_MAX)
+		return -1;
+	*outlen = 0;
+	return x509_cert_sign_to_der(X509_version_v3, serial, sizeof(serial), v->sig_oid, issuer, issuer_len,
+				     not_before, not_after, subject, subject_len, key, NULL, 0, NULL, 0, exts, exts_len,
+				     issuer_key, id, id_len, &p, outlen) == 1
+		       ? 0
+		       : -1;
+}
+
+/*
+ * The chain: a root, an intermediate signed by it, a leaf for HOST signed
+ * by the intermediate (TLCP: two leaves, the signing one and the
+ * encryption one, GB/T 38636's double certificate).  The server context
+ * gets the leaves and the intermediate (a uint24-prefixed list, as GmSSL
+ * keeps chains) and the leaves' keys; the client context trusts the root.
+ */
+static int load_chain(cb_tls *t)
+{
+	X509_KEY kr, ki, kl, ke;
+	uint8_t inter[CERT_MAX], leaf[CERT_MAX], enc[CERT_MAX], *p;
+	size_t inter_len, leaf_len, enc_len = 0, n;
+	int tlcp = t->v->protocol == TLS_protocol_tlcp, rc = -1;
+
+	memset(&kr, 0, sizeof(kr));
+	memset(&ki, 0, sizeof(ki));
+	memset(&kl, 0, sizeof(kl));
+	memset(&ke, 0, sizeof(ke));
+	if (new_key(t->v, &kr) || new_key(t->v, &ki) || new_key(t->v, &kl) || (tlcp && new_key(t->v, &ke)) ||
+	    new_cert(t->v, &kr, "cryptobench test root", &kr, "cryptobench test root", CERT_CA, t->root,
+		     &t->root_len) ||
+	    new_cert(t->v, &ki, "cryptobench test intermediate", &kr, "cryptobench test root", CERT_CA, inter,
+		     &inter_len) ||
+	    new_cert(t->v, &kl, HOST, &ki, "cryptobench test intermediate", CERT_SIGN, leaf, &leaf_len) ||
+	    (tlcp && new_cert(t->v, &ke, HOST, &ki, "cryptobench test intermediate", CERT_ENC, enc, &enc_len)))
+		goto out;
+	if (3 + leaf_len + enc_len + inter_len > sizeof(t->server.cert_chains))
+		goto out;
+	p = t->server.cert_chains;
+	n = 0;
+	tls_uint24_to_bytes((uint24_t)(leaf_len + enc_len + inter_len), &p, &n);
+	memcpy(p, leaf, leaf_len);
+	memcpy(p + leaf_len, enc, enc_len);
+	memcpy(p + leaf_len + enc_len, inter, inter_len);
+	t->server.cert_chains_len = 3 + leaf_len + enc_len + inter_len;
+	t->server.x509_keys[0] = kl;
+	t->server.enc_keys[0] = ke;
+	t->server.x509_keys_cnt = 1;
+	memset(&kl, 0, sizeof(kl)); /* the context owns them now */
+	memset(&ke, 0, sizeof(ke));
+
+	if (!(t->client.cacerts = malloc(t->root_len)))
+		goto out;
+	memcpy(t->client.cacerts, t->root, t->root_len);
+	t->client.cacertslen = t->root_len;
+	if (tls_authorities_from_certs(t->client.ca_names, &t->client.ca_names_len, sizeof(t->client.ca_names),
+				       t->client.cacerts, t->client.cacertslen) != 1 ||
+	    tls_trusted_authorities_from_ca_names(t->client.trusted_authorities, &t->client.trusted_authorities_len,
+						  sizeof(t->client.trusted_authorities), t->client.ca_names,
+						  t->client.ca_names_len) != 1)
+		goto out;
+	t->client.verify_depth = TLS_DEFAULT_VERIFY_DEPTH;
+	rc = 0;
+out:
+	x509_key_cleanup(&kr);
+	x509_key_cleanup(&ki);
+	x509_key_cleanup(&kl);
+	x509_key_cleanup(&ke);
+	return rc;
+}
+
+/* ---- The class methods ---- */
+
+static int set_ctx(TLS_CTX *ctx, const tls_variant *v, int client)
+{
+	return tls_ctx_init(ctx, v->protocol, client ? TLS_client_mode : TLS_server_mode) == 1 &&
+			       tls_ctx_set_cipher_suites(ctx, &v->cipher, 1) == 1 &&
+			       (!v->group || tls_ctx_set_supported_groups(ctx, &v->group, 1) == 1) &&
+			       tls_ctx_set_signature_algorithms(ctx, &v->sig_alg, 1) == 1
+		       ? 0
+		       : -1;
+}
+
+static void tls_free(cb_tls *t)
+{
+	if (!t)
+		return;
+	tls_ctx_cleanup(&t->server); /* wipes the leaf's key, frees cacerts */
+	tls_ctx_cleanup(&t->client);
+	free(t);
+}
+
+static void pair_reset(mem_pair *m)
+{
+	m->c2s.r = m->c2s.w = m->s2c.r = m->s2c.w = 0;
+	m->c2s.written = m->s2c.written = 0;
+}
+
+/* A connection of ctx on the in-memory socket sock; NULL on failure. */
+static TLS_CONNECT *new_conn(TLS_CTX *ctx, int sock)
+{
+	TLS_CONNECT *c = malloc(sizeof(*c));
+	if (!c)
+		return NULL;
+	if (tls_init(c, ctx) != 1 || tls_set_socket(c, sock) != 1 ||
+	    (ctx->is_client && (tls_set_hostname(c, HOST) != 1 || tls_set_server_name(c) != 1))) {
+		tls_cleanup(c);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static void free_conn(TLS_CONNECT *c)
+{
+	if (c) {
+		tls_cleanup(c); /* wipes the connection's secrets */
+		free(c);
+	}
+}
+
+/* One step of a side: 1 done, 0 waiting for the peer, -1 failed. */
+static int step(TLS_CONNECT *c)
+{
+	int r = tls_do_handshake(c);
+	if (r == 1)
+		return 1;
+	return r == TLS_ERROR_RECV_AGAIN || r == TLS_ERROR_SEND_AGAIN ? 0 : -1;
+}
+
+static const char *group_name(int group)
+{
+	switch (group) {
+	case 0: return "ECC"; /* TLCP's SM2 key transport: no group */
+	case TLS_curve_sm2p256v1: return "curveSM2";
+	case TLS_curve_secp256r1: return "secp256r1";
+	default: return "?";
+	}
+}
+
+static const char *sig_name(int sig)
+{
+	switch (sig) {
+	case TLS_sig_sm2sig_sm3: return "sm2sig_sm3";
+	case TLS_sig_ecdsa_secp256r1_sha256: return "ecdsa_secp256r1_sha256";
+	default: return "?";
+	}
+}
+
+static int tls_handshake(cb_tls *t, cb_tls_wire *wire, cb_tls_params *params)
+{
+	TLS_CONNECT *c, *s;
+	int cdone = 0, sdone = 0, rc = CB_ERR_BACKEND;
+	long hello = 0, flight = 0;
+
+	pair_reset(&t->pair);
+	cur = &t->pair;
+	c = new_conn(&t->client, MEM_CLIENT);
+	s = new_conn(&t->server, MEM_SERVER);
+	if (!c || !s)
+		goto out;
+	/* TLS 1.3: three flights (ClientHello; ServerHello .. Finished; Finished); TLCP: four; a few spare */
+	for (int i = 0; i < 8 && !(cdone && sdone); i++) {
+		int r;
+		if (!cdone) {
+			if ((r = step(c)) < 0)
+				goto out;
+			cdone = r;
+			if (!hello)
+				hello = t->pair.c2s.written;
+		}
+		if (!sdone) {
+			if ((r = step(s)) < 0)
+				goto out;
+			sdone = r;
+			if (!flight)
+				flight = t->pair.s2c.written;
+		}
+	}
+	if (!cdone || !sdone || c->verify_result != X509_verify_ok)
+		goto out;
+	if (wire) {
+		wire->client_bytes = t->pair.c2s.written;
+		wire->server_bytes = t->pair.s2c.written;
+		wire->client_hello = hello;
+		wire->server_flight = flight;
+	}
+	if (params) {
+		snprintf(params->version, sizeof(params->version), "%s",
+			 c->protocol == TLS_protocol_tls13	? "TLSv1.3"
+			 : c->protocol == TLS_protocol_tlcp ? "TLCP"
+							    : "?");
+		snprintf(params->group, sizeof(params->group), "%s",
+			 group_name(c->protocol == TLS_protocol_tlcp ? 0 : c->key_exchange_group));
+		snprintf(params->cipher, sizeof(params->cipher), "%s", tls_cipher_suite_name(c->cipher_suite));
+		/* the scheme the server signed its CertificateVerify with, which the client checked */
+		snprintf(params->signature, sizeof(params->signature), "%s", sig_name(s->sig_alg));
+	}
+	rc = 0;
+out:
+	free_conn(c);
+	free_conn(s);
+	cur = NULL;
+	return rc;
+}
+
+static int tls_server(cb_tls *t)
+{
+	TLS_CONNECT *s;
+	int rc = CB_ERR_BACKEND;
+
+	pair_reset(&t->pair);
+	memcpy(t->pair.c2s.buf, t->hello, t->hello_len);
+	t->pair.c2s.w = t->hello_len;
+	cur = &t->pair;
+	if (!(s = new_conn(&t->server, MEM_SERVER))) {
+		cur = NULL;
+		return CB_ERR_NOMEM;
+	}
+	/* the whole flight written, then waiting for the client's Finished */
+	if (step(s) == 0 && t->pair.s2c.written > 0)
+		rc = 0;
+	free_conn(s);
+	cur = NULL;
+	return rc;
+}
+
+static int tls_init_class(const cb_tls_class *cls, cb_tls **out)
+{
+	const tls_variant *v = cls->info.variant;
+	cb_tls *t = calloc(1, sizeof(*t));
+	TLS_CONNECT *c;
+	int rc = CB_ERR_BACKEND;
+
+	*out = NULL;
+	if (!t)
+		return CB_ERR_NOMEM;
+	t->v = v;
+	if (set_ctx(&t->server, v, 0) || set_ctx(&t->client, v, 1)) {
+		rc = CB_ERR_UNSUPPORTED; /* this build of GmSSL lacks the group, the scheme or the suite */
+		goto out;
+	}
+	if (load_chain(t))
+		goto out;
+	/* a ClientHello of this client for the server op: the client's first flight */
+	pair_reset(&t->pair);
+	cur = &t->pair;
+	c = new_conn(&t->client, MEM_CLIENT);
+	if (c && step(c) == 0 && t->pair.c2s.w > 0 && t->pair.c2s.w <= sizeof(t->hello)) {
+		memcpy(t->hello, t->pair.c2s.buf, t->pair.c2s.w);
+		t->hello_len = t->pair.c2s.w;
+	}
+	free_conn(c);
+	cur = NULL;
+	if (!t->hello_len)
+		goto out;
+	rc = 0;
+out:
+	if (rc) {
+		tls_free(t);
+		return rc;
+	}
+	*out = t;
+	return 0;
+}
+
+static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
+{
+	char *pem = NULL;
+	size_t len = 0;
+	if (cb_pem_encode("CERTIFICATE", t->root, t->root_len, &pem, &len) != 0)
+		return 0;
+	if (len >= cap) {
+		free(pem);
+		return 0;
+	}
+	memcpy(buf, pem, len);
+	buf[len] = 0;
+	free(pem);
+	return len;
+}
+
+#define TLS_CLASS(sym, nm, var, suite)                                                                   \
+	static const cb_tls_class sym = {                                                                \
+		GMSSL_INFO(CB_KIND_TLS, nm,                                                              \
+			   "GmSSL's TLS 1.3, " suite ", over memory in one thread (its socket calls "    \
+			   "answered by the adapter), no tickets; a chain of three certificates made at start", \
+			   &var),                                                                         \
+		tls_init_class, tls_handshake, tls_server, tls_free, NULL, tls_root_pem}
+
+static const tls_variant sm2_sm2 = {TLS_protocol_tls13, TLS_curve_sm2p256v1, OID_sm2, OID_sm2sign_with_sm3,
+				    TLS_sig_sm2sig_sm3, TLS_cipher_sm4_gcm_sm3};
+static const tls_variant p256_ecdsa = {TLS_protocol_tls13, TLS_curve_secp256r1, OID_secp256r1,
+				       OID_ecdsa_with_sha256, TLS_sig_ecdsa_secp256r1_sha256,
+				       TLS_cipher_aes_128_gcm_sha256};
+static const tls_variant tlcp_ecc = {TLS_protocol_tlcp, 0, OID_sm2, OID_sm2sign_with_sm3, TLS_sig_sm2sig_sm3,
+				     TLS_cipher_ecc_sm4_gcm_sm3};
+
+TLS_CLASS(tls_sm2_sm2, "tls13-sm2-sm2", sm2_sm2, "TLS_SM4_GCM_SM3 (RFC 8998)");
+TLS_CLASS(tls_p256_ecdsa, "tls13-p256-ecdsa-p256", p256_ecdsa, "TLS_AES_128_GCM_SHA256");
+/*
+ * TLCP (GB/T 38636) with ECC_SM4_GCM_SM3: the client encrypts the
+ * pre-master secret to the server's encryption certificate (SM2), the
+ * server signs its key exchange with the signing one; two round trips.
+ * No server op: the server's second flight needs the client's encrypted
+ * secret, made for the server's random, so a recorded client cannot be
+ * replayed to it.
+ */
+static const cb_tls_class tls_tlcp_ecc = {
+	GMSSL_INFO(CB_KIND_TLS, "tlcp-ecc-sm2",
+		   "GmSSL's TLCP (GB/T 38636), ECC_SM4_GCM_SM3, double certificate (signing and encryption), "
+		   "over memory in one thread, no tickets; a chain made at start; handshake only (see docs/TLS.md)",
+		   &tlcp_ecc),
+	tls_init_class, tls_handshake, NULL, tls_free, NULL, tls_root_pem};
+
+#define NO_OFFER "GmSSL's TLS 1.3 offers curveSM2 and secp256r1 only, with SM2 or ECDSA P-256 certificates"
+CB_TLS_UNOFFERED(no_x25519_ecdsa, "tls13-x25519-ecdsa-p256", "gmssl", cb_gmssl_implementation, NO_OFFER);
+CB_TLS_UNOFFERED(no_x25519_rsa, "tls13-x25519-rsa2048", "gmssl", cb_gmssl_implementation, NO_OFFER);
+CB_TLS_UNOFFERED(no_x25519_ed25519, "tls13-x25519-ed25519", "gmssl", cb_gmssl_implementation, NO_OFFER);
+CB_TLS_UNOFFERED(no_hybrid_ecdsa, "tls13-x25519mlkem768-ecdsa-p256", "gmssl", cb_gmssl_implementation,
+		 NO_OFFER " (its ML-KEM codepoints are named, not negotiated)");
+CB_TLS_UNOFFERED(no_hybrid_mldsa65, "tls13-x25519mlkem768-mldsa65", "gmssl", cb_gmssl_implementation, NO_OFFER);
+CB_TLS_UNOFFERED(no_mlkem1024_mldsa87, "tls13-mlkem1024-mldsa87", "gmssl", cb_gmssl_implementation, NO_OFFER);
+
+const cb_alg_info *const cb_gmssl_tls_algs[] = {
+	&tls_sm2_sm2.info,	   &tls_p256_ecdsa.info,     &tls_tlcp_ecc.info,     &no_x25519_ecdsa.info,      &no_x25519_rsa.info,
+	&no_x25519_ed25519.info,   &no_hybrid_ecdsa.info,    &no_hybrid_mldsa65.info,    &no_mlkem1024_mldsa87.info,
+	NULL,
+};
+
+#endif
