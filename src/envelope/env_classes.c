@@ -72,6 +72,33 @@ int cb_env_aead_backend_ok(int aead, const char *backend)
 	return cb_env_backend_cipher(aead, backend) != NULL;
 }
 
+/* The AEADs by name (the envelope's header stores their number). */
+int cb_env_aead_parse(const char *name)
+{
+	if (!name)
+		return 0;
+	if (!strcmp(name, "aes-256-gcm"))
+		return CB_ENV_AES256GCM;
+	if (!strcmp(name, "chacha20-poly1305"))
+		return CB_ENV_CHACHA20POLY1305;
+	if (!strcmp(name, "sm4-gcm") && cb_env_aead_name(CB_ENV_SM4GCM))
+		return CB_ENV_SM4GCM;
+	return 0;
+}
+
+const char *cb_env_aead_name(int aead)
+{
+	switch (aead) {
+	case CB_ENV_AES256GCM:
+	case CB_ENV_CHACHA20POLY1305:
+		return aead_names[aead];
+	case CB_ENV_SM4GCM: /* only where some backend has it (OpenSSL 3.0 has none) */
+		return cb_env_backend_cipher(CB_ENV_SM4GCM, NULL) ? aead_names[aead] : NULL;
+	default:
+		return NULL;
+	}
+}
+
 static const char *env_unavailable(const char *recipient, int aead)
 {
 	if (!cb_env_aead_name(aead))

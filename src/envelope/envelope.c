@@ -32,33 +32,6 @@
 #define LABEL_WRAP "CBSEAL-v1 wrap"
 #define LABEL_PAYLOAD "CBSEAL-v1 payload"
 
-int cb_env_aead_parse(const char *name)
-{
-	if (!name)
-		return 0;
-	if (!strcmp(name, "aes-256-gcm"))
-		return CB_ENV_AES256GCM;
-	if (!strcmp(name, "chacha20-poly1305"))
-		return CB_ENV_CHACHA20POLY1305;
-	if (!strcmp(name, "sm4-gcm") && cb_env_aead_name(CB_ENV_SM4GCM))
-		return CB_ENV_SM4GCM;
-	return 0;
-}
-
-const char *cb_env_aead_name(int aead)
-{
-	switch (aead) {
-	case CB_ENV_AES256GCM:
-		return "aes-256-gcm";
-	case CB_ENV_CHACHA20POLY1305:
-		return "chacha20-poly1305";
-	case CB_ENV_SM4GCM: /* only where some backend has it (OpenSSL 3.0 has none) */
-		return cb_env_backend_cipher(CB_ENV_SM4GCM, NULL) ? "sm4-gcm" : NULL;
-	default:
-		return NULL;
-	}
-}
-
 /*
  * ---- AEAD: always a cipher class of the registry (env_classes.c): the
  * one of the backend named, else the default one; its context keyed once.

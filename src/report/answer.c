@@ -51,11 +51,6 @@ int cb_answer_is_study(const cb_run *run)
 	return c->title[0] || c->question[0] || c->npublished || c->nscenarios;
 }
 
-int cb_tab_shows(const cb_result *r)
-{
-	return r->status != CB_STATUS_UNSUPPORTED;
-}
-
 static char *add(cb_answer *a, cb_answer_kind kind)
 {
 	cb_answer_line *v = realloc(a->lines, (a->n + 1) * sizeof(*v));

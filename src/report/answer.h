@@ -62,7 +62,4 @@ void cb_answer_free(cb_answer *a);
  */
 int cb_left_out_lines(const cb_run *run, char (**lines)[CB_ANSWER_LINE_MAX], size_t *n);
 
-/* 1 when the results table shows r (every status but unsupported). */
-int cb_tab_shows(const cb_result *r);
-
 #endif

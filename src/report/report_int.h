@@ -98,6 +98,9 @@ typedef struct cb_size_tab {
  * answer.h).
  */
 int cb_tab_build(cb_tab *t, const cb_run *run);
+
+/* 1 when the results table shows r (every status but unsupported). */
+int cb_tab_shows(const cb_result *r);
 void cb_tab_free(cb_tab *t);
 int cb_size_tab_build(cb_size_tab *t, const cb_run *run);
 void cb_size_tab_free(cb_size_tab *t);

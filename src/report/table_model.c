@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "answer.h"
 #include "report_int.h"
 
 size_t cb_utf8_width(const char *s)
@@ -315,6 +314,11 @@ static void build_row(cb_tab_row *row, const cb_run *run, const struct base_inde
 		CELL(row, CB_COL_ALLOCS, "-");
 		CELL(row, CB_COL_HEAP, "-");
 	}
+}
+
+int cb_tab_shows(const cb_result *r)
+{
+	return r->status != CB_STATUS_UNSUPPORTED;
 }
 
 int cb_tab_build(cb_tab *t, const cb_run *run)
