@@ -51,6 +51,7 @@ trap cleanup EXIT
 
 # start_server ARGS...: serve in the background; SP its pid, PORT its port.
 start_server() {
+	: >"$T/out" # not the last server's port: the background redirect may come after the first read
 	"$CB" serve --port 0 --timeout 2 --root-out "$T/root.pem" "$@" >"$T/out" 2>"$T/log" &
 	SP=$!
 	PORT=
@@ -256,6 +257,46 @@ if "$CB" list tls13-x25519-ecdsa-p256 | grep ' boringssl ' | grep -vq unavailabl
 else
 	echo "note: BoringSSL not built (make anchors): s_client against it is not tried"
 fi
+
+# GmSSL's server (where the anchor is built), crossed with OpenSSL's client and curl: P-256
+# (its TLS 1.3 offers curveSM2 and secp256r1; no client here speaks curveSM2)
+if "$CB" list tls13-p256-ecdsa-p256 | grep ' gmssl ' | grep -vq unavailable; then
+	start_server --backend gmssl --group p256 --count 2
+	s_client g1 -groups P-256
+	grep -q '^Server Temp Key: ECDH, prime256v1' "$T/g1" && grep -q 'Verify return code: 0 (ok)' "$T/g1" &&
+		grep -q '^HTTP/1.1 200 OK' "$T/g1" && ok || bad "s_client against GmSSL: $(grep -E 'Temp Key|Verif|HTTP' "$T/g1")"
+	grep -q '"group">secp256r1<' "$T/g1" && ok || bad "GmSSL's page: $(grep '<td' "$T/g1" | head -4)"
+	if command -v curl >/dev/null 2>&1; then
+		curl -sS --max-time 20 --curves prime256v1 --cacert "$T/root.pem" --resolve "localhost:$PORT:127.0.0.1" \
+			"https://localhost:$PORT/" >"$T/gcurl" 2>"$T/cerr" && grep -q '"group">secp256r1<' "$T/gcurl" && ok ||
+			bad "curl against GmSSL: $(cat "$T/cerr")"
+	else
+		"$CB" serve --help >/dev/null # a second connection for --count 2
+		s_client g2 -groups P-256
+	fi
+	logged 2
+	[ "$(grep -c '127\.0\.0\.1:[0-9]* TLSv1\.3 secp256r1 TLS_AES_128_GCM_SHA256 ecdsa_secp256r1_sha256 "GET / HTTP/1\.[01]" 200 ' "$T/log")" -eq 2 ] &&
+		ok || bad "GmSSL's log: $(cat "$T/log")"
+	wait "$SP"
+	SP=
+	# curveSM2 (RFC 8998) serves too
+	"$CB" serve --backend gmssl --group sm2 --cert sm2 --port 0 --count 0 --timeout 1 >"$T/o" 2>"$T/e" &
+	SP=$!
+	sleep 1
+	grep -q '^serving https://127\.0\.0\.1:[0-9]*/ (tls13-sm2-sm2 through gmssl)' "$T/o" && ok ||
+		bad "serve --backend gmssl --group sm2 --cert sm2: $(cat "$T/o" "$T/e")"
+	kill -TERM "$SP"
+	wait "$SP"
+	SP=
+else
+	echo "note: GmSSL not built (make anchors): s_client against it is not tried"
+fi
+
+# a handshake a stack does not offer: one line with the reason, status 2
+"$CB" serve --backend openssl --group x25519mlkem768 --port 0 >"$T/o" 2>"$T/e"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$T/e")" -eq 1 ] && grep -q "cannot serve tls13-x25519mlkem768-ecdsa-p256: OpenSSL 3.0" "$T/e" &&
+	ok || bad "serve of an unoffered handshake: status $rc, $(cat "$T/e")"
 
 # usage errors: one line, status 2
 "$CB" serve --group nope --port 0 >"$T/o" 2>"$T/e"

@@ -96,10 +96,12 @@ int cmd_serve(int argc, char **argv)
 		CLI_STRING_ONCE("backend", 'b', "NAME", &backend, "the TLS stack (default openssl)"),
 		CLI_STRING_ONCE("group", 'g', "GROUP", &group,
 				"the key exchange group, as in the class names tls13-GROUP-CERT: x25519 (default), p256; "
-				"BoringSSL also x25519mlkem768 (with ecdsa-p256 or mldsa65) and mlkem1024 (with mldsa87)"),
+				"BoringSSL also x25519mlkem768 (with ecdsa-p256 or mldsa65) and mlkem1024 (with mldsa87); "
+				"GmSSL p256 and sm2 (with sm2: RFC 8998, which no browser offers)"),
 		CLI_STRING_ONCE("cert", 'c', "CERT", &cert,
 				"the certificate chain's algorithm: ecdsa-p256 (default), rsa2048, ed25519 (browsers "
-				"do not offer ed25519); BoringSSL also mldsa65, mldsa87 (browsers do not offer ML-DSA yet)"),
+				"do not offer ed25519); BoringSSL also mldsa65, mldsa87 (browsers do not offer ML-DSA yet); "
+				"GmSSL ecdsa-p256 and sm2"),
 		CLI_STRING_ONCE("host", 0, "ADDR", &host, "the address to listen on (default 127.0.0.1; ::1 for IPv6)"),
 		{.type = CLI_OPT_NUMBER, .name = "port", .short_name = 'p', .arg = "N", .value = &port, .lo = 0,
 		 .hi = 65535, .flags = CLI_OPT_WHOLE | CLI_OPT_ONCE,
@@ -126,9 +128,13 @@ int cmd_serve(int argc, char **argv)
 	snprintf(name, sizeof(name), "tls13-%s-%s", group, cert);
 	a = cb_registry_find(name, backend);
 	k = cb_as_tls(a);
-	if (k && cb_alg_unavailable(a)) {
+	if (k && cb_alg_unavailable(a) && cb_alg_not_built(a)) {
 		cli_error("%s through %s cannot run here: %s", name, backend, cb_alg_unavailable(a));
 		return CB_EXIT_FAIL;
+	}
+	if (k && cb_alg_unavailable(a)) { /* a handshake the stack does not offer */
+		cli_error("backend '%s' cannot serve %s: %s", backend, name, cb_alg_unavailable(a));
+		return CB_EXIT_USAGE;
 	}
 	if (!k || !k->serve_conn) {
 		if (!cb_backend_find(backend)) {

@@ -28,6 +28,7 @@
 #ifdef CB_GMSSL_BUILT
 
 #include <errno.h>
+#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,7 @@ typedef struct mem_pair {
 
 static _Thread_local mem_pair *cur;   /* the pair the calling thread is running */
 static _Thread_local int last_error;  /* what tls_socket_get_error reports */
+static _Thread_local long sock_in, sock_out; /* bytes through real sockets (serve_conn's counts) */
 
 /* The definitions GmSSL's TLS code calls (its socket.h declares them). */
 static pipe_buf *pipe_of(tls_socket_t sock, int sending)
@@ -86,6 +88,7 @@ tls_ret_t tls_socket_send(tls_socket_t sock, const void *buf, size_t len, int fl
 	if (!p) {
 		n = send(sock, buf, len, flags | MSG_NOSIGNAL);
 		last_error = n < 0 ? errno : 0;
+		sock_out += n > 0 ? (long)n : 0;
 		return n;
 	}
 	if (len > PIPE_CAP - p->w) {
@@ -112,6 +115,7 @@ tls_ret_t tls_socket_recv(tls_socket_t sock, void *buf, size_t len, int flags)
 	if (!p) {
 		n = recv(sock, buf, len, flags);
 		last_error = n < 0 ? errno : 0;
+		sock_in += n > 0 ? (long)n : 0;
 		return n;
 	}
 	if (p->r == p->w) {
@@ -463,6 +467,14 @@ static int tls_server(cb_tls *t)
 	return rc;
 }
 
+/*
+ * HTTP/1.1 by ALPN for the clients `serve` meets (curl and browsers offer
+ * it; GmSSL's server refuses an ALPN extension it has no protocols for).
+ * The measured client offers none, so its handshakes do not change.
+ */
+static char alpn_http11[] = "http/1.1";
+static char *alpn[] = {alpn_http11};
+
 static int tls_init_class(const cb_tls_class *cls, cb_tls **out)
 {
 	const tls_variant *v = cls->info.variant;
@@ -474,7 +486,8 @@ static int tls_init_class(const cb_tls_class *cls, cb_tls **out)
 	if (!t)
 		return CB_ERR_NOMEM;
 	t->v = v;
-	if (set_ctx(&t->server, v, 0) || set_ctx(&t->client, v, 1)) {
+	if (set_ctx(&t->server, v, 0) || set_ctx(&t->client, v, 1) ||
+	    tls_ctx_set_application_layer_protocol_negotiation(&t->server, alpn, 1) != 1) {
 		rc = CB_ERR_UNSUPPORTED; /* this build of GmSSL lacks the group, the scheme or the suite */
 		goto out;
 	}
@@ -502,6 +515,132 @@ out:
 	return 0;
 }
 
+/* ---- Serving real clients on a socket (cb_tls_serve, docs/TLS.md) ---- */
+
+static double now_mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Wait for fd in slices so that a stop is seen: 1 ready, 0 the deadline passed or a stop, -1 an error. */
+static int wait_fd(int fd, int for_write, double deadline, volatile const int *stop)
+{
+	for (;;) {
+		struct pollfd p = {.fd = fd, .events = (short)(for_write ? POLLOUT : POLLIN)};
+		double left = deadline - now_mono();
+		int r;
+		if (left <= 0 || (stop && *stop))
+			return 0;
+		r = poll(&p, 1, left > 0.25 ? 250 : (int)(left * 1000) + 1);
+		if (r > 0)
+			return 1;
+		if (r < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+/*
+ * Run one of GmSSL's calls (handshake, receive, send) on the non-blocking
+ * socket until it completes: 1 done (*n bytes moved), 0 the peer closed,
+ * -1 failed, -2 timed out or stopped.
+ */
+enum { IO_HANDSHAKE, IO_READ, IO_WRITE };
+static int io_step(TLS_CONNECT *c, int fd, int what, void *buf, size_t len, size_t *n, double deadline,
+		   volatile const int *stop)
+{
+	for (;;) {
+		int r, w;
+		if (what == IO_HANDSHAKE)
+			r = tls_do_handshake(c);
+		else if (what == IO_READ)
+			r = tls_recv(c, buf, len, n);
+		else
+			r = tls_send(c, buf, len, n);
+		if (r == 1)
+			return 1;
+		if (r == TLS_ERROR_TCP_CLOSED || (what == IO_READ && r == 0))
+			return 0;
+		if (r != TLS_ERROR_RECV_AGAIN && r != TLS_ERROR_SEND_AGAIN)
+			return -1;
+		w = wait_fd(fd, r == TLS_ERROR_SEND_AGAIN, deadline, stop);
+		if (w <= 0)
+			return w == 0 ? -2 : -1;
+	}
+}
+
+static int tls_serve_conn(cb_tls *t, int fd, double deadline, volatile const int *stop,
+			  size_t (*respond)(const char *, size_t, cb_tls_serve_event *, char *, size_t),
+			  cb_tls_serve_event *ev)
+{
+	TLS_CONNECT *s;
+	char req[CB_TLS_REQUEST_MAX + 1], *answer = NULL;
+	size_t got = 0, alen, n;
+	int r, rc = CB_ERR_BACKEND;
+
+	sock_in = sock_out = 0;
+	if (!(s = new_conn(&t->server, fd))) {
+		snprintf(ev->error, sizeof(ev->error), "cannot make a connection");
+		return CB_ERR_NOMEM;
+	}
+	r = io_step(s, fd, IO_HANDSHAKE, NULL, 0, &n, deadline, stop);
+	if (r <= 0) {
+		snprintf(ev->error, sizeof(ev->error), "%s",
+			 r == -2 ? (stop && *stop ? "stopped during the handshake" : "timed out during the handshake")
+				 : "handshake failed");
+		rc = r == -2 ? CB_ERR_IO : CB_ERR_BACKEND;
+		goto out;
+	}
+	ev->handshake_done = 1;
+	snprintf(ev->params.version, sizeof(ev->params.version), "%s",
+		 s->protocol == TLS_protocol_tls13 ? "TLSv1.3" : "?");
+	snprintf(ev->params.group, sizeof(ev->params.group), "%s", group_name(s->key_exchange_group));
+	snprintf(ev->params.cipher, sizeof(ev->params.cipher), "%s", tls_cipher_suite_name(s->cipher_suite));
+	snprintf(ev->params.signature, sizeof(ev->params.signature), "%s", sig_name(s->sig_alg));
+	/* the request: to the end of its headers, at most CB_TLS_REQUEST_MAX bytes */
+	while (got < CB_TLS_REQUEST_MAX) {
+		req[got] = 0;
+		if (strstr(req, "\r\n\r\n") || strstr(req, "\n\n"))
+			break;
+		r = io_step(s, fd, IO_READ, req + got, CB_TLS_REQUEST_MAX - got, &n, deadline, stop);
+		if (r <= 0) {
+			snprintf(ev->error, sizeof(ev->error), "%s",
+				 r == -2  ? (stop && *stop ? "stopped waiting for the request"
+							   : "timed out waiting for the request")
+				 : r == 0 ? "the client closed before a whole request"
+					  : "reading the request failed");
+			rc = r == -1 ? CB_ERR_BACKEND : CB_ERR_IO;
+			goto out;
+		}
+		got += n;
+	}
+	req[got] = 0;
+	if (!(answer = malloc(CB_TLS_RESPONSE_MAX))) {
+		rc = CB_ERR_NOMEM;
+		goto out;
+	}
+	alen = respond(req, got, ev, answer, CB_TLS_RESPONSE_MAX);
+	for (size_t off = 0; off < alen; off += n) {
+		r = io_step(s, fd, IO_WRITE, answer + off, alen - off, &n, deadline, stop);
+		if (r <= 0) {
+			ev->http_status = 0;
+			snprintf(ev->error, sizeof(ev->error), "%s",
+				 r == -2 ? "timed out sending the answer" : "sending the answer failed");
+			rc = r == -2 ? CB_ERR_IO : CB_ERR_BACKEND;
+			goto out;
+		}
+	}
+	rc = 0;
+	tls_shutdown(s); /* close_notify, once: the client need not answer it */
+out:
+	ev->bytes_in = sock_in;
+	ev->bytes_out = sock_out;
+	free(answer);
+	free_conn(s);
+	return rc;
+}
+
 static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
 {
 	char *pem = NULL;
@@ -524,7 +663,7 @@ static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
 			   "GmSSL's TLS 1.3, " suite ", over memory in one thread (its socket calls "    \
 			   "answered by the adapter), no tickets; a chain of three certificates made at start", \
 			   &var),                                                                         \
-		tls_init_class, tls_handshake, tls_server, tls_free, NULL, tls_root_pem}
+		tls_init_class, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem}
 
 static const tls_variant sm2_sm2 = {TLS_protocol_tls13, TLS_curve_sm2p256v1, OID_sm2, OID_sm2sign_with_sm3,
 				    TLS_sig_sm2sig_sm3, TLS_cipher_sm4_gcm_sm3};
