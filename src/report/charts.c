@@ -704,6 +704,31 @@ static const cb_xtab *find_tab(const cb_xtab *xt, size_t nx, const char *id)
 	return NULL;
 }
 
+/*
+ * One bar per row of t with the bytes of columns ci (the client's) and si
+ * (the server's) stacked, labelled with the row's name (and its stack,
+ * column 1, when stack is set): a row with neither count is left out.
+ * b has room for every row; the bars made.
+ */
+static size_t byte_bars(const cb_xtab *t, int ci, int si, int stack, hbar *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double c = t->rows[i].num[ci], s = t->rows[i].num[si];
+		if (!usable(c) && !usable(s))
+			continue;
+		if (stack)
+			snprintf(b[n].label, sizeof(b[n].label), "%.120s (%.40s)", t->rows[i].cell[0], t->rows[i].cell[1]);
+		else
+			snprintf(b[n].label, sizeof(b[n].label), "%s", t->rows[i].cell[0]);
+		b[n].v[0] = usable(c) ? c : 0;
+		b[n].v[1] = usable(s) ? s : 0;
+		snprintf(b[n].text, sizeof(b[n].text), "%.0f + %.0f = %.0f B", b[n].v[0], b[n].v[1], b[n].v[0] + b[n].v[1]);
+		n++;
+	}
+	return n;
+}
+
 /* The client and server shares of each key exchange, stacked. */
 static int wire_chart(FILE *f, const cb_xtab *t, const char *prefix)
 {
@@ -714,16 +739,7 @@ static int wire_chart(FILE *f, const cb_xtab *t, const char *prefix)
 		return 0;
 	if (!(b = calloc(t->nrows, sizeof(*b))))
 		return CB_ERR_NOMEM;
-	for (size_t i = 0; i < t->nrows; i++) {
-		double c = t->rows[i].num[1], s = t->rows[i].num[2];
-		if (!usable(c) && !usable(s))
-			continue;
-		snprintf(b[n].label, sizeof(b[n].label), "%s", t->rows[i].cell[0]);
-		b[n].v[0] = usable(c) ? c : 0;
-		b[n].v[1] = usable(s) ? s : 0;
-		snprintf(b[n].text, sizeof(b[n].text), "%.0f + %.0f = %.0f B", b[n].v[0], b[n].v[1], b[n].v[0] + b[n].v[1]);
-		n++;
-	}
+	n = byte_bars(t, 1, 2, 0, b);
 	snprintf(desc, sizeof(desc), "%zu algorithms, each a bar of its client share and its server share in bytes", n);
 	snprintf(id, sizeof(id), "%s-wire", prefix);
 	{
@@ -767,19 +783,8 @@ static int tls_charts(FILE *f, const cb_xtab *t, const char *prefix)
 			   {"server handshakes/s per core", NULL}, NULL, NULL, NULL};
 		hbars(f, id, &s, b, n);
 	}
-	n = 0;
-	for (size_t i = 0; i < t->nrows; i++) {
-		double c = t->rows[i].num[5], sv = t->rows[i].num[6];
-		if (!usable(c) || !usable(sv))
-			continue;
-		memset(&b[n], 0, sizeof(b[n]));
-		snprintf(b[n].label, sizeof(b[n].label), "%.120s (%.40s)", t->rows[i].cell[0], t->rows[i].cell[1]);
-		b[n].v[0] = c;
-		b[n].v[1] = sv;
-		snprintf(b[n].text, sizeof(b[n].text), "%.0f + %.0f = %.0f B", c, sv, c + sv);
-		n++;
-	}
-	if (n) {
+	memset(b, 0, t->nrows * sizeof(*b));
+	if ((n = byte_bars(t, 5, 6, 1, b)) != 0) {
 		snprintf(desc, sizeof(desc), "%zu bars: the bytes the client and the server sent in one handshake", n);
 		snprintf(id, sizeof(id), "%s-tls-bytes", prefix);
 		hspec s = {"tls-bytes", "TLS 1.3 handshakes: bytes on the wire", desc, "bytes (shorter is smaller)", "",
