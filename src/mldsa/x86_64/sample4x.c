@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "mldsa/x86_64/rounding_avx2.h"
 #include "mlkem/x86_64/keccak4x.h"
 #include "sha3/sha3.h"
 
@@ -31,11 +32,11 @@ void cb_mldsa_uniform_x4(cb_mldsa_poly *const a[4], const uint8_t rho[32], const
 	cb_keccak4x_absorb_once(&st, CB_SHAKE128_RATE, ip, 34, CB_KECCAK_DS_SHAKE);
 	cb_keccak4x_squeezeblocks(&st, CB_SHAKE128_RATE, op, 5);
 	for (j = 0; j < 4; j++)
-		c[j] = cb_mldsa_rej_uniform(a[j]->c, 0, buf[j], sizeof(buf[j]));
+		c[j] = cb_mldsa_rej_uniform_avx2(a[j]->c, 0, buf[j], sizeof(buf[j]));
 	while (c[0] < MLDSA_N || c[1] < MLDSA_N || c[2] < MLDSA_N || c[3] < MLDSA_N) {
 		cb_keccak4x_squeezeblocks(&st, CB_SHAKE128_RATE, op, 1);
 		for (j = 0; j < 4; j++)
-			c[j] = cb_mldsa_rej_uniform(a[j]->c, c[j], buf[j], CB_SHAKE128_RATE);
+			c[j] = cb_mldsa_rej_uniform_avx2(a[j]->c, c[j], buf[j], CB_SHAKE128_RATE);
 	}
 }
 
