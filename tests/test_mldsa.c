@@ -275,6 +275,21 @@ static void rounding_kernels(void)
 		ok_rej &= c1 == c2 && memcmp(a1, a2, c1 * sizeof(int32_t)) == 0;
 		ok_rej &= a2[MLDSA_N] == 0;
 	}
+	/* RejBoundedPoly's step for both eta: the same coefficients and count as the portable one */
+	for (int round = 0; round < 500; round++) {
+		static uint8_t buf[2 * 136];
+		static int32_t a1[MLDSA_N + 8], a2[MLDSA_N + 8];
+		const int eta = round & 2 ? 4 : 2;
+		const unsigned start = round < 250 ? 0 : (unsigned)rnd_range(&st, 0, MLDSA_N);
+		const size_t len = round & 1 ? sizeof(buf) : (size_t)rnd_range(&st, 0, (int32_t)sizeof(buf));
+		for (size_t i = 0; i < sizeof(buf); i++)
+			buf[i] = (uint8_t)rnd_range(&st, 0, 255);
+		memset(a1, 0, sizeof(a1));
+		memset(a2, 0, sizeof(a2));
+		unsigned c1 = cb_mldsa_rej_eta(a1, start, buf, len, eta), c2 = cb_mldsa_rej_eta_avx2(a2, start, buf, len, eta);
+		ok_rej &= c1 == c2 && memcmp(a1, a2, c1 * sizeof(int32_t)) == 0;
+		ok_rej &= a2[MLDSA_N] == 0;
+	}
 	CHECK(ok_hi);
 	CHECK(ok_use);
 	CHECK(ok_low);

@@ -169,25 +169,36 @@ void cb_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 
 /* ---- bit packing (Algorithms 16-19) ---- */
 
-static void pack_words(uint8_t *out, const uint32_t v[MLDSA_N], unsigned bits)
+/*
+ * b - a_i (sub) or a_i in `bits` bits each, little-endian bit order,
+ * through a 64-bit accumulator that is flushed 32 bits at a time (every
+ * width gives 32 bits times a whole number of bytes in total).  The
+ * flushes depend only on the public width.
+ */
+static void pack_words(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits, int32_t b, int sub)
 {
+	const uint32_t mask = (1u << bits) - 1;
 	uint64_t acc = 0;
 	unsigned n = 0, i;
 
 	for (i = 0; i < MLDSA_N; i++) {
-		acc |= (uint64_t)v[i] << n;
+		uint32_t v = (uint32_t)(sub ? b - a[i] : a[i]) & mask;
+		acc |= (uint64_t)v << n;
 		n += bits;
-		while (n >= 8) {
-			*out++ = (uint8_t)acc;
-			acc >>= 8;
-			n -= 8;
+		if (n >= 32) {
+			out[0] = (uint8_t)acc;
+			out[1] = (uint8_t)(acc >> 8);
+			out[2] = (uint8_t)(acc >> 16);
+			out[3] = (uint8_t)(acc >> 24);
+			out += 4;
+			acc >>= 32;
+			n -= 32;
 		}
 	}
 }
 
 void cb_mldsa_pack(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits)
 {
-	uint32_t v[MLDSA_N];
 	unsigned i;
 
 	/* w1Encode's widths (4 and 6 bits) without the bit loop: the same bytes, little-endian bit order */
@@ -206,28 +217,41 @@ void cb_mldsa_pack(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits)
 		}
 		return;
 	}
-	for (i = 0; i < MLDSA_N; i++)
-		v[i] = (uint32_t)a[i];
-	pack_words(out, v, bits);
-	cb_wipe(v, sizeof(v));
+	pack_words(out, a, bits, 0, 0);
 }
 
 void cb_mldsa_pack_sub(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits, int32_t b)
 {
-	uint32_t v[MLDSA_N];
-	unsigned i;
+	pack_words(out, a, bits, b, 1);
+}
 
-	for (i = 0; i < MLDSA_N; i++)
-		v[i] = (uint32_t)(b - a[i]);
-	pack_words(out, v, bits);
-	cb_wipe(v, sizeof(v));
+/* a_i (sub = 0) or b - a_i from `bits` bits each; input read 32 bits at a time (as pack_words writes it) */
+static void unpack_words(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, int32_t b, int sub)
+{
+	const uint32_t mask = (1u << bits) - 1;
+	uint64_t acc = 0;
+	unsigned n = 0, i;
+
+	for (i = 0; i < MLDSA_N; i++) {
+		uint32_t v;
+		if (n < bits) {
+			acc |= (uint64_t)((uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16 |
+					  (uint32_t)in[3] << 24)
+			       << n;
+			in += 4;
+			n += 32;
+		}
+		v = (uint32_t)acc & mask;
+		a[i] = sub ? b - (int32_t)v : (int32_t)v;
+		acc >>= bits;
+		n -= bits;
+	}
 }
 
 void cb_mldsa_unpack(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits)
 {
-	uint64_t acc = 0;
 	const uint32_t mask = (1u << bits) - 1;
-	unsigned n = 0, i;
+	unsigned i;
 
 	/* ExpandMask's and z's widths (18 and 20 bits) without the bit loop: 4 values in 9 bytes, 2 in 5 */
 	if (bits == 18) {
@@ -252,25 +276,20 @@ void cb_mldsa_unpack(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits)
 		}
 		return;
 	}
-
-	for (i = 0; i < MLDSA_N; i++) {
-		while (n < bits) {
-			acc |= (uint64_t)*in++ << n;
-			n += 8;
-		}
-		a[i] = (int32_t)((uint32_t)acc & mask);
-		acc >>= bits;
-		n -= bits;
-	}
+	unpack_words(a, in, bits, 0, 0);
 }
 
 void cb_mldsa_unpack_sub(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, int32_t b)
 {
 	unsigned i;
 
-	cb_mldsa_unpack(a, in, bits);
-	for (i = 0; i < MLDSA_N; i++)
-		a[i] = b - a[i];
+	if (bits == 18 || bits == 20) {
+		cb_mldsa_unpack(a, in, bits);
+		for (i = 0; i < MLDSA_N; i++)
+			a[i] = b - a[i];
+		return;
+	}
+	unpack_words(a, in, bits, b, 1);
 }
 
 /* ---- sampling ---- */

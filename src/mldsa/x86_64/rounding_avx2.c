@@ -13,6 +13,7 @@
 
 #include <immintrin.h>
 
+#include "core/ct.h"
 #include "mldsa/poly.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -306,6 +307,34 @@ unsigned cb_mldsa_rej_uniform_avx2(int32_t *a, unsigned ctr, const uint8_t *buf,
 		pos += 24;
 	}
 	return cb_mldsa_rej_uniform(a, ctr, buf + pos, len - pos);
+}
+
+unsigned cb_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta)
+{
+	const __m256i shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28), nib = _mm256_set1_epi32(15);
+	const __m256i limit = _mm256_set1_epi32(eta == 2 ? 15 : 9), e = _mm256_set1_epi32(eta);
+	size_t pos = 0;
+
+	while (ctr + 8 <= MLDSA_N && pos + 4 <= len) {
+		/* the eight half-bytes of four bytes, low half first (CoeffFromHalfByte's order) */
+		uint32_t w = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)buf[pos + 2] << 16 |
+			     (uint32_t)buf[pos + 3] << 24;
+		__m256i z = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int32_t)w), shifts), nib), v;
+		unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(limit, z)));
+
+		if (eta == 2) /* 2 - (z mod 5), z mod 5 = z - 5 floor(z * 205 / 1024) */
+			z = _mm256_sub_epi32(z, _mm256_mullo_epi32(_mm256_srli_epi32(_mm256_mullo_epi32(z, _mm256_set1_epi32(205)), 10),
+								   _mm256_set1_epi32(5)));
+		v = _mm256_sub_epi32(e, z);
+		/* which half-bytes are rejected is public (poly.c, cb_mldsa_rej_eta); the values stay secret */
+		CB_CT_DECLASSIFY(&m, sizeof(m));
+		v = _mm256_permutevar8x32_epi32(
+			v, _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)rej_idx[m])));
+		_mm256_storeu_si256((__m256i *)(void *)(a + ctr), v);
+		ctr += (unsigned)__builtin_popcount(m);
+		pos += 4;
+	}
+	return cb_mldsa_rej_eta(a, ctr, buf + pos, len - pos, eta);
 }
 
 static ALWAYS_INLINE __m256i load8(const int32_t *p)

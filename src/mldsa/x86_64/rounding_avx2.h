@@ -15,6 +15,8 @@
 
 /* cb_mldsa_rej_uniform (RejNTTPoly's rejection step over public SHAKE128 output) with a compaction table */
 unsigned cb_mldsa_rej_uniform_avx2(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len);
+/* cb_mldsa_rej_eta (RejBoundedPoly's rejection step) with the same table: the accept decisions are declassified, the values not */
+unsigned cb_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta);
 /* w = caddq(w) (w in (-q, q)), r1 = HighBits(w) */
 void cb_mldsa_highbits_avx2(int32_t r1[MLDSA_N], int32_t w[MLDSA_N], int32_t g2);
 /* z = y + centre(t); non-zero when some |z| >= bound */

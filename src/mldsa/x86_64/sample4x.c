@@ -54,11 +54,11 @@ void cb_mldsa_eta_x4(cb_mldsa_poly *const a[4], const uint8_t rhop[64], const ui
 	cb_keccak4x_absorb_once(&st, CB_SHAKE256_RATE, ip, 66, CB_KECCAK_DS_SHAKE);
 	cb_keccak4x_squeezeblocks(&st, CB_SHAKE256_RATE, op, nb);
 	for (j = 0; j < 4; j++)
-		c[j] = cb_mldsa_rej_eta(a[j]->c, 0, buf[j], nb * CB_SHAKE256_RATE, eta);
+		c[j] = cb_mldsa_rej_eta_avx2(a[j]->c, 0, buf[j], nb * CB_SHAKE256_RATE, eta);
 	while (c[0] < MLDSA_N || c[1] < MLDSA_N || c[2] < MLDSA_N || c[3] < MLDSA_N) {
 		cb_keccak4x_squeezeblocks(&st, CB_SHAKE256_RATE, op, 1);
 		for (j = 0; j < 4; j++)
-			c[j] = cb_mldsa_rej_eta(a[j]->c, c[j], buf[j], CB_SHAKE256_RATE, eta);
+			c[j] = cb_mldsa_rej_eta_avx2(a[j]->c, c[j], buf[j], CB_SHAKE256_RATE, eta);
 	}
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
