@@ -297,9 +297,34 @@ void cb_mldsa_unpack_sub(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, i
 /* RejNTTPoly's CoeffFromThreeBytes (Algorithm 14) over buf; returns the new count. */
 unsigned cb_mldsa_rej_uniform(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len)
 {
-	size_t pos;
+	size_t pos = 0;
 
-	for (pos = 0; pos + 3 <= len && ctr < MLDSA_N; pos += 3) {
+	/*
+	 * Eight candidates at a time while eight more fit: all eight are
+	 * below q with probability about 0.99 (then stored without a
+	 * dependency on each other), else one by one.  The stream is public
+	 * (ExpandA of rho), so the branches are too.
+	 */
+	while (ctr + 8 <= MLDSA_N && pos + 24 <= len) {
+		uint32_t t[8], over = 0;
+		unsigned j;
+		for (j = 0; j < 8; j++) {
+			const uint8_t *p = buf + pos + 3 * j;
+			t[j] = p[0] | (uint32_t)p[1] << 8 | (uint32_t)(p[2] & 0x7f) << 16;
+			over |= (uint32_t)(MLDSA_Q - 1) - t[j];
+		}
+		if (!(over >> 31)) {
+			for (j = 0; j < 8; j++)
+				a[ctr + j] = (int32_t)t[j];
+			ctr += 8;
+		} else {
+			for (j = 0; j < 8; j++)
+				if (t[j] < MLDSA_Q)
+					a[ctr++] = (int32_t)t[j];
+		}
+		pos += 24;
+	}
+	for (; pos + 3 <= len && ctr < MLDSA_N; pos += 3) {
 		uint32_t t = buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7f) << 16;
 		if (t < MLDSA_Q)
 			a[ctr++] = (int32_t)t;
@@ -334,25 +359,40 @@ void cb_mldsa_uniform_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rho
 	}
 }
 
+/* CoeffFromHalfByte (Algorithm 15): the value 2 - (z mod 5) or 4 - z; *ok = 1 when z is accepted */
+static inline uint32_t eta_coeff(uint32_t z, int eta, uint32_t *ok)
+{
+	if (eta == 2) {
+		/* z mod 5 = z - 5 floor(z * 205 / 1024) for z < 16 */
+		*ok = (z - 15) >> 31;
+		return 2 - (z - 5 * ((z * 205) >> 10));
+	}
+	*ok = (z - 9) >> 31;
+	return 4 - z;
+}
+
 /*
- * RejBoundedPoly's CoeffFromHalfByte (Algorithm 15): the value is secret,
- * whether the half-byte is rejected is not (it says nothing about the
- * accepted ones) and is declassified for the constant-time check.
+ * RejBoundedPoly's rejection step: the values are secret, whether a
+ * half-byte is rejected is not (it says nothing about the accepted ones)
+ * and is declassified for the constant-time check.
  */
 unsigned cb_mldsa_rej_eta(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta)
 {
-	size_t pos;
+	size_t pos = 0;
 
-	for (pos = 0; pos < 2 * len && ctr < MLDSA_N; pos++) {
-		uint32_t z = (buf[pos >> 1] >> (4 * (pos & 1))) & 15, ok, v;
-		if (eta == 2) {
-			/* 2 - (z mod 5) for z < 15: z mod 5 = z - 5 floor(z * 205 / 1024) */
-			ok = (z - 15) >> 31;
-			v = 2 - (z - 5 * ((z * 205) >> 10));
-		} else {
-			ok = (z - 9) >> 31;
-			v = 4 - z;
-		}
+	/* both half-bytes of a byte while two more coefficients fit (the same order: low half first) */
+	for (; pos < len && ctr + 2 <= MLDSA_N; pos++) {
+		uint32_t ok0, ok1, v0 = eta_coeff(buf[pos] & 15u, eta, &ok0), v1 = eta_coeff((uint32_t)buf[pos] >> 4, eta, &ok1);
+		CB_CT_DECLASSIFY(&ok0, sizeof(ok0));
+		CB_CT_DECLASSIFY(&ok1, sizeof(ok1));
+		a[ctr] = (int32_t)v0;
+		ctr += ok0;
+		a[ctr] = (int32_t)v1;
+		ctr += ok1;
+	}
+	/* at most one coefficient left: half-byte by half-byte */
+	for (pos *= 2; pos < 2 * len && ctr < MLDSA_N; pos++) {
+		uint32_t ok, v = eta_coeff((buf[pos >> 1] >> (4 * (pos & 1))) & 15u, eta, &ok);
 		CB_CT_DECLASSIFY(&ok, sizeof(ok));
 		a[ctr] = (int32_t)v;
 		ctr += ok;
