@@ -290,6 +290,17 @@ static void rounding_kernels(void)
 		ok_rej &= c1 == c2 && memcmp(a1, a2, c1 * sizeof(int32_t)) == 0;
 		ok_rej &= a2[MLDSA_N] == 0;
 	}
+	/* ExpandMask's unpacking for both gamma1 */
+	for (int round = 0; round < 200; round++) {
+		static uint8_t buf[5 * 136];
+		static int32_t a1[MLDSA_N], a2[MLDSA_N];
+		const unsigned g1b = round & 1 ? 19 : 17;
+		for (size_t i = 0; i < sizeof(buf); i++)
+			buf[i] = (uint8_t)(round < 2 ? 0xff : round < 4 ? 0 : rnd_range(&st, 0, 255));
+		cb_mldsa_unpack_sub(a1, buf, g1b + 1, 1 << g1b);
+		cb_mldsa_mask_unpack_avx2(a2, buf, g1b);
+		ok_rej &= memcmp(a1, a2, sizeof(a1)) == 0;
+	}
 	CHECK(ok_hi);
 	CHECK(ok_use);
 	CHECK(ok_low);

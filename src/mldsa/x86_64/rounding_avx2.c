@@ -520,6 +520,33 @@ uint32_t cb_mldsa_norm_ge_avx2(const int32_t a[MLDSA_N], int32_t bound)
 		bad = _mm256_or_si256(bad, normge8(load8(a + i), b));
 	return mask_bits(bad);
 }
+void cb_mldsa_mask_unpack_avx2(int32_t a[MLDSA_N], const uint8_t *buf, unsigned gamma1_bits)
+{
+	/*
+	 * Four coefficients per 128-bit lane: 18 bits (9 bytes per four) or
+	 * 20 bits (10 bytes per four); coefficient j of a lane starts at bit
+	 * (bits j) of its bytes, vpshufb gathers its three bytes, vpsrlvd
+	 * drops the bits below it.
+	 */
+	const int b18 = gamma1_bits == 17;
+	const unsigned step = b18 ? 9 : 10;
+	const __m256i sh = b18 ? _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1, 0, 1, 2, -1, 2, 3, 4,
+						   -1, 4, 5, 6, -1, 6, 7, 8, -1)
+			       : _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1, 0, 1, 2, -1, 2, 3, 4,
+						   -1, 5, 6, 7, -1, 7, 8, 9, -1);
+	const __m256i cnt = b18 ? _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6) : _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+	const __m256i mask = _mm256_set1_epi32((int32_t)((2u << gamma1_bits) - 1)), g1 = _mm256_set1_epi32(1 << gamma1_bits);
+	unsigned i;
+
+	for (i = 0; i < MLDSA_N; i += 8, buf += 2 * step) {
+		__m256i x = _mm256_inserti128_si256(
+			_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)buf)),
+			_mm_loadu_si128((const __m128i *)(const void *)(buf + step)), 1);
+		x = _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(x, sh), cnt), mask);
+		store8(a + i, _mm256_sub_epi32(g1, x));
+	}
+}
+
 #else
 typedef int cb_mldsa_rounding_avx2_unused;
 #endif

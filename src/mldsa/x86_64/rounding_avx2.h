@@ -17,6 +17,11 @@
 unsigned cb_mldsa_rej_uniform_avx2(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len);
 /* cb_mldsa_rej_eta (RejBoundedPoly's rejection step) with the same table: the accept decisions are declassified, the values not */
 unsigned cb_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta);
+/*
+ * ExpandMask's BitUnpack(buf, gamma1 - 1, gamma1) (gamma1 = 2^17 or 2^19),
+ * as cb_mldsa_unpack_sub; reads up to 32 (gamma1_bits + 1) + 8 bytes of buf.
+ */
+void cb_mldsa_mask_unpack_avx2(int32_t a[MLDSA_N], const uint8_t *buf, unsigned gamma1_bits);
 /* w = caddq(w) (w in (-q, q)), r1 = HighBits(w) */
 void cb_mldsa_highbits_avx2(int32_t r1[MLDSA_N], int32_t w[MLDSA_N], int32_t g2);
 /* z = y + centre(t); non-zero when some |z| >= bound */

@@ -77,8 +77,9 @@ void cb_mldsa_mask_x4(cb_mldsa_poly *const a[4], const uint8_t rhopp[64], const 
 	inputs(in, rhopp, 64, n);
 	cb_keccak4x_absorb_once(&st, CB_SHAKE256_RATE, ip, 66, CB_KECCAK_DS_SHAKE);
 	cb_keccak4x_squeezeblocks(&st, CB_SHAKE256_RATE, op, 5);
+	/* the unpacking reads at most 8 bytes past the 32 (gamma1_bits + 1) it uses: inside buf */
 	for (j = 0; j < 4; j++)
-		cb_mldsa_unpack_sub(a[j]->c, buf[j], gamma1_bits + 1, 1 << gamma1_bits);
+		cb_mldsa_mask_unpack_avx2(a[j]->c, buf[j], gamma1_bits);
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
 	cb_keccak4x_wipe(&st);
