@@ -382,7 +382,8 @@ unsigned cb_mldsa_rej_eta(int32_t *a, unsigned ctr, const uint8_t *buf, size_t l
 
 	/* both half-bytes of a byte while two more coefficients fit (the same order: low half first) */
 	for (; pos < len && ctr + 2 <= MLDSA_N; pos++) {
-		uint32_t ok0, ok1, v0 = eta_coeff(buf[pos] & 15u, eta, &ok0), v1 = eta_coeff((uint32_t)buf[pos] >> 4, eta, &ok1);
+		uint32_t ok0, ok1;
+		uint32_t v0 = eta_coeff(buf[pos] & 15u, eta, &ok0), v1 = eta_coeff((uint32_t)buf[pos] >> 4, eta, &ok1);
 		CB_CT_DECLASSIFY(&ok0, sizeof(ok0));
 		CB_CT_DECLASSIFY(&ok1, sizeof(ok1));
 		a[ctr] = (int32_t)v0;

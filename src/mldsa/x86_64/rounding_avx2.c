@@ -322,9 +322,10 @@ unsigned cb_mldsa_rej_eta_avx2(int32_t *a, unsigned ctr, const uint8_t *buf, siz
 		__m256i z = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int32_t)w), shifts), nib), v;
 		unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(limit, z)));
 
-		if (eta == 2) /* 2 - (z mod 5), z mod 5 = z - 5 floor(z * 205 / 1024) */
-			z = _mm256_sub_epi32(z, _mm256_mullo_epi32(_mm256_srli_epi32(_mm256_mullo_epi32(z, _mm256_set1_epi32(205)), 10),
-								   _mm256_set1_epi32(5)));
+		if (eta == 2) { /* 2 - (z mod 5), z mod 5 = z - 5 floor(z * 205 / 1024) */
+			__m256i f = _mm256_srli_epi32(_mm256_mullo_epi32(z, _mm256_set1_epi32(205)), 10);
+			z = _mm256_sub_epi32(z, _mm256_mullo_epi32(f, _mm256_set1_epi32(5)));
+		}
 		v = _mm256_sub_epi32(e, z);
 		/* which half-bytes are rejected is public (poly.c, cb_mldsa_rej_eta); the values stay secret */
 		CB_CT_DECLASSIFY(&m, sizeof(m));
@@ -530,12 +531,14 @@ void cb_mldsa_mask_unpack_avx2(int32_t a[MLDSA_N], const uint8_t *buf, unsigned 
 	 */
 	const int b18 = gamma1_bits == 17;
 	const unsigned step = b18 ? 9 : 10;
-	const __m256i sh = b18 ? _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1, 0, 1, 2, -1, 2, 3, 4,
-						   -1, 4, 5, 6, -1, 6, 7, 8, -1)
-			       : _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1, 0, 1, 2, -1, 2, 3, 4,
-						   -1, 5, 6, 7, -1, 7, 8, 9, -1);
-	const __m256i cnt = b18 ? _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6) : _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
-	const __m256i mask = _mm256_set1_epi32((int32_t)((2u << gamma1_bits) - 1)), g1 = _mm256_set1_epi32(1 << gamma1_bits);
+	const __m256i sh = b18 ? _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1,
+						   0, 1, 2, -1, 2, 3, 4, -1, 4, 5, 6, -1, 6, 7, 8, -1)
+			       : _mm256_setr_epi8(0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1,
+						   0, 1, 2, -1, 2, 3, 4, -1, 5, 6, 7, -1, 7, 8, 9, -1);
+	const __m256i cnt = b18 ? _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)
+				: _mm256_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4);
+	const __m256i mask = _mm256_set1_epi32((int32_t)((2u << gamma1_bits) - 1));
+	const __m256i g1 = _mm256_set1_epi32(1 << gamma1_bits);
 	unsigned i;
 
 	for (i = 0; i < MLDSA_N; i += 8, buf += 2 * step) {

@@ -192,11 +192,16 @@ void cb_keccak4x_squeezeblocks(cb_keccak4x_state *st, unsigned rate, uint8_t *co
 			__m256i r3 = _mm256_load_si256((const __m256i *)(const void *)st->s[i + 3]);
 			__m256i t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
 			__m256i t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
+			uint8_t *o;
 
-			_mm256_storeu_si256((__m256i *)(void *)(out[0] + n * rate + 8 * i), _mm256_permute2x128_si256(t0, t2, 0x20));
-			_mm256_storeu_si256((__m256i *)(void *)(out[1] + n * rate + 8 * i), _mm256_permute2x128_si256(t1, t3, 0x20));
-			_mm256_storeu_si256((__m256i *)(void *)(out[2] + n * rate + 8 * i), _mm256_permute2x128_si256(t0, t2, 0x31));
-			_mm256_storeu_si256((__m256i *)(void *)(out[3] + n * rate + 8 * i), _mm256_permute2x128_si256(t1, t3, 0x31));
+			o = out[0] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t0, t2, 0x20));
+			o = out[1] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t1, t3, 0x20));
+			o = out[2] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t0, t2, 0x31));
+			o = out[3] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t1, t3, 0x31));
 		}
 		for (; i < rate / 8; i++)
 			for (unsigned j = 0; j < 4; j++)
