@@ -14,6 +14,7 @@
 #include "mldsa/poly.h"
 #ifdef CB_MLKEM_HAVE_AVX2
 #include "mldsa/x86_64/ntt_avx2.h"
+#include "mldsa/x86_64/rounding_avx2.h"
 #endif
 #include "testutil.h"
 
@@ -125,6 +126,190 @@ static void kernels(void)
 	tu_note("no x86-64 kernels in this build");
 #endif
 }
+
+#ifdef CB_MLKEM_HAVE_AVX2
+/* Decompose (FIPS 204 Algorithm 36) as written there: r0 = r mod+- 2 gamma2, with division */
+static int32_t spec_decompose(int32_t *r0, int32_t r, int32_t g2)
+{
+	int32_t a0 = r % (2 * g2);
+
+	if (a0 > g2)
+		a0 -= 2 * g2;
+	if (r - a0 == Q - 1) {
+		*r0 = a0 - 1;
+		return 0;
+	}
+	*r0 = a0;
+	return (r - a0) / (2 * g2);
+}
+
+/* UseHint (Algorithm 40) as written there */
+static int32_t spec_use_hint(int32_t h, int32_t r, int32_t g2)
+{
+	const int32_t m = (Q - 1) / (2 * g2);
+	int32_t r0, r1 = spec_decompose(&r0, r, g2);
+
+	if (h && r0 > 0)
+		return (r1 + 1) % m;
+	if (h)
+		return (r1 - 1 + m) % m;
+	return r1;
+}
+
+static int32_t rnd_range(uint64_t *st, int32_t lo, int32_t hi)
+{
+	return lo + (int32_t)(tu_uniform(st) * (double)(hi - lo + 1));
+}
+
+/*
+ * The AVX2 rounding kernels (rounding_avx2.c) against FIPS 204's
+ * definitions: HighBits and UseHint for every r in [0, q) of both
+ * gamma2, LowBits' norm check, MakeHint and Power2Round on random and
+ * edge inputs, and the rejection step against the portable one.
+ */
+static void rounding_kernels(void)
+{
+	static int32_t w[MLDSA_N], v[MLDSA_N], t[MLDSA_N], y[MLDSA_N], z[MLDSA_N], r1[MLDSA_N], h[MLDSA_N];
+	static const int32_t g2s[2] = {(Q - 1) / 88, (Q - 1) / 32};
+	uint64_t st = 11;
+	int ok_hi = 1, ok_use = 1, ok_low = 1, ok_hint = 1, ok_p2r = 1, ok_z = 1, ok_rej = 1;
+
+	if (!__builtin_cpu_supports("avx2"))
+		return;
+	for (int g = 0; g < 2; g++) {
+		const int32_t g2 = g2s[g];
+		for (int32_t base = 0; base < Q; base += MLDSA_N) {
+			for (int i = 0; i < MLDSA_N; i++) {
+				int32_t r = base + i < Q ? base + i : Q - 1;
+				/* HighBits takes w in (-q, q): every other chunk as r - q */
+				w[i] = (base / MLDSA_N) & 1 && r > 0 ? r - Q : r;
+				h[i] = (i ^ (base / MLDSA_N)) & 1;
+			}
+			memcpy(v, w, sizeof(v));
+			cb_mldsa_highbits_avx2(r1, v, g2);
+			for (int i = 0; i < MLDSA_N; i++) {
+				int32_t r = w[i] < 0 ? w[i] + Q : w[i], r0;
+				ok_hi &= v[i] == r && r1[i] == spec_decompose(&r0, r, g2);
+			}
+			cb_mldsa_use_hint_avx2(r1, w, h, g2);
+			for (int i = 0; i < MLDSA_N; i++)
+				ok_use &= r1[i] == spec_use_hint(h[i], w[i] < 0 ? w[i] + Q : w[i], g2);
+		}
+		for (int round = 0; round < 2000; round++) {
+			const int32_t bound = g2 - MLDSA_BETA(g ? 6 : 4);
+			uint32_t want = 0, got;
+			unsigned count = 0, want_count = 0;
+			for (int i = 0; i < MLDSA_N; i++) {
+				w[i] = rnd_range(&st, 0, Q - 1);
+				/* small products in most rounds so that the norm check passes sometimes */
+				t[i] = round & 1 ? rnd_range(&st, -(Q - 1), Q - 1) : rnd_range(&st, -2 * g2, 2 * g2);
+			}
+			/* LowBits' check: v = freeze(w - centre(t)), some |r0| >= bound */
+			memcpy(v, w, sizeof(v));
+			got = cb_mldsa_sub_lowbits_avx2(v, t, g2, bound);
+			for (int i = 0; i < MLDSA_N; i++) {
+				int32_t r0, e = (int32_t)modq((int64_t)w[i] - cb_mldsa_centre(t[i]));
+				(void)spec_decompose(&r0, e, g2);
+				want |= r0 >= bound || r0 <= -bound;
+				ok_low &= v[i] == e;
+			}
+			ok_low &= (got != 0) == (want != 0);
+			/* MakeHint(-ct0, v + ct0): the high bits of v and v + ct0 differ; |ct0| >= gamma2 rejects */
+			for (int i = 0; i < MLDSA_N; i++)
+				t[i] = round & 2 ? rnd_range(&st, -(Q - 1), Q - 1) : rnd_range(&st, -g2 - 2, g2 + 2);
+			memcpy(v, w, sizeof(v));
+			want = 0;
+			got = cb_mldsa_make_hint_avx2(v, t, g2, &count);
+			for (int i = 0; i < MLDSA_N; i++) {
+				int32_t r0, ct0 = cb_mldsa_centre(t[i]);
+				int32_t e = spec_decompose(&r0, w[i], g2) != spec_decompose(&r0, (int32_t)modq((int64_t)w[i] + ct0), g2);
+				want |= ct0 >= g2 || ct0 <= -g2;
+				want_count += (unsigned)e;
+				ok_hint &= v[i] == e;
+			}
+			ok_hint &= (got != 0) == (want != 0) && count == want_count;
+			/* z = y + centre(t), some |z| >= gamma1 - beta */
+			for (int i = 0; i < MLDSA_N; i++) {
+				y[i] = rnd_range(&st, -(1 << 17) + 1, 1 << 17);
+				t[i] = rnd_range(&st, -(Q - 1), Q - 1);
+				if (round & 1)
+					t[i] = t[i] % 200;
+			}
+			want = 0;
+			got = cb_mldsa_add_centre_avx2(z, y, t, (1 << 17) - 78);
+			for (int i = 0; i < MLDSA_N; i++) {
+				int32_t e = y[i] + cb_mldsa_centre(t[i]);
+				want |= e >= (1 << 17) - 78 || e <= -((1 << 17) - 78);
+				ok_z &= z[i] == e;
+			}
+			ok_z &= (got != 0) == (want != 0) && (cb_mldsa_norm_ge_avx2(z, (1 << 17) - 78) != 0) == (want != 0);
+		}
+	}
+	/* Power2Round (Algorithm 35) of r = t + s2 mod q: r1 = (r - r0) / 2^d with r0 = r mod+- 2^d */
+	for (int round = 0; round < 2000; round++) {
+		for (int i = 0; i < MLDSA_N; i++) {
+			w[i] = round == 0 ? Q - 1 : round == 1 ? -(Q - 1) : rnd_range(&st, -(Q - 1), Q - 1);
+			y[i] = rnd_range(&st, -4, 4);
+		}
+		memcpy(v, w, sizeof(v));
+		cb_mldsa_power2round_avx2(r1, v, y);
+		for (int i = 0; i < MLDSA_N; i++) {
+			int32_t r = (int32_t)modq((int64_t)w[i] + y[i]), r0 = r % (1 << MLDSA_D);
+			if (r0 > 1 << (MLDSA_D - 1))
+				r0 -= 1 << MLDSA_D;
+			ok_p2r &= v[i] == r0 && r1[i] == (r - r0) >> MLDSA_D;
+		}
+	}
+	/* the rejection step: same coefficients and count as the portable one, from any start and length */
+	for (int round = 0; round < 500; round++) {
+		static uint8_t buf[5 * 168];
+		static int32_t a1[MLDSA_N + 8], a2[MLDSA_N + 8];
+		const unsigned start = round < 250 ? 0 : (unsigned)rnd_range(&st, 0, MLDSA_N);
+		const size_t len = round & 1 ? sizeof(buf) : 3 * (size_t)rnd_range(&st, 0, 280);
+		for (size_t i = 0; i < sizeof(buf); i++)
+			/* often a top bit set in the third byte, so that many candidates are rejected */
+			buf[i] = (uint8_t)(i % 3 == 2 && round % 4 == 2 ? 0x7f : rnd_range(&st, 0, 255));
+		memset(a1, 0, sizeof(a1));
+		memset(a2, 0, sizeof(a2));
+		unsigned c1 = cb_mldsa_rej_uniform(a1, start, buf, len), c2 = cb_mldsa_rej_uniform_avx2(a2, start, buf, len);
+		ok_rej &= c1 == c2 && memcmp(a1, a2, c1 * sizeof(int32_t)) == 0;
+		ok_rej &= a2[MLDSA_N] == 0;
+	}
+	/* RejBoundedPoly's step for both eta: the same coefficients and count as the portable one */
+	for (int round = 0; round < 500; round++) {
+		static uint8_t buf[2 * 136];
+		static int32_t a1[MLDSA_N + 8], a2[MLDSA_N + 8];
+		const int eta = round & 2 ? 4 : 2;
+		const unsigned start = round < 250 ? 0 : (unsigned)rnd_range(&st, 0, MLDSA_N);
+		const size_t len = round & 1 ? sizeof(buf) : (size_t)rnd_range(&st, 0, (int32_t)sizeof(buf));
+		for (size_t i = 0; i < sizeof(buf); i++)
+			buf[i] = (uint8_t)rnd_range(&st, 0, 255);
+		memset(a1, 0, sizeof(a1));
+		memset(a2, 0, sizeof(a2));
+		unsigned c1 = cb_mldsa_rej_eta(a1, start, buf, len, eta), c2 = cb_mldsa_rej_eta_avx2(a2, start, buf, len, eta);
+		ok_rej &= c1 == c2 && memcmp(a1, a2, c1 * sizeof(int32_t)) == 0;
+		ok_rej &= a2[MLDSA_N] == 0;
+	}
+	/* ExpandMask's unpacking for both gamma1 */
+	for (int round = 0; round < 200; round++) {
+		static uint8_t buf[5 * 136];
+		static int32_t a1[MLDSA_N], a2[MLDSA_N];
+		const unsigned g1b = round & 1 ? 19 : 17;
+		for (size_t i = 0; i < sizeof(buf); i++)
+			buf[i] = (uint8_t)(round < 2 ? 0xff : round < 4 ? 0 : rnd_range(&st, 0, 255));
+		cb_mldsa_unpack_sub(a1, buf, g1b + 1, 1 << g1b);
+		cb_mldsa_mask_unpack_avx2(a2, buf, g1b);
+		ok_rej &= memcmp(a1, a2, sizeof(a1)) == 0;
+	}
+	CHECK(ok_hi);
+	CHECK(ok_use);
+	CHECK(ok_low);
+	CHECK(ok_hint);
+	CHECK(ok_p2r);
+	CHECK(ok_z);
+	CHECK(ok_rej);
+}
+#endif
 
 /* Packing round trips for every width ML-DSA uses. */
 static void packing(void)
@@ -312,6 +497,9 @@ int main(void)
 	paths();
 	arith();
 	kernels();
+#ifdef CB_MLKEM_HAVE_AVX2
+	rounding_kernels();
+#endif
 	packing();
 	hints();
 	for (size_t i = 0; i < 3; i++)

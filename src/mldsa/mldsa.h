@@ -119,7 +119,10 @@ extern const cb_mldsa_ops cb_mldsa44_c_ops, cb_mldsa65_c_ops, cb_mldsa87_c_ops; 
  *   CB_MLDSA_IMPL_NATIVE  x86-64: the same code with ExpandA / ExpandS /
  *                         ExpandMask four at a time on the four-way AVX2
  *                         (AVX-512VL where present) Keccak of the native
- *                         ML-KEM path; used only when CPUID reports AVX2
+ *                         ML-KEM path, and AVX2 kernels for the NTTs,
+ *                         the rejection steps and the coefficient-wise
+ *                         steps (the x86_64 *_avx2.c files); used only when CPUID
+ *                         reports AVX2
  * The first call chooses: CRYPTOBENCH_MLDSA_IMPL ("portable" or "c";
  * "native" or "avx2"), else native when the CPU has AVX2.
  * cb_mldsa_set_impl switches (CB_ERR_UNSUPPORTED when not available here).

@@ -169,25 +169,36 @@ void cb_mldsa_invntt_tomont(int32_t a[MLDSA_N])
 
 /* ---- bit packing (Algorithms 16-19) ---- */
 
-static void pack_words(uint8_t *out, const uint32_t v[MLDSA_N], unsigned bits)
+/*
+ * b - a_i (sub) or a_i in `bits` bits each, little-endian bit order,
+ * through a 64-bit accumulator that is flushed 32 bits at a time (every
+ * width gives 32 bits times a whole number of bytes in total).  The
+ * flushes depend only on the public width.
+ */
+static void pack_words(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits, int32_t b, int sub)
 {
+	const uint32_t mask = (1u << bits) - 1;
 	uint64_t acc = 0;
 	unsigned n = 0, i;
 
 	for (i = 0; i < MLDSA_N; i++) {
-		acc |= (uint64_t)v[i] << n;
+		uint32_t v = (uint32_t)(sub ? b - a[i] : a[i]) & mask;
+		acc |= (uint64_t)v << n;
 		n += bits;
-		while (n >= 8) {
-			*out++ = (uint8_t)acc;
-			acc >>= 8;
-			n -= 8;
+		if (n >= 32) {
+			out[0] = (uint8_t)acc;
+			out[1] = (uint8_t)(acc >> 8);
+			out[2] = (uint8_t)(acc >> 16);
+			out[3] = (uint8_t)(acc >> 24);
+			out += 4;
+			acc >>= 32;
+			n -= 32;
 		}
 	}
 }
 
 void cb_mldsa_pack(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits)
 {
-	uint32_t v[MLDSA_N];
 	unsigned i;
 
 	/* w1Encode's widths (4 and 6 bits) without the bit loop: the same bytes, little-endian bit order */
@@ -206,28 +217,41 @@ void cb_mldsa_pack(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits)
 		}
 		return;
 	}
-	for (i = 0; i < MLDSA_N; i++)
-		v[i] = (uint32_t)a[i];
-	pack_words(out, v, bits);
-	cb_wipe(v, sizeof(v));
+	pack_words(out, a, bits, 0, 0);
 }
 
 void cb_mldsa_pack_sub(uint8_t *out, const int32_t a[MLDSA_N], unsigned bits, int32_t b)
 {
-	uint32_t v[MLDSA_N];
-	unsigned i;
+	pack_words(out, a, bits, b, 1);
+}
 
-	for (i = 0; i < MLDSA_N; i++)
-		v[i] = (uint32_t)(b - a[i]);
-	pack_words(out, v, bits);
-	cb_wipe(v, sizeof(v));
+/* a_i (sub = 0) or b - a_i from `bits` bits each; input read 32 bits at a time (as pack_words writes it) */
+static void unpack_words(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, int32_t b, int sub)
+{
+	const uint32_t mask = (1u << bits) - 1;
+	uint64_t acc = 0;
+	unsigned n = 0, i;
+
+	for (i = 0; i < MLDSA_N; i++) {
+		uint32_t v;
+		if (n < bits) {
+			acc |= (uint64_t)((uint32_t)in[0] | (uint32_t)in[1] << 8 | (uint32_t)in[2] << 16 |
+					  (uint32_t)in[3] << 24)
+			       << n;
+			in += 4;
+			n += 32;
+		}
+		v = (uint32_t)acc & mask;
+		a[i] = sub ? b - (int32_t)v : (int32_t)v;
+		acc >>= bits;
+		n -= bits;
+	}
 }
 
 void cb_mldsa_unpack(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits)
 {
-	uint64_t acc = 0;
 	const uint32_t mask = (1u << bits) - 1;
-	unsigned n = 0, i;
+	unsigned i;
 
 	/* ExpandMask's and z's widths (18 and 20 bits) without the bit loop: 4 values in 9 bytes, 2 in 5 */
 	if (bits == 18) {
@@ -252,25 +276,20 @@ void cb_mldsa_unpack(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits)
 		}
 		return;
 	}
-
-	for (i = 0; i < MLDSA_N; i++) {
-		while (n < bits) {
-			acc |= (uint64_t)*in++ << n;
-			n += 8;
-		}
-		a[i] = (int32_t)((uint32_t)acc & mask);
-		acc >>= bits;
-		n -= bits;
-	}
+	unpack_words(a, in, bits, 0, 0);
 }
 
 void cb_mldsa_unpack_sub(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, int32_t b)
 {
 	unsigned i;
 
-	cb_mldsa_unpack(a, in, bits);
-	for (i = 0; i < MLDSA_N; i++)
-		a[i] = b - a[i];
+	if (bits == 18 || bits == 20) {
+		cb_mldsa_unpack(a, in, bits);
+		for (i = 0; i < MLDSA_N; i++)
+			a[i] = b - a[i];
+		return;
+	}
+	unpack_words(a, in, bits, b, 1);
 }
 
 /* ---- sampling ---- */
@@ -278,9 +297,34 @@ void cb_mldsa_unpack_sub(int32_t a[MLDSA_N], const uint8_t *in, unsigned bits, i
 /* RejNTTPoly's CoeffFromThreeBytes (Algorithm 14) over buf; returns the new count. */
 unsigned cb_mldsa_rej_uniform(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len)
 {
-	size_t pos;
+	size_t pos = 0;
 
-	for (pos = 0; pos + 3 <= len && ctr < MLDSA_N; pos += 3) {
+	/*
+	 * Eight candidates at a time while eight more fit: all eight are
+	 * below q with probability about 0.99 (then stored without a
+	 * dependency on each other), else one by one.  The stream is public
+	 * (ExpandA of rho), so the branches are too.
+	 */
+	while (ctr + 8 <= MLDSA_N && pos + 24 <= len) {
+		uint32_t t[8], over = 0;
+		unsigned j;
+		for (j = 0; j < 8; j++) {
+			const uint8_t *p = buf + pos + 3 * j;
+			t[j] = p[0] | (uint32_t)p[1] << 8 | (uint32_t)(p[2] & 0x7f) << 16;
+			over |= (uint32_t)(MLDSA_Q - 1) - t[j];
+		}
+		if (!(over >> 31)) {
+			for (j = 0; j < 8; j++)
+				a[ctr + j] = (int32_t)t[j];
+			ctr += 8;
+		} else {
+			for (j = 0; j < 8; j++)
+				if (t[j] < MLDSA_Q)
+					a[ctr++] = (int32_t)t[j];
+		}
+		pos += 24;
+	}
+	for (; pos + 3 <= len && ctr < MLDSA_N; pos += 3) {
 		uint32_t t = buf[pos] | (uint32_t)buf[pos + 1] << 8 | (uint32_t)(buf[pos + 2] & 0x7f) << 16;
 		if (t < MLDSA_Q)
 			a[ctr++] = (int32_t)t;
@@ -315,25 +359,41 @@ void cb_mldsa_uniform_x2(cb_mldsa_poly *a0, cb_mldsa_poly *a1, const uint8_t rho
 	}
 }
 
+/* CoeffFromHalfByte (Algorithm 15): the value 2 - (z mod 5) or 4 - z; *ok = 1 when z is accepted */
+static inline uint32_t eta_coeff(uint32_t z, int eta, uint32_t *ok)
+{
+	if (eta == 2) {
+		/* z mod 5 = z - 5 floor(z * 205 / 1024) for z < 16 */
+		*ok = (z - 15) >> 31;
+		return 2 - (z - 5 * ((z * 205) >> 10));
+	}
+	*ok = (z - 9) >> 31;
+	return 4 - z;
+}
+
 /*
- * RejBoundedPoly's CoeffFromHalfByte (Algorithm 15): the value is secret,
- * whether the half-byte is rejected is not (it says nothing about the
- * accepted ones) and is declassified for the constant-time check.
+ * RejBoundedPoly's rejection step: the values are secret, whether a
+ * half-byte is rejected is not (it says nothing about the accepted ones)
+ * and is declassified for the constant-time check.
  */
 unsigned cb_mldsa_rej_eta(int32_t *a, unsigned ctr, const uint8_t *buf, size_t len, int eta)
 {
-	size_t pos;
+	size_t pos = 0;
 
-	for (pos = 0; pos < 2 * len && ctr < MLDSA_N; pos++) {
-		uint32_t z = (buf[pos >> 1] >> (4 * (pos & 1))) & 15, ok, v;
-		if (eta == 2) {
-			/* 2 - (z mod 5) for z < 15: z mod 5 = z - 5 floor(z * 205 / 1024) */
-			ok = (z - 15) >> 31;
-			v = 2 - (z - 5 * ((z * 205) >> 10));
-		} else {
-			ok = (z - 9) >> 31;
-			v = 4 - z;
-		}
+	/* both half-bytes of a byte while two more coefficients fit (the same order: low half first) */
+	for (; pos < len && ctr + 2 <= MLDSA_N; pos++) {
+		uint32_t ok0, ok1;
+		uint32_t v0 = eta_coeff(buf[pos] & 15u, eta, &ok0), v1 = eta_coeff((uint32_t)buf[pos] >> 4, eta, &ok1);
+		CB_CT_DECLASSIFY(&ok0, sizeof(ok0));
+		CB_CT_DECLASSIFY(&ok1, sizeof(ok1));
+		a[ctr] = (int32_t)v0;
+		ctr += ok0;
+		a[ctr] = (int32_t)v1;
+		ctr += ok1;
+	}
+	/* at most one coefficient left: half-byte by half-byte */
+	for (pos *= 2; pos < 2 * len && ctr < MLDSA_N; pos++) {
+		uint32_t ok, v = eta_coeff((buf[pos >> 1] >> (4 * (pos & 1))) & 15u, eta, &ok);
 		CB_CT_DECLASSIFY(&ok, sizeof(ok));
 		a[ctr] = (int32_t)v;
 		ctr += ok;

@@ -387,10 +387,19 @@ static inline uint64_t load64_le(const uint8_t *p)
 	       (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
 }
 
+/*
+ * On a little-endian host one 8-byte copy: gcc -O3 vectorised the byte
+ * loop of the squeeze functions into long byte-shuffle sequences (5 % of
+ * the portable ML-DSA KeyGen).
+ */
 static inline void store64_le(uint8_t *p, uint64_t v)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(p, &v, 8);
+#else
 	for (int i = 0; i < 8; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
+#endif
 }
 
 void cb_keccak_init(cb_keccak_state *st, unsigned rate)

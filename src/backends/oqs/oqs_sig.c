@@ -19,6 +19,7 @@
  * its SLH-DSA is portable C only.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,10 +123,28 @@ static const oqs_sig_set *set_of(const cb_sig_class *cls)
 }
 
 #if defined(CB_ANCHOR_BUILT)
-/* The code liboqs' OQS_SIG_ml_dsa_* would run on this CPU. */
+/*
+ * 1 when the AVX2 code runs: what liboqs' OQS_SIG_ml_dsa_* would run on
+ * this CPU, unless CRYPTOBENCH_OQS_MLDSA_IMPL is "portable" or "c" (read
+ * once), which forces mldsa-native's portable C, so that builtin-c can be
+ * timed beside it in one run (docs/MLDSA.md).
+ */
+static int mldsa_use_x86(void)
+{
+	static atomic_int chosen = -1;
+	int c = atomic_load_explicit(&chosen, memory_order_relaxed);
+
+	if (c < 0) {
+		const char *env = getenv("CRYPTOBENCH_OQS_MLDSA_IMPL");
+		c = cb_anchor_cpu_avx2() && !(env && (!strcmp(env, "portable") || !strcmp(env, "c")));
+		atomic_store_explicit(&chosen, c, memory_order_relaxed);
+	}
+	return c;
+}
+
 static const mldsa_impl *mldsa_of(const oqs_sig_set *s)
 {
-	return s->x86 && cb_anchor_cpu_avx2() ? s->x86 : s->c;
+	return s->x86 && mldsa_use_x86() ? s->x86 : s->c;
 }
 #endif
 
@@ -460,7 +479,7 @@ static int verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, 
 }
 
 #if defined(CB_ANCHOR_BUILT)
-static char mldsa_impl_label[128], slh_impl_label[128];
+static char mldsa_impl_label[192], slh_impl_label[128];
 static pthread_once_t sig_once = PTHREAD_ONCE_INIT;
 
 static void sig_describe(void)
@@ -469,8 +488,10 @@ static void sig_describe(void)
 
 	OQS_init();
 #if defined(OQS_MLDSA_X86_64)
-	if (cb_anchor_cpu_avx2())
+	if (mldsa_use_x86())
 		impl = "AVX2";
+	else if (cb_anchor_cpu_avx2())
+		impl = "portable C (CRYPTOBENCH_OQS_MLDSA_IMPL; liboqs' SHA-3 still AVX2)";
 #endif
 	snprintf(mldsa_impl_label, sizeof(mldsa_impl_label), "liboqs %s " CB_ANCHOR_COMMIT " mldsa-native %s",
 		 OQS_version(), impl);
@@ -502,7 +523,7 @@ static const char *mldsa_implementation(void)
 #define MLDSA_NOTES                                                                                          \
 	"mldsa-native inside liboqs, through its internal KeyGen / Sign / Verify (seed-form keys, rnd from "  \
 	"cb_random_bytes); AVX2 when x86-64 code was built and the CPU has AVX2, BMI2 and POPCNT (liboqs' own " \
-	"choice), else portable C"
+	"choice; CRYPTOBENCH_OQS_MLDSA_IMPL=portable forces the C code), else portable C"
 #define SLH_NOTES "slh-dsa-c inside liboqs (portable C), OQS_SIG_slh_dsa_pure_*: liboqs' own randombytes"
 
 #define OQS_MLDSA(k, pkbytes, skbytes, sigbytes)                                                               \

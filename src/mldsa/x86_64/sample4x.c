@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "mldsa/x86_64/rounding_avx2.h"
 #include "mlkem/x86_64/keccak4x.h"
 #include "sha3/sha3.h"
 
@@ -31,11 +32,11 @@ void cb_mldsa_uniform_x4(cb_mldsa_poly *const a[4], const uint8_t rho[32], const
 	cb_keccak4x_absorb_once(&st, CB_SHAKE128_RATE, ip, 34, CB_KECCAK_DS_SHAKE);
 	cb_keccak4x_squeezeblocks(&st, CB_SHAKE128_RATE, op, 5);
 	for (j = 0; j < 4; j++)
-		c[j] = cb_mldsa_rej_uniform(a[j]->c, 0, buf[j], sizeof(buf[j]));
+		c[j] = cb_mldsa_rej_uniform_avx2(a[j]->c, 0, buf[j], sizeof(buf[j]));
 	while (c[0] < MLDSA_N || c[1] < MLDSA_N || c[2] < MLDSA_N || c[3] < MLDSA_N) {
 		cb_keccak4x_squeezeblocks(&st, CB_SHAKE128_RATE, op, 1);
 		for (j = 0; j < 4; j++)
-			c[j] = cb_mldsa_rej_uniform(a[j]->c, c[j], buf[j], CB_SHAKE128_RATE);
+			c[j] = cb_mldsa_rej_uniform_avx2(a[j]->c, c[j], buf[j], CB_SHAKE128_RATE);
 	}
 }
 
@@ -53,11 +54,11 @@ void cb_mldsa_eta_x4(cb_mldsa_poly *const a[4], const uint8_t rhop[64], const ui
 	cb_keccak4x_absorb_once(&st, CB_SHAKE256_RATE, ip, 66, CB_KECCAK_DS_SHAKE);
 	cb_keccak4x_squeezeblocks(&st, CB_SHAKE256_RATE, op, nb);
 	for (j = 0; j < 4; j++)
-		c[j] = cb_mldsa_rej_eta(a[j]->c, 0, buf[j], nb * CB_SHAKE256_RATE, eta);
+		c[j] = cb_mldsa_rej_eta_avx2(a[j]->c, 0, buf[j], nb * CB_SHAKE256_RATE, eta);
 	while (c[0] < MLDSA_N || c[1] < MLDSA_N || c[2] < MLDSA_N || c[3] < MLDSA_N) {
 		cb_keccak4x_squeezeblocks(&st, CB_SHAKE256_RATE, op, 1);
 		for (j = 0; j < 4; j++)
-			c[j] = cb_mldsa_rej_eta(a[j]->c, c[j], buf[j], CB_SHAKE256_RATE, eta);
+			c[j] = cb_mldsa_rej_eta_avx2(a[j]->c, c[j], buf[j], CB_SHAKE256_RATE, eta);
 	}
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
@@ -76,8 +77,9 @@ void cb_mldsa_mask_x4(cb_mldsa_poly *const a[4], const uint8_t rhopp[64], const 
 	inputs(in, rhopp, 64, n);
 	cb_keccak4x_absorb_once(&st, CB_SHAKE256_RATE, ip, 66, CB_KECCAK_DS_SHAKE);
 	cb_keccak4x_squeezeblocks(&st, CB_SHAKE256_RATE, op, 5);
+	/* the unpacking reads at most 8 bytes past the 32 (gamma1_bits + 1) it uses: inside buf */
 	for (j = 0; j < 4; j++)
-		cb_mldsa_unpack_sub(a[j]->c, buf[j], gamma1_bits + 1, 1 << gamma1_bits);
+		cb_mldsa_mask_unpack_avx2(a[j]->c, buf[j], gamma1_bits);
 	cb_wipe(in, sizeof(in));
 	cb_wipe(buf, sizeof(buf));
 	cb_keccak4x_wipe(&st);

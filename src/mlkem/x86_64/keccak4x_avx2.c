@@ -181,8 +181,29 @@ void cb_keccak4x_squeezeblocks(cb_keccak4x_state *st, unsigned rate, uint8_t *co
 			       size_t nblocks)
 {
 	for (size_t n = 0; n < nblocks; n++) {
+		unsigned i = 0;
+
 		cb_keccak4x_f1600(st);
-		for (unsigned i = 0; i < rate / 8; i++)
+		/* words i..i+3 of the four states as a 4 x 4 transpose: out[j] gets (s[i][j] .. s[i+3][j]) */
+		for (; i + 4 <= rate / 8; i += 4) {
+			__m256i r0 = _mm256_load_si256((const __m256i *)(const void *)st->s[i]);
+			__m256i r1 = _mm256_load_si256((const __m256i *)(const void *)st->s[i + 1]);
+			__m256i r2 = _mm256_load_si256((const __m256i *)(const void *)st->s[i + 2]);
+			__m256i r3 = _mm256_load_si256((const __m256i *)(const void *)st->s[i + 3]);
+			__m256i t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
+			__m256i t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
+			uint8_t *o;
+
+			o = out[0] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t0, t2, 0x20));
+			o = out[1] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t1, t3, 0x20));
+			o = out[2] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t0, t2, 0x31));
+			o = out[3] + n * rate + 8 * i;
+			_mm256_storeu_si256((__m256i *)(void *)o, _mm256_permute2x128_si256(t1, t3, 0x31));
+		}
+		for (; i < rate / 8; i++)
 			for (unsigned j = 0; j < 4; j++)
 				store64_le(out[j] + n * rate + 8 * i, st->s[i][j]);
 	}
