@@ -41,15 +41,15 @@ struct ec_curve {
 	const char *name;     /* libgcrypt's curve name */
 	const char *genkey;   /* gcry_pk_genkey spec */
 	const uint8_t *algid; /* AlgorithmIdentifier, CB_GCRY_ALGID_LEN bytes */
-	const uint8_t *pkcs8; /* PKCS#8 prefix before d, sizeof(cb_pkcs8_p256_prefix) bytes */
+	cb_key_type type;     /* its key files (der.h) */
 };
 
 /* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
 static const struct ec_curve curve_p256 = {
 	P256_CURVE, "(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", algid_p256,
-	cb_pkcs8_p256_prefix};
+	CB_KEY_P256};
 static const struct ec_curve curve_sm2 = {
-	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, cb_pkcs8_sm2_prefix};
+	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, CB_KEY_SM2};
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -447,20 +447,10 @@ static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
 	return k ? cb_gcry_put(k->q, 65, out, outlen) : CB_ERR_ARG;
 }
 
-static int p256_export_pkcs8(const uint8_t *prefix, const uint8_t *d, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < sizeof(cb_pkcs8_p256_prefix) + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, prefix, sizeof(cb_pkcs8_p256_prefix));
-	memcpy(out + sizeof(cb_pkcs8_p256_prefix), d, 32);
-	*outlen = sizeof(cb_pkcs8_p256_prefix) + 32;
-	return CB_OK;
-}
-
 static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct p256_kex *k = p;
-	return k ? p256_export_pkcs8(k->c->pkcs8, k->dbytes, out, outlen) : CB_ERR_ARG;
+	return k ? cb_key_put(k->c->type, 1, k->dbytes, out, outlen) : CB_ERR_ARG;
 }
 
 /* Decodes and checks a peer point, kept for the next calls with the same peer. */
@@ -598,21 +588,20 @@ static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	int eddsa = eddsa_of(cls);
-	const uint8_t *prefix = eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
-	size_t plen = eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
 	size_t klen = eddsa ? 32 : 65;
+	const uint8_t *raw;
 	struct gsig_key *k;
 	gcry_error_t e;
 
 	*out = NULL;
-	if (len != plen + klen || memcmp(in, prefix, plen) != 0)
+	if (cb_key_get(eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 0, in, len, &raw) != 0)
 		return CB_ERR_FORMAT;
-	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, in + plen, klen))
+	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, raw, klen))
 		return CB_ERR_INVALID_KEY;
 	k = gsig_new(eddsa);
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + plen, klen);
+	memcpy(k->pk, raw, klen);
 	if (eddsa)
 		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
 				    (int)klen, k->pk);
@@ -647,11 +636,11 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 	if (eddsa) {
 		gcry_ctx_t ctx = NULL;
 		gcry_mpi_t q = NULL;
+		const uint8_t *seed;
 
-		err = len == sizeof(cb_pkcs8_ed25519_prefix) + 32 && !memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) ? CB_OK
-														: CB_ERR_FORMAT;
+		err = cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) ? CB_ERR_FORMAT : CB_OK;
 		if (!err) {
-			memcpy(k->sk, in + sizeof(cb_pkcs8_ed25519_prefix), 32);
+			memcpy(k->sk, seed, 32);
 			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
 			if (!e)
 				e = gcry_mpi_ec_new(&ctx, k->priv, NULL);
@@ -705,18 +694,8 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct gsig_key *k = p;
-	const uint8_t *prefix;
-	size_t plen, klen;
 
-	prefix = k->eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
-	plen = k->eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
-	klen = k->eddsa ? 32 : 65;
-	if (*outlen < plen + klen)
-		return CB_ERR_LENGTH;
-	memcpy(out, prefix, plen);
-	memcpy(out + plen, k->pk, klen);
-	*outlen = plen + klen;
-	return CB_OK;
+	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 0, k->pk, out, outlen);
 }
 
 static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
@@ -725,14 +704,7 @@ static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (!k->eddsa)
-		return p256_export_pkcs8(cb_pkcs8_p256_prefix, k->sk, out, outlen);
-	if (*outlen < sizeof(cb_pkcs8_ed25519_prefix) + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix));
-	memcpy(out + sizeof(cb_pkcs8_ed25519_prefix), k->sk, 32);
-	*outlen = sizeof(cb_pkcs8_ed25519_prefix) + 32;
-	return CB_OK;
+	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 1, k->sk, out, outlen);
 }
 
 static size_t gsig_max_signature(const void *p)
@@ -855,49 +827,21 @@ const cb_kex_class cb_gcry_x25519 = {
 	.import_secret = x25519_import,
 };
 
-const cb_kex_class cb_gcry_ecdh_p256 = {
-	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256", &curve_p256),
-	.keygen = ec_kex_keygen,
-	.key_free = p256_kex_free,
-	.export_public = p256_kex_export_public,
-	.export_secret = p256_kex_export_secret,
-	.derive = p256_kex_derive,
-	.import_secret = ec_kex_import,
-};
+/* The ECDH classes differ only by their curve, the signature classes by their variant. */
+#define GEC_KEX(var_, name_, curve_)                                                                          \
+	const cb_kex_class var_ = {.info = GEC_INFO(CB_KIND_KEX, name_, curve_), .keygen = ec_kex_keygen,     \
+				   .key_free = p256_kex_free, .export_public = p256_kex_export_public,       \
+				   .export_secret = p256_kex_export_secret, .derive = p256_kex_derive,       \
+				   .import_secret = ec_kex_import}
+#define GEC_SIG(var_, name_, variant_)                                                                        \
+	const cb_sig_class var_ = {.info = GEC_INFO(CB_KIND_SIG, name_, variant_), .keygen = gsig_keygen,     \
+				   .key_free = gsig_free, .export_public = gsig_export_public,               \
+				   .export_secret = gsig_export_secret, .max_signature = gsig_max_signature, \
+				   .sign = gsig_sign, .verify = gsig_verify, .import_public = gsig_import,   \
+				   .import_secret = gsig_import_secret}
 
+GEC_KEX(cb_gcry_ecdh_p256, "ecdh-p256", &curve_p256);
 /* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
-const cb_kex_class cb_gcry_sm2_dh = {
-	.info = GEC_INFO(CB_KIND_KEX, "sm2-dh", &curve_sm2),
-	.keygen = ec_kex_keygen,
-	.key_free = p256_kex_free,
-	.export_public = p256_kex_export_public,
-	.export_secret = p256_kex_export_secret,
-	.derive = p256_kex_derive,
-	.import_secret = ec_kex_import,
-};
-
-const cb_sig_class cb_gcry_ecdsa_p256 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256", &v_ecdsa),
-	.keygen = gsig_keygen,
-	.key_free = gsig_free,
-	.export_public = gsig_export_public,
-	.export_secret = gsig_export_secret,
-	.max_signature = gsig_max_signature,
-	.sign = gsig_sign,
-	.verify = gsig_verify,
-	.import_public = gsig_import,
-	.import_secret = gsig_import_secret,
-};
-
-const cb_sig_class cb_gcry_ed25519 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ed25519", &v_ed25519),
-	.keygen = gsig_keygen,
-	.key_free = gsig_free,
-	.export_public = gsig_export_public,
-	.export_secret = gsig_export_secret,
-	.max_signature = gsig_max_signature,
-	.sign = gsig_sign,
-	.verify = gsig_verify,
-	.import_public = gsig_import,
-	.import_secret = gsig_import_secret,
-};
+GEC_KEX(cb_gcry_sm2_dh, "sm2-dh", &curve_sm2);
+GEC_SIG(cb_gcry_ecdsa_p256, "ecdsa-p256", &v_ecdsa);
+GEC_SIG(cb_gcry_ed25519, "ed25519", &v_ed25519);

@@ -261,12 +261,7 @@ static int sm2_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_key *k = p;
 
-	if (*outlen < sizeof(cb_spki_sm2_prefix) + 65)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix));
-	memcpy(out + sizeof(cb_spki_sm2_prefix), k->q, 65);
-	*outlen = sizeof(cb_spki_sm2_prefix) + 65;
-	return CB_OK;
+	return cb_key_put(CB_KEY_SM2, 0, k->q, out, outlen);
 }
 
 static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
@@ -275,12 +270,7 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (*outlen < sizeof(cb_pkcs8_sm2_prefix) + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix));
-	memcpy(out + sizeof(cb_pkcs8_sm2_prefix), k->d, 32);
-	*outlen = sizeof(cb_pkcs8_sm2_prefix) + 32;
-	return CB_OK;
+	return cb_key_put(CB_KEY_SM2, 1, k->d, out, outlen);
 }
 
 /* ---- sm2-sign ---------------------------------------------------------- */
@@ -289,19 +279,20 @@ static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t 
 			     void **out)
 {
 	struct sm2_key *k;
+	const uint8_t *q;
 	int err;
 
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	if (len != sizeof(cb_spki_sm2_prefix) + 65 || memcmp(in, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix)) != 0)
+	if (cb_key_get(CB_KEY_SM2, 0, in, len, &q) != 0)
 		return CB_ERR_FORMAT;
-	if (!cb_gcry_point_ok(SM2_CURVE, in + sizeof(cb_spki_sm2_prefix), 65))
+	if (!cb_gcry_point_ok(SM2_CURVE, q, 65))
 		return CB_ERR_INVALID_KEY;
 	k = sm2_new(fmt_of(info));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->q, in + sizeof(cb_spki_sm2_prefix), 65);
+	memcpy(k->q, q, 65);
 	err = sm2_build_sexps(k, 0);
 	if (!err)
 		err = sm2_za(k, opts);

@@ -117,18 +117,19 @@ static int aead_iv_ok(const struct msym_ctx *c, const uint8_t *iv, size_t ivlen,
 }
 
 /* ECB/CBC over whole blocks; iv (CBC) is updated. */
-static int block_crypt(struct msym_ctx *c, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
+static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct msym_ctx *c = p;
 	int mode = enc ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT;
 	mbedtls_aes_context *k = enc ? &c->enc : &c->dec;
 
 	if (!len)
 		return 0;
 	if (c->mode == MS_CBC)
-		return mbedtls_aes_crypt_cbc(k, mode, len, iv, src, dst);
+		return mbedtls_aes_crypt_cbc(k, mode, len, iv, src, dst) ? CB_ERR_BACKEND : 0;
 	for (size_t i = 0; i < len; i += AES_BLOCK)
 		if (mbedtls_aes_crypt_ecb(k, mode, src + i, dst + i) != 0)
-			return -1;
+			return CB_ERR_BACKEND;
 	return 0;
 }
 
@@ -150,8 +151,8 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct msym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK], last[AES_BLOCK];
-	size_t need, full, rem;
+	uint8_t ivbuf[AES_BLOCK];
+	size_t need;
 	int err, r;
 
 	cls = c->cls;
@@ -182,19 +183,8 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = need;
 		return CB_OK;
 	}
-	full = inlen - inlen % AES_BLOCK;
-	if (block_crypt(c, 1, ivbuf, full, out, in) != 0)
-		return CB_ERR_BACKEND;
-	if (cls->padded) {
-		rem = inlen - full;
-		if (rem)
-			memcpy(last, in + full, rem);
-		memset(last + rem, (int)(AES_BLOCK - rem), AES_BLOCK - rem);
-		r = block_crypt(c, 1, ivbuf, AES_BLOCK, out + full, last);
-		cb_wipe(last, sizeof(last));
-		if (r != 0)
-			return CB_ERR_BACKEND;
-	}
+	if ((err = cb_cipher_blocks_encrypt(cls, block_crypt, c, ivbuf, in, inlen, out)) != 0)
+		return err;
 	*outlen = need;
 	return CB_OK;
 }
@@ -205,7 +195,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	struct msym_ctx *c = p;
 	const cb_cipher_class *cls;
 	uint8_t ivbuf[AES_BLOCK];
-	size_t body, pad;
+	size_t body;
 	int err, r;
 
 	cls = c->cls;
@@ -242,19 +232,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = body;
 		return CB_OK;
 	}
-	if (block_crypt(c, 0, ivbuf, body, out, in) != 0) {
-		cb_wipe(out, body);
-		return CB_ERR_BACKEND;
-	}
-	if (cls->padded) {
-		if (cb_pkcs7_check(out, body, AES_BLOCK, &pad) != 0) {
-			cb_wipe(out, body);
-			return CB_ERR_DECRYPT;
-		}
-		body -= pad;
-	}
-	*outlen = body;
-	return CB_OK;
+	return cb_cipher_blocks_decrypt(cls, block_crypt, c, ivbuf, in, body, out, outlen);
 }
 
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"

@@ -35,17 +35,6 @@
 #define P256_POINT 65
 #define ECDSA_MAX_DER 72 /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
 
-static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < prelen + n)
-		return CB_ERR_LENGTH;
-	if (prelen)
-		memcpy(out, pre, prelen);
-	memcpy(out + prelen, src, n);
-	*outlen = prelen + n;
-	return CB_OK;
-}
-
 /* nettle_random_func over the system generator; a failure is remembered. */
 struct nrand {
 	int failed;
@@ -111,13 +100,13 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = key;
-	return k ? copy_out(NULL, 0, k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = key;
-	return k ? copy_out(NULL, 0, k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -177,15 +166,15 @@ static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **k
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
+	const uint8_t *seed;
 
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + ED25519_KEY_SIZE ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
 		return CB_ERR_FORMAT;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->seed, in + sizeof(cb_pkcs8_ed25519_prefix), sizeof(k->seed));
+	memcpy(k->seed, seed, sizeof(k->seed));
 	ed25519_sha512_public_key(k->pk, k->seed);
 	k->has_secret = 1;
 	*key = k;
@@ -195,14 +184,15 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
+	const uint8_t *pk;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_ed25519_prefix) + ED25519_KEY_SIZE || memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 0, in, len, &pk) != 0)
 		return CB_ERR_FORMAT;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), ED25519_KEY_SIZE);
+	memcpy(k->pk, pk, ED25519_KEY_SIZE);
 	*key = k;
 	return CB_OK;
 }
@@ -210,7 +200,7 @@ static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len
 static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct ed25519_key *k = key;
-	return k ? copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_key_put(CB_KEY_ED25519, 0, k->pk, out, outlen) : CB_ERR_ARG;
 }
 
 static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -218,7 +208,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	const struct ed25519_key *k = key;
 	if (!k || !k->has_secret)
 		return CB_ERR_ARG;
-	return copy_out(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), k->seed, sizeof(k->seed), out, outlen);
+	return cb_key_put(CB_KEY_ED25519, 1, k->seed, out, outlen);
 }
 
 static size_t ed25519_max_signature(const void *key)
@@ -357,16 +347,17 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 {
 	struct p256_key *k;
 	struct dsa_signature t;
+	const uint8_t *d;
 	int ok;
 
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_p256_prefix) + P256_BYTES || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
 		return CB_ERR_FORMAT;
 	k = p256_new();
 	if (!k)
 		return CB_ERR_NOMEM;
 	dsa_signature_init(&t);
-	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + sizeof(cb_pkcs8_p256_prefix));
+	nettle_mpz_set_str_256_u(t.r, P256_BYTES, d);
 	ok = ecc_scalar_set(&k->priv, t.r); /* 0 < d < n */
 	wipe_clear(&t);
 	if (!ok) {
@@ -407,19 +398,20 @@ static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, si
 static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
+	const uint8_t *pt;
 	int r;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_p256_prefix) + P256_POINT || memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
 		return CB_ERR_FORMAT;
 	k = p256_new();
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = point_decode(in + sizeof(cb_spki_p256_prefix), P256_POINT, &k->pub)) != 0) {
+	if ((r = point_decode(pt, P256_POINT, &k->pub)) != 0) {
 		p256_free(k);
 		return r;
 	}
-	memcpy(k->pub_raw, in + sizeof(cb_spki_p256_prefix), P256_POINT);
+	memcpy(k->pub_raw, pt, P256_POINT);
 	*key = k;
 	return CB_OK;
 }
@@ -427,13 +419,13 @@ static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t
 static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct p256_key *k = key;
-	return k ? copy_out(NULL, 0, k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
 }
 
 static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct p256_key *k = key;
-	return k ? copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
+	return k ? cb_key_put(CB_KEY_P256, 0, k->pub_raw, out, outlen) : CB_ERR_ARG;
 }
 
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -449,7 +441,7 @@ static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	ecc_scalar_get(&k->priv, t.r);
 	nettle_mpz_get_str_256(P256_BYTES, d, t.r);
 	wipe_clear(&t);
-	r = copy_out(cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix), d, sizeof(d), out, outlen);
+	r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
 	cb_wipe(d, sizeof(d));
 	return r;
 }

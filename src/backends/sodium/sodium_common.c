@@ -270,25 +270,16 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 	return x25519_from_secret(in, key);
 }
 
-static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
-}
-
 static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = key;
-	return k ? copy_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = key;
-	return k ? copy_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -319,8 +310,6 @@ static const cb_kex_class x25519 = {
 };
 
 /* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key. */
-
-/* SubjectPublicKeyInfo { id-Ed25519 } BIT STRING prefix (RFC 8410), 12 bytes. */
 
 struct ed25519_key {
 	int has_secret;
@@ -360,17 +349,17 @@ static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **k
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
+	const uint8_t *seed;
 
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
 		return CB_ERR_FORMAT;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (crypto_sign_seed_keypair(k->pk, k->sk, in + sizeof(cb_pkcs8_ed25519_prefix)) != 0) {
+	if (crypto_sign_seed_keypair(k->pk, k->sk, seed) != 0) {
 		ed25519_free(k);
 		return CB_ERR_BACKEND;
 	}
@@ -382,17 +371,17 @@ static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_key *k;
+	const uint8_t *pk;
 
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	if (len != sizeof(cb_spki_ed25519_prefix) + crypto_sign_PUBLICKEYBYTES ||
-	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 0, in, len, &pk) != 0)
 		return CB_ERR_FORMAT;
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), sizeof(k->pk));
+	memcpy(k->pk, pk, sizeof(k->pk));
 	*key = k;
 	return CB_OK;
 }
@@ -401,12 +390,7 @@ static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct ed25519_key *k = key;
 
-	if (*outlen < sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk))
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix));
-	memcpy(out + sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk));
-	*outlen = sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk);
-	return CB_OK;
+	return cb_key_put(CB_KEY_ED25519, 0, k->pk, out, outlen);
 }
 
 static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -415,12 +399,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 
 	if (!k->has_secret)
 		return CB_ERR_ARG;
-	if (*outlen < sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix));
-	crypto_sign_ed25519_sk_to_seed(out + sizeof(cb_pkcs8_ed25519_prefix), k->sk);
-	*outlen = sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES;
-	return CB_OK;
+	return cb_key_put(CB_KEY_ED25519, 1, k->sk, out, outlen); /* the seed is sk's first half */
 }
 
 static size_t ed25519_max_signature(const void *key)

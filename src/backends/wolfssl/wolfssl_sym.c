@@ -109,8 +109,9 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 }
 
 /* ECB/CBC over whole blocks (len a multiple of 16); CBC chains through iv. */
-static int block_crypt(struct wsym_ctx *c, int enc, size_t len, uint8_t *dst, const uint8_t *src)
+static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct wsym_ctx *c = p;
 	int r;
 
 	if (!len)
@@ -153,8 +154,7 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct wsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t last[AES_BLK];
-	size_t need, full, rem;
+	size_t need;
 	int err;
 
 	cls = c->cls;
@@ -187,19 +187,8 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = need;
 		return CB_OK;
 	}
-	full = inlen - inlen % AES_BLK;
-	if ((err = block_crypt(c, 1, full, out, in)) != 0)
+	if ((err = cb_cipher_blocks_encrypt(cls, block_crypt, c, NULL, in, inlen, out)) != 0)
 		return err;
-	if (cls->padded) {
-		rem = inlen - full;
-		if (rem)
-			memcpy(last, in + full, rem);
-		memset(last + rem, (int)(AES_BLK - rem), AES_BLK - rem);
-		err = block_crypt(c, 1, AES_BLK, out + full, last);
-		cb_wipe(last, sizeof(last));
-		if (err)
-			return err;
-	}
 	*outlen = need;
 	return CB_OK;
 }
@@ -209,7 +198,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct wsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	size_t body, pad;
+	size_t body;
 	int err;
 
 	cls = c->cls;
@@ -245,17 +234,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = body;
 		return CB_OK;
 	}
-	if ((err = block_crypt(c, 0, body, out, in)) != 0)
-		return err;
-	if (cls->padded) {
-		if (cb_pkcs7_check(out, body, AES_BLK, &pad) != 0) {
-			cb_wipe(out, body);
-			return CB_ERR_DECRYPT;
-		}
-		body -= pad;
-	}
-	*outlen = body;
-	return CB_OK;
+	return cb_cipher_blocks_decrypt(cls, block_crypt, c, NULL, in, body, out, outlen);
 }
 
 #define AES_NOTE "wolfCrypt's portable C AES (Debian's build has no AES-NI)"
