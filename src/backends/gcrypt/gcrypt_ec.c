@@ -25,6 +25,7 @@
 #include "core/der.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
+#include "core/rawkey.h"
 
 /* AlgorithmIdentifier { id-ecPublicKey, prime256v1 } */
 static const uint8_t algid_p256[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
@@ -162,32 +163,12 @@ int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len)
 
 /* ---- X25519 ----------------------------------------------------------- */
 
-struct x25519_key {
-	uint8_t sk[32];
-	uint8_t pk[32];
-};
-
-static const uint8_t x25519_base[32] = {9};
-
-static int x25519_from_secret(const uint8_t *sk, void **out)
+static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
-	struct x25519_key *k;
-	gcry_error_t e;
+	static const uint8_t nine[32] = {9};
+	gcry_error_t e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, pk, sk, nine);
 
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->sk, sk, 32);
-	e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, k->pk, k->sk, x25519_base);
-	if (e) {
-		cb_wipe(k, sizeof(*k));
-		free(k);
-		return cb_gcry_err(e);
-	}
-	*out = k;
-	return CB_OK;
+	return e ? cb_gcry_err(e) : CB_OK;
 }
 
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
@@ -200,43 +181,24 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ou
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
 	gcry_randomize(sk, sizeof(sk), GCRY_STRONG_RANDOM);
-	err = x25519_from_secret(sk, out);
+	err = cb_x25519_raw_make(sk, x25519_base, out);
 	cb_wipe(sk, sizeof(sk));
 	return err;
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
-	(void)opts;
 	*out = NULL;
 	if (len != 32)
 		return CB_ERR_INVALID_KEY;
-	return x25519_from_secret(in, out);
-}
-
-static void x25519_free(void *p)
-{
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct x25519_key));
-	free(p);
-}
-
-static int x25519_export_public(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = p;
-	return k ? cb_gcry_put(k->pk, 32, out, outlen) : CB_ERR_ARG;
-}
-
-static int x25519_export_secret(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = p;
-	return k ? cb_gcry_put(k->sk, 32, out, outlen) : CB_ERR_ARG;
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	return cb_x25519_raw_import(in, len, x25519_base, out);
 }
 
 static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	struct x25519_key *k = p;
+	cb_x25519_raw *k = p;
 	gcry_error_t e;
 	uint8_t acc = 0;
 
@@ -820,9 +782,9 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 const cb_kex_class cb_gcry_x25519 = {
 	.info = GEC_INFO(CB_KIND_KEX, "x25519", NULL),
 	.keygen = x25519_keygen,
-	.key_free = x25519_free,
-	.export_public = x25519_export_public,
-	.export_secret = x25519_export_secret,
+	.key_free = cb_x25519_raw_free,
+	.export_public = cb_x25519_raw_export_public,
+	.export_secret = cb_x25519_raw_export_secret,
 	.derive = x25519_derive,
 	.import_secret = x25519_import,
 };

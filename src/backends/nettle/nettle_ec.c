@@ -29,6 +29,7 @@
 #include "backends/nettle/nettle_common.h"
 #include "core/der.h"
 #include "core/util.h"
+#include "core/rawkey.h"
 
 
 #define P256_BYTES 32
@@ -50,27 +51,9 @@ static void nrand_func(void *ctx, size_t len, uint8_t *dst)
 
 /* ------------------------------------------------------------------ X25519 */
 
-struct x25519_key {
-	uint8_t sk[CURVE25519_SIZE];
-	uint8_t pk[CURVE25519_SIZE];
-};
-
-static void x25519_free(void *p)
+static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct x25519_key));
-	free(p);
-}
-
-static int x25519_from_secret(const uint8_t *sk, void **key)
-{
-	struct x25519_key *k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->sk, sk, sizeof(k->sk));
-	curve25519_mul_g(k->pk, k->sk);
-	*key = k;
+	curve25519_mul_g(pk, sk);
 	return CB_OK;
 }
 
@@ -83,35 +66,19 @@ static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **ke
 	*key = NULL;
 	if ((r = cb_random_bytes(sk, sizeof(sk))) != 0)
 		return r;
-	r = x25519_from_secret(sk, key);
+	r = cb_x25519_raw_make(sk, x25519_base, key);
 	cb_wipe(sk, sizeof(sk));
 	return r;
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	(void)opts;
-	*key = NULL;
-	if (len != CURVE25519_SIZE)
-		return CB_ERR_FORMAT;
-	return x25519_from_secret(in, key);
-}
-
-static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = key;
-	return k ? cb_bytes_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
-}
-
-static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = key;
-	return k ? cb_bytes_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return cb_x25519_raw_import(in, len, x25519_base, key);
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	struct x25519_key *k = key;
+	cb_x25519_raw *k = key;
 	uint8_t acc = 0;
 
 	if (peerlen != CURVE25519_SIZE || *sslen < CURVE25519_SIZE)
@@ -128,115 +95,55 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 
 /* ----------------------------------------------------------------- Ed25519 */
 
-struct ed25519_key {
-	int has_secret;
-	uint8_t seed[ED25519_KEY_SIZE];
-	uint8_t pk[ED25519_KEY_SIZE];
-};
-
-static void ed25519_free(void *p)
+static int ed25519_pub(uint8_t sk[64])
 {
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct ed25519_key));
-	free(p);
+	ed25519_sha512_public_key(sk + 32, sk);
+	return CB_OK;
 }
 
 static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
+	uint8_t seed[ED25519_KEY_SIZE];
 	int r;
 
-	(void)opts;
 	*key = NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((r = cb_random_bytes(k->seed, sizeof(k->seed))) != 0) {
-		ed25519_free(k);
+	if ((r = cb_random_bytes(seed, sizeof(seed))) != 0)
 		return r;
-	}
-	ed25519_sha512_public_key(k->pk, k->seed);
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	r = cb_ed25519_raw_make(seed, ed25519_pub, key);
+	cb_wipe(seed, sizeof(seed));
+	return r;
 }
 
-/* import_secret: RFC 8410 PKCS#8 prefix || seed. */
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-	const uint8_t *seed;
-
-	*key = NULL;
-	if (cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
-		return CB_ERR_FORMAT;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->seed, seed, sizeof(k->seed));
-	ed25519_sha512_public_key(k->pk, k->seed);
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
 }
 
 static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-	const uint8_t *pk;
-
-	*key = NULL;
-	if (cb_key_get(CB_KEY_ED25519, 0, in, len, &pk) != 0)
-		return CB_ERR_FORMAT;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->pk, pk, ED25519_KEY_SIZE);
-	*key = k;
-	return CB_OK;
-}
-
-static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct ed25519_key *k = key;
-	return k ? cb_key_put(CB_KEY_ED25519, 0, k->pk, out, outlen) : CB_ERR_ARG;
-}
-
-static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct ed25519_key *k = key;
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	return cb_key_put(CB_KEY_ED25519, 1, k->seed, out, outlen);
-}
-
-static size_t ed25519_max_signature(const void *key)
-{
-	(void)key;
-	return ED25519_SIGNATURE_SIZE;
+	return cb_ed25519_raw_import_public(in, len, key);
 }
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
-	struct ed25519_key *k = key;
+	cb_ed25519_raw *k = key;
 
 	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < ED25519_SIGNATURE_SIZE)
 		return CB_ERR_LENGTH;
-	ed25519_sha512_sign(k->pk, k->seed, mlen, m, sig);
+	ed25519_sha512_sign(CB_ED25519_PK(k), k->sk, mlen, m, sig);
 	*siglen = ED25519_SIGNATURE_SIZE;
 	return CB_OK;
 }
 
 static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	struct ed25519_key *k = key;
+	cb_ed25519_raw *k = key;
 
 	if (siglen != ED25519_SIGNATURE_SIZE)
 		return CB_ERR_VERIFY;
-	return ed25519_sha512_verify(k->pk, mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
+	return ed25519_sha512_verify(CB_ED25519_PK(k), mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
 }
 
 /* ------------------------------------------------------------------- P-256 */
@@ -532,9 +439,9 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 const cb_kex_class cb_nettle_x25519 = {
 	.info = NETTLE_INFO(CB_KIND_KEX, "x25519"),
 	.keygen = x25519_keygen,
-	.key_free = x25519_free,
-	.export_public = x25519_export_public,
-	.export_secret = x25519_export_secret,
+	.key_free = cb_x25519_raw_free,
+	.export_public = cb_x25519_raw_export_public,
+	.export_secret = cb_x25519_raw_export_secret,
 	.derive = x25519_derive,
 	.import_secret = x25519_import,
 };
@@ -565,10 +472,10 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 const cb_sig_class cb_nettle_ed25519 = {
 	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519"),
 	.keygen = ed25519_keygen,
-	.key_free = ed25519_free,
-	.export_public = ed25519_export_public,
-	.export_secret = ed25519_export_secret,
-	.max_signature = ed25519_max_signature,
+	.key_free = cb_ed25519_raw_free,
+	.export_public = cb_ed25519_raw_export_public,
+	.export_secret = cb_ed25519_raw_export_secret,
+	.max_signature = cb_ed25519_raw_max_signature,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 	.import_public = ed25519_import,
