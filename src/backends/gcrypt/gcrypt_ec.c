@@ -744,34 +744,13 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		if (siglen != 64)
 			return CB_ERR_VERIFY;
 		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
-	} else {
-		uint8_t r[32], sv[32];
-		gcry_mpi_t rm = NULL, sm = NULL;
-
-		if (cb_der_sig_decode(sig, siglen, r, sv))
-			return CB_ERR_VERIFY;
-		if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
-			gcry_mpi_release(rm);
-			return CB_ERR_BACKEND;
-		}
-		e = gcry_sexp_build(&s, NULL, "(sig-val (ecdsa (r %m)(s %m)))", rm, sm);
-		gcry_mpi_release(rm);
-		gcry_mpi_release(sm);
-	}
-	if (e)
-		return cb_gcry_err(e);
-	err = gsig_data(k, m, mlen, &data);
-	if (err) {
-		gcry_sexp_release(s);
+		if (e)
+			return cb_gcry_err(e);
+	} else if ((err = cb_gcry_ec_sigval(0, sig, siglen, &s)) != 0) {
 		return err;
 	}
-	e = gcry_pk_verify(s, data, k->pub);
-	gcry_sexp_release(s);
-	gcry_sexp_release(data);
-	if (!e)
-		return CB_OK;
-	/* Any malformed value (r or s out of range, a bad point R) is an invalid signature. */
-	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+	err = gsig_data(k, m, mlen, &data);
+	return cb_gcry_verify(s, data, err, k->pub);
 }
 
 /* ---- classes ---------------------------------------------------------- */

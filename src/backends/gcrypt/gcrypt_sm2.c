@@ -352,34 +352,13 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct sm2_key *k = p;
-	uint8_t r[32], sv[32];
-	gcry_mpi_t rm = NULL, sm = NULL;
 	gcry_sexp_t data = NULL, s = NULL;
-	gcry_error_t e;
 	int err;
 
-	if (cb_der_sig_decode(sig, siglen, r, sv))
-		return CB_ERR_VERIFY;
-	if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
-		gcry_mpi_release(rm);
-		return CB_ERR_BACKEND;
-	}
-	e = gcry_sexp_build(&s, NULL, "(sig-val (sm2 (r %m)(s %m)))", rm, sm);
-	gcry_mpi_release(rm);
-	gcry_mpi_release(sm);
-	if (e)
-		return cb_gcry_err(e);
-	err = sm2_digest_data(k, m, mlen, &data);
-	if (err) {
-		gcry_sexp_release(s);
+	if ((err = cb_gcry_ec_sigval(1, sig, siglen, &s)) != 0)
 		return err;
-	}
-	e = gcry_pk_verify(s, data, k->pub);
-	gcry_sexp_release(s);
-	gcry_sexp_release(data);
-	if (!e)
-		return CB_OK;
-	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+	err = sm2_digest_data(k, m, mlen, &data);
+	return cb_gcry_verify(s, data, err, k->pub);
 }
 
 /* ---- sm2-enc-* ----------------------------------------------------------- */
