@@ -125,3 +125,27 @@ size_t cb_ed25519_raw_max_signature(const void *key)
 	(void)key;
 	return 64;
 }
+
+int cb_x25519_raw_keygen(cb_rawkey_rand_fn rand, cb_x25519_base_fn base, void **key)
+{
+	uint8_t sk[32];
+	int r;
+
+	*key = NULL;
+	if ((r = rand(sk, sizeof(sk))) == 0)
+		r = cb_x25519_raw_make(sk, base, key);
+	cb_wipe(sk, sizeof(sk));
+	return r;
+}
+
+int cb_ed25519_raw_keygen(cb_rawkey_rand_fn rand, cb_ed25519_pub_fn pub, void **key)
+{
+	uint8_t seed[32];
+	int r;
+
+	*key = NULL;
+	if ((r = rand(seed, sizeof(seed))) == 0)
+		r = cb_ed25519_raw_make(seed, pub, key);
+	cb_wipe(seed, sizeof(seed));
+	return r;
+}

@@ -24,6 +24,12 @@ typedef struct cb_x25519_raw {
 /* pk = X25519(sk, 9) by the library: 0 or a CB_ERR_* code. */
 typedef int (*cb_x25519_base_fn)(uint8_t pk[32], const uint8_t sk[32]);
 
+/* The library's generator: len random bytes into buf; 0 or a CB_ERR_* code (cb_random_bytes is one). */
+typedef int (*cb_rawkey_rand_fn)(void *buf, size_t len);
+
+/* keygen's body: a secret from rand(), then cb_x25519_raw_make; the secret wiped. */
+int cb_x25519_raw_keygen(cb_rawkey_rand_fn rand, cb_x25519_base_fn base, void **key) CB_WARN_UNUSED;
+
 /* A handle of sk (copied) and its public value: 0, CB_ERR_NOMEM or base()'s error (nothing kept). */
 int cb_x25519_raw_make(const uint8_t sk[32], cb_x25519_base_fn base, void **key) CB_WARN_UNUSED;
 
@@ -50,6 +56,9 @@ typedef struct cb_ed25519_raw {
 
 /* Fills sk[32..64) with the public key of the seed sk[0..32): 0 or a CB_ERR_* code. */
 typedef int (*cb_ed25519_pub_fn)(uint8_t sk[64]);
+
+/* keygen's body: a seed from rand(), then cb_ed25519_raw_make; the seed wiped. */
+int cb_ed25519_raw_keygen(cb_rawkey_rand_fn rand, cb_ed25519_pub_fn pub, void **key) CB_WARN_UNUSED;
 
 /* A handle of seed (copied) and its public key: 0, CB_ERR_NOMEM or pub()'s error (nothing kept). */
 int cb_ed25519_raw_make(const uint8_t seed[32], cb_ed25519_pub_fn pub, void **key) CB_WARN_UNUSED;

@@ -171,19 +171,18 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
+static int gcry_rand(void *buf, size_t len)
+{
+	gcry_randomize(buf, len, GCRY_STRONG_RANDOM);
+	return CB_OK;
+}
+
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
 {
-	uint8_t sk[32];
-	int err;
-
-	(void)opts;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	gcry_randomize(sk, sizeof(sk), GCRY_STRONG_RANDOM);
-	err = cb_x25519_raw_make(sk, x25519_base, out);
-	cb_wipe(sk, sizeof(sk));
-	return err;
+	return cb_x25519_raw_keygen(gcry_rand, x25519_base, out);
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)

@@ -59,16 +59,7 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
-	uint8_t sk[CURVE25519_SIZE];
-	int r;
-
-	(void)opts;
-	*key = NULL;
-	if ((r = cb_random_bytes(sk, sizeof(sk))) != 0)
-		return r;
-	r = cb_x25519_raw_make(sk, x25519_base, key);
-	cb_wipe(sk, sizeof(sk));
-	return r;
+	return cb_x25519_raw_keygen(cb_random_bytes, x25519_base, key);
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
@@ -103,15 +94,7 @@ static int ed25519_pub(uint8_t sk[64])
 
 static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	uint8_t seed[ED25519_KEY_SIZE];
-	int r;
-
-	*key = NULL;
-	if ((r = cb_random_bytes(seed, sizeof(seed))) != 0)
-		return r;
-	r = cb_ed25519_raw_make(seed, ed25519_pub, key);
-	cb_wipe(seed, sizeof(seed));
-	return r;
+	return cb_ed25519_raw_keygen(cb_random_bytes, ed25519_pub, key);
 }
 
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)

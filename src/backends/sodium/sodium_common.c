@@ -220,19 +220,19 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return crypto_scalarmult_base(pk, sk) != 0 ? CB_ERR_INVALID_KEY : CB_OK;
 }
 
+/* libsodium's generator, as crypto_box_keypair and crypto_sign_keypair draw their secrets. */
+static int sodium_rand(void *buf, size_t len)
+{
+	randombytes_buf(buf, len);
+	return CB_OK;
+}
+
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
-	uint8_t sk[crypto_scalarmult_SCALARBYTES];
-	int r;
-
-	(void)opts;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	randombytes_buf(sk, sizeof(sk));
-	r = cb_x25519_raw_make(sk, x25519_base, key);
-	sodium_memzero(sk, sizeof(sk));
-	return r;
+	return cb_x25519_raw_keygen(sodium_rand, x25519_base, key);
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
@@ -285,16 +285,10 @@ static int ed25519_pub(uint8_t sk[64])
 /* crypto_sign_keypair's own steps: a seed from randombytes_buf, then its key pair. */
 static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	uint8_t seed[crypto_sign_SEEDBYTES];
-	int r;
-
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	randombytes_buf(seed, sizeof(seed));
-	r = cb_ed25519_raw_make(seed, ed25519_pub, key);
-	sodium_memzero(seed, sizeof(seed));
-	return r;
+	return cb_ed25519_raw_keygen(sodium_rand, ed25519_pub, key);
 }
 
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
