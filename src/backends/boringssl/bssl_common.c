@@ -22,7 +22,9 @@
 
 #ifdef CB_BSSL_BUILT
 
+#include <openssl/bytestring.h>
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/mem.h>
 
 /* BoringSSL has no version number; the pinned commit is its version. */
@@ -40,6 +42,36 @@ int cb_bssl_fail(int err)
 {
 	ERR_clear_error();
 	return err;
+}
+
+int cb_bssl_parse_key(const uint8_t *in, size_t len, int secret, int type, EVP_PKEY **pkey)
+{
+	CBS cbs;
+
+	CBS_init(&cbs, in, len);
+	*pkey = secret ? EVP_parse_private_key(&cbs) : EVP_parse_public_key(&cbs);
+	if (!*pkey || CBS_len(&cbs) != 0 || EVP_PKEY_id(*pkey) != type) {
+		EVP_PKEY_free(*pkey);
+		*pkey = NULL;
+		return cb_bssl_fail(CB_ERR_FORMAT);
+	}
+	return CB_OK;
+}
+
+int cb_bssl_export_key(EVP_PKEY *pkey, int secret, uint8_t *out, size_t *outlen)
+{
+	CBB cbb;
+	uint8_t *buf;
+	size_t len;
+
+	if (!CBB_init(&cbb, 0))
+		return CB_ERR_NOMEM;
+	if (!(secret ? EVP_marshal_private_key(&cbb, pkey) : EVP_marshal_public_key(&cbb, pkey)) ||
+	    !CBB_finish(&cbb, &buf, &len)) {
+		CBB_cleanup(&cbb);
+		return cb_bssl_fail(CB_ERR_BACKEND);
+	}
+	return cb_bssl_copy_der(buf, len, out, outlen);
 }
 
 int cb_bssl_copy_der(uint8_t *buf, size_t len, uint8_t *out, size_t *outlen)

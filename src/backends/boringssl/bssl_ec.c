@@ -94,39 +94,25 @@ static int p256_keygen(void **out)
 static int p256_import(const uint8_t *in, size_t len, int is_private, void **out)
 {
 	EVP_PKEY *pkey;
-	CBS cbs;
+	int err;
 
 	if (!out || !in)
 		return CB_ERR_ARG;
 	*out = NULL;
-	CBS_init(&cbs, in, len);
-	pkey = is_private ? EVP_parse_private_key(&cbs) : EVP_parse_public_key(&cbs);
-	if (!pkey || CBS_len(&cbs) != 0 || EVP_PKEY_id(pkey) != EVP_PKEY_EC) {
-		EVP_PKEY_free(pkey);
-		return cb_bssl_fail(CB_ERR_FORMAT);
-	}
+	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_EC, &pkey)) != 0)
+		return err;
 	return p256_wrap(pkey, is_private, out);
 }
 
 static int p256_export_der(const void *p, int secret, uint8_t *out, size_t *outlen)
 {
 	const struct p256_key *k = p;
-	CBB cbb;
-	uint8_t *buf;
-	size_t len;
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
 	if (secret && !k->has_secret)
 		return CB_ERR_UNSUPPORTED;
-	if (!CBB_init(&cbb, 0))
-		return CB_ERR_NOMEM;
-	if (!(secret ? EVP_marshal_private_key(&cbb, k->pkey) : EVP_marshal_public_key(&cbb, k->pkey)) ||
-	    !CBB_finish(&cbb, &buf, &len)) {
-		CBB_cleanup(&cbb);
-		return cb_bssl_fail(CB_ERR_BACKEND);
-	}
-	return cb_bssl_copy_der(buf, len, out, outlen);
+	return cb_bssl_export_key(k->pkey, secret, out, outlen);
 }
 
 static int p256_export_spki(const void *p, uint8_t *out, size_t *outlen)
