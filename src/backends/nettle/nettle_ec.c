@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/ec_handle.h"
 #include "backends/nettle/nettle_common.h"
 #include "core/der.h"
 #include "core/util.h"
@@ -262,27 +263,7 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 }
 
 /* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
-
-static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
+CB_EC_SHARED_HANDLE(p256, p256_make, p256_import_d)
 
 /* import_public (ecdsa-p256): SPKI prefix || point. */
 static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/ec_handle.h"
 #include "backends/wolfssl/wolfssl_common.h"
 #include "core/der.h"
 #include "core/util.h"
@@ -423,27 +424,7 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 }
 
 /* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
-
-static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
+CB_EC_SHARED_HANDLE(p256, p256_make, p256_import_d)
 
 /* An uncompressed point on P-256 into e (cofactor 1: on the curve is enough). */
 static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
