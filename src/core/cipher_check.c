@@ -83,3 +83,29 @@ int cb_cipher_blocks_decrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blo
 	*outlen = body - pad;
 	return CB_OK;
 }
+
+int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blocks, cb_cipher_ctr_fn ctr, void *ctx,
+		    const uint8_t *iv, size_t ivlen, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	uint8_t ivbuf[16];
+	size_t bs = cls->block_bytes;
+	int r;
+
+	if (cls->iv_bytes) {
+		if (ivlen != cls->iv_bytes || ivlen > sizeof(ivbuf))
+			return CB_ERR_LENGTH;
+		memcpy(ivbuf, iv, ivlen);
+	}
+	if (bs == 1) {
+		if ((r = ctr(ctx, ivbuf, inlen, out, in)) != 0)
+			return r;
+		*outlen = inlen;
+		return CB_OK;
+	}
+	if (!enc)
+		return cb_cipher_blocks_decrypt(cls, blocks, ctx, ivbuf, in, inlen, out, outlen);
+	if ((r = cb_cipher_blocks_encrypt(cls, blocks, ctx, ivbuf, in, inlen, out)) != 0)
+		return r;
+	*outlen = cls->padded ? (inlen / bs + 1) * bs : inlen;
+	return CB_OK;
+}

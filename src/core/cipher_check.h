@@ -53,4 +53,20 @@ int cb_cipher_blocks_encrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blo
 int cb_cipher_blocks_decrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blocks, void *ctx, uint8_t *iv,
 			     const uint8_t *in, size_t body, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 
+/* CTR over a library's stream function: len bytes of in into out, the counter block ctr updated; 0 or CB_ERR_*. */
+typedef int (*cb_cipher_ctr_fn)(void *ctx, uint8_t *ctr, size_t len, uint8_t *out, const uint8_t *in);
+
+/*
+ * A non-AEAD class's encrypt (enc 1) or decrypt of inlen bytes (after
+ * cb_cipher_encrypt_size / cb_cipher_decrypt_size): the IV of the row's
+ * length copied (the library's CBC and CTR update their copy), then CTR
+ * (a block of 1) through ctr, or ECB / CBC through blocks with PKCS#7 as
+ * the class says (cb_cipher_blocks_encrypt / _decrypt).  *outlen the
+ * output's length.  CB_ERR_LENGTH (an IV of another length), else 0 or
+ * the library's error.
+ */
+int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blocks, cb_cipher_ctr_fn ctr, void *ctx,
+		    const uint8_t *iv, size_t ivlen, const uint8_t *in, size_t inlen, uint8_t *out,
+		    size_t *outlen) CB_WARN_UNUSED;
+
 #endif

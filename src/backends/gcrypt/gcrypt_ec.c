@@ -78,6 +78,25 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 }
 
 /* The raw atom after `name` in s, which has to be exactly n bytes. */
+int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t r[32], uint8_t s[32])
+{
+	int (*get)(gcry_sexp_t, const char *, uint8_t *, size_t) = raw ? cb_gcry_sexp_raw : cb_gcry_sexp_fixed;
+	gcry_sexp_t sv = NULL;
+	gcry_error_t e;
+
+	if (err)
+		return err;
+	e = gcry_pk_sign(&sv, data, priv);
+	gcry_sexp_release(data);
+	if (e)
+		return cb_gcry_err(e);
+	err = get(sv, "r", r, 32);
+	if (!err)
+		err = get(sv, "s", s, 32);
+	gcry_sexp_release(sv);
+	return err;
+}
+
 int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 {
 	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
@@ -695,9 +714,8 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct gsig_key *k = p;
-	gcry_sexp_t data = NULL, s = NULL;
+	gcry_sexp_t data = NULL;
 	uint8_t r[32], sv[32];
-	gcry_error_t e;
 	int err;
 
 	if (!k->priv)
@@ -705,30 +723,14 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	if (*siglen < (k->eddsa ? 64u : 8u))
 		return CB_ERR_LENGTH;
 	err = gsig_data(k, m, mlen, &data);
-	if (err)
+	if ((err = cb_gcry_sign_rs(k->priv, data, err, k->eddsa, r, sv)) != 0)
 		return err;
-	e = gcry_pk_sign(&s, data, k->priv);
-	gcry_sexp_release(data);
-	if (e)
-		return cb_gcry_err(e);
 	if (k->eddsa) {
-		err = cb_gcry_sexp_raw(s, "r", r, 32);
-		if (!err)
-			err = cb_gcry_sexp_raw(s, "s", sv, 32);
-		gcry_sexp_release(s);
-		if (err)
-			return err;
 		memcpy(sig, r, 32);
 		memcpy(sig + 32, sv, 32);
 		*siglen = 64;
 		return CB_OK;
 	}
-	err = cb_gcry_sexp_fixed(s, "r", r, 32);
-	if (!err)
-		err = cb_gcry_sexp_fixed(s, "s", sv, 32);
-	gcry_sexp_release(s);
-	if (err)
-		return err;
 	return cb_der_sig_encode(r, sv, sig, siglen);
 }
 

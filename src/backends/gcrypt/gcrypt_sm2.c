@@ -326,25 +326,14 @@ static int sm2_digest_data(struct sm2_key *k, const uint8_t *m, size_t mlen, gcr
 static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct sm2_key *k = p;
-	gcry_sexp_t data = NULL, s = NULL;
+	gcry_sexp_t data = NULL;
 	uint8_t r[32], sv[32];
-	gcry_error_t e;
 	int err;
 
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	err = sm2_digest_data(k, m, mlen, &data);
-	if (err)
-		return err;
-	e = gcry_pk_sign(&s, data, k->priv);
-	gcry_sexp_release(data);
-	if (e)
-		return cb_gcry_err(e);
-	err = cb_gcry_sexp_fixed(s, "r", r, 32);
-	if (!err)
-		err = cb_gcry_sexp_fixed(s, "s", sv, 32);
-	gcry_sexp_release(s);
-	if (err)
+	if ((err = cb_gcry_sign_rs(k->priv, data, err, 0, r, sv)) != 0)
 		return err;
 	return cb_der_sig_encode(r, sv, sig, siglen);
 }

@@ -133,8 +133,9 @@ static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, 
 	return 0;
 }
 
-static int ctr_crypt(struct msym_ctx *c, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct msym_ctx *c = p;
 	uint8_t stream[AES_BLOCK];
 	size_t off = 0;
 	int r;
@@ -143,7 +144,7 @@ static int ctr_crypt(struct msym_ctx *c, uint8_t *ctr, size_t len, uint8_t *dst,
 		return 0;
 	r = mbedtls_aes_crypt_ctr(&c->enc, len, &off, ctr, stream, src, dst);
 	cb_wipe(stream, sizeof(stream));
-	return r;
+	return r ? CB_ERR_BACKEND : 0;
 }
 
 static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -151,7 +152,6 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct msym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK];
 	size_t need;
 	int err, r;
 
@@ -172,21 +172,7 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = need;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == MS_CTR) {
-		if (ctr_crypt(c, ivbuf, inlen, out, in) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = need;
-		return CB_OK;
-	}
-	if ((err = cb_cipher_blocks_encrypt(cls, block_crypt, c, ivbuf, in, inlen, out)) != 0)
-		return err;
-	*outlen = need;
-	return CB_OK;
+	return cb_cipher_modes(cls, 1, block_crypt, ctr_crypt, c, iv, ivlen, in, inlen, out, outlen);
 }
 
 static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -194,7 +180,6 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct msym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK];
 	size_t body;
 	int err, r;
 
@@ -221,18 +206,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = body;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == MS_CTR) {
-		if (ctr_crypt(c, ivbuf, body, out, in) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = body;
-		return CB_OK;
-	}
-	return cb_cipher_blocks_decrypt(cls, block_crypt, c, ivbuf, in, body, out, outlen);
+	return cb_cipher_modes(cls, 0, block_crypt, ctr_crypt, c, iv, ivlen, in, body, out, outlen);
 }
 
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"

@@ -168,12 +168,21 @@ static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, 
 	return CB_OK;
 }
 
+/* CTR (nettle's ctr_crypt over the block cipher). */
+static int stream_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	struct nsym_ctx *c = p;
+
+	if (len)
+		ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ctr, len, dst, src);
+	return CB_OK;
+}
+
 static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
 			size_t inlen, uint8_t *out, size_t *outlen)
 {
 	struct nsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK];
 	size_t need;
 	int err;
 
@@ -189,21 +198,7 @@ static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = need;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == NS_CTR) {
-		if (inlen)
-			ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ivbuf, inlen, out, in);
-		*outlen = need;
-		return CB_OK;
-	}
-	if ((err = cb_cipher_blocks_encrypt(cls, block_crypt, c, ivbuf, in, inlen, out)) != 0)
-		return err;
-	*outlen = need;
-	return CB_OK;
+	return cb_cipher_modes(cls, 1, block_crypt, stream_crypt, c, iv, ivlen, in, inlen, out, outlen);
 }
 
 static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -211,7 +206,7 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct nsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK], tag[AES_BLOCK];
+	uint8_t tag[AES_BLOCK];
 	size_t body;
 	int err;
 
@@ -232,18 +227,7 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = body;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == NS_CTR) {
-		if (body)
-			ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ivbuf, body, out, in);
-		*outlen = body;
-		return CB_OK;
-	}
-	return cb_cipher_blocks_decrypt(cls, block_crypt, c, ivbuf, in, body, out, outlen);
+	return cb_cipher_modes(cls, 0, block_crypt, stream_crypt, c, iv, ivlen, in, body, out, outlen);
 }
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \

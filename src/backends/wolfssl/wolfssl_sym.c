@@ -123,6 +123,14 @@ static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, 
 	return r == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
+/* CTR: wolfCrypt keeps the counter in the Aes struct (set_iv), ctr is unused. */
+static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	struct wsym_ctx *c = p;
+
+	return len && wc_AesCtrEncrypt(&c->enc, dst, src, (word32)len) != 0 ? CB_ERR_BACKEND : CB_OK;
+}
+
 static int set_iv(struct wsym_ctx *c, int enc, const uint8_t *iv, size_t ivlen)
 {
 	const cb_cipher_class *cls = c->cls;
@@ -181,16 +189,7 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	}
 	if ((err = set_iv(c, 1, iv, ivlen)) != 0)
 		return err;
-	if (c->mode == WS_CTR) {
-		if (inlen && wc_AesCtrEncrypt(&c->enc, out, in, (word32)inlen) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = need;
-		return CB_OK;
-	}
-	if ((err = cb_cipher_blocks_encrypt(cls, block_crypt, c, NULL, in, inlen, out)) != 0)
-		return err;
-	*outlen = need;
-	return CB_OK;
+	return cb_cipher_modes(cls, 1, block_crypt, ctr_crypt, c, iv, ivlen, in, inlen, out, outlen);
 }
 
 static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -228,13 +227,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	}
 	if ((err = set_iv(c, 0, iv, ivlen)) != 0)
 		return err;
-	if (c->mode == WS_CTR) {
-		if (body && wc_AesCtrEncrypt(&c->enc, out, in, (word32)body) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = body;
-		return CB_OK;
-	}
-	return cb_cipher_blocks_decrypt(cls, block_crypt, c, NULL, in, body, out, outlen);
+	return cb_cipher_modes(cls, 0, block_crypt, ctr_crypt, c, iv, ivlen, in, body, out, outlen);
 }
 
 #define AES_NOTE "wolfCrypt's portable C AES (Debian's build has no AES-NI)"
