@@ -9,6 +9,8 @@
 #ifndef CB_BACKENDS_EC_HANDLE_H
 #define CB_BACKENDS_EC_HANDLE_H
 
+#include "core/der.h"
+#include "core/util.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
 
@@ -31,5 +33,20 @@
 	{                                                                                                      \
 		return import(in, len, key);                                                                   \
 	}
+
+/*
+ * The public exports of such a handle when its first member is its
+ * uncompressed point (uint8_t[65]): the point (ECDH's public value) and
+ * its canonical SPKI (ECDSA).
+ */
+static inline int cb_ec_export_point(const void *key, uint8_t *out, size_t *outlen)
+{
+	return key ? cb_bytes_out((const uint8_t *)key, 65, out, outlen) : CB_ERR_ARG;
+}
+
+static inline int cb_ec_export_spki_p256(const void *key, uint8_t *out, size_t *outlen)
+{
+	return key ? cb_key_put(CB_KEY_P256, 0, (const uint8_t *)key, out, outlen) : CB_ERR_ARG;
+}
 
 #endif

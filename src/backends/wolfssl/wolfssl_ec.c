@@ -327,10 +327,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 /* ---- P-256: ECDH and ECDSA ---- */
 
 struct p256_key {
+	uint8_t pub_raw[P256_POINT]; /* first: the public exports read it (ec_handle.h) */
 	int has_secret, have_rng, have_peer, peer_set;
 	WC_RNG rng;
 	ecc_key key, peer;
-	uint8_t pub_raw[P256_POINT];
 	uint8_t peer_raw[P256_POINT];
 };
 
@@ -459,18 +459,6 @@ static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t
 	return CB_OK;
 }
 
-static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	return k ? cb_bytes_out(k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
-}
-
-static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	return k ? cb_key_put(CB_KEY_P256, 0, k->pub_raw, out, outlen) : CB_ERR_ARG;
-}
-
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct p256_key *k = key;
@@ -581,7 +569,7 @@ const cb_kex_class cb_wolfssl_ecdh_p256 = {
 			     "the peer point is checked on the curve when it changes", NULL),
 	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
-	.export_public = p256_export_point,
+	.export_public = cb_ec_export_point,
 	.export_secret = p256_export_secret,
 	.derive = p256_derive,
 	.import_secret = p256_kex_import_secret,
@@ -593,7 +581,7 @@ const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 			     "verify includes a strict DER check", NULL),
 	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
-	.export_public = p256_export_spki,
+	.export_public = cb_ec_export_spki_p256,
 	.export_secret = p256_export_secret,
 	.max_signature = p256_max_signature,
 	.sign = p256_sign,
