@@ -1,8 +1,10 @@
 #include "core/cipher_check.h"
 
 #include "core/layer.h"
+#include "core/util.h"
 
 #include <stdint.h>
+#include <string.h>
 
 int cb_cipher_encrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t inlen, const uint8_t *out,
 			   const size_t *outlen, size_t limit, size_t *need)
@@ -44,5 +46,66 @@ int cb_cipher_decrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t
 	if (*outlen < n)
 		return CB_ERR_LENGTH;
 	*body = n;
+	return CB_OK;
+}
+
+int cb_cipher_blocks_encrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blocks, void *ctx, uint8_t *iv,
+			     const uint8_t *in, size_t inlen, uint8_t *out)
+{
+	uint8_t last[32];
+	size_t bs = cls->block_bytes, full = inlen - inlen % bs, rem = inlen - full;
+	int r = blocks(ctx, 1, iv, full, out, in);
+
+	if (r || !cls->padded)
+		return r;
+	if (bs > sizeof(last))
+		return CB_ERR_BACKEND;
+	if (rem)
+		memcpy(last, in + full, rem);
+	memset(last + rem, (int)(bs - rem), bs - rem);
+	r = blocks(ctx, 1, iv, bs, out + full, last);
+	cb_wipe(last, sizeof(last));
+	return r;
+}
+
+int cb_cipher_blocks_decrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blocks, void *ctx, uint8_t *iv,
+			     const uint8_t *in, size_t body, uint8_t *out, size_t *outlen)
+{
+	size_t pad = 0;
+	int r = blocks(ctx, 0, iv, body, out, in);
+
+	if (!r && cls->padded && cb_pkcs7_check(out, body, cls->block_bytes, &pad) != 0)
+		r = CB_ERR_DECRYPT;
+	if (r) {
+		cb_wipe(out, body);
+		return r;
+	}
+	*outlen = body - pad;
+	return CB_OK;
+}
+
+int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blocks, cb_cipher_ctr_fn ctr, void *ctx,
+		    const uint8_t *iv, size_t ivlen, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	uint8_t ivbuf[16];
+	size_t bs = cls->block_bytes;
+	int r;
+
+	if (cls->iv_bytes) {
+		if (ivlen != cls->iv_bytes || ivlen > sizeof(ivbuf))
+			return CB_ERR_LENGTH;
+		memcpy(ivbuf, iv, ivlen);
+	}
+	if (bs == 1) {
+		if ((r = ctr(ctx, ivbuf, inlen, out, in)) != 0)
+			return r;
+		*outlen = inlen;
+		return CB_OK;
+	}
+	if (!enc)
+		return cb_cipher_blocks_decrypt(cls, blocks, ctx, ivbuf, in, inlen, out, outlen);
+	if ((r = cb_cipher_blocks_encrypt(cls, blocks, ctx, ivbuf, in, inlen, out)) != 0)
+		return r;
+	*outlen = cls->padded ? (inlen / bs + 1) * bs : inlen;
 	return CB_OK;
 }

@@ -29,4 +29,44 @@ int cb_cipher_encrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t
 int cb_cipher_decrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t inlen, const uint8_t *out,
 			   const size_t *outlen, size_t limit, size_t *body) CB_WARN_UNUSED;
 
+/*
+ * The ECB and CBC modes of a library's block function: blocks(ctx, enc,
+ * iv, len, out, in) encrypts (enc 1) or decrypts len whole blocks, CBC
+ * chaining through iv (NULL or unused for ECB); 0 or a CB_ERR_* code.
+ */
+typedef int (*cb_cipher_blocks_fn)(void *ctx, int enc, uint8_t *iv, size_t len, uint8_t *out, const uint8_t *in);
+
+/*
+ * Encryption of inlen bytes: the whole blocks, then, when the class pads,
+ * the last partial block with its PKCS#7 padding (RFC 5652 6.3); out
+ * holds the padded size (cb_cipher_encrypt_size).  0 or blocks()'s error.
+ */
+int cb_cipher_blocks_encrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blocks, void *ctx, uint8_t *iv,
+			     const uint8_t *in, size_t inlen, uint8_t *out) CB_WARN_UNUSED;
+
+/*
+ * Decryption of body bytes (whole blocks), then, when the class pads, the
+ * PKCS#7 check (cb_pkcs7_check); *outlen the plaintext's length.
+ * blocks()'s error or CB_ERR_DECRYPT (a bad padding), out[0..body) wiped
+ * then; else 0.
+ */
+int cb_cipher_blocks_decrypt(const cb_cipher_class *cls, cb_cipher_blocks_fn blocks, void *ctx, uint8_t *iv,
+			     const uint8_t *in, size_t body, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+
+/* CTR over a library's stream function: len bytes of in into out, the counter block ctr updated; 0 or CB_ERR_*. */
+typedef int (*cb_cipher_ctr_fn)(void *ctx, uint8_t *ctr, size_t len, uint8_t *out, const uint8_t *in);
+
+/*
+ * A non-AEAD class's encrypt (enc 1) or decrypt of inlen bytes (after
+ * cb_cipher_encrypt_size / cb_cipher_decrypt_size): the IV of the row's
+ * length copied (the library's CBC and CTR update their copy), then CTR
+ * (a block of 1) through ctr, or ECB / CBC through blocks with PKCS#7 as
+ * the class says (cb_cipher_blocks_encrypt / _decrypt).  *outlen the
+ * output's length.  CB_ERR_LENGTH (an IV of another length), else 0 or
+ * the library's error.
+ */
+int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blocks, cb_cipher_ctr_fn ctr, void *ctx,
+		    const uint8_t *iv, size_t ivlen, const uint8_t *in, size_t inlen, uint8_t *out,
+		    size_t *outlen) CB_WARN_UNUSED;
+
 #endif

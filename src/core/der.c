@@ -511,31 +511,66 @@ int cb_mldsa_private_decode(const uint8_t *in, size_t len, cb_key_type *t, const
 	return pq_private_parts(k, kb, kb + kn, seed, expanded);
 }
 
-int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t rawlen, uint8_t **out, size_t *outlen)
+/* A classical key type's fixed prefix and raw length (public EC: the 65-byte point); NULL for another type. */
+static const uint8_t *classic_prefix(cb_key_type type, int secret, size_t *plen, size_t *rawlen)
 {
 	const uint8_t *prefix;
-	size_t plen, want = 32;
 
+	*rawlen = 32;
 	switch (type) {
 	case CB_KEY_P256:
 		prefix = secret ? cb_pkcs8_p256_prefix : cb_spki_p256_prefix;
-		plen = secret ? sizeof(cb_pkcs8_p256_prefix) : sizeof(cb_spki_p256_prefix);
-		want = secret ? 32 : 65;
-		break;
+		*plen = secret ? sizeof(cb_pkcs8_p256_prefix) : sizeof(cb_spki_p256_prefix);
+		*rawlen = secret ? 32 : 65;
+		return prefix;
 	case CB_KEY_SM2:
 		prefix = secret ? cb_pkcs8_sm2_prefix : cb_spki_sm2_prefix;
-		plen = secret ? sizeof(cb_pkcs8_sm2_prefix) : sizeof(cb_spki_sm2_prefix);
-		want = secret ? 32 : 65;
-		break;
+		*plen = secret ? sizeof(cb_pkcs8_sm2_prefix) : sizeof(cb_spki_sm2_prefix);
+		*rawlen = secret ? 32 : 65;
+		return prefix;
 	case CB_KEY_X25519:
-		prefix = secret ? cb_pkcs8_x25519_prefix : cb_spki_x25519_prefix;
-		plen = secret ? sizeof(cb_pkcs8_x25519_prefix) : sizeof(cb_spki_x25519_prefix);
-		break;
+		*plen = secret ? sizeof(cb_pkcs8_x25519_prefix) : sizeof(cb_spki_x25519_prefix);
+		return secret ? cb_pkcs8_x25519_prefix : cb_spki_x25519_prefix;
 	case CB_KEY_ED25519:
-		prefix = secret ? cb_pkcs8_ed25519_prefix : cb_spki_ed25519_prefix;
-		plen = secret ? sizeof(cb_pkcs8_ed25519_prefix) : sizeof(cb_spki_ed25519_prefix);
-		break;
+		*plen = secret ? sizeof(cb_pkcs8_ed25519_prefix) : sizeof(cb_spki_ed25519_prefix);
+		return secret ? cb_pkcs8_ed25519_prefix : cb_spki_ed25519_prefix;
 	default:
+		return NULL;
+	}
+}
+
+int cb_key_put(cb_key_type type, int secret, const uint8_t *raw, uint8_t *out, size_t *outlen)
+{
+	size_t plen, want;
+	const uint8_t *prefix = classic_prefix(type, secret, &plen, &want);
+
+	if (!prefix || !raw)
+		return CB_ERR_ARG;
+	if (*outlen < plen + want)
+		return CB_ERR_LENGTH;
+	memcpy(out, prefix, plen);
+	memcpy(out + plen, raw, want);
+	*outlen = plen + want;
+	return CB_OK;
+}
+
+int cb_key_get(cb_key_type type, int secret, const uint8_t *in, size_t len, const uint8_t **raw)
+{
+	size_t plen, want;
+	const uint8_t *prefix = classic_prefix(type, secret, &plen, &want);
+
+	if (!prefix || !in || len != plen + want || memcmp(in, prefix, plen) != 0)
+		return CB_ERR_FORMAT;
+	*raw = in + plen;
+	return CB_OK;
+}
+
+int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t rawlen, uint8_t **out, size_t *outlen)
+{
+	size_t plen, want;
+	const uint8_t *prefix = classic_prefix(type, secret, &plen, &want);
+
+	if (!prefix) {
 		if (!pq_key(type) || !raw)
 			return CB_ERR_ARG;
 		if (!secret)

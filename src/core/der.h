@@ -122,6 +122,19 @@ int cb_key_wrap_raw(cb_key_type type, int secret, const uint8_t *raw, size_t raw
 		    size_t *outlen) CB_WARN_UNUSED;
 
 /*
+ * The fixed-prefix files of the classical types, without allocating:
+ * prefix || raw, raw being 32 bytes (X25519, Ed25519; P-256 and SM2's d)
+ * or, for a P-256 / SM2 public key, the 65-byte point.  cb_key_put
+ * writes the file of raw into out (*outlen: capacity in, length out;
+ * CB_ERR_LENGTH when it does not fit, CB_ERR_ARG for another type);
+ * cb_key_get finds raw in such a file (*raw points into in; exactly the
+ * prefix and the length, else CB_ERR_FORMAT).  What every adapter of a
+ * library without an ASN.1 encoder exports and imports.
+ */
+int cb_key_put(cb_key_type type, int secret, const uint8_t *raw, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_key_get(cb_key_type type, int secret, const uint8_t *in, size_t len, const uint8_t **raw) CB_WARN_UNUSED;
+
+/*
  * The key bytes inside a canonical key: a public key's BIT STRING
  * contents (the point or the raw bytes); a private X25519 / Ed25519 /
  * P-256 / SM2 key's 32 secret bytes; an SLH-DSA private key's 4n bytes;

@@ -127,6 +127,16 @@ void cb_wipe(void *p, size_t len)
 		explicit_bzero(p, len);
 }
 
+int cb_bytes_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
+{
+	if (*outlen < n)
+		return CB_ERR_LENGTH;
+	if (n)
+		memcpy(out, src, n);
+	*outlen = n;
+	return CB_OK;
+}
+
 int cb_pkcs7_check(const uint8_t *buf, size_t len, size_t block, size_t *pad)
 {
 	size_t n, bad;

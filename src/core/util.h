@@ -13,6 +13,9 @@ int cb_random_bytes(void *buf, size_t len) CB_WARN_UNUSED;
 /* Wipe memory in a way the compiler may not remove. */
 void cb_wipe(void *p, size_t len);
 
+/* Copy src[0..n) to out (*outlen: capacity in, length out): 0, or CB_ERR_LENGTH when it does not fit. */
+int cb_bytes_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+
 /*
  * PKCS#7 padding at the end of buf[0..len) (len a non-zero multiple of
  * block, block <= 255): 0 and its length in *pad, or CB_ERR_DECRYPT.  The

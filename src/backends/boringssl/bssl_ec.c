@@ -94,39 +94,25 @@ static int p256_keygen(void **out)
 static int p256_import(const uint8_t *in, size_t len, int is_private, void **out)
 {
 	EVP_PKEY *pkey;
-	CBS cbs;
+	int err;
 
 	if (!out || !in)
 		return CB_ERR_ARG;
 	*out = NULL;
-	CBS_init(&cbs, in, len);
-	pkey = is_private ? EVP_parse_private_key(&cbs) : EVP_parse_public_key(&cbs);
-	if (!pkey || CBS_len(&cbs) != 0 || EVP_PKEY_id(pkey) != EVP_PKEY_EC) {
-		EVP_PKEY_free(pkey);
-		return cb_bssl_fail(CB_ERR_FORMAT);
-	}
+	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_EC, &pkey)) != 0)
+		return err;
 	return p256_wrap(pkey, is_private, out);
 }
 
 static int p256_export_der(const void *p, int secret, uint8_t *out, size_t *outlen)
 {
 	const struct p256_key *k = p;
-	CBB cbb;
-	uint8_t *buf;
-	size_t len;
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
 	if (secret && !k->has_secret)
 		return CB_ERR_UNSUPPORTED;
-	if (!CBB_init(&cbb, 0))
-		return CB_ERR_NOMEM;
-	if (!(secret ? EVP_marshal_private_key(&cbb, k->pkey) : EVP_marshal_public_key(&cbb, k->pkey)) ||
-	    !CBB_finish(&cbb, &buf, &len)) {
-		CBB_cleanup(&cbb);
-		return cb_bssl_fail(CB_ERR_BACKEND);
-	}
-	return cb_bssl_copy_der(buf, len, out, outlen);
+	return cb_bssl_export_key(k->pkey, secret, out, outlen);
 }
 
 static int p256_export_spki(const void *p, uint8_t *out, size_t *outlen)
@@ -325,17 +311,17 @@ static int ed_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 static int ed_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed_key *k;
+	const uint8_t *seed;
 	int r;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
 		return CB_ERR_FORMAT;
 	if ((r = ed_new(&k)) != 0)
 		return r;
-	ED25519_keypair_from_seed(k->pub, k->priv, in + sizeof(cb_pkcs8_ed25519_prefix));
+	ED25519_keypair_from_seed(k->pub, k->priv, seed);
 	k->has_secret = 1;
 	*key = k;
 	return CB_OK;
@@ -344,37 +330,25 @@ static int ed_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t l
 static int ed_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed_key *k;
+	const uint8_t *pub;
 	int r;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (len != sizeof(cb_spki_ed25519_prefix) + 32 ||
-	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 0, in, len, &pub) != 0)
 		return CB_ERR_FORMAT;
 	if ((r = ed_new(&k)) != 0)
 		return r;
-	memcpy(k->pub, in + sizeof(cb_spki_ed25519_prefix), 32);
+	memcpy(k->pub, pub, 32);
 	*key = k;
-	return CB_OK;
-}
-
-static int put(const uint8_t *prefix, size_t plen, const uint8_t *raw, uint8_t *out, size_t *outlen)
-{
-	if (!out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < plen + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, prefix, plen);
-	memcpy(out + plen, raw, 32);
-	*outlen = plen + 32;
 	return CB_OK;
 }
 
 static int ed_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct ed_key *k = p;
-	return k ? put(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), k->pub, out, outlen) : CB_ERR_ARG;
+	return k ? cb_key_put(CB_KEY_ED25519, 0, k->pub, out, outlen) : CB_ERR_ARG;
 }
 
 static int ed_export_secret(const void *p, uint8_t *out, size_t *outlen)
@@ -384,7 +358,7 @@ static int ed_export_secret(const void *p, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	if (!k->has_secret)
 		return CB_ERR_UNSUPPORTED;
-	return put(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), k->priv, out, outlen);
+	return cb_key_put(CB_KEY_ED25519, 1, k->priv, out, outlen); /* the seed: priv's first half */
 }
 
 static size_t ed_max_signature(const void *p)

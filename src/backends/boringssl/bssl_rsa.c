@@ -157,22 +157,12 @@ static int rsa_keygen(const struct rsa_variant *v, void **out)
 static int rsa_export(const void *p, int secret, uint8_t *out, size_t *outlen)
 {
 	const struct rsa_key *k = p;
-	CBB cbb;
-	uint8_t *buf;
-	size_t len;
 
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
 	if (secret && !k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (!CBB_init(&cbb, 0))
-		return CB_ERR_NOMEM;
-	if (!(secret ? EVP_marshal_private_key(&cbb, k->pkey) : EVP_marshal_public_key(&cbb, k->pkey)) ||
-	    !CBB_finish(&cbb, &buf, &len)) {
-		CBB_cleanup(&cbb);
-		return cb_bssl_fail(CB_ERR_BACKEND);
-	}
-	return cb_bssl_copy_der(buf, len, out, outlen);
+	return cb_bssl_export_key(k->pkey, secret, out, outlen);
 }
 
 static int rsa_export_public(const void *p, uint8_t *out, size_t *outlen)
@@ -305,18 +295,13 @@ static int rsa_import(const struct rsa_variant *v, const uint8_t *in, size_t len
 {
 	struct rsa_key *k = NULL;
 	EVP_PKEY *pkey;
-	CBS cbs;
 	int err;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	CBS_init(&cbs, in, len);
-	pkey = is_private ? EVP_parse_private_key(&cbs) : EVP_parse_public_key(&cbs);
-	if (!pkey || CBS_len(&cbs) != 0 || EVP_PKEY_id(pkey) != EVP_PKEY_RSA) {
-		EVP_PKEY_free(pkey);
-		return cb_bssl_fail(CB_ERR_FORMAT);
-	}
+	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_RSA, &pkey)) != 0)
+		return err;
 	err = rsa_key_make(v, pkey, is_private, &k);
 	if (err)
 		return err;

@@ -225,18 +225,6 @@ static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
 	return key_generate(cls->info.variant, opts, key);
 }
 
-static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out,
-		    size_t *outlen)
-{
-	if (*outlen < prelen + n)
-		return CB_ERR_LENGTH;
-	if (prelen)
-		memcpy(out, pre, prelen);
-	if (n)
-		memcpy(out + prelen, src, n);
-	*outlen = prelen + n;
-	return CB_OK;
-}
 
 /* Big-endian a < b over n bytes, without a branch on the bytes. */
 static int ct_less(const uint8_t *a, const uint8_t *b, size_t n)
@@ -339,7 +327,7 @@ static int p256_export_pkcs8(const struct bkey *k, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = priv_field(k->priv, "x", d32, sizeof(d32));
 	if (r == 0)
-		r = copy_out(cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix), d32, sizeof(d32), out, outlen);
+		r = cb_key_put(CB_KEY_P256, 1, d32, out, outlen);
 	cb_wipe(d32, sizeof(d32));
 	return r;
 }
@@ -367,23 +355,29 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 	return key_finish(k, key);
 }
 
-static int ecdh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* A P-256 key (ECDH or ECDSA, d's type) from its canonical PKCS#8. */
+static int p256_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
 {
 	struct bkey *k;
+	const uint8_t *d32;
 	int r;
 
-	(void)opts;
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_p256_prefix) + 32 || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 1, in, len, &d32) != 0)
 		return CB_ERR_FORMAT;
-	k = key_new(cls->info.variant);
+	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = p256_load(k, in + sizeof(cb_pkcs8_p256_prefix))) != 0) {
+	if ((r = p256_load(k, d32)) != 0) {
 		key_free(k);
 		return r;
 	}
 	return key_finish(k, key);
+}
+
+static int ecdh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return p256_import_secret(cls->info.variant, in, len, key);
 }
 
 static int kex_export_public(const void *key, uint8_t *out, size_t *outlen)
@@ -396,10 +390,10 @@ static int kex_export_public(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	if (k->d->type == K_X25519) {
 		r = botan_pubkey_x25519_get_pubkey(k->pub, pt) == 0 ? CB_OK : CB_ERR_BACKEND;
-		return r ? r : copy_out(NULL, 0, pt, 32, out, outlen);
+		return r ? r : cb_bytes_out(pt, 32, out, outlen);
 	}
 	r = p256_point(k->pub, pt);
-	return r ? r : copy_out(NULL, 0, pt, 65, out, outlen);
+	return r ? r : cb_bytes_out(pt, 65, out, outlen);
 }
 
 static int kex_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -414,7 +408,7 @@ static int kex_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		return p256_export_pkcs8(k, out, outlen);
 	r = botan_privkey_x25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
 	if (r == 0)
-		r = copy_out(NULL, 0, sk, 32, out, outlen);
+		r = cb_bytes_out(sk, 32, out, outlen);
 	cb_wipe(sk, sizeof(sk));
 	return r;
 }
@@ -535,7 +529,7 @@ static int ecdsa_export_public(const void *key, uint8_t *out, size_t *outlen)
 	int r;
 
 	r = p256_point(k->pub, pt);
-	return r ? r : copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), pt, 65, out, outlen);
+	return r ? r : cb_key_put(CB_KEY_P256, 0, pt, out, outlen);
 }
 
 static int ecdsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -543,23 +537,26 @@ static int ecdsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return p256_export_pkcs8(key, out, outlen);
 }
 
-static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* A public key from its canonical SPKI: P-256 (ECDSA) or SM2 (d's type; SM2 with its user ID). */
+static int ec_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
+	int sm2 = d->type == K_SM2 || d->type == K_SM2_ENC;
 	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
 	const uint8_t *pt;
 	int r = CB_ERR_INVALID_KEY;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_p256_prefix) + 65 || memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0 ||
-	    in[sizeof(cb_spki_p256_prefix)] != 0x04)
+	if (cb_key_get(sm2 ? CB_KEY_SM2 : CB_KEY_P256, 0, in, len, &pt) != 0 || pt[0] != 0x04)
 		return CB_ERR_FORMAT;
-	pt = in + sizeof(cb_spki_p256_prefix) + 1;
-	k = key_new(cls->info.variant);
+	pt++;
+	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 && botan_mp_from_bin(x, pt, 32) == 0 &&
-	    botan_mp_from_bin(y, pt + 32, 32) == 0 && botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1") == 0 &&
+	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
+	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
+	    (sm2 ? botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1")
+		 : botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1")) == 0 &&
 	    botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
 		r = CB_OK;
 	if (x)
@@ -573,6 +570,11 @@ static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, 
 	return key_finish(k, key);
 }
 
+static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return ec_import_public(cls->info.variant, in, len, opts, key);
+}
+
 static size_t ecdsa_max_signature(const void *key)
 {
 	(void)key;
@@ -581,20 +583,7 @@ static size_t ecdsa_max_signature(const void *key)
 
 static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct bkey *k;
-	int r;
-
-	*key = NULL;
-	if (len != sizeof(cb_pkcs8_p256_prefix) + 32 || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
-		return CB_ERR_FORMAT;
-	k = key_new(cls->info.variant);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((r = p256_load(k, in + sizeof(cb_pkcs8_p256_prefix))) != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
+	return p256_import_secret(cls->info.variant, in, len, key);
 }
 
 static const cb_sig_class ecdsa_p256 = {
@@ -624,7 +613,7 @@ static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 
 	if (botan_pubkey_ed25519_get_pubkey(k->pub, pk) != 0)
 		return CB_ERR_BACKEND;
-	return copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), pk, 32, out, outlen);
+	return cb_key_put(CB_KEY_ED25519, 0, pk, out, outlen);
 }
 
 static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -637,27 +626,33 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
 	if (r == 0)
-		r = copy_out(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), sk, 32, out, outlen);
+		r = cb_key_put(CB_KEY_ED25519, 1, sk, out, outlen);
 	cb_wipe(sk, sizeof(sk));
 	return r;
 }
 
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* An Ed25519 key from its canonical SPKI or PKCS#8. */
+static int ed25519_load(const cb_sig_class *cls, int secret, const uint8_t *in, size_t len, void **key)
 {
 	struct bkey *k;
+	const uint8_t *raw;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_ed25519_prefix) + 32 ||
-	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
 		return CB_ERR_FORMAT;
 	k = key_new(cls->info.variant);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (botan_pubkey_load_ed25519(&k->pub, in + sizeof(cb_spki_ed25519_prefix)) != 0) {
+	if ((secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw)) != 0) {
 		key_free(k);
 		return CB_ERR_INVALID_KEY;
 	}
 	return key_finish(k, key);
+}
+
+static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return ed25519_load(cls, 0, in, len, key);
 }
 
 static size_t ed25519_max_signature(const void *key)
@@ -668,20 +663,7 @@ static size_t ed25519_max_signature(const void *key)
 
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct bkey *k;
-
-	*key = NULL;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
-		return CB_ERR_FORMAT;
-	k = key_new(cls->info.variant);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (botan_privkey_load_ed25519(&k->priv, in + sizeof(cb_pkcs8_ed25519_prefix)) != 0) {
-		key_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	return key_finish(k, key);
+	return ed25519_load(cls, 1, in, len, key);
 }
 
 static const cb_sig_class ed25519 = {
@@ -709,7 +691,7 @@ static int sm2_export_public(const void *key, uint8_t *out, size_t *outlen)
 	int r;
 
 	r = p256_point(k->pub, pt); /* Botan's own SPKI names the SM2 algorithm OID, not id-ecPublicKey */
-	return r ? r : copy_out(cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix), pt, 65, out, outlen);
+	return r ? r : cb_key_put(CB_KEY_SM2, 0, pt, out, outlen);
 }
 
 static int sm2_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -722,39 +704,9 @@ static int sm2_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = priv_field(k->priv, "x", d32, sizeof(d32));
 	if (r == 0)
-		r = copy_out(cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix), d32, sizeof(d32), out, outlen);
+		r = cb_key_put(CB_KEY_SM2, 1, d32, out, outlen);
 	cb_wipe(d32, sizeof(d32));
 	return r;
-}
-
-static int sm2_import_d(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	struct bkey *k;
-	botan_mp_t x = NULL, y = NULL;
-	const uint8_t *pt;
-	int r = CB_ERR_INVALID_KEY;
-
-	*key = NULL;
-	if (len != sizeof(cb_spki_sm2_prefix) + 65 || memcmp(in, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix)) != 0 ||
-	    in[sizeof(cb_spki_sm2_prefix)] != 0x04)
-		return CB_ERR_FORMAT;
-	pt = in + sizeof(cb_spki_sm2_prefix) + 1;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
-	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
-	    botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1") == 0 && botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
-		r = CB_OK;
-	if (x)
-		botan_mp_destroy(x);
-	if (y)
-		botan_mp_destroy(y);
-	if (r != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
 }
 
 static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key);
@@ -763,7 +715,7 @@ static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, 
 static int sm2_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 				 void **key)
 {
-	return sm2_import_d(cls->info.variant, in, len, opts, key);
+	return ec_import_public(cls->info.variant, in, len, opts, key);
 }
 
 static int sm2_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
@@ -802,9 +754,8 @@ static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, 
 	int r = CB_ERR_INVALID_KEY;
 
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_sm2_prefix) + 32 || memcmp(in, cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix)) != 0)
+	if (cb_key_get(CB_KEY_SM2, 1, in, len, &d32) != 0)
 		return CB_ERR_FORMAT;
-	d32 = in + sizeof(cb_pkcs8_sm2_prefix);
 	if (all_zero(d32, 32) || !ct_less(d32, sm2_n_minus_1, 32))
 		return CB_ERR_INVALID_KEY;
 	k = key_new(d);
@@ -914,7 +865,7 @@ static int sm2_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, siz
 static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 				 void **key)
 {
-	return sm2_import_d(cls->info.variant, in, len, opts, key);
+	return ec_import_public(cls->info.variant, in, len, opts, key);
 }
 
 #define BOTAN_SM2_PKE(var_, name_, fmt_, notes_)                                                    \

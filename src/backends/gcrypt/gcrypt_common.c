@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "backends/gcrypt/gcrypt_common.h"
+#include "core/der.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_ok;
@@ -123,3 +124,37 @@ const cb_alg_info *const cb_gcrypt_algs[] = {
 static const cb_alg_info *const *const gcrypt_classes[] = {cb_gcrypt_algs, NULL};
 
 const cb_backend cb_backend_gcrypt = {"gcrypt", "libgcrypt", cb_gcrypt_version, gcrypt_classes};
+
+int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub)
+{
+	gcry_error_t e;
+
+	if (err) {
+		gcry_sexp_release(s);
+		return err;
+	}
+	e = gcry_pk_verify(s, data, pub);
+	gcry_sexp_release(s);
+	gcry_sexp_release(data);
+	if (!e)
+		return CB_OK;
+	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+}
+
+int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s)
+{
+	uint8_t r[32], sv[32];
+	gcry_mpi_t rm = NULL, sm = NULL;
+	gcry_error_t e;
+
+	if (cb_der_sig_decode(sig, siglen, r, sv))
+		return CB_ERR_VERIFY;
+	if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
+		gcry_mpi_release(rm);
+		return CB_ERR_BACKEND;
+	}
+	e = gcry_sexp_build(s, NULL, sm2 ? "(sig-val (sm2 (r %m)(s %m)))" : "(sig-val (ecdsa (r %m)(s %m)))", rm, sm);
+	gcry_mpi_release(rm);
+	gcry_mpi_release(sm);
+	return e ? cb_gcry_err(e) : CB_OK;
+}

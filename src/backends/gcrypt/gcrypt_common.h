@@ -27,6 +27,17 @@ const char *cb_gcrypt_implementation(void);
 /* Maps a gcry_error_t to a CB_ERR_* (never CB_OK). */
 int cb_gcry_err(gcry_error_t err);
 
+/*
+ * The end of every libgcrypt verify: gcry_pk_verify of the sig-val s over
+ * data under pub when err (the data's making) is 0; s and data released.
+ * 0, err, CB_ERR_NOMEM, or CB_ERR_VERIFY for any other failure (a
+ * malformed value, r or s out of range, a bad point R, a wrong signature).
+ */
+int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub);
+
+/* The sig-val of a DER SEQUENCE { r, s } (ECDSA, or SM2 when sm2): CB_ERR_VERIFY (not such DER), CB_ERR_BACKEND. */
+int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s);
+
 /* Classes (gcrypt_sym.c, gcrypt_ec.c, gcrypt_sm2.c, gcrypt_rsa.c), listed in gcrypt_common.c. */
 extern const cb_cipher_class cb_gcry_aes128_ecb, cb_gcry_aes128_ecb_p, cb_gcry_aes128_cbc, cb_gcry_aes128_cbc_p,
 	cb_gcry_aes128_ctr, cb_gcry_aes128_gcm, cb_gcry_aes256_ecb, cb_gcry_aes256_ecb_p, cb_gcry_aes256_cbc,

@@ -25,6 +25,7 @@
 #include "core/der.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
+#include "core/rawkey.h"
 
 /* AlgorithmIdentifier { id-ecPublicKey, prime256v1 } */
 static const uint8_t algid_p256[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
@@ -41,15 +42,15 @@ struct ec_curve {
 	const char *name;     /* libgcrypt's curve name */
 	const char *genkey;   /* gcry_pk_genkey spec */
 	const uint8_t *algid; /* AlgorithmIdentifier, CB_GCRY_ALGID_LEN bytes */
-	const uint8_t *pkcs8; /* PKCS#8 prefix before d, sizeof(cb_pkcs8_p256_prefix) bytes */
+	cb_key_type type;     /* its key files (der.h) */
 };
 
 /* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
 static const struct ec_curve curve_p256 = {
 	P256_CURVE, "(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", algid_p256,
-	cb_pkcs8_p256_prefix};
+	CB_KEY_P256};
 static const struct ec_curve curve_sm2 = {
-	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, cb_pkcs8_sm2_prefix};
+	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, CB_KEY_SM2};
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -77,6 +78,25 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 }
 
 /* The raw atom after `name` in s, which has to be exactly n bytes. */
+int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t r[32], uint8_t s[32])
+{
+	int (*get)(gcry_sexp_t, const char *, uint8_t *, size_t) = raw ? cb_gcry_sexp_raw : cb_gcry_sexp_fixed;
+	gcry_sexp_t sv = NULL;
+	gcry_error_t e;
+
+	if (err)
+		return err;
+	e = gcry_pk_sign(&sv, data, priv);
+	gcry_sexp_release(data);
+	if (e)
+		return cb_gcry_err(e);
+	err = get(sv, "r", r, 32);
+	if (!err)
+		err = get(sv, "s", s, 32);
+	gcry_sexp_release(sv);
+	return err;
+}
+
 int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 {
 	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
@@ -162,81 +182,41 @@ int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len)
 
 /* ---- X25519 ----------------------------------------------------------- */
 
-struct x25519_key {
-	uint8_t sk[32];
-	uint8_t pk[32];
-};
-
-static const uint8_t x25519_base[32] = {9};
-
-static int x25519_from_secret(const uint8_t *sk, void **out)
+static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
-	struct x25519_key *k;
-	gcry_error_t e;
+	static const uint8_t nine[32] = {9};
+	gcry_error_t e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, pk, sk, nine);
 
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->sk, sk, 32);
-	e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, k->pk, k->sk, x25519_base);
-	if (e) {
-		cb_wipe(k, sizeof(*k));
-		free(k);
-		return cb_gcry_err(e);
-	}
-	*out = k;
+	return e ? cb_gcry_err(e) : CB_OK;
+}
+
+static int gcry_rand(void *buf, size_t len)
+{
+	gcry_randomize(buf, len, GCRY_STRONG_RANDOM);
 	return CB_OK;
 }
 
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
 {
-	uint8_t sk[32];
-	int err;
-
-	(void)opts;
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	gcry_randomize(sk, sizeof(sk), GCRY_STRONG_RANDOM);
-	err = x25519_from_secret(sk, out);
-	cb_wipe(sk, sizeof(sk));
-	return err;
+	return cb_x25519_raw_keygen(gcry_rand, x25519_base, out);
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
-	(void)opts;
 	*out = NULL;
 	if (len != 32)
 		return CB_ERR_INVALID_KEY;
-	return x25519_from_secret(in, out);
-}
-
-static void x25519_free(void *p)
-{
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct x25519_key));
-	free(p);
-}
-
-static int x25519_export_public(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = p;
-	return k ? cb_gcry_put(k->pk, 32, out, outlen) : CB_ERR_ARG;
-}
-
-static int x25519_export_secret(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = p;
-	return k ? cb_gcry_put(k->sk, 32, out, outlen) : CB_ERR_ARG;
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	return cb_x25519_raw_import(in, len, x25519_base, out);
 }
 
 static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	struct x25519_key *k = p;
+	cb_x25519_raw *k = p;
 	gcry_error_t e;
 	uint8_t acc = 0;
 
@@ -447,20 +427,10 @@ static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
 	return k ? cb_gcry_put(k->q, 65, out, outlen) : CB_ERR_ARG;
 }
 
-static int p256_export_pkcs8(const uint8_t *prefix, const uint8_t *d, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < sizeof(cb_pkcs8_p256_prefix) + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, prefix, sizeof(cb_pkcs8_p256_prefix));
-	memcpy(out + sizeof(cb_pkcs8_p256_prefix), d, 32);
-	*outlen = sizeof(cb_pkcs8_p256_prefix) + 32;
-	return CB_OK;
-}
-
 static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct p256_kex *k = p;
-	return k ? p256_export_pkcs8(k->c->pkcs8, k->dbytes, out, outlen) : CB_ERR_ARG;
+	return k ? cb_key_put(k->c->type, 1, k->dbytes, out, outlen) : CB_ERR_ARG;
 }
 
 /* Decodes and checks a peer point, kept for the next calls with the same peer. */
@@ -598,21 +568,20 @@ static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	int eddsa = eddsa_of(cls);
-	const uint8_t *prefix = eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
-	size_t plen = eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
 	size_t klen = eddsa ? 32 : 65;
+	const uint8_t *raw;
 	struct gsig_key *k;
 	gcry_error_t e;
 
 	*out = NULL;
-	if (len != plen + klen || memcmp(in, prefix, plen) != 0)
+	if (cb_key_get(eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 0, in, len, &raw) != 0)
 		return CB_ERR_FORMAT;
-	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, in + plen, klen))
+	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, raw, klen))
 		return CB_ERR_INVALID_KEY;
 	k = gsig_new(eddsa);
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + plen, klen);
+	memcpy(k->pk, raw, klen);
 	if (eddsa)
 		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
 				    (int)klen, k->pk);
@@ -647,11 +616,11 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 	if (eddsa) {
 		gcry_ctx_t ctx = NULL;
 		gcry_mpi_t q = NULL;
+		const uint8_t *seed;
 
-		err = len == sizeof(cb_pkcs8_ed25519_prefix) + 32 && !memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) ? CB_OK
-														: CB_ERR_FORMAT;
+		err = cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) ? CB_ERR_FORMAT : CB_OK;
 		if (!err) {
-			memcpy(k->sk, in + sizeof(cb_pkcs8_ed25519_prefix), 32);
+			memcpy(k->sk, seed, 32);
 			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
 			if (!e)
 				e = gcry_mpi_ec_new(&ctx, k->priv, NULL);
@@ -705,18 +674,8 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct gsig_key *k = p;
-	const uint8_t *prefix;
-	size_t plen, klen;
 
-	prefix = k->eddsa ? cb_spki_ed25519_prefix : cb_spki_p256_prefix;
-	plen = k->eddsa ? sizeof(cb_spki_ed25519_prefix) : sizeof(cb_spki_p256_prefix);
-	klen = k->eddsa ? 32 : 65;
-	if (*outlen < plen + klen)
-		return CB_ERR_LENGTH;
-	memcpy(out, prefix, plen);
-	memcpy(out + plen, k->pk, klen);
-	*outlen = plen + klen;
-	return CB_OK;
+	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 0, k->pk, out, outlen);
 }
 
 static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
@@ -725,14 +684,7 @@ static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (!k->eddsa)
-		return p256_export_pkcs8(cb_pkcs8_p256_prefix, k->sk, out, outlen);
-	if (*outlen < sizeof(cb_pkcs8_ed25519_prefix) + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix));
-	memcpy(out + sizeof(cb_pkcs8_ed25519_prefix), k->sk, 32);
-	*outlen = sizeof(cb_pkcs8_ed25519_prefix) + 32;
-	return CB_OK;
+	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 1, k->sk, out, outlen);
 }
 
 static size_t gsig_max_signature(const void *p)
@@ -762,9 +714,8 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct gsig_key *k = p;
-	gcry_sexp_t data = NULL, s = NULL;
+	gcry_sexp_t data = NULL;
 	uint8_t r[32], sv[32];
-	gcry_error_t e;
 	int err;
 
 	if (!k->priv)
@@ -772,30 +723,14 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	if (*siglen < (k->eddsa ? 64u : 8u))
 		return CB_ERR_LENGTH;
 	err = gsig_data(k, m, mlen, &data);
-	if (err)
+	if ((err = cb_gcry_sign_rs(k->priv, data, err, k->eddsa, r, sv)) != 0)
 		return err;
-	e = gcry_pk_sign(&s, data, k->priv);
-	gcry_sexp_release(data);
-	if (e)
-		return cb_gcry_err(e);
 	if (k->eddsa) {
-		err = cb_gcry_sexp_raw(s, "r", r, 32);
-		if (!err)
-			err = cb_gcry_sexp_raw(s, "s", sv, 32);
-		gcry_sexp_release(s);
-		if (err)
-			return err;
 		memcpy(sig, r, 32);
 		memcpy(sig + 32, sv, 32);
 		*siglen = 64;
 		return CB_OK;
 	}
-	err = cb_gcry_sexp_fixed(s, "r", r, 32);
-	if (!err)
-		err = cb_gcry_sexp_fixed(s, "s", sv, 32);
-	gcry_sexp_release(s);
-	if (err)
-		return err;
 	return cb_der_sig_encode(r, sv, sig, siglen);
 }
 
@@ -810,34 +745,13 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		if (siglen != 64)
 			return CB_ERR_VERIFY;
 		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
-	} else {
-		uint8_t r[32], sv[32];
-		gcry_mpi_t rm = NULL, sm = NULL;
-
-		if (cb_der_sig_decode(sig, siglen, r, sv))
-			return CB_ERR_VERIFY;
-		if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
-			gcry_mpi_release(rm);
-			return CB_ERR_BACKEND;
-		}
-		e = gcry_sexp_build(&s, NULL, "(sig-val (ecdsa (r %m)(s %m)))", rm, sm);
-		gcry_mpi_release(rm);
-		gcry_mpi_release(sm);
-	}
-	if (e)
-		return cb_gcry_err(e);
-	err = gsig_data(k, m, mlen, &data);
-	if (err) {
-		gcry_sexp_release(s);
+		if (e)
+			return cb_gcry_err(e);
+	} else if ((err = cb_gcry_ec_sigval(0, sig, siglen, &s)) != 0) {
 		return err;
 	}
-	e = gcry_pk_verify(s, data, k->pub);
-	gcry_sexp_release(s);
-	gcry_sexp_release(data);
-	if (!e)
-		return CB_OK;
-	/* Any malformed value (r or s out of range, a bad point R) is an invalid signature. */
-	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+	err = gsig_data(k, m, mlen, &data);
+	return cb_gcry_verify(s, data, err, k->pub);
 }
 
 /* ---- classes ---------------------------------------------------------- */
@@ -848,56 +762,28 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 const cb_kex_class cb_gcry_x25519 = {
 	.info = GEC_INFO(CB_KIND_KEX, "x25519", NULL),
 	.keygen = x25519_keygen,
-	.key_free = x25519_free,
-	.export_public = x25519_export_public,
-	.export_secret = x25519_export_secret,
+	.key_free = cb_x25519_raw_free,
+	.export_public = cb_x25519_raw_export_public,
+	.export_secret = cb_x25519_raw_export_secret,
 	.derive = x25519_derive,
 	.import_secret = x25519_import,
 };
 
-const cb_kex_class cb_gcry_ecdh_p256 = {
-	.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256", &curve_p256),
-	.keygen = ec_kex_keygen,
-	.key_free = p256_kex_free,
-	.export_public = p256_kex_export_public,
-	.export_secret = p256_kex_export_secret,
-	.derive = p256_kex_derive,
-	.import_secret = ec_kex_import,
-};
+/* The ECDH classes differ only by their curve, the signature classes by their variant. */
+#define GEC_KEX(var_, name_, curve_)                                                                          \
+	const cb_kex_class var_ = {.info = GEC_INFO(CB_KIND_KEX, name_, curve_), .keygen = ec_kex_keygen,     \
+				   .key_free = p256_kex_free, .export_public = p256_kex_export_public,       \
+				   .export_secret = p256_kex_export_secret, .derive = p256_kex_derive,       \
+				   .import_secret = ec_kex_import}
+#define GEC_SIG(var_, name_, variant_)                                                                        \
+	const cb_sig_class var_ = {.info = GEC_INFO(CB_KIND_SIG, name_, variant_), .keygen = gsig_keygen,     \
+				   .key_free = gsig_free, .export_public = gsig_export_public,               \
+				   .export_secret = gsig_export_secret, .max_signature = gsig_max_signature, \
+				   .sign = gsig_sign, .verify = gsig_verify, .import_public = gsig_import,   \
+				   .import_secret = gsig_import_secret}
 
+GEC_KEX(cb_gcry_ecdh_p256, "ecdh-p256", &curve_p256);
 /* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
-const cb_kex_class cb_gcry_sm2_dh = {
-	.info = GEC_INFO(CB_KIND_KEX, "sm2-dh", &curve_sm2),
-	.keygen = ec_kex_keygen,
-	.key_free = p256_kex_free,
-	.export_public = p256_kex_export_public,
-	.export_secret = p256_kex_export_secret,
-	.derive = p256_kex_derive,
-	.import_secret = ec_kex_import,
-};
-
-const cb_sig_class cb_gcry_ecdsa_p256 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256", &v_ecdsa),
-	.keygen = gsig_keygen,
-	.key_free = gsig_free,
-	.export_public = gsig_export_public,
-	.export_secret = gsig_export_secret,
-	.max_signature = gsig_max_signature,
-	.sign = gsig_sign,
-	.verify = gsig_verify,
-	.import_public = gsig_import,
-	.import_secret = gsig_import_secret,
-};
-
-const cb_sig_class cb_gcry_ed25519 = {
-	.info = GEC_INFO(CB_KIND_SIG, "ed25519", &v_ed25519),
-	.keygen = gsig_keygen,
-	.key_free = gsig_free,
-	.export_public = gsig_export_public,
-	.export_secret = gsig_export_secret,
-	.max_signature = gsig_max_signature,
-	.sign = gsig_sign,
-	.verify = gsig_verify,
-	.import_public = gsig_import,
-	.import_secret = gsig_import_secret,
-};
+GEC_KEX(cb_gcry_sm2_dh, "sm2-dh", &curve_sm2);
+GEC_SIG(cb_gcry_ecdsa_p256, "ecdsa-p256", &v_ecdsa);
+GEC_SIG(cb_gcry_ed25519, "ed25519", &v_ed25519);

@@ -571,16 +571,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	if (e)
 		return cb_gcry_err(e);
 	err = rsa_sig_data(k, m, mlen, &data);
-	if (err) {
-		gcry_sexp_release(s);
-		return err;
-	}
-	e = gcry_pk_verify(s, data, k->pub);
-	gcry_sexp_release(s);
-	gcry_sexp_release(data);
-	if (!e)
-		return CB_OK;
-	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+	return cb_gcry_verify(s, data, err, k->pub);
 }
 
 /* ---- classes ------------------------------------------------------------- */

@@ -261,12 +261,7 @@ static int sm2_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_key *k = p;
 
-	if (*outlen < sizeof(cb_spki_sm2_prefix) + 65)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix));
-	memcpy(out + sizeof(cb_spki_sm2_prefix), k->q, 65);
-	*outlen = sizeof(cb_spki_sm2_prefix) + 65;
-	return CB_OK;
+	return cb_key_put(CB_KEY_SM2, 0, k->q, out, outlen);
 }
 
 static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
@@ -275,12 +270,7 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
-	if (*outlen < sizeof(cb_pkcs8_sm2_prefix) + 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_pkcs8_sm2_prefix, sizeof(cb_pkcs8_sm2_prefix));
-	memcpy(out + sizeof(cb_pkcs8_sm2_prefix), k->d, 32);
-	*outlen = sizeof(cb_pkcs8_sm2_prefix) + 32;
-	return CB_OK;
+	return cb_key_put(CB_KEY_SM2, 1, k->d, out, outlen);
 }
 
 /* ---- sm2-sign ---------------------------------------------------------- */
@@ -289,19 +279,20 @@ static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t 
 			     void **out)
 {
 	struct sm2_key *k;
+	const uint8_t *q;
 	int err;
 
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	if (len != sizeof(cb_spki_sm2_prefix) + 65 || memcmp(in, cb_spki_sm2_prefix, sizeof(cb_spki_sm2_prefix)) != 0)
+	if (cb_key_get(CB_KEY_SM2, 0, in, len, &q) != 0)
 		return CB_ERR_FORMAT;
-	if (!cb_gcry_point_ok(SM2_CURVE, in + sizeof(cb_spki_sm2_prefix), 65))
+	if (!cb_gcry_point_ok(SM2_CURVE, q, 65))
 		return CB_ERR_INVALID_KEY;
 	k = sm2_new(fmt_of(info));
 	if (!k)
 		return CB_ERR_NOMEM;
-	memcpy(k->q, in + sizeof(cb_spki_sm2_prefix), 65);
+	memcpy(k->q, q, 65);
 	err = sm2_build_sexps(k, 0);
 	if (!err)
 		err = sm2_za(k, opts);
@@ -335,25 +326,14 @@ static int sm2_digest_data(struct sm2_key *k, const uint8_t *m, size_t mlen, gcr
 static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct sm2_key *k = p;
-	gcry_sexp_t data = NULL, s = NULL;
+	gcry_sexp_t data = NULL;
 	uint8_t r[32], sv[32];
-	gcry_error_t e;
 	int err;
 
 	if (!k->priv)
 		return CB_ERR_UNSUPPORTED;
 	err = sm2_digest_data(k, m, mlen, &data);
-	if (err)
-		return err;
-	e = gcry_pk_sign(&s, data, k->priv);
-	gcry_sexp_release(data);
-	if (e)
-		return cb_gcry_err(e);
-	err = cb_gcry_sexp_fixed(s, "r", r, 32);
-	if (!err)
-		err = cb_gcry_sexp_fixed(s, "s", sv, 32);
-	gcry_sexp_release(s);
-	if (err)
+	if ((err = cb_gcry_sign_rs(k->priv, data, err, 0, r, sv)) != 0)
 		return err;
 	return cb_der_sig_encode(r, sv, sig, siglen);
 }
@@ -361,34 +341,13 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct sm2_key *k = p;
-	uint8_t r[32], sv[32];
-	gcry_mpi_t rm = NULL, sm = NULL;
 	gcry_sexp_t data = NULL, s = NULL;
-	gcry_error_t e;
 	int err;
 
-	if (cb_der_sig_decode(sig, siglen, r, sv))
-		return CB_ERR_VERIFY;
-	if (gcry_mpi_scan(&rm, GCRYMPI_FMT_USG, r, 32, NULL) || gcry_mpi_scan(&sm, GCRYMPI_FMT_USG, sv, 32, NULL)) {
-		gcry_mpi_release(rm);
-		return CB_ERR_BACKEND;
-	}
-	e = gcry_sexp_build(&s, NULL, "(sig-val (sm2 (r %m)(s %m)))", rm, sm);
-	gcry_mpi_release(rm);
-	gcry_mpi_release(sm);
-	if (e)
-		return cb_gcry_err(e);
-	err = sm2_digest_data(k, m, mlen, &data);
-	if (err) {
-		gcry_sexp_release(s);
+	if ((err = cb_gcry_ec_sigval(1, sig, siglen, &s)) != 0)
 		return err;
-	}
-	e = gcry_pk_verify(s, data, k->pub);
-	gcry_sexp_release(s);
-	gcry_sexp_release(data);
-	if (!e)
-		return CB_OK;
-	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+	err = sm2_digest_data(k, m, mlen, &data);
+	return cb_gcry_verify(s, data, err, k->pub);
 }
 
 /* ---- sm2-enc-* ----------------------------------------------------------- */

@@ -176,17 +176,6 @@ static int key_import_pkcs8(const struct gm_variant *v, const uint8_t *in, size_
 	return key_finish(k, opts, key);
 }
 
-static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (!out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
-}
-
 /* SubjectPublicKeyInfo DER. */
 static int export_spki(const void *key, uint8_t *out, size_t *outlen)
 {
@@ -201,7 +190,7 @@ static int export_spki(const void *key, uint8_t *out, size_t *outlen)
 	n = 0;
 	if (sm2_public_key_info_to_der(&k->key, &p, &n) != 1)
 		return CB_ERR_BACKEND;
-	return copy_out(buf, n, out, outlen);
+	return cb_bytes_out(buf, n, out, outlen);
 }
 
 /* PKCS#8 PrivateKeyInfo DER (GmSSL writes the curve and the public key in the ECPrivateKey). */
@@ -219,7 +208,7 @@ static int export_pkcs8(const void *key, uint8_t *out, size_t *outlen)
 	if (sm2_private_key_info_to_der(&k->key, NULL, &n) == 1 && n <= sizeof(buf)) {
 		n = 0;
 		if (sm2_private_key_info_to_der(&k->key, &p, &n) == 1)
-			r = copy_out(buf, n, out, outlen);
+			r = cb_bytes_out(buf, n, out, outlen);
 	}
 	cb_wipe(buf, sizeof(buf));
 	return r;
@@ -250,7 +239,7 @@ static int sign_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	/* sm2_sign writes up to 72 bytes without a capacity: into buf first. */
 	if (sm2_sign(&k->key, e, buf, &n) != 1)
 		return CB_ERR_BACKEND;
-	return copy_out(buf, n, sig, siglen);
+	return cb_bytes_out(buf, n, sig, siglen);
 }
 
 static int sign_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -449,7 +438,7 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	if (sm2_do_decrypt(&k->key, &ct, buf, &n) != 1) {
 		r = CB_ERR_DECRYPT;
 	} else {
-		r = copy_out(buf, n, m, mlen);
+		r = cb_bytes_out(buf, n, m, mlen);
 	}
 	cb_wipe(buf, sizeof(buf));
 	return r;
@@ -489,7 +478,7 @@ static int dh_export_public(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	if (sm2_z256_point_to_uncompressed_octets(&k->key.public_key, pt) != 1)
 		return CB_ERR_BACKEND;
-	return copy_out(pt, sizeof(pt), out, outlen);
+	return cb_bytes_out(pt, sizeof(pt), out, outlen);
 }
 
 static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -523,7 +512,7 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 		memcpy(k->peer, peer, 65);
 		k->have_peer = 1;
 	}
-	r = sm2_do_ecdh(&k->key, &k->peer_key, x) == 1 ? copy_out(x, 32, ss, sslen) : CB_ERR_BACKEND;
+	r = sm2_do_ecdh(&k->key, &k->peer_key, x) == 1 ? cb_bytes_out(x, 32, ss, sslen) : CB_ERR_BACKEND;
 	cb_wipe(x, sizeof(x));
 	return r;
 }

@@ -191,15 +191,6 @@ static int mec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 	return mec_import_secret(cls->info.variant, in, len, key);
 }
 
-static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
-}
-
 /* x25519: 32 little-endian bytes; P-256: the uncompressed point. */
 static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
 {
@@ -211,7 +202,7 @@ static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
 	e = mec_ec(k);
 	if (mbedtls_ecp_point_write_binary(&e->grp, &e->Q, MBEDTLS_ECP_PF_UNCOMPRESSED, &n, buf, sizeof(buf)) != 0)
 		return CB_ERR_BACKEND;
-	return copy_out(buf, n, out, outlen);
+	return cb_bytes_out(buf, n, out, outlen);
 }
 
 static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -219,7 +210,7 @@ static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	const struct mec_key *k = key;
 	if (!k || !k->has_secret)
 		return CB_ERR_ARG;
-	return copy_out(k->sk, sizeof(k->sk), out, outlen);
+	return cb_bytes_out(k->sk, sizeof(k->sk), out, outlen);
 }
 
 static int mec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -345,7 +336,7 @@ static int ecdsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, si
 					  &k->rng);
 	if (r != 0)
 		return CB_ERR_BACKEND;
-	return copy_out(buf, n, sig, siglen);
+	return cb_bytes_out(buf, n, sig, siglen);
 }
 
 static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)

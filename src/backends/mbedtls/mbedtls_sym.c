@@ -117,23 +117,25 @@ static int aead_iv_ok(const struct msym_ctx *c, const uint8_t *iv, size_t ivlen,
 }
 
 /* ECB/CBC over whole blocks; iv (CBC) is updated. */
-static int block_crypt(struct msym_ctx *c, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
+static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct msym_ctx *c = p;
 	int mode = enc ? MBEDTLS_AES_ENCRYPT : MBEDTLS_AES_DECRYPT;
 	mbedtls_aes_context *k = enc ? &c->enc : &c->dec;
 
 	if (!len)
 		return 0;
 	if (c->mode == MS_CBC)
-		return mbedtls_aes_crypt_cbc(k, mode, len, iv, src, dst);
+		return mbedtls_aes_crypt_cbc(k, mode, len, iv, src, dst) ? CB_ERR_BACKEND : 0;
 	for (size_t i = 0; i < len; i += AES_BLOCK)
 		if (mbedtls_aes_crypt_ecb(k, mode, src + i, dst + i) != 0)
-			return -1;
+			return CB_ERR_BACKEND;
 	return 0;
 }
 
-static int ctr_crypt(struct msym_ctx *c, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct msym_ctx *c = p;
 	uint8_t stream[AES_BLOCK];
 	size_t off = 0;
 	int r;
@@ -142,7 +144,7 @@ static int ctr_crypt(struct msym_ctx *c, uint8_t *ctr, size_t len, uint8_t *dst,
 		return 0;
 	r = mbedtls_aes_crypt_ctr(&c->enc, len, &off, ctr, stream, src, dst);
 	cb_wipe(stream, sizeof(stream));
-	return r;
+	return r ? CB_ERR_BACKEND : 0;
 }
 
 static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -150,8 +152,7 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct msym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK], last[AES_BLOCK];
-	size_t need, full, rem;
+	size_t need;
 	int err, r;
 
 	cls = c->cls;
@@ -171,32 +172,7 @@ static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = need;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == MS_CTR) {
-		if (ctr_crypt(c, ivbuf, inlen, out, in) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = need;
-		return CB_OK;
-	}
-	full = inlen - inlen % AES_BLOCK;
-	if (block_crypt(c, 1, ivbuf, full, out, in) != 0)
-		return CB_ERR_BACKEND;
-	if (cls->padded) {
-		rem = inlen - full;
-		if (rem)
-			memcpy(last, in + full, rem);
-		memset(last + rem, (int)(AES_BLOCK - rem), AES_BLOCK - rem);
-		r = block_crypt(c, 1, ivbuf, AES_BLOCK, out + full, last);
-		cb_wipe(last, sizeof(last));
-		if (r != 0)
-			return CB_ERR_BACKEND;
-	}
-	*outlen = need;
-	return CB_OK;
+	return cb_cipher_modes(cls, 1, block_crypt, ctr_crypt, c, iv, ivlen, in, inlen, out, outlen);
 }
 
 static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -204,8 +180,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct msym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK];
-	size_t body, pad;
+	size_t body;
 	int err, r;
 
 	cls = c->cls;
@@ -231,30 +206,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = body;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == MS_CTR) {
-		if (ctr_crypt(c, ivbuf, body, out, in) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = body;
-		return CB_OK;
-	}
-	if (block_crypt(c, 0, ivbuf, body, out, in) != 0) {
-		cb_wipe(out, body);
-		return CB_ERR_BACKEND;
-	}
-	if (cls->padded) {
-		if (cb_pkcs7_check(out, body, AES_BLOCK, &pad) != 0) {
-			cb_wipe(out, body);
-			return CB_ERR_DECRYPT;
-		}
-		body -= pad;
-	}
-	*outlen = body;
-	return CB_OK;
+	return cb_cipher_modes(cls, 0, block_crypt, ctr_crypt, c, iv, ivlen, in, body, out, outlen);
 }
 
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"

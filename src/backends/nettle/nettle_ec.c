@@ -26,25 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/ec_handle.h"
 #include "backends/nettle/nettle_common.h"
 #include "core/der.h"
 #include "core/util.h"
+#include "core/rawkey.h"
 
 
 #define P256_BYTES 32
 #define P256_POINT 65
 #define ECDSA_MAX_DER 72 /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
-
-static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < prelen + n)
-		return CB_ERR_LENGTH;
-	if (prelen)
-		memcpy(out, pre, prelen);
-	memcpy(out + prelen, src, n);
-	*outlen = prelen + n;
-	return CB_OK;
-}
 
 /* nettle_random_func over the system generator; a failure is remembered. */
 struct nrand {
@@ -61,68 +52,25 @@ static void nrand_func(void *ctx, size_t len, uint8_t *dst)
 
 /* ------------------------------------------------------------------ X25519 */
 
-struct x25519_key {
-	uint8_t sk[CURVE25519_SIZE];
-	uint8_t pk[CURVE25519_SIZE];
-};
-
-static void x25519_free(void *p)
+static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct x25519_key));
-	free(p);
-}
-
-static int x25519_from_secret(const uint8_t *sk, void **key)
-{
-	struct x25519_key *k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->sk, sk, sizeof(k->sk));
-	curve25519_mul_g(k->pk, k->sk);
-	*key = k;
+	curve25519_mul_g(pk, sk);
 	return CB_OK;
 }
 
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
-	uint8_t sk[CURVE25519_SIZE];
-	int r;
-
-	(void)opts;
-	*key = NULL;
-	if ((r = cb_random_bytes(sk, sizeof(sk))) != 0)
-		return r;
-	r = x25519_from_secret(sk, key);
-	cb_wipe(sk, sizeof(sk));
-	return r;
+	return cb_x25519_raw_keygen(cb_random_bytes, x25519_base, key);
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	(void)opts;
-	*key = NULL;
-	if (len != CURVE25519_SIZE)
-		return CB_ERR_FORMAT;
-	return x25519_from_secret(in, key);
-}
-
-static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = key;
-	return k ? copy_out(NULL, 0, k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
-}
-
-static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = key;
-	return k ? copy_out(NULL, 0, k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return cb_x25519_raw_import(in, len, x25519_base, key);
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	struct x25519_key *k = key;
+	cb_x25519_raw *k = key;
 	uint8_t acc = 0;
 
 	if (peerlen != CURVE25519_SIZE || *sslen < CURVE25519_SIZE)
@@ -139,114 +87,47 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 
 /* ----------------------------------------------------------------- Ed25519 */
 
-struct ed25519_key {
-	int has_secret;
-	uint8_t seed[ED25519_KEY_SIZE];
-	uint8_t pk[ED25519_KEY_SIZE];
-};
-
-static void ed25519_free(void *p)
+static int ed25519_pub(uint8_t sk[64])
 {
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct ed25519_key));
-	free(p);
+	ed25519_sha512_public_key(sk + 32, sk);
+	return CB_OK;
 }
 
 static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-	int r;
-
-	(void)opts;
-	*key = NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((r = cb_random_bytes(k->seed, sizeof(k->seed))) != 0) {
-		ed25519_free(k);
-		return r;
-	}
-	ed25519_sha512_public_key(k->pk, k->seed);
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return cb_ed25519_raw_keygen(cb_random_bytes, ed25519_pub, key);
 }
 
-/* import_secret: RFC 8410 PKCS#8 prefix || seed. */
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-
-	*key = NULL;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + ED25519_KEY_SIZE ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
-		return CB_ERR_FORMAT;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->seed, in + sizeof(cb_pkcs8_ed25519_prefix), sizeof(k->seed));
-	ed25519_sha512_public_key(k->pk, k->seed);
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
 }
 
 static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-
-	*key = NULL;
-	if (len != sizeof(cb_spki_ed25519_prefix) + ED25519_KEY_SIZE || memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
-		return CB_ERR_FORMAT;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), ED25519_KEY_SIZE);
-	*key = k;
-	return CB_OK;
-}
-
-static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct ed25519_key *k = key;
-	return k ? copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
-}
-
-static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct ed25519_key *k = key;
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	return copy_out(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), k->seed, sizeof(k->seed), out, outlen);
-}
-
-static size_t ed25519_max_signature(const void *key)
-{
-	(void)key;
-	return ED25519_SIGNATURE_SIZE;
+	return cb_ed25519_raw_import_public(in, len, key);
 }
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
-	struct ed25519_key *k = key;
+	cb_ed25519_raw *k = key;
 
 	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < ED25519_SIGNATURE_SIZE)
 		return CB_ERR_LENGTH;
-	ed25519_sha512_sign(k->pk, k->seed, mlen, m, sig);
+	ed25519_sha512_sign(CB_ED25519_PK(k), k->sk, mlen, m, sig);
 	*siglen = ED25519_SIGNATURE_SIZE;
 	return CB_OK;
 }
 
 static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	struct ed25519_key *k = key;
+	cb_ed25519_raw *k = key;
 
 	if (siglen != ED25519_SIGNATURE_SIZE)
 		return CB_ERR_VERIFY;
-	return ed25519_sha512_verify(k->pk, mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
+	return ed25519_sha512_verify(CB_ED25519_PK(k), mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
 }
 
 /* ------------------------------------------------------------------- P-256 */
@@ -257,10 +138,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
  * point decoded (ECDH) with a point for the product.
  */
 struct p256_key {
+	uint8_t pub_raw[P256_POINT]; /* first: the public exports read it (ec_handle.h) */
 	int has_secret;
 	struct ecc_point pub;
 	struct ecc_scalar priv;
-	uint8_t pub_raw[P256_POINT];
 	struct sha256_ctx sha;
 	int peer_set;
 	uint8_t peer_raw[P256_POINT];
@@ -357,16 +238,17 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 {
 	struct p256_key *k;
 	struct dsa_signature t;
+	const uint8_t *d;
 	int ok;
 
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_p256_prefix) + P256_BYTES || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
 		return CB_ERR_FORMAT;
 	k = p256_new();
 	if (!k)
 		return CB_ERR_NOMEM;
 	dsa_signature_init(&t);
-	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + sizeof(cb_pkcs8_p256_prefix));
+	nettle_mpz_set_str_256_u(t.r, P256_BYTES, d);
 	ok = ecc_scalar_set(&k->priv, t.r); /* 0 < d < n */
 	wipe_clear(&t);
 	if (!ok) {
@@ -381,59 +263,28 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 }
 
 /* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
-
-static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
+CB_EC_SHARED_HANDLE(p256, p256_make, p256_import_d)
 
 /* import_public (ecdsa-p256): SPKI prefix || point. */
 static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
+	const uint8_t *pt;
 	int r;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_p256_prefix) + P256_POINT || memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
 		return CB_ERR_FORMAT;
 	k = p256_new();
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = point_decode(in + sizeof(cb_spki_p256_prefix), P256_POINT, &k->pub)) != 0) {
+	if ((r = point_decode(pt, P256_POINT, &k->pub)) != 0) {
 		p256_free(k);
 		return r;
 	}
-	memcpy(k->pub_raw, in + sizeof(cb_spki_p256_prefix), P256_POINT);
+	memcpy(k->pub_raw, pt, P256_POINT);
 	*key = k;
 	return CB_OK;
-}
-
-static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	return k ? copy_out(NULL, 0, k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
-}
-
-static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	return k ? copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
 }
 
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -449,7 +300,7 @@ static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	ecc_scalar_get(&k->priv, t.r);
 	nettle_mpz_get_str_256(P256_BYTES, d, t.r);
 	wipe_clear(&t);
-	r = copy_out(cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix), d, sizeof(d), out, outlen);
+	r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
 	cb_wipe(d, sizeof(d));
 	return r;
 }
@@ -540,9 +391,9 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 const cb_kex_class cb_nettle_x25519 = {
 	.info = NETTLE_INFO(CB_KIND_KEX, "x25519"),
 	.keygen = x25519_keygen,
-	.key_free = x25519_free,
-	.export_public = x25519_export_public,
-	.export_secret = x25519_export_secret,
+	.key_free = cb_x25519_raw_free,
+	.export_public = cb_x25519_raw_export_public,
+	.export_secret = cb_x25519_raw_export_secret,
 	.derive = x25519_derive,
 	.import_secret = x25519_import,
 };
@@ -551,7 +402,7 @@ const cb_kex_class cb_nettle_ecdh_p256 = {
 	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256"),
 	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
-	.export_public = p256_export_point,
+	.export_public = cb_ec_export_point,
 	.export_secret = p256_export_secret,
 	.derive = p256_derive,
 	.import_secret = p256_kex_import_secret,
@@ -561,7 +412,7 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256"),
 	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
-	.export_public = p256_export_spki,
+	.export_public = cb_ec_export_spki_p256,
 	.export_secret = p256_export_secret,
 	.max_signature = p256_max_signature,
 	.sign = p256_sign,
@@ -573,10 +424,10 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 const cb_sig_class cb_nettle_ed25519 = {
 	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519"),
 	.keygen = ed25519_keygen,
-	.key_free = ed25519_free,
-	.export_public = ed25519_export_public,
-	.export_secret = ed25519_export_secret,
-	.max_signature = ed25519_max_signature,
+	.key_free = cb_ed25519_raw_free,
+	.export_public = cb_ed25519_raw_export_public,
+	.export_secret = cb_ed25519_raw_export_secret,
+	.max_signature = cb_ed25519_raw_max_signature,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 	.import_public = ed25519_import,

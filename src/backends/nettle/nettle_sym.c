@@ -153,16 +153,29 @@ static void aead_tag(struct nsym_ctx *c, uint8_t *tag, size_t taglen)
 }
 
 /* ECB/CBC over whole blocks; iv (CBC) is updated as nettle's cbc_* do. */
-static void block_crypt(struct nsym_ctx *c, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
+static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct nsym_ctx *c = p;
+
 	if (!len)
-		return;
+		return CB_OK;
 	if (c->mode == NS_ECB)
 		(enc ? c->bc->encrypt : c->bc->decrypt)(enc ? (void *)&c->enc : (void *)&c->dec, len, dst, src);
 	else if (enc)
 		cbc_encrypt(&c->enc, c->bc->encrypt, AES_BLOCK, iv, len, dst, src);
 	else
 		cbc_decrypt(&c->dec, c->bc->decrypt, AES_BLOCK, iv, len, dst, src);
+	return CB_OK;
+}
+
+/* CTR (nettle's ctr_crypt over the block cipher). */
+static int stream_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	struct nsym_ctx *c = p;
+
+	if (len)
+		ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ctr, len, dst, src);
+	return CB_OK;
 }
 
 static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -170,8 +183,7 @@ static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct nsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK], last[AES_BLOCK];
-	size_t need, full, rem;
+	size_t need;
 	int err;
 
 	cls = c->cls;
@@ -186,29 +198,7 @@ static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = need;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == NS_CTR) {
-		if (inlen)
-			ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ivbuf, inlen, out, in);
-		*outlen = need;
-		return CB_OK;
-	}
-	full = inlen - inlen % AES_BLOCK;
-	block_crypt(c, 1, ivbuf, full, out, in);
-	if (cls->padded) {
-		rem = inlen - full;
-		if (rem)
-			memcpy(last, in + full, rem);
-		memset(last + rem, (int)(AES_BLOCK - rem), AES_BLOCK - rem);
-		block_crypt(c, 1, ivbuf, AES_BLOCK, out + full, last);
-		cb_wipe(last, sizeof(last));
-	}
-	*outlen = need;
-	return CB_OK;
+	return cb_cipher_modes(cls, 1, block_crypt, stream_crypt, c, iv, ivlen, in, inlen, out, outlen);
 }
 
 static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -216,8 +206,8 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct nsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t ivbuf[AES_BLOCK], tag[AES_BLOCK];
-	size_t body, pad;
+	uint8_t tag[AES_BLOCK];
+	size_t body;
 	int err;
 
 	cls = c->cls;
@@ -237,27 +227,7 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		*outlen = body;
 		return CB_OK;
 	}
-	if (cls->iv_bytes) {
-		if (ivlen != cls->iv_bytes)
-			return CB_ERR_LENGTH;
-		memcpy(ivbuf, iv, AES_BLOCK);
-	}
-	if (c->mode == NS_CTR) {
-		if (body)
-			ctr_crypt(&c->enc, c->bc->encrypt, AES_BLOCK, ivbuf, body, out, in);
-		*outlen = body;
-		return CB_OK;
-	}
-	block_crypt(c, 0, ivbuf, body, out, in);
-	if (cls->padded) {
-		if (cb_pkcs7_check(out, body, AES_BLOCK, &pad) != 0) {
-			cb_wipe(out, body);
-			return CB_ERR_DECRYPT;
-		}
-		body -= pad;
-	}
-	*outlen = body;
-	return CB_OK;
+	return cb_cipher_modes(cls, 0, block_crypt, stream_crypt, c, iv, ivlen, in, body, out, outlen);
 }
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \

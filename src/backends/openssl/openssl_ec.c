@@ -42,49 +42,21 @@ static const struct cb_ossl_ec_variant v_x25519 = {CB_OSSL_X25519, 0}, v_p256 = 
 
 static const cb_kex_class x25519 = {
 	.info = OSSL_INFO(CB_KIND_KEX, "x25519", unavailable_x25519, &v_x25519),
-	.keygen = cb_ossl_kex_keygen,
-	.key_free = cb_ossl_kex_free,
-	.export_public = cb_ossl_kex_export_public,
-	.export_secret = cb_ossl_kex_export_secret,
-	.derive = cb_ossl_kex_derive,
+	CB_OSSL_KEX_METHODS,
 	.import_secret = cb_ossl_kex_import_private,
 };
 
 static const cb_kex_class ecdh_p256 = {
 	.info = OSSL_INFO(CB_KIND_KEX, "ecdh-p256", unavailable_ec, &v_p256),
-	.keygen = cb_ossl_kex_keygen,
-	.key_free = cb_ossl_kex_free,
-	.export_public = cb_ossl_kex_export_public,
-	.export_secret = cb_ossl_kex_export_secret,
-	.derive = cb_ossl_kex_derive,
+	CB_OSSL_KEX_METHODS,
 	.import_secret = cb_ossl_kex_import_pkcs8,
 };
 
-static const cb_sig_class ecdsa_p256 = {
-	.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", unavailable_ec, &v_p256),
-	.keygen = cb_ossl_sig_keygen,
-	.key_free = cb_ossl_sig_free,
-	.export_public = cb_ossl_sig_export_public,
-	.export_secret = cb_ossl_sig_export_secret,
-	.max_signature = cb_ossl_sig_max_signature,
-	.sign = cb_ossl_sig_sign,
-	.verify = cb_ossl_sig_verify,
-	.import_public = cb_ossl_sig_import_spki,
-	.import_secret = cb_ossl_sig_import_pkcs8,
-};
+static const cb_sig_class ecdsa_p256 = {.info = OSSL_INFO(CB_KIND_SIG, "ecdsa-p256", unavailable_ec, &v_p256),
+					CB_OSSL_SIG_METHODS};
 
-static const cb_sig_class ed25519 = {
-	.info = OSSL_INFO(CB_KIND_SIG, "ed25519", unavailable_ed25519, &v_ed25519),
-	.keygen = cb_ossl_sig_keygen,
-	.key_free = cb_ossl_sig_free,
-	.export_public = cb_ossl_sig_export_public,
-	.export_secret = cb_ossl_sig_export_secret,
-	.max_signature = cb_ossl_sig_max_signature,
-	.sign = cb_ossl_sig_sign,
-	.verify = cb_ossl_sig_verify,
-	.import_public = cb_ossl_sig_import_spki,
-	.import_secret = cb_ossl_sig_import_pkcs8,
-};
+static const cb_sig_class ed25519 = {.info = OSSL_INFO(CB_KIND_SIG, "ed25519", unavailable_ed25519, &v_ed25519),
+				     CB_OSSL_SIG_METHODS};
 
 const cb_alg_info *const cb_openssl_ec_algs[] = {
 	&x25519.info,

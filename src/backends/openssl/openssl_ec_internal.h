@@ -80,6 +80,18 @@ size_t cb_ossl_sig_max_signature(const void *key);
 int cb_ossl_sig_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen);
 int cb_ossl_sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen);
 
+/* The methods of every EC signature class (ECDSA, Ed25519, SM2; imports: openssl_ec_import.h). */
+#define CB_OSSL_SIG_METHODS                                                                              \
+	.keygen = cb_ossl_sig_keygen, .key_free = cb_ossl_sig_free, .export_public = cb_ossl_sig_export_public, \
+	.export_secret = cb_ossl_sig_export_secret, .max_signature = cb_ossl_sig_max_signature,            \
+	.sign = cb_ossl_sig_sign, .verify = cb_ossl_sig_verify, .import_public = cb_ossl_sig_import_spki,   \
+	.import_secret = cb_ossl_sig_import_pkcs8
+
+/* The methods of every EC key-agreement class but its import_secret (X25519, ECDH P-256, SM2 DH). */
+#define CB_OSSL_KEX_METHODS                                                                              \
+	.keygen = cb_ossl_kex_keygen, .key_free = cb_ossl_kex_free, .export_public = cb_ossl_kex_export_public, \
+	.export_secret = cb_ossl_kex_export_secret, .derive = cb_ossl_kex_derive
+
 /*
  * The SM2 ciphertext classes (openssl_sm2.c), for the importers: a handle
  * of cls's form (takes ownership of pk); their key_free, by which the

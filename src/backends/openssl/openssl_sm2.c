@@ -263,18 +263,8 @@ static const struct cb_ossl_ec_variant v_sm2 = {CB_OSSL_SM2, 0}, v_ec_sm2 = {CB_
 	{.kind = (kind_), .name = (name_), .backend = "openssl", .notes = (notes_), .unavailable = (unavail_), \
 	 .implementation = cb_openssl_implementation, .variant = (variant_)}
 
-static const cb_sig_class sm2_sign = {
-	.info = GM_INFO(CB_KIND_SIG, "sm2-sign", NULL, unavailable_sm2, &v_sm2),
-	.keygen = cb_ossl_sig_keygen,
-	.key_free = cb_ossl_sig_free,
-	.export_public = cb_ossl_sig_export_public,
-	.export_secret = cb_ossl_sig_export_secret,
-	.max_signature = cb_ossl_sig_max_signature,
-	.sign = cb_ossl_sig_sign,
-	.verify = cb_ossl_sig_verify,
-	.import_public = cb_ossl_sig_import_spki,
-	.import_secret = cb_ossl_sig_import_pkcs8,
-};
+static const cb_sig_class sm2_sign = {.info = GM_INFO(CB_KIND_SIG, "sm2-sign", NULL, unavailable_sm2, &v_sm2),
+				      CB_OSSL_SIG_METHODS};
 
 #define SM2_PKE(name_, notes_, variant_)                                                                          \
 	{                                                                                                         \
@@ -292,11 +282,7 @@ static const cb_pke_class sm2_enc_der = SM2_PKE("sm2-enc-der", "OpenSSL's native
 
 static const cb_kex_class sm2_dh = {
 	.info = GM_INFO(CB_KIND_KEX, "sm2-dh", NULL, unavailable_sm2_dh, &v_ec_sm2),
-	.keygen = cb_ossl_kex_keygen,
-	.key_free = cb_ossl_kex_free,
-	.export_public = cb_ossl_kex_export_public,
-	.export_secret = cb_ossl_kex_export_secret,
-	.derive = cb_ossl_kex_derive,
+	CB_OSSL_KEX_METHODS,
 	/* No import_secret: OpenSSL 3.0 cannot import "EC" keys on the SM2 curve. */
 };
 

@@ -21,6 +21,7 @@
 #include "cryptobench/sig.h"
 #include "core/der.h"
 #include "core/util.h"
+#include "core/rawkey.h"
 
 static pthread_once_t sodium_once = PTHREAD_ONCE_INIT;
 static int sodium_ok;
@@ -214,86 +215,37 @@ static const cb_cipher_class aes256_gcm = {
 
 /* X25519: the scalar and its public value. */
 
-struct x25519_key {
-	uint8_t sk[crypto_scalarmult_SCALARBYTES];
-	uint8_t pk[crypto_scalarmult_BYTES];
-};
-
-static void x25519_free(void *p)
+static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
-	if (!p)
-		return;
-	sodium_memzero(p, sizeof(struct x25519_key));
-	free(p);
+	return crypto_scalarmult_base(pk, sk) != 0 ? CB_ERR_INVALID_KEY : CB_OK;
 }
 
-static int x25519_from_secret(const uint8_t *sk, void **key)
+/* libsodium's generator, as crypto_box_keypair and crypto_sign_keypair draw their secrets. */
+static int sodium_rand(void *buf, size_t len)
 {
-	struct x25519_key *k;
-
-	*key = NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->sk, sk, sizeof(k->sk));
-	if (crypto_scalarmult_base(k->pk, k->sk) != 0) {
-		x25519_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	*key = k;
+	randombytes_buf(buf, len);
 	return CB_OK;
 }
 
 static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
-	uint8_t sk[crypto_scalarmult_SCALARBYTES];
-	int r;
-
-	(void)opts;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	randombytes_buf(sk, sizeof(sk));
-	r = x25519_from_secret(sk, key);
-	sodium_memzero(sk, sizeof(sk));
-	return r;
+	return cb_x25519_raw_keygen(sodium_rand, x25519_base, key);
 }
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	(void)opts;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	if (len != crypto_scalarmult_SCALARBYTES)
-		return CB_ERR_FORMAT;
-	return x25519_from_secret(in, key);
-}
-
-static int copy_out(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
-}
-
-static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = key;
-	return k ? copy_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
-}
-
-static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct x25519_key *k = key;
-	return k ? copy_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return cb_x25519_raw_import(in, len, x25519_base, key);
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	struct x25519_key *k = key;
+	cb_x25519_raw *k = key;
 
 	if (peerlen != crypto_scalarmult_BYTES)
 		return CB_ERR_LENGTH;
@@ -311,127 +263,53 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 static const cb_kex_class x25519 = {
 	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any, NULL),
 	.keygen = x25519_keygen,
-	.key_free = x25519_free,
-	.export_public = x25519_export_public,
-	.export_secret = x25519_export_secret,
+	.key_free = cb_x25519_raw_free,
+	.export_public = cb_x25519_raw_export_public,
+	.export_secret = cb_x25519_raw_export_secret,
 	.derive = x25519_derive,
 	.import_secret = x25519_import,
 };
 
-/* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key. */
+/* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key (rawkey.h). */
 
-/* SubjectPublicKeyInfo { id-Ed25519 } BIT STRING prefix (RFC 8410), 12 bytes. */
-
-struct ed25519_key {
-	int has_secret;
-	uint8_t sk[crypto_sign_SECRETKEYBYTES];
-	uint8_t pk[crypto_sign_PUBLICKEYBYTES];
-};
-
-static void ed25519_free(void *p)
+static int ed25519_pub(uint8_t sk[64])
 {
-	if (!p)
-		return;
-	sodium_memzero(p, sizeof(struct ed25519_key));
-	free(p);
+	uint8_t pk[crypto_sign_PUBLICKEYBYTES], full[crypto_sign_SECRETKEYBYTES];
+	int r = crypto_sign_seed_keypair(pk, full, sk) != 0 ? CB_ERR_BACKEND : CB_OK;
+
+	memcpy(sk + 32, pk, sizeof(pk));
+	sodium_memzero(full, sizeof(full));
+	return r;
 }
 
+/* crypto_sign_keypair's own steps: a seed from randombytes_buf, then its key pair. */
 static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-
-	(void)opts;
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (crypto_sign_keypair(k->pk, k->sk) != 0) {
-		ed25519_free(k);
-		return CB_ERR_BACKEND;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return cb_ed25519_raw_keygen(sodium_rand, ed25519_pub, key);
 }
 
-/* import_secret: RFC 8410 PKCS#8 prefix || seed. */
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
-		return CB_ERR_FORMAT;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (crypto_sign_seed_keypair(k->pk, k->sk, in + sizeof(cb_pkcs8_ed25519_prefix)) != 0) {
-		ed25519_free(k);
-		return CB_ERR_BACKEND;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
 }
 
 static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_key *k;
-
 	*key = NULL;
 	if (sodium_ready() != 0)
 		return CB_ERR_BACKEND;
-	if (len != sizeof(cb_spki_ed25519_prefix) + crypto_sign_PUBLICKEYBYTES ||
-	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
-		return CB_ERR_FORMAT;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), sizeof(k->pk));
-	*key = k;
-	return CB_OK;
-}
-
-static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct ed25519_key *k = key;
-
-	if (*outlen < sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk))
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix));
-	memcpy(out + sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk));
-	*outlen = sizeof(cb_spki_ed25519_prefix) + sizeof(k->pk);
-	return CB_OK;
-}
-
-static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct ed25519_key *k = key;
-
-	if (!k->has_secret)
-		return CB_ERR_ARG;
-	if (*outlen < sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES)
-		return CB_ERR_LENGTH;
-	memcpy(out, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix));
-	crypto_sign_ed25519_sk_to_seed(out + sizeof(cb_pkcs8_ed25519_prefix), k->sk);
-	*outlen = sizeof(cb_pkcs8_ed25519_prefix) + crypto_sign_SEEDBYTES;
-	return CB_OK;
-}
-
-static size_t ed25519_max_signature(const void *key)
-{
-	(void)key;
-	return crypto_sign_BYTES;
+	return cb_ed25519_raw_import_public(in, len, key);
 }
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
-	struct ed25519_key *k = key;
+	cb_ed25519_raw *k = key;
 	unsigned long long n = 0;
 
 	if (!k->has_secret)
@@ -446,20 +324,20 @@ static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, 
 
 static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	struct ed25519_key *k = key;
+	cb_ed25519_raw *k = key;
 
 	if (siglen != crypto_sign_BYTES)
 		return CB_ERR_VERIFY;
-	return crypto_sign_verify_detached(sig, m, mlen, k->pk) == 0 ? CB_OK : CB_ERR_VERIFY;
+	return crypto_sign_verify_detached(sig, m, mlen, CB_ED25519_PK(k)) == 0 ? CB_OK : CB_ERR_VERIFY;
 }
 
 static const cb_sig_class ed25519 = {
 	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any, NULL),
 	.keygen = ed25519_keygen,
-	.key_free = ed25519_free,
-	.export_public = ed25519_export_public,
-	.export_secret = ed25519_export_secret,
-	.max_signature = ed25519_max_signature,
+	.key_free = cb_ed25519_raw_free,
+	.export_public = cb_ed25519_raw_export_public,
+	.export_secret = cb_ed25519_raw_export_secret,
+	.max_signature = cb_ed25519_raw_max_signature,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 	.import_public = ed25519_import,

@@ -25,29 +25,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/ec_handle.h"
 #include "backends/wolfssl/wolfssl_common.h"
 #include "core/der.h"
 #include "core/util.h"
 
-/* The order n of P-256, big-endian. */
-static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-				   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
-				   0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
-
 #define P256_BYTES 32
 #define P256_POINT 65
 #define ECDSA_MAX_DER 72
-
-static int copy_out(const uint8_t *pre, size_t prelen, const uint8_t *body, size_t len, uint8_t *out, size_t *outlen)
-{
-	if (*outlen < prelen + len)
-		return CB_ERR_LENGTH;
-	if (prelen)
-		memcpy(out, pre, prelen);
-	memcpy(out + prelen, body, len);
-	*outlen = prelen + len;
-	return CB_OK;
-}
 
 /* 32 random bytes from a fresh wolfCrypt DRBG (key generation only). */
 static int wolf_random(uint8_t *out, size_t len)
@@ -151,13 +136,13 @@ static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len,
 static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = key;
-	return k ? copy_out(NULL, 0, k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct x25519_key *k = key;
-	return k ? copy_out(NULL, 0, k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -222,17 +207,19 @@ static struct ed25519_h *ed25519_new(void)
 	return k;
 }
 
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+/* The key of seed (NULL: a fresh one); a failure of wolfCrypt's says fail. */
+static int ed25519_from_seed(const uint8_t *seed, int fail, void **key)
 {
 	struct ed25519_h *k;
 	word32 n;
 	int r;
 
-	(void)opts;
 	*key = NULL;
 	if (!(k = ed25519_new()))
 		return CB_ERR_BACKEND;
-	if ((r = wolf_random(k->seed, sizeof(k->seed))) != 0) {
+	if (seed)
+		memcpy(k->seed, seed, sizeof(k->seed));
+	else if ((r = wolf_random(k->seed, sizeof(k->seed))) != 0) {
 		ed25519_free(k);
 		return r;
 	}
@@ -246,55 +233,40 @@ static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **k
 		r = wc_ed25519_export_public(&k->key, k->pk, &n);
 	if (r != 0) {
 		ed25519_free(k);
-		return CB_ERR_BACKEND;
+		return fail;
 	}
 	k->has_secret = 1;
 	*key = k;
 	return CB_OK;
+}
+
+static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return ed25519_from_seed(NULL, CB_ERR_BACKEND, key);
 }
 
 /* import_secret: RFC 8410 PKCS#8 prefix || seed (the key made as keygen makes it). */
 static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed25519_h *k;
-	word32 n;
-	int r;
+	const uint8_t *seed;
 
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_ed25519_prefix) + 32 ||
-	    memcmp(in, cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
 		return CB_ERR_FORMAT;
-	if (!(k = ed25519_new()))
-		return CB_ERR_BACKEND;
-	memcpy(k->seed, in + sizeof(cb_pkcs8_ed25519_prefix), sizeof(k->seed));
-	r = wc_ed25519_import_private_only(k->seed, sizeof(k->seed), &k->key);
-	if (r == 0)
-		r = wc_ed25519_make_public(&k->key, k->pk, sizeof(k->pk));
-	if (r == 0)
-		r = wc_ed25519_import_private_key(k->seed, sizeof(k->seed), k->pk, sizeof(k->pk), &k->key);
-	n = sizeof(k->pk);
-	if (r == 0)
-		r = wc_ed25519_export_public(&k->key, k->pk, &n);
-	if (r != 0) {
-		ed25519_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return ed25519_from_seed(seed, CB_ERR_INVALID_KEY, key);
 }
 
 static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct ed25519_h *k;
+	const uint8_t *pk;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_ed25519_prefix) + ED25519_PUB_KEY_SIZE ||
-	    memcmp(in, cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix)) != 0)
+	if (cb_key_get(CB_KEY_ED25519, 0, in, len, &pk) != 0)
 		return CB_ERR_FORMAT;
 	if (!(k = ed25519_new()))
 		return CB_ERR_BACKEND;
-	memcpy(k->pk, in + sizeof(cb_spki_ed25519_prefix), sizeof(k->pk));
+	memcpy(k->pk, pk, sizeof(k->pk));
 	if (wc_ed25519_import_public(k->pk, sizeof(k->pk), &k->key) != 0) {
 		ed25519_free(k);
 		return CB_ERR_INVALID_KEY;
@@ -306,8 +278,7 @@ static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len
 static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct ed25519_h *k = key;
-	return k ? copy_out(cb_spki_ed25519_prefix, sizeof(cb_spki_ed25519_prefix), k->pk, sizeof(k->pk), out, outlen)
-		 : CB_ERR_ARG;
+	return k ? cb_key_put(CB_KEY_ED25519, 0, k->pk, out, outlen) : CB_ERR_ARG;
 }
 
 static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -315,7 +286,7 @@ static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	const struct ed25519_h *k = key;
 	if (!k || !k->has_secret)
 		return CB_ERR_ARG;
-	return copy_out(cb_pkcs8_ed25519_prefix, sizeof(cb_pkcs8_ed25519_prefix), k->seed, sizeof(k->seed), out, outlen);
+	return cb_key_put(CB_KEY_ED25519, 1, k->seed, out, outlen);
 }
 
 static size_t ed25519_max_signature(const void *key)
@@ -356,10 +327,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 /* ---- P-256: ECDH and ECDSA ---- */
 
 struct p256_key {
+	uint8_t pub_raw[P256_POINT]; /* first: the public exports read it (ec_handle.h) */
 	int has_secret, have_rng, have_peer, peer_set;
 	WC_RNG rng;
 	ecc_key key, peer;
-	uint8_t pub_raw[P256_POINT];
 	uint8_t peer_raw[P256_POINT];
 };
 
@@ -431,21 +402,15 @@ static int p256_make(void **key)
 	return CB_OK;
 }
 
-/* import_secret (ecdh-p256): PKCS#8 prefix || d, 0 < d < n. */
+/* import_secret (ecdh-p256): PKCS#8 prefix || d (the layer checked 0 < d < n, keycheck.c). */
 static int p256_import_d(const uint8_t *in, size_t len, void **key)
 {
 	struct p256_key *k;
 	const uint8_t *d;
-	uint8_t acc = 0;
 
 	*key = NULL;
-	if (len != sizeof(cb_pkcs8_p256_prefix) + P256_BYTES || memcmp(in, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
 		return CB_ERR_FORMAT;
-	d = in + sizeof(cb_pkcs8_p256_prefix);
-	for (size_t i = 0; i < P256_BYTES; i++)
-		acc |= d[i];
-	if (!acc || memcmp(d, p256_n, P256_BYTES) >= 0)
-		return CB_ERR_INVALID_KEY;
 	if (!(k = p256_new()))
 		return CB_ERR_BACKEND;
 	if (wc_ecc_import_private_key_ex(d, P256_BYTES, NULL, 0, &k->key, ECC_SECP256R1) != 0 ||
@@ -459,27 +424,7 @@ static int p256_import_d(const uint8_t *in, size_t len, void **key)
 }
 
 /* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_make(key);
-}
-
-static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
-
-static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_d(in, len, key);
-}
+CB_EC_SHARED_HANDLE(p256, p256_make, p256_import_d)
 
 /* An uncompressed point on P-256 into e (cofactor 1: on the curve is enough). */
 static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
@@ -497,34 +442,21 @@ static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
 static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	struct p256_key *k;
+	const uint8_t *pt;
 	int r;
 
 	*key = NULL;
-	if (len != sizeof(cb_spki_p256_prefix) + P256_POINT ||
-	    memcmp(in, cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix)) != 0)
+	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
 		return CB_ERR_FORMAT;
 	if (!(k = p256_new()))
 		return CB_ERR_BACKEND;
-	if ((r = p256_point_import(in + sizeof(cb_spki_p256_prefix), P256_POINT, &k->key)) != 0) {
+	if ((r = p256_point_import(pt, P256_POINT, &k->key)) != 0) {
 		p256_free(k);
 		return r;
 	}
-	memcpy(k->pub_raw, in + sizeof(cb_spki_p256_prefix), P256_POINT);
+	memcpy(k->pub_raw, pt, P256_POINT);
 	*key = k;
 	return CB_OK;
-}
-
-static int p256_export_point(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	return k ? copy_out(NULL, 0, k->pub_raw, P256_POINT, out, outlen) : CB_ERR_ARG;
-}
-
-static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	return k ? copy_out(cb_spki_p256_prefix, sizeof(cb_spki_p256_prefix), k->pub_raw, P256_POINT, out, outlen)
-		 : CB_ERR_ARG;
 }
 
 static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -541,7 +473,7 @@ static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		cb_wipe(d, sizeof(d));
 		return CB_ERR_BACKEND;
 	}
-	r = copy_out(cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix), d, sizeof(d), out, outlen);
+	r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
 	cb_wipe(d, sizeof(d));
 	return r;
 }
@@ -637,7 +569,7 @@ const cb_kex_class cb_wolfssl_ecdh_p256 = {
 			     "the peer point is checked on the curve when it changes", NULL),
 	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
-	.export_public = p256_export_point,
+	.export_public = cb_ec_export_point,
 	.export_secret = p256_export_secret,
 	.derive = p256_derive,
 	.import_secret = p256_kex_import_secret,
@@ -649,7 +581,7 @@ const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 			     "verify includes a strict DER check", NULL),
 	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
-	.export_public = p256_export_spki,
+	.export_public = cb_ec_export_spki_p256,
 	.export_secret = p256_export_secret,
 	.max_signature = p256_max_signature,
 	.sign = p256_sign,

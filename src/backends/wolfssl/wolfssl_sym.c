@@ -109,8 +109,9 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 }
 
 /* ECB/CBC over whole blocks (len a multiple of 16); CBC chains through iv. */
-static int block_crypt(struct wsym_ctx *c, int enc, size_t len, uint8_t *dst, const uint8_t *src)
+static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, const uint8_t *src)
 {
+	struct wsym_ctx *c = p;
 	int r;
 
 	if (!len)
@@ -120,6 +121,14 @@ static int block_crypt(struct wsym_ctx *c, int enc, size_t len, uint8_t *dst, co
 	else
 		r = enc ? wc_AesCbcEncrypt(&c->enc, dst, src, (word32)len) : wc_AesCbcDecrypt(&c->dec, dst, src, (word32)len);
 	return r == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+/* CTR: wolfCrypt keeps the counter in the Aes struct (set_iv), ctr is unused. */
+static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint8_t *src)
+{
+	struct wsym_ctx *c = p;
+
+	return len && wc_AesCtrEncrypt(&c->enc, dst, src, (word32)len) != 0 ? CB_ERR_BACKEND : CB_OK;
 }
 
 static int set_iv(struct wsym_ctx *c, int enc, const uint8_t *iv, size_t ivlen)
@@ -153,8 +162,7 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct wsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	uint8_t last[AES_BLK];
-	size_t need, full, rem;
+	size_t need;
 	int err;
 
 	cls = c->cls;
@@ -181,27 +189,7 @@ static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	}
 	if ((err = set_iv(c, 1, iv, ivlen)) != 0)
 		return err;
-	if (c->mode == WS_CTR) {
-		if (inlen && wc_AesCtrEncrypt(&c->enc, out, in, (word32)inlen) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = need;
-		return CB_OK;
-	}
-	full = inlen - inlen % AES_BLK;
-	if ((err = block_crypt(c, 1, full, out, in)) != 0)
-		return err;
-	if (cls->padded) {
-		rem = inlen - full;
-		if (rem)
-			memcpy(last, in + full, rem);
-		memset(last + rem, (int)(AES_BLK - rem), AES_BLK - rem);
-		err = block_crypt(c, 1, AES_BLK, out + full, last);
-		cb_wipe(last, sizeof(last));
-		if (err)
-			return err;
-	}
-	*outlen = need;
-	return CB_OK;
+	return cb_cipher_modes(cls, 1, block_crypt, ctr_crypt, c, iv, ivlen, in, inlen, out, outlen);
 }
 
 static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -209,7 +197,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 {
 	struct wsym_ctx *c = p;
 	const cb_cipher_class *cls;
-	size_t body, pad;
+	size_t body;
 	int err;
 
 	cls = c->cls;
@@ -239,23 +227,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	}
 	if ((err = set_iv(c, 0, iv, ivlen)) != 0)
 		return err;
-	if (c->mode == WS_CTR) {
-		if (body && wc_AesCtrEncrypt(&c->enc, out, in, (word32)body) != 0)
-			return CB_ERR_BACKEND;
-		*outlen = body;
-		return CB_OK;
-	}
-	if ((err = block_crypt(c, 0, body, out, in)) != 0)
-		return err;
-	if (cls->padded) {
-		if (cb_pkcs7_check(out, body, AES_BLK, &pad) != 0) {
-			cb_wipe(out, body);
-			return CB_ERR_DECRYPT;
-		}
-		body -= pad;
-	}
-	*outlen = body;
-	return CB_OK;
+	return cb_cipher_modes(cls, 0, block_crypt, ctr_crypt, c, iv, ivlen, in, body, out, outlen);
 }
 
 #define AES_NOTE "wolfCrypt's portable C AES (Debian's build has no AES-NI)"
