@@ -17,7 +17,6 @@
 #include "cryptobench/registry.h"
 #include "cryptobench/sig.h"
 #include "cryptobench/tls.h"
-#include "backends/tls_unoffered.h"
 
 #ifdef CB_GMSSL_BUILT
 
@@ -92,13 +91,9 @@ CB_NB_CIPHER(nb_sm4_cbc_p, "sm4-cbc-pkcs7", 16, 16, 16, 0, 1);
 CB_NB_CIPHER(nb_sm4_ctr, "sm4-ctr", 16, 16, 1, 0, 0);
 CB_NB_CIPHER(nb_sm4_gcm, "sm4-gcm", 16, 12, 1, 16, 0);
 
-#define NB_TLS(var_, name_)                                                                                 \
-	static const cb_tls_class var_ = {.info = NB_INFO(CB_KIND_TLS, name_), .init = cb_tls_unoffered_init, \
-					  .handshake = cb_tls_unoffered_handshake,                            \
-					  .server = cb_tls_unoffered_server, .free = cb_tls_unoffered_free}
-NB_TLS(nb_tls_sm2_sm2, "tls13-sm2-sm2");
-NB_TLS(nb_tls_p256_ecdsa, "tls13-p256-ecdsa-p256");
-NB_TLS(nb_tls_tlcp_ecc, "tlcp-ecc-sm2");
+CB_NB_TLS(nb_tls_sm2_sm2, "tls13-sm2-sm2");
+CB_NB_TLS(nb_tls_p256_ecdsa, "tls13-p256-ecdsa-p256");
+CB_NB_TLS(nb_tls_tlcp_ecc, "tlcp-ecc-sm2");
 
 static const cb_alg_info *const nb_algs[] = {
 	&nb_sm2_sign.info, &nb_sm2_enc_c1c3c2.info, &nb_sm2_enc_c1c2c3.info, &nb_sm2_enc_der.info,
