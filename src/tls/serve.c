@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cryptobench/tls.h"
+#include "tls/deadline.h"
 
 struct cb_tls_server {
 	const cb_tls_class *cls;
@@ -29,13 +30,6 @@ struct cb_tls_server {
 	int port;
 	double timeout;
 };
-
-static double now_mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int cb_tls_serve_open(const cb_tls_class *cls, const char *host, int port, double timeout, cb_tls_server **out)
 {
@@ -233,7 +227,7 @@ int cb_tls_serve_next(cb_tls_server *s, volatile const int *stop, cb_tls_serve_e
 			continue;
 		return CB_ERR_IO;
 	}
-	start = now_mono();
+	start = cb_tls_now();
 	{
 		char a[INET6_ADDRSTRLEN] = "?";
 		int port = 0;
@@ -249,6 +243,6 @@ int cb_tls_serve_next(cb_tls_server *s, volatile const int *stop, cb_tls_serve_e
 	}
 	ev->status = s->cls->serve_conn(s->tls, fd, start + s->timeout, stop, respond, ev);
 	close(fd);
-	ev->seconds = now_mono() - start;
+	ev->seconds = cb_tls_now() - start;
 	return 1;
 }

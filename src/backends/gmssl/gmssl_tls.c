@@ -28,7 +28,6 @@
 #ifdef CB_GMSSL_BUILT
 
 #include <errno.h>
-#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +45,7 @@
 #include <gmssl/x509_key.h>
 
 #include "core/der.h"
+#include "tls/deadline.h"
 #include "core/util.h"
 
 #define HOST "localhost"
@@ -91,16 +91,12 @@ tls_ret_t tls_socket_send(tls_socket_t sock, const void *buf, size_t len, int fl
 		sock_out += n > 0 ? (long)n : 0;
 		return n;
 	}
-	if (len > PIPE_CAP - p->w) {
-		last_error = len ? EAGAIN : 0;
-		if (!len)
-			return 0;
-		len = PIPE_CAP - p->w;
-		if (!len) {
-			errno = EAGAIN;
-			return -1;
-		}
+	if (p->w == PIPE_CAP && len) { /* full: the peer reads first */
+		last_error = errno = EAGAIN;
+		return -1;
 	}
+	if (len > PIPE_CAP - p->w)
+		len = PIPE_CAP - p->w;
 	memcpy(p->buf + p->w, buf, len);
 	p->w += len;
 	p->written += (long)len;
@@ -517,30 +513,6 @@ out:
 
 /* ---- Serving real clients on a socket (cb_tls_serve, docs/TLS.md) ---- */
 
-static double now_mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Wait for fd in slices so that a stop is seen: 1 ready, 0 the deadline passed or a stop, -1 an error. */
-static int wait_fd(int fd, int for_write, double deadline, volatile const int *stop)
-{
-	for (;;) {
-		struct pollfd p = {.fd = fd, .events = (short)(for_write ? POLLOUT : POLLIN)};
-		double left = deadline - now_mono();
-		int r;
-		if (left <= 0 || (stop && *stop))
-			return 0;
-		r = poll(&p, 1, left > 0.25 ? 250 : (int)(left * 1000) + 1);
-		if (r > 0)
-			return 1;
-		if (r < 0 && errno != EINTR)
-			return -1;
-	}
-}
-
 /*
  * Run one of GmSSL's calls (handshake, receive, send) on the non-blocking
  * socket until it completes: 1 done (*n bytes moved), 0 the peer closed,
@@ -564,7 +536,7 @@ static int io_step(TLS_CONNECT *c, int fd, int what, void *buf, size_t len, size
 			return 0;
 		if (r != TLS_ERROR_RECV_AGAIN && r != TLS_ERROR_SEND_AGAIN)
 			return -1;
-		w = wait_fd(fd, r == TLS_ERROR_SEND_AGAIN, deadline, stop);
+		w = cb_tls_wait_fd(fd, r == TLS_ERROR_SEND_AGAIN, deadline, stop);
 		if (w <= 0)
 			return w == 0 ? -2 : -1;
 	}
