@@ -85,6 +85,16 @@ typedef struct cb_tls_class {
 			  struct cb_tls_serve_event *ev);
 	/* The root certificate the client side trusts, PEM, into buf (cap); its length, 0 on failure. */
 	size_t (*root_pem)(cb_tls *t, char *buf, size_t cap);
+	/*
+	 * Optional (NULL when the stack does not expose it): the server's
+	 * CertificateVerify signature alone, made by the stack's own call as
+	 * its handshake makes it (its signing context set up as it does each
+	 * time), over a transcript hash; init checked one.  Timed as the
+	 * op "sign-cold"; plan --handshakes takes a stack's signature from it
+	 * when the stack signs otherwise than its signature class
+	 * (docs/TLS.md).  0, or CB_ERR_BACKEND.
+	 */
+	int (*sign)(cb_tls *t);
 } cb_tls_class;
 
 /* ---- A server real clients talk to (cryptobench serve, docs/TLS.md) ---- */

@@ -73,7 +73,8 @@ static const char *const ops_kex[] = {"keygen", "derive", "keygen-cold", "derive
 static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
 static const char *const ops_hash[] = {"digest", NULL};
 static const char *const ops_envelope[] = {"seal", "open", NULL};
-static const char *const ops_tls[] = {"handshake", "server", NULL};
+/* sign-cold: the server's CertificateVerify alone, as the stack signs it (tls.h) */
+static const char *const ops_tls[] = {"handshake", "server", "sign-cold", NULL};
 
 const char *const *cb_kind_ops(cb_kind kind)
 {
@@ -90,9 +91,11 @@ const char *const *cb_kind_ops(cb_kind kind)
 	}
 }
 
-int cb_op_is_default(const char *op)
+int cb_op_is_default(const cb_alg_info *alg, const char *op)
 {
 	size_t n = strlen(op);
+	if (alg->kind == CB_KIND_TLS && !strcmp(op, "sign-cold"))
+		return cb_as_tls(alg)->sign != NULL;
 	return !(n > 5 && !strcmp(op + n - 5, "-cold"));
 }
 
@@ -698,7 +701,7 @@ static int prepare_pke(cb_case *c, const char *op, size_t *msg, cb_sizes *sz, ch
 		c->fn = op_pke_encrypt;
 	else
 		c->fn = op_pke_decrypt;
-	if (!cb_op_is_default(op)) {
+	if (!cb_op_is_default(c->alg, op)) {
 		c->warm = c->fn;
 		c->fn = op_cold;
 		if (c->warm == op_pke_encrypt)
@@ -749,7 +752,7 @@ static int prepare_sig(cb_case *c, const char *op, size_t msg, cb_sizes *sz, cha
 		c->fn = op_sig_sign;
 	else
 		c->fn = op_sig_verify;
-	if (!cb_op_is_default(op)) {
+	if (!cb_op_is_default(c->alg, op)) {
 		c->warm = c->fn;
 		c->fn = op_cold;
 		if (c->warm == op_sig_sign)
@@ -1066,6 +1069,10 @@ int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const c
 				  "secret, encrypted for the server's random): handshake only");
 		return 0;
 	}
+	if (alg->kind == CB_KIND_TLS && !strcmp(op, "sign-cold") && !cb_as_tls(alg)->sign) {
+		fail(why, len, 0, "the adapter of this stack does not time its CertificateVerify signature alone");
+		return 0;
+	}
 	if (cold && alg->kind == CB_KIND_KEX) {
 		/* keygen-cold and derive-cold make the key from its secret's encoding: a hybrid's part (docs/HYBRID.md) */
 		const cb_kex_class *x = cb_as_kex(alg);
@@ -1074,7 +1081,7 @@ int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const c
 			     x->import_secret ? "export the public value of" : "import");
 			return 0;
 		}
-	} else if (cold) {
+	} else if (cold && alg->kind != CB_KIND_TLS) {
 		/* sign and decrypt parse the secret key, verify and encrypt the public one */
 		int secret = !strncmp(op, "sign", 4) || !strncmp(op, "decrypt", 7);
 		const cb_pke_class *p = cb_as_pke(alg);
@@ -1171,6 +1178,11 @@ static int op_tls_server(cb_case *c)
 	return cb_as_tls(c->alg)->server(c->tls);
 }
 
+static int op_tls_sign(cb_case *c)
+{
+	return cb_as_tls(c->alg)->sign(c->tls);
+}
+
 /*
  * A TLS handshake class: its contexts (a fresh certificate chain), then
  * one handshake whose negotiated version, group and signature must be the
@@ -1196,10 +1208,12 @@ static int prepare_tls(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 		return fail(err, errlen, CB_ERR_SELFCHECK, "%s", why);
 	if (k->server && (r = k->server(c->tls)) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the server did not answer a recorded ClientHello");
+	if (k->sign && (r = k->sign(c->tls)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "the stack's CertificateVerify signature failed");
 	sz->handshake_client = w.client_bytes;
 	sz->handshake_server = w.server_bytes;
 	sz->client_hello = w.client_hello;
-	c->fn = !strcmp(op, "server") ? op_tls_server : op_tls_handshake;
+	c->fn = !strcmp(op, "server") ? op_tls_server : !strcmp(op, "sign-cold") ? op_tls_sign : op_tls_handshake;
 	return 0;
 }
 

@@ -20,9 +20,11 @@ const char *const *cb_kind_ops(cb_kind kind);
  * 1 for the operations a run measures when --ops names none; 0 for the
  * "-cold" variants (sign-cold, verify-cold, encrypt-cold, decrypt-cold:
  * the key parsed from its standard encoding and a fresh context on every
- * call), which run only when named.
+ * call), which run only when named; but a TLS class's sign-cold (the
+ * stack's own CertificateVerify signature, for plan's model) runs with
+ * its handshakes when the stack offers it.
  */
-int cb_op_is_default(const char *op);
+int cb_op_is_default(const cb_alg_info *alg, const char *op);
 
 /* 1 when the operation's cost depends on a message size (cipher, hash, sign, pke encrypt...). */
 int cb_op_takes_message(cb_kind kind, const char *op);

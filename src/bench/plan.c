@@ -141,7 +141,7 @@ static int plan_alg(const cb_bench_request *r, const cb_alg_info *alg, const cb_
 		return add_case(p, cap, (cb_plan_case){alg, NULL, 0, 1, 0, ""});
 	for (size_t k = 0; ops[k] && !rc; k++) {
 		/* a hybrid's part: also what the hybrid's breakdown counts (keygen-cold, derive-cold) */
-		if ((r->ops ? !cb_in_list(r->ops, ops[k]) : !cb_op_is_default(ops[k])) &&
+		if ((r->ops ? !cb_in_list(r->ops, ops[k]) : !cb_op_is_default(alg, ops[k])) &&
 		    !cb_hybrid_needs_op(alg, ops[k], algs, nalgs, r->ops))
 			continue;
 		int takes = cb_op_takes_message(alg->kind, ops[k]);

@@ -44,6 +44,12 @@ typedef struct cb_hs_row {
 	cb_hs_step steps[CB_HS_STEPS];
 	double server_ns, client_ns; /* per handshake on one core */
 	double per_core;             /* server handshakes per second per core */
+	/*
+	 * 1: the server's signature step is the stack's own CertificateVerify
+	 * (the TLS class's sign-cold on the backend asked for), not the
+	 * signature class's sign: that stack signs otherwise (tls.h).
+	 */
+	int stack_sign;
 	double cores;                /* server cores for the target rate (rounded up) */
 	long client_share, server_share, signature, wire; /* bytes; -1 not recorded */
 	/*

@@ -99,7 +99,7 @@ static void hs_moves(FILE *f, const cb_hs_row *rows, size_t n, double rate, cons
  * certificate chain's encoding, the transcript hash, the key schedule,
  * records, allocation).
  */
-static void hs_measured(FILE *f, const cb_hs_row *rows, size_t n, int md)
+static void hs_measured(FILE *f, const cb_hs_row *rows, size_t n, int md, const char *backend)
 {
 	static const char *const head[] = {"combination", "stack", "measured hs/s/core", "model hs/s/core",
 					   "model/measured", "not in the model", "+ stack's cost", "full handshake",
@@ -201,9 +201,19 @@ static void hs_measured(FILE *f, const cb_hs_row *rows, size_t n, int md)
 		   "its x25519+ecdsa-p256 handshake (its measured server time less the model's), as model/measured "
 		   "again\n",
 		md ? "\n" : "");
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].measured && rows[i].ok && rows[i].stack_sign)
+			fprintf(f, "%s%s: the model's server signature is %s's own CertificateVerify (%s sign-cold), "
+				   "not the %s class's sign: that stack sets its signing context up every handshake\n",
+				md ? "- " : "", rows[i].combo->name, rows[i].measured_backend, rows[i].combo->tls,
+				rows[i].combo->sig);
+	if (!backend)
+		fprintf(f, "%sthe model here takes each operation from its fastest backend; --backend STACK models one "
+			   "stack against its own handshakes (with its own CertificateVerify where it times one)\n",
+			md ? "- " : "");
 }
 
-static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double rate)
+static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double rate, const char *backend)
 {
 	static const char *const head[] = {"combination", "server/hs", "client/hs", "hs/s/core", "cores", "wire B",
 					   "chain B", "server time against", "backends"};
@@ -267,7 +277,7 @@ static void hs_table(FILE *f, const cb_hs_row *rows, size_t n, int md, double ra
 	for (size_t i = 0; i < n; i++)
 		if (!rows[i].ok)
 			fprintf(f, "%sskipped %s: %s\n", md ? "- " : "", rows[i].combo->name, rows[i].why);
-	hs_measured(f, rows, n, md);
+	hs_measured(f, rows, n, md, backend);
 }
 
 static int hs_json(FILE *f, const cb_hs_row *rows, size_t n, double rate, double headroom, const char *backend,
@@ -401,7 +411,7 @@ int cb_report_plan_handshakes(FILE *f, cb_format format, const cb_run *run, cons
 			backend ? "every operation on " : "each operation on its fastest backend", backend ? backend : "");
 		if (format == CB_FORMAT_MD)
 			fputc('\n', f);
-		hs_table(f, rows, n, format == CB_FORMAT_MD, rate);
+		hs_table(f, rows, n, format == CB_FORMAT_MD, rate, backend);
 		r = ferror(f) ? CB_ERR_IO : 0;
 	}
 	free(rows);

@@ -94,7 +94,7 @@ static void tls_signature_name(SSL *c, int own, const tls_variant *v, char *buf,
 			  "certificates made at start (BoringSSL's own TLS 1.3 suite order: "               \
 			  "TLS_AES_128_GCM_SHA256 first with AES instructions)",                            \
 			  &var),                                                                            \
-		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem}
+		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, NULL}
 
 static const tls_variant x25519_ecdsa = {"X25519", "EC", "ecdsa_secp256r1_sha256"};
 static const tls_variant p256_ecdsa = {"P-256", "EC", "ecdsa_secp256r1_sha256"};

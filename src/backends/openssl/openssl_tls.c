@@ -78,7 +78,7 @@ static void tls_signature_name(SSL *c, int own, const tls_variant *v, char *buf,
 		 .notes = "libssl, TLS_AES_128_GCM_SHA256, a BIO pair in one thread, no tickets; a chain of " \
 			  "three certificates made at start",                                             \
 		 .implementation = cb_openssl_implementation, .variant = &var},                            \
-		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem}
+		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, NULL}
 
 static const tls_variant x25519_ecdsa = {"X25519", "EC", "ecdsa_secp256r1_sha256"};
 static const tls_variant p256_ecdsa = {"P-256", "EC", "ecdsa_secp256r1_sha256"};
