@@ -76,19 +76,27 @@ grep -q 'TLS handshakes: 1 negotiated what their names say' "$T/out" && ! grep -
 expect 0 '' "$CB" plan "$T/tls.json" --handshakes 1000
 grep -q '^model against measured' "$T/out" && grep -q '^x25519+ecdsa-p256  *openssl  ' "$T/out" && ok ||
 	bad "plan --handshakes of a run of handshakes: $(cat "$T/out")"
-# A stack's own CertificateVerify (sign-cold): named, it is left out with
-# its reason where the adapter does not time it (OpenSSL's).
-expect 0 '' "$CB" run --quick --no-progress tls13-x25519-ecdsa-p256 --backend openssl --ops sign-cold
-grep -q 'does not time its CertificateVerify signature alone' "$T/out" && ok ||
-	bad "sign-cold of a stack without it is left out with its reason: $(cat "$T/out")"
+# A stack's own steps: OpenSSL's classes time libssl's key share
+# (share-cold) and CertificateVerify (sign-cold) with their handshakes,
+# and plan's model of OpenSSL takes them.
+expect 0 '' "$CB" run --quick --no-progress x25519 ecdsa-p256 tls13-x25519-ecdsa-p256 --backend openssl -o "$T/os.json"
+grep -q '"operation": *"share-cold"' "$T/os.json" && grep -q '"operation": *"sign-cold"' "$T/os.json" && ok ||
+	bad "OpenSSL's key share and signature are timed by default"
+expect 0 '' "$CB" plan "$T/os.json" --handshakes 1000 --backend openssl
+grep -q "^the model's server key share is openssl's own, as its handshake makes it (the TLS class's share-cold), not the key agreement class's: x25519+ecdsa-p256" "$T/out" &&
+	ok || bad "plan --backend openssl takes libssl's key share: $(tail -5 "$T/out")"
 # Where GmSSL is built: its TLS 1.3 classes time their CertificateVerify
 # with the handshakes, and plan's model of that stack signs as it does.
 if "$CB" run --quick --no-progress sm2-dh sm2-sign tls13-sm2-sm2 --backend gmssl --sizes 32 -o "$T/gm.json" >"$T/out" 2>&1 &&
 	grep -q '^tls13-sm2-sm2 *gmssl *sign-cold ' "$T/out"; then
 	ok
 	expect 0 '' "$CB" plan "$T/gm.json" --handshakes 1000 --backend gmssl
-	grep -q "^sm2-dh+sm2: the model's server signature is gmssl's own CertificateVerify (tls13-sm2-sm2 sign-cold)" "$T/out" &&
+	grep -q "^the model's server signature is gmssl's own, as its handshake makes it (the TLS class's sign-cold), not the signature class's: sm2-dh+sm2" "$T/out" &&
 		ok || bad "plan --backend gmssl takes GmSSL's own signature: $(tail -5 "$T/out")"
+	# GmSSL's key share alone is not timed: named, it is left out with its reason.
+	expect 0 '' "$CB" run --quick --no-progress tls13-sm2-sm2 --backend gmssl --ops share-cold
+	grep -q 'does not time its key share alone' "$T/out" && ok ||
+		bad "share-cold of a stack without it is left out with its reason: $(cat "$T/out")"
 	if command -v python3 >/dev/null 2>&1; then
 		"$CB" plan "$T/gm.json" --handshakes 1000 --backend gmssl --format json >"$T/gm-plan.json" &&
 			python3 - "$T/gm-plan.json" <<'PY' && ok || bad "the JSON plan's signature step is the stack's"

@@ -95,6 +95,15 @@ typedef struct cb_tls_class {
 	 * (docs/TLS.md).  0, or CB_ERR_BACKEND.
 	 */
 	int (*sign)(cb_tls *t);
+	/*
+	 * Optional (NULL when the stack's adapter does not time it): the
+	 * server's key share alone, as the stack makes it in a handshake (the
+	 * client's share parsed, a fresh key, its encoding, the shared secret),
+	 * without the key schedule.  Timed as the op "share-cold"; plan
+	 * --handshakes takes the server's key agreement from it for that stack
+	 * (docs/TLS.md).  0, or CB_ERR_BACKEND.
+	 */
+	int (*share)(cb_tls *t);
 } cb_tls_class;
 
 /* ---- A server real clients talk to (cryptobench serve, docs/TLS.md) ---- */

@@ -20,6 +20,6 @@
 	static const cb_tls_class sym_ = {                                                                \
 		{.kind = CB_KIND_TLS, .name = (name_), .backend = (backend_), .unavailable = sym_##_why, \
 		 .implementation = (implementation_)},                                                   \
-		cb_nb_tls_init, cb_nb_tls_handshake, cb_nb_tls_server, cb_nb_tls_free, NULL, NULL, NULL}
+		cb_nb_tls_init, cb_nb_tls_handshake, cb_nb_tls_server, cb_nb_tls_free, NULL, NULL, NULL, NULL}
 
 #endif

@@ -73,8 +73,19 @@ static const char *const ops_kex[] = {"keygen", "derive", "keygen-cold", "derive
 static const char *const ops_cipher[] = {"encrypt", "decrypt", NULL};
 static const char *const ops_hash[] = {"digest", NULL};
 static const char *const ops_envelope[] = {"seal", "open", NULL};
-/* sign-cold: the server's CertificateVerify alone, as the stack signs it (tls.h) */
-static const char *const ops_tls[] = {"handshake", "server", "sign-cold", NULL};
+/*
+ * sign-cold, share-cold: the server's CertificateVerify, its key share,
+ * alone, as the stack makes them (tls.h)
+ */
+static const char *const ops_tls[] = {"handshake", "server", "sign-cold", "share-cold", NULL};
+
+typedef int (*tls_part_fn)(cb_tls *t);
+
+/* A TLS class's method for sign-cold or share-cold (NULL: the stack's adapter does not time it, or another op). */
+static tls_part_fn tls_part(const cb_tls_class *k, const char *op)
+{
+	return !strcmp(op, "sign-cold") ? k->sign : !strcmp(op, "share-cold") ? k->share : NULL;
+}
 
 const char *const *cb_kind_ops(cb_kind kind)
 {
@@ -94,8 +105,8 @@ const char *const *cb_kind_ops(cb_kind kind)
 int cb_op_is_default(const cb_alg_info *alg, const char *op)
 {
 	size_t n = strlen(op);
-	if (alg->kind == CB_KIND_TLS && !strcmp(op, "sign-cold"))
-		return cb_as_tls(alg)->sign != NULL;
+	if (alg->kind == CB_KIND_TLS && n > 5 && !strcmp(op + n - 5, "-cold"))
+		return tls_part(cb_as_tls(alg), op) != NULL;
 	return !(n > 5 && !strcmp(op + n - 5, "-cold"));
 }
 
@@ -1069,8 +1080,9 @@ int cb_case_possible(const cb_alg_info *alg, const char *op, size_t msg, const c
 				  "secret, encrypted for the server's random): handshake only");
 		return 0;
 	}
-	if (alg->kind == CB_KIND_TLS && !strcmp(op, "sign-cold") && !cb_as_tls(alg)->sign) {
-		fail(why, len, 0, "the adapter of this stack does not time its CertificateVerify signature alone");
+	if (alg->kind == CB_KIND_TLS && cold && !tls_part(cb_as_tls(alg), op)) {
+		fail(why, len, 0, "the adapter of this stack does not time its %s alone",
+		     strcmp(op, "sign-cold") ? "key share" : "CertificateVerify signature");
 		return 0;
 	}
 	if (cold && alg->kind == CB_KIND_KEX) {
@@ -1183,6 +1195,11 @@ static int op_tls_sign(cb_case *c)
 	return cb_as_tls(c->alg)->sign(c->tls);
 }
 
+static int op_tls_share(cb_case *c)
+{
+	return cb_as_tls(c->alg)->share(c->tls);
+}
+
 /*
  * A TLS handshake class: its contexts (a fresh certificate chain), then
  * one handshake whose negotiated version, group and signature must be the
@@ -1210,10 +1227,15 @@ static int prepare_tls(cb_case *c, const char *op, cb_sizes *sz, char *err, size
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the server did not answer a recorded ClientHello");
 	if (k->sign && (r = k->sign(c->tls)) != 0)
 		return fail(err, errlen, CB_ERR_SELFCHECK, "the stack's CertificateVerify signature failed");
+	if (k->share && (r = k->share(c->tls)) != 0)
+		return fail(err, errlen, CB_ERR_SELFCHECK, "the stack's key share failed");
 	sz->handshake_client = w.client_bytes;
 	sz->handshake_server = w.server_bytes;
 	sz->client_hello = w.client_hello;
-	c->fn = !strcmp(op, "server") ? op_tls_server : !strcmp(op, "sign-cold") ? op_tls_sign : op_tls_handshake;
+	c->fn = !strcmp(op, "server")	   ? op_tls_server
+		: !strcmp(op, "sign-cold")  ? op_tls_sign
+		: !strcmp(op, "share-cold") ? op_tls_share
+					    : op_tls_handshake;
 	return 0;
 }
 

@@ -166,7 +166,8 @@ static int parse_args(int argc, char **argv, run_args *a)
 			   "operations to measure, e.g. sign,verify (default: all but the cold ones); sign-cold, "
 			   "verify-cold, encrypt-cold and decrypt-cold parse the key from its standard encoding and make "
 			   "a fresh context on every call, as a server without prepared keys does; a TLS class's sign-cold "
-			   "is its stack's own CertificateVerify signature (timed by default where the stack offers it)"),
+			   "and share-cold are its stack's own CertificateVerify signature and key share (timed by default "
+			   "where the stack's adapter offers them)"),
 		CLI_CALLBACK("sizes", 0, "LIST", req_opt, a,
 			   "message sizes for ciphers, hashes, signatures and encryption, e.g. "
 			   "16,128,1K,4K,16K,128K,1M (K = 1024) (default: 16K for ciphers and hashes, 32 for the others)"),

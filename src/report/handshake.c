@@ -150,23 +150,25 @@ static void measure(const cb_run *run, const cb_hs_combo *c, const char *backend
 }
 
 /*
- * A stack that signs otherwise than its signature class times its own
- * CertificateVerify signature (its TLS class's sign-cold, tls.h: GmSSL's
- * TLS 1.3 sets the signing context up afresh every handshake).  The model
- * of that stack (a backend given) takes the server's signature from there.
+ * A stack whose handshake makes a step otherwise than the step's class
+ * times it itself (its TLS class's sign-cold or share-cold, tls.h):
+ * GmSSL's TLS 1.3 sets its signing context up every handshake, libssl
+ * 3.0 makes its key share through fresh provider contexts.  The model of
+ * that stack (a backend given) takes the server's step from there: s
+ * becomes that figure; 1 when it did.
  */
-static void stack_sign(const cb_run *run, const cb_hs_combo *c, const char *backend, cb_hs_row *row,
-		       cb_hs_step *s)
+static int stack_step(const cb_run *run, const cb_hs_combo *c, const char *backend, const char *op, cb_hs_step *s)
 {
-	const cb_result *r = c->tls && backend ? pick(run, c->tls, "sign-cold", backend) : NULL;
+	const cb_result *r = c->tls && backend ? pick(run, c->tls, op, backend) : NULL;
 	if (!r)
-		return;
+		return 0;
 	snprintf(s->alg, sizeof(s->alg), "%s", c->tls);
 	snprintf(s->op, sizeof(s->op), "%s", r->operation);
 	snprintf(s->backend, sizeof(s->backend), "%s", r->backend);
+	s->server = 1;
 	s->ns = per_core_ns(r);
 	s->threads = r->threads ? r->threads : 1;
-	row->stack_sign = 1;
+	return 1;
 }
 
 static void build(const cb_run *run, const cb_hs_combo *c, const char *backend, double rate, double headroom,
@@ -192,13 +194,15 @@ static void build(const cb_run *run, const cb_hs_combo *c, const char *backend, 
 		e = add_step(run, row, c->kex, "encaps", 1, backend, &reply);
 		e = e ? e : add_step(run, row, c->kex, "decaps", 0, backend, NULL);
 	} else if (!e) {
+		/* the server's keygen and derive, or the stack's own key share in their place */
 		e = add_step(run, row, c->kex, "keygen", 1, backend, &reply);
-		e = e ? e : add_step(run, row, c->kex, "derive", 1, backend, NULL);
+		if (!e && !(row->stack_share = stack_step(run, c, backend, "share-cold", &row->steps[row->nsteps - 1])))
+			e = add_step(run, row, c->kex, "derive", 1, backend, NULL);
 		e = e ? e : add_step(run, row, c->kex, "derive", 0, backend, NULL);
 	}
 	e = e ? e : add_step(run, row, c->sig, "sign", 1, backend, &sig);
 	if (!e)
-		stack_sign(run, c, backend, row, &row->steps[row->nsteps - 1]);
+		row->stack_sign = stack_step(run, c, backend, "sign-cold", &row->steps[row->nsteps - 1]);
 	e = e ? e : add_step(run, row, c->sig, "verify", 0, backend, NULL);
 	if (e)
 		return;

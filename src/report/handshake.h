@@ -47,9 +47,11 @@ typedef struct cb_hs_row {
 	/*
 	 * 1: the server's signature step is the stack's own CertificateVerify
 	 * (the TLS class's sign-cold on the backend asked for), not the
-	 * signature class's sign: that stack signs otherwise (tls.h).
+	 * signature class's sign; its key share (share-cold) in place of the
+	 * key agreement's keygen and derive: that stack makes them otherwise
+	 * (tls.h).
 	 */
-	int stack_sign;
+	int stack_sign, stack_share;
 	double cores;                /* server cores for the target rate (rounded up) */
 	long client_share, server_share, signature, wire; /* bytes; -1 not recorded */
 	/*

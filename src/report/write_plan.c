@@ -201,12 +201,23 @@ static void hs_measured(FILE *f, const cb_hs_row *rows, size_t n, int md, const 
 		   "its x25519+ecdsa-p256 handshake (its measured server time less the model's), as model/measured "
 		   "again\n",
 		md ? "\n" : "");
-	for (size_t i = 0; i < n; i++)
-		if (rows[i].measured && rows[i].ok && rows[i].stack_sign)
-			fprintf(f, "%s%s: the model's server signature is %s's own CertificateVerify (%s sign-cold), "
-				   "not the %s class's sign: that stack sets its signing context up every handshake\n",
-				md ? "- " : "", rows[i].combo->name, rows[i].measured_backend, rows[i].combo->tls,
-				rows[i].combo->sig);
+	/* where the model took a step from the stack itself (its TLS class's share-cold, sign-cold) */
+	for (int sign = 0; sign < 2; sign++) {
+		int any = 0;
+		for (size_t i = 0; i < n; i++) {
+			const cb_hs_row *r = &rows[i];
+			if (!r->measured || !r->ok || !(sign ? r->stack_sign : r->stack_share))
+				continue;
+			if (!any++)
+				fprintf(f, "%sthe model's server %s is %s's own, as its handshake makes it (the TLS class's %s), "
+					   "not the %s class's: ",
+					md ? "- " : "", sign ? "signature" : "key share", r->measured_backend,
+					sign ? "sign-cold" : "share-cold", sign ? "signature" : "key agreement");
+			fprintf(f, "%s%s", any > 1 ? ", " : "", r->combo->name);
+		}
+		if (any)
+			fputc('\n', f);
+	}
 	if (!backend)
 		fprintf(f, "%sthe model here takes each operation from its fastest backend; --backend STACK models one "
 			   "stack against its own handshakes (with its own CertificateVerify where it times one)\n",

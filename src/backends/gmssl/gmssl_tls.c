@@ -672,7 +672,7 @@ static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
 			   "GmSSL's TLS 1.3, " suite ", over memory in one thread (its socket calls "    \
 			   "answered by the adapter), no tickets; a chain of three certificates made at start", \
 			   &var),                                                                         \
-		tls_init_class, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign}
+		tls_init_class, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign, NULL}
 
 static const tls_variant sm2_sm2 = {TLS_protocol_tls13, TLS_curve_sm2p256v1, OID_sm2, OID_sm2sign_with_sm3,
 				    TLS_sig_sm2sig_sm3, TLS_cipher_sm4_gcm_sm3};
@@ -697,7 +697,7 @@ static const cb_tls_class tls_tlcp_ecc = {
 		   "GmSSL's TLCP (GB/T 38636), ECC_SM4_GCM_SM3, double certificate (signing and encryption), "
 		   "over memory in one thread, no tickets; a chain made at start; handshake only (see docs/TLS.md)",
 		   &tlcp_ecc),
-	tls_init_class, tls_handshake, NULL, tls_free, NULL, tls_root_pem, NULL};
+	tls_init_class, tls_handshake, NULL, tls_free, NULL, tls_root_pem, NULL, NULL};
 
 #define NO_OFFER "GmSSL's TLS 1.3 offers curveSM2 and secp256r1 only, with SM2 or ECDSA P-256 certificates"
 CB_TLS_UNOFFERED(no_x25519_ecdsa, "tls13-x25519-ecdsa-p256", "gmssl", cb_gmssl_implementation, NO_OFFER);
