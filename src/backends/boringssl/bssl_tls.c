@@ -103,10 +103,6 @@ static void tls_signature_name(SSL *c, int own, const tls_variant *v, char *buf,
 			  &var),                                                                            \
 		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, NULL, NULL}
 
-static const tls_variant x25519_ecdsa = {"X25519", "EC", "ecdsa_secp256r1_sha256"};
-static const tls_variant p256_ecdsa = {"P-256", "EC", "ecdsa_secp256r1_sha256"};
-static const tls_variant x25519_rsa = {"X25519", "RSA", "rsa_pss_rsae_sha256"};
-static const tls_variant x25519_ed25519 = {"X25519", "ED25519", "ed25519"};
 static const tls_variant hybrid_ecdsa = {"X25519MLKEM768", "EC", "ecdsa_secp256r1_sha256"};
 static const tls_variant hybrid_mldsa65 = {"X25519MLKEM768", "ML-DSA-65", "mldsa65"};
 static const tls_variant mlkem1024_mldsa87 = {"MLKEM1024", "ML-DSA-87", "mldsa87"};

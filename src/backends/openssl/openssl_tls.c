@@ -256,10 +256,6 @@ static int tls_parts_init(cb_tls *t)
 		 .implementation = cb_openssl_implementation, .variant = &var},                            \
 		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign, tls_share}
 
-static const tls_variant x25519_ecdsa = {"X25519", "EC", "ecdsa_secp256r1_sha256"};
-static const tls_variant p256_ecdsa = {"P-256", "EC", "ecdsa_secp256r1_sha256"};
-static const tls_variant x25519_rsa = {"X25519", "RSA", "rsa_pss_rsae_sha256"};
-static const tls_variant x25519_ed25519 = {"X25519", "ED25519", "ed25519"};
 
 TLS_CLASS(tls_x25519_ecdsa, "tls13-x25519-ecdsa-p256", x25519_ecdsa);
 TLS_CLASS(tls_p256_ecdsa, "tls13-p256-ecdsa-p256", p256_ecdsa);
