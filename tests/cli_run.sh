@@ -53,6 +53,12 @@ assert [(p["algorithm"], p["backend"], p["operation"]) for p in h["parts"]] == \
 PY
 fi
 expect 2 'cannot compose x25519mlkem768@openssl+openssl' "$CB" run --quick x25519mlkem768 --backend openssl+openssl
+# curveSM2MLKEM768 composed over libgcrypt's SM2 ECDH agrees on the wire
+# with the default (OpenSSL's EC_POINT); OpenSSL's sm2-dh cannot be a part.
+expect 0 '' "$CB" interop curvesm2mlkem768
+grep -q 'builtin+gcrypt  *32/32' "$T/out" && grep -q ' 0 failed unexpectedly' "$T/out" && ok ||
+	bad "interop curvesm2mlkem768 crosses its compositions: $(cat "$T/out")"
+expect 2 'cannot import' "$CB" run --quick curvesm2mlkem768 --backend builtin+openssl
 # A plain backend without the hybrid stands for its own parts, left out when
 # it lacks one (libsodium has no ML-KEM).
 expect 2 "'x25519mlkem768' is not provided by the selected backends ('sodium')" "$CB" run --quick x25519mlkem768 --backend sodium

@@ -365,9 +365,8 @@ static void sm2mlkem768_known(void)
  * functions (ACVP-checked), and the ECDH half against libgcrypt's SM2
  * ECDH, another implementation of the curve.
  */
-static void curvesm2mlkem768_known(void)
+static void curvesm2mlkem768_known(const cb_kem_class *k)
 {
-	const cb_kem_class *k = kem("curvesm2mlkem768");
 	const cb_kex_class *g = cb_as_kex(cb_registry_find("sm2-dh", "gcrypt"));
 	uint8_t dm[32], zm[32], m[32], kc[96], ec[64], pub[65], c1[65], ekm[EK], dkm[DK], ctm[CT];
 	uint8_t ssm[32], sse[32], pk[1249], sk[2432], ct[1153], ss[64], ss2[64];
@@ -694,7 +693,10 @@ static void compositions(void)
 	size_t n;
 
 	CHECK(cb_hybrid_composable("x25519mlkem768") && cb_hybrid_composable("xwing") &&
-	      cb_hybrid_composable("secp256r1mlkem768"));
+	      cb_hybrid_composable("secp256r1mlkem768") && cb_hybrid_composable("curvesm2mlkem768"));
+	/* OpenSSL's sm2-dh cannot import a secret: no composition over it */
+	CHECK_EQ_INT(cb_hybrid_compose("curvesm2mlkem768", "builtin+openssl", &c, why, sizeof(why)), CB_ERR_UNSUPPORTED);
+	CHECK(strstr(why, "cannot import") != NULL);
 	CHECK(!cb_hybrid_composable("sm2mlkem768") && !cb_hybrid_composable("mlkem768"));
 	CHECK_EQ_INT(cb_hybrid_compose("mlkem768", "builtin+openssl", &c, why, sizeof(why)), CB_ERR_UNSUPPORTED);
 	CHECK_EQ_INT(cb_hybrid_compose("x25519mlkem768", "openssl", &c, why, sizeof(why)), CB_ERR_ARG);
@@ -736,7 +738,8 @@ static void compositions(void)
 		CHECK(!cb_hybrid_needs_op(bk, "keygen", sel, 1, "encaps"));
 	}
 
-	const char *names[] = {"x25519mlkem768", "secp256r1mlkem768", "xwing"};
+	/* curvesm2mlkem768: the default and its compositions over libgcrypt's (and GmSSL's) sm2-dh */
+	const char *names[] = {"x25519mlkem768", "secp256r1mlkem768", "xwing", "curvesm2mlkem768"};
 	for (size_t i = 0; i < CB_ARRAY_LEN(names); i++) {
 		n = cb_hybrid_compositions(names[i], list, CB_ARRAY_LEN(list));
 		tu_note("%s: %zu compositions", names[i], n);
@@ -756,10 +759,14 @@ static void compositions(void)
 				secp256r1mlkem768_known(k);
 				bad_points(k, 0, 0);
 				mlkem_modulus(k, 65);
-			} else {
+			} else if (i == 2) {
 				xwing_draft_vectors(k);
 				x25519_low_order(k, EK, CT);
 				mlkem_modulus(k, 0);
+			} else {
+				curvesm2mlkem768_known(k);
+				bad_points(k, 0, 0);
+				mlkem_modulus(k, 65);
 			}
 			tu_note("%s@%s run-time known answers", names[i], k->info.backend);
 			CHECK_EQ_INT(cb_kat_run(&k->info, NULL, err, sizeof(err)), CB_OK);
@@ -793,7 +800,7 @@ int main(void)
 	sm2_encryption_gm();
 	sm2_dhkem_known();
 	sm2mlkem768_known();
-	curvesm2mlkem768_known();
+	curvesm2mlkem768_known(kem("curvesm2mlkem768"));
 	sm2_enc_kem_interop();
 	lengths();
 	x25519_low_order(kem("x25519mlkem768"), EK, CT);

@@ -28,19 +28,30 @@
 #define MLKEM768_CT 1088
 #define HASH_IN_MAX 512
 
-/* One composable hybrid: its default class and the names of its parts. */
+/*
+ * One composable hybrid: its default class, the class its compositions
+ * copy (NULL: the default, itself a composition), and the names of its
+ * parts.
+ */
 struct recipe {
 	const char *name;
-	const cb_kem_class *def;
+	const cb_kem_class *def, *tmpl;
 	const char *kem, *kex, *hash; /* registry names; hash NULL: the combiner does not hash */
 	int wei, curve;               /* the key agreement on a Weierstrass curve, and which */
 	size_t publen;                /* its public value */
 };
 
 static const struct recipe recipes[] = {
-	{"x25519mlkem768", &cb_hybrid_x25519mlkem768, "mlkem768", "x25519", NULL, 0, 0, 32},
-	{"secp256r1mlkem768", &cb_hybrid_secp256r1mlkem768, "mlkem768", "ecdh-p256", NULL, 1, CB_HY_P256, 65},
-	{"xwing", &cb_hybrid_xwing, "mlkem768", "x25519", "sha3-256", 0, 0, 32},
+	{"x25519mlkem768", &cb_hybrid_x25519mlkem768, NULL, "mlkem768", "x25519", NULL, 0, 0, 32},
+	{"secp256r1mlkem768", &cb_hybrid_secp256r1mlkem768, NULL, "mlkem768", "ecdh-p256", NULL, 1, CB_HY_P256, 65},
+	{"xwing", &cb_hybrid_xwing, NULL, "mlkem768", "x25519", "sha3-256", 0, 0, 32},
+	/*
+	 * The default does its SM2 half with OpenSSL's EC_POINT (hy_ecc.c):
+	 * OpenSSL's sm2-dh class cannot import a secret.  Its compositions
+	 * take an sm2-dh class that can (libgcrypt's, GmSSL's).
+	 */
+	{"curvesm2mlkem768", &cb_hybrid_curvesm2mlkem768, &cb_hy_curvesm2mlkem768_parts, "mlkem768", "sm2-dh", NULL, 1,
+	 CB_HY_SM2, 65},
 };
 
 /* The default composition's backends (docs/HYBRID.md). */
@@ -184,17 +195,18 @@ static int kex_load(const cb_hy_slot *s, const uint8_t sec[32], void **key)
 {
 	const cb_kex_class *x = s->parts.kex;
 	uint8_t der[sizeof(cb_pkcs8_p256_prefix) + 32];
+	const uint8_t *prefix = s->curve == CB_HY_SM2 ? cb_pkcs8_sm2_prefix : cb_pkcs8_p256_prefix;
 	int r;
 
 	*key = NULL;
 	if (!s->wei) {
 		r = x->import_secret(x, sec, 32, NULL, key);
 	} else {
-		if (s->curve != CB_HY_P256)
+		if (s->curve != CB_HY_P256 && s->curve != CB_HY_SM2)
 			return CB_ERR_UNSUPPORTED;
 		if (!scalar_ok(s->curve, sec))
 			return CB_ERR_ARG;
-		memcpy(der, cb_pkcs8_p256_prefix, sizeof(cb_pkcs8_p256_prefix));
+		memcpy(der, prefix, sizeof(cb_pkcs8_p256_prefix));
 		memcpy(der + sizeof(cb_pkcs8_p256_prefix), sec, 32);
 		r = x->import_secret(x, der, sizeof(der), NULL, key);
 		cb_wipe(der, sizeof(der));
@@ -349,9 +361,9 @@ int cb_hybrid_compose(const char *name, const char *backends, const cb_alg_info 
 		snprintf(c->notes, sizeof(c->notes), "parts %s@%s, %s@%s%s%s%s%s", r->kem, kem_be, r->kex, kex_be,
 			 r->hash ? ", " : "", r->hash ? r->hash : "", r->hash ? "@" : "",
 			 r->hash ? c->slot.parts.hash->info.backend : "");
-		c->var = *(const cb_hy_variant *)r->def->info.variant;
+		c->var = *(const cb_hy_variant *)(r->tmpl ? r->tmpl : r->def)->info.variant;
 		c->var.slot = &c->slot;
-		c->cls = *r->def;
+		c->cls = r->tmpl ? *r->tmpl : *r->def;
 		c->cls.info.backend = c->backend;
 		c->cls.info.notes = c->notes;
 		c->cls.info.unavailable = NULL;
@@ -374,7 +386,7 @@ size_t cb_hybrid_compositions(const char *name, const cb_alg_info **out, size_t 
 	size_t n = 0;
 	char be[64];
 
-	if (!r || !cap || !cb_hy_parts_of(r->def))
+	if (!r || !cap || (!r->tmpl && !cb_hy_parts_of(r->def)) || cb_alg_unavailable(&r->def->info))
 		return 0;
 	out[n++] = &r->def->info;
 	for (int pass = 0; pass < 2; pass++)

@@ -35,36 +35,44 @@ static const struct {
 /*
  * The composed hybrids call their key agreement as keygen-cold (import of
  * the secret, export of the public value) and derive-cold (import,
- * derive): a KEM has no handle to keep a prepared key in.  The SM2
- * hybrids' SM2 half is not a class (hy_ecc.c): its terms are the sm2-dh class's
- * warm operations, the nearest there is.
+ * derive): a KEM has no handle to keep a prepared key in.  The default
+ * SM2 hybrids' SM2 half is not a class (hy_ecc.c): their terms are the
+ * sm2-dh class's warm operations, the nearest there is; curvesm2mlkem768's
+ * compositions (composed 1) call an sm2-dh class cold.  composed: 0 every
+ * class of the name, -1 the default only, 1 compositions only.
  */
 static const struct {
 	const char *name, *op;
+	int composed;
 	cb_hybrid_term terms[5];
 } terms[] = {
-	{"x25519mlkem768", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen-cold"}, T_END}},
-	{"x25519mlkem768", "encaps", {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
-	{"x25519mlkem768", "decaps", {{"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
-	{"secp256r1mlkem768", "keygen", {{"ecdh-p256", "keygen-cold"}, {"mlkem768", "keygen"}, T_END}},
-	{"secp256r1mlkem768", "encaps", {{"ecdh-p256", "derive-cold"}, {"mlkem768", "encaps"}, T_END}},
-	{"secp256r1mlkem768", "decaps", {{"ecdh-p256", "derive-cold"}, {"mlkem768", "decaps"}, T_END}},
-	{"xwing", "keygen", {{"mlkem768", "keygen"}, {"x25519", "keygen-cold"}, T_END}},
-	{"xwing", "encaps", {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"x25519mlkem768", "keygen", 0, {{"mlkem768", "keygen"}, {"x25519", "keygen-cold"}, T_END}},
+	{"x25519mlkem768", "encaps", 0, {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"x25519mlkem768", "decaps", 0, {{"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"secp256r1mlkem768", "keygen", 0, {{"ecdh-p256", "keygen-cold"}, {"mlkem768", "keygen"}, T_END}},
+	{"secp256r1mlkem768", "encaps", 0, {{"ecdh-p256", "derive-cold"}, {"mlkem768", "encaps"}, T_END}},
+	{"secp256r1mlkem768", "decaps", 0, {{"ecdh-p256", "derive-cold"}, {"mlkem768", "decaps"}, T_END}},
+	{"xwing", "keygen", 0, {{"mlkem768", "keygen"}, {"x25519", "keygen-cold"}, T_END}},
+	{"xwing", "encaps", 0, {{"mlkem768", "encaps"}, {"x25519", "derive-cold"}, T_END}},
 	/* decapsulation re-expands the seed (draft section 5.5) */
-	{"xwing", "decaps", {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
-	{"curvesm2mlkem768", "keygen", {{"sm2-dh", "keygen"}, {"mlkem768", "keygen"}, T_END}},
-	{"curvesm2mlkem768", "encaps", {{"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, {"mlkem768", "encaps"}, T_END}},
-	{"curvesm2mlkem768", "decaps", {{"sm2-dh", "derive"}, {"mlkem768", "decaps"}, T_END}},
-	{"sm2mlkem768", "keygen", {{"mlkem768", "keygen"}, {"sm2-dh", "keygen"}, T_END}},
-	{"sm2mlkem768", "encaps", {{"mlkem768", "encaps"}, {"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, T_END}},
-	{"sm2mlkem768", "decaps", {{"mlkem768", "decaps"}, {"sm2-dh", "derive"}, T_END}},
+	{"xwing", "decaps", 0, {{"mlkem768", "keygen"}, {"mlkem768", "decaps"}, {"x25519", "derive-cold"}, T_END}},
+	{"curvesm2mlkem768", "keygen", -1, {{"sm2-dh", "keygen"}, {"mlkem768", "keygen"}, T_END}},
+	{"curvesm2mlkem768", "encaps", -1, {{"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, {"mlkem768", "encaps"}, T_END}},
+	{"curvesm2mlkem768", "decaps", -1, {{"sm2-dh", "derive"}, {"mlkem768", "decaps"}, T_END}},
+	{"curvesm2mlkem768", "keygen", 1, {{"sm2-dh", "keygen-cold"}, {"mlkem768", "keygen"}, T_END}},
+	{"curvesm2mlkem768", "encaps", 1, {{"sm2-dh", "derive-cold"}, {"mlkem768", "encaps"}, T_END}},
+	{"curvesm2mlkem768", "decaps", 1, {{"sm2-dh", "derive-cold"}, {"mlkem768", "decaps"}, T_END}},
+	{"sm2mlkem768", "keygen", 0, {{"mlkem768", "keygen"}, {"sm2-dh", "keygen"}, T_END}},
+	{"sm2mlkem768", "encaps", 0, {{"mlkem768", "encaps"}, {"sm2-dh", "keygen"}, {"sm2-dh", "derive"}, T_END}},
+	{"sm2mlkem768", "decaps", 0, {{"mlkem768", "decaps"}, {"sm2-dh", "derive"}, T_END}},
 };
 
-const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op)
+const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *backend, const char *op)
 {
+	int composed = backend && strchr(backend, '+') ? 1 : -1;
 	for (size_t i = 0; name && op && i < CB_ARRAY_LEN(terms); i++)
-		if (!strcmp(terms[i].name, name) && !strcmp(terms[i].op, op))
+		if (!strcmp(terms[i].name, name) && !strcmp(terms[i].op, op) &&
+		    (!terms[i].composed || terms[i].composed == composed))
 			return terms[i].terms;
 	return NULL;
 }
@@ -101,8 +109,10 @@ int cb_hybrid_needs_op(const cb_alg_info *part, const char *op, const cb_alg_inf
 		    !(be = cb_hybrid_part_backend(algs[i]->name, algs[i]->backend, part->name, buf, sizeof(buf))) ||
 		    strcmp(be, part->backend))
 			continue;
+		int composed = strchr(algs[i]->backend, '+') ? 1 : -1;
 		for (size_t k = 0; k < CB_ARRAY_LEN(terms); k++) {
-			if (strcmp(terms[k].name, algs[i]->name) || (hybrid_ops && !listed(hybrid_ops, terms[k].op)))
+			if (strcmp(terms[k].name, algs[i]->name) || (hybrid_ops && !listed(hybrid_ops, terms[k].op)) ||
+			    (terms[k].composed && terms[k].composed != composed))
 				continue;
 			for (const cb_hybrid_term *t = terms[k].terms; t->alg; t++)
 				if (!strcmp(t->alg, part->name) && !strcmp(t->op, op))

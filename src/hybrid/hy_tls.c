@@ -206,3 +206,26 @@ const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
 	.encaps_coins_bytes = 64,
 	.encaps_derand = p_encaps_derand,
 };
+
+/*
+ * curveSM2MLKEM768 (draft-yang-tls-hybrid-sm2-mlkem-03) has
+ * SecP256r1MLKEM768's layout on the SM2 curve: its compositions
+ * ("curvesm2mlkem768@oqs+gmssl") are this combiner over an sm2-dh class.
+ * The registered default (hy_sm2.c) does its SM2 half outside any class.
+ */
+static const cb_hy_variant csm_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 0}, 1, "curvesm2mlkem768", NULL};
+
+const cb_kem_class cb_hy_curvesm2mlkem768_parts = {
+	.info = {CB_KIND_KEM, "curvesm2mlkem768", "builtin", NULL, NULL, NULL, &csm_coins},
+	.public_key_bytes = P + EK,
+	.secret_key_bytes = S + DK,
+	.ciphertext_bytes = P + CT,
+	.shared_secret_bytes = 64,
+	.keypair = cb_hy_keypair,
+	.encaps = cb_hy_encaps,
+	.decaps = p_decaps,
+	.keypair_coins_bytes = 96,
+	.keypair_derand = p_keypair_derand,
+	.encaps_coins_bytes = 64,
+	.encaps_derand = p_encaps_derand,
+};

@@ -42,6 +42,12 @@ extern const cb_kem_class cb_hybrid_x25519mlkem768;
 extern const cb_kem_class cb_hybrid_secp256r1mlkem768;
 extern const cb_kem_class cb_hybrid_xwing;
 extern const cb_kem_class cb_hybrid_curvesm2mlkem768;
+/*
+ * Not registered: what curvesm2mlkem768's compositions copy (hy_compose.c),
+ * SecP256r1MLKEM768's combiner (the point first everywhere, the ECDH
+ * secret first) over an ML-KEM-768 class and an sm2-dh class.
+ */
+extern const cb_kem_class cb_hy_curvesm2mlkem768_parts;
 extern const cb_kem_class cb_hybrid_sm2mlkem768;
 extern const cb_kem_class cb_hybrid_sm2_dhkem;
 extern const cb_kem_class cb_hybrid_sm2_enc_kem;
@@ -188,7 +194,12 @@ const char *const *cb_hybrid_parts(const char *name);
 typedef struct cb_hybrid_term {
 	const char *alg, *op;
 } cb_hybrid_term;
-const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *op);
+/*
+ * backend: the hybrid's ("builtin", or a composition's "oqs+gmssl"): the
+ * default curvesm2mlkem768 does its SM2 half outside any class, its
+ * compositions call an sm2-dh class cold.
+ */
+const cb_hybrid_term *cb_hybrid_terms(const char *name, const char *backend, const char *op);
 
 /*
  * 1 when one of the composed hybrids among algs[0..n) counts operation op

@@ -388,7 +388,7 @@ static const cb_result *find_part(const cb_run *run, const char *alg, const char
 int cb_hybrid_breakdown(const cb_run *run, const cb_result *h, const cb_result **parts, size_t max, size_t *nparts,
 			double *parts_ns, double *combiner_ns)
 {
-	const cb_hybrid_term *terms = h ? cb_hybrid_terms(h->algorithm, h->operation) : NULL;
+	const cb_hybrid_term *terms = h ? cb_hybrid_terms(h->algorithm, h->backend, h->operation) : NULL;
 	double sum = 0;
 	size_t j;
 
@@ -436,7 +436,7 @@ static int hybrid_breakdown(const cb_run *run, cb_xtab **tabs, size_t *n)
 
 	for (size_t i = 0; i < run->nresults; i++) {
 		const cb_result *h = &run->results[i];
-		const cb_hybrid_term *terms = cb_hybrid_terms(h->algorithm, h->operation);
+		const cb_hybrid_term *terms = cb_hybrid_terms(h->algorithm, h->backend, h->operation);
 		char parts[CB_XCELL_MAX] = "", (*row)[CB_XCELL_MAX];
 		double sum = 0, d;
 		int complete = 1;
