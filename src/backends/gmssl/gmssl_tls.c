@@ -183,6 +183,7 @@ struct cb_tls {
 	uint8_t hello[HELLO_MAX]; /* a ClientHello of this client, for the server op */
 	size_t hello_len;
 	DIGEST_CTX transcript;    /* TLS 1.3: the hello's transcript hash, for the sign op */
+	uint8_t share[65];        /* TLS 1.3: a client's key share, for the share op */
 };
 
 static int new_key(const tls_variant *v, X509_KEY *key)
@@ -484,8 +485,36 @@ static int tls_sign(cb_tls *t)
 		       : CB_ERR_BACKEND;
 }
 
-/* The sign op's transcript (the recorded ClientHello), and one signature that GmSSL's client check accepts. */
-static int sign_ready(cb_tls *t)
+/*
+ * The server's key share alone, through the calls GmSSL's TLS 1.3 server
+ * makes (tls13.c): a fresh key of the group (x509_key_generate), its
+ * ServerHello key_share extension (tls13_key_share_server_hello_ext_to_bytes),
+ * the ECDHE secret with the client's share (x509_key_exchange), without
+ * the key schedule.  0, or CB_ERR_BACKEND.
+ */
+static int tls_share(cb_tls *t)
+{
+	int curve = tls_named_curve_oid(t->v->group);
+	uint8_t ext[128], *p = ext, ss[32];
+	size_t len = 0, sslen = sizeof(ss);
+	X509_KEY k;
+	int rc;
+	memset(&k, 0, sizeof(k));
+	rc = x509_key_generate(&k, OID_ec_public_key, &curve, sizeof(curve)) == 1 &&
+			     tls13_key_share_server_hello_ext_to_bytes(&k, &p, &len) == 1 &&
+			     x509_key_exchange(&k, t->share, sizeof(t->share), ss, &sslen) == 1
+		     ? 0
+		     : CB_ERR_BACKEND;
+	cb_wipe(ss, sizeof(ss));
+	x509_key_cleanup(&k);
+	return rc;
+}
+
+/*
+ * The sign op's transcript (the recorded ClientHello), one signature that
+ * GmSSL's client check accepts, and a client's key share for the share op.
+ */
+static int parts_ready(cb_tls *t)
 {
 	uint8_t sig[SM2_MAX_SIGNATURE_SIZE];
 	size_t siglen;
@@ -494,10 +523,20 @@ static int sign_ready(cb_tls *t)
 	    tls13_sign_certificate_verify(TLS_server_mode, t->v->sig_alg, &t->server.x509_keys[0], &t->transcript, sig,
 					  &siglen) != 1)
 		return -1;
-	return tls13_verify_certificate_verify(TLS_server_mode, t->v->sig_alg, &t->server.x509_keys[0], &t->transcript,
-					       sig, siglen) == 1
-		       ? 0
-		       : -1;
+	int curve = tls_named_curve_oid(t->v->group), rc;
+	uint8_t *p = t->share;
+	size_t len = 0;
+	X509_KEY k;
+	if (tls13_verify_certificate_verify(TLS_server_mode, t->v->sig_alg, &t->server.x509_keys[0], &t->transcript, sig,
+					    siglen) != 1)
+		return -1;
+	memset(&k, 0, sizeof(k));
+	rc = x509_key_generate(&k, OID_ec_public_key, &curve, sizeof(curve)) == 1 &&
+			     x509_public_key_to_bytes(&k, &p, &len) == 1 && len == sizeof(t->share) && !tls_share(t)
+		     ? 0
+		     : -1;
+	x509_key_cleanup(&k);
+	return rc;
 }
 
 /*
@@ -536,7 +575,7 @@ static int tls_init_class(const cb_tls_class *cls, cb_tls **out)
 	}
 	free_conn(c);
 	cur = NULL;
-	if (!t->hello_len || (t->v->protocol == TLS_protocol_tls13 && sign_ready(t)))
+	if (!t->hello_len || (t->v->protocol == TLS_protocol_tls13 && parts_ready(t)))
 		goto out;
 	rc = 0;
 out:
@@ -672,7 +711,7 @@ static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
 			   "GmSSL's TLS 1.3, " suite ", over memory in one thread (its socket calls "    \
 			   "answered by the adapter), no tickets; a chain of three certificates made at start", \
 			   &var),                                                                         \
-		tls_init_class, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign, NULL}
+		tls_init_class, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign, tls_share}
 
 static const tls_variant sm2_sm2 = {TLS_protocol_tls13, TLS_curve_sm2p256v1, OID_sm2, OID_sm2sign_with_sm3,
 				    TLS_sig_sm2sig_sm3, TLS_cipher_sm4_gcm_sm3};
