@@ -42,12 +42,6 @@
 #include "cryptobench/sig.h"
 #include "cryptobench/sm2.h"
 
-#ifdef CB_GMSSL_SM2_ASM
-#define SM2_ASM "; GmSSL's sm2_z256 field arithmetic in assembly"
-#else
-#define SM2_ASM "; GmSSL's portable sm2_z256 C"
-#endif
-
 enum gm_type { T_SIGN, T_ENC, T_DH };
 
 struct gm_key {
@@ -326,7 +320,7 @@ static const cb_sig_class gm_sm2_sign = {
 	.info = GMSSL_INFO(CB_KIND_SIG, "sm2-sign",
 			   "sm2_sign with a fresh k from getentropy per signature (not SM2_SIGN_CTX, whose "
 			   "batches of 32 nonces the per-slice median would hide); verify through "
-			   "SM2_VERIFY_CTX's precomputed table of the public point" SM2_ASM,
+			   "SM2_VERIFY_CTX's precomputed table of the public point" GMSSL_SM2_ASM,
 			   &v_sign),
 	.keygen = sig_keygen,
 	.key_free = key_free,
@@ -520,7 +514,7 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 static const cb_kex_class gm_sm2_dh = {
 	.info = GMSSL_INFO(CB_KIND_KEX, "sm2-dh",
 			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
-			   "all-zero peer point GmSSL accepts; the last peer kept parsed" SM2_ASM,
+			   "all-zero peer point GmSSL accepts; the last peer kept parsed" GMSSL_SM2_ASM,
 			   &v_dh),
 	.keygen = kex_keygen,
 	.key_free = key_free,

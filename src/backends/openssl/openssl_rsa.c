@@ -40,7 +40,7 @@ struct rsa_hash {
 
 static const char *rsa_unavailable(void)
 {
-	return cb_ossl_unavailable_keytype("RSA");
+	return cb_ossl_unavailable(CB_KIND_PKE, "RSA");
 }
 
 static int rsa_generate(int bits, EVP_PKEY **pkey)

@@ -39,17 +39,6 @@ struct sym_ctx {
 	size_t dec_ivlen;
 };
 
-static const char *sym_unavailable(const struct sym_variant *v)
-{
-	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, v->ossl_name, NULL);
-	if (!c) {
-		ERR_clear_error();
-		return "this OpenSSL has no implementation of the cipher (EVP_CIPHER_fetch failed)";
-	}
-	EVP_CIPHER_free(c);
-	return NULL;
-}
-
 static void sym_free(void *p)
 {
 	struct sym_ctx *c = p;
@@ -207,7 +196,7 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	static const struct sym_variant id##_v = {oname, md, maxiv};                                        \
 	static const char *id##_unavailable(void)                                                           \
 	{                                                                                                   \
-		return sym_unavailable(&id##_v);                                                            \
+		return cb_ossl_unavailable(CB_KIND_CIPHER, oname);                                          \
 	}                                                                                                   \
 	static const cb_cipher_class id = {                                                                 \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "openssl",                          \
@@ -257,17 +246,6 @@ struct hash_ctx {
 	EVP_MD_CTX *ctx;
 };
 
-static const char *hash_unavailable(const char *name)
-{
-	EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
-	if (!md) {
-		ERR_clear_error();
-		return "this OpenSSL has no implementation of the hash (EVP_MD_fetch failed)";
-	}
-	EVP_MD_free(md);
-	return NULL;
-}
-
 static void hash_free(void *p)
 {
 	struct hash_ctx *h = p;
@@ -316,7 +294,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 #define SYM_HASH(id, nm, oname, db, bb)                                                                     \
 	static const char *id##_unavailable(void)                                                           \
 	{                                                                                                   \
-		return hash_unavailable(oname);                                                             \
+		return cb_ossl_unavailable(CB_KIND_HASH, oname);                                            \
 	}                                                                                                   \
 	static const cb_hash_class id = {                                                                   \
 		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "openssl",                            \
