@@ -164,32 +164,31 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	return CB_OK;
 }
 
-/* AES-GCM: the label names the code BoringSSL takes on this CPU. */
+/* AES-GCM with a key of keylen bytes: the label names the code BoringSSL takes on this CPU. */
+static const char *gcm_label(char label[160], int *done, size_t keylen)
+{
+	if (!*done) {
+		/* Benign race: every thread writes the same bytes. */
+		char tmp[160];
+		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(keylen));
+		memcpy(label, tmp, sizeof(tmp));
+		*done = 1;
+	}
+	return label;
+}
+
 static const char *gcm128_implementation(void)
 {
 	static char label[160];
 	static int done;
-	if (!done) {
-		/* Benign race: every thread writes the same bytes. */
-		char tmp[160];
-		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(16));
-		memcpy(label, tmp, sizeof(label));
-		done = 1;
-	}
-	return label;
+	return gcm_label(label, &done, 16);
 }
 
 static const char *gcm256_implementation(void)
 {
 	static char label[160];
 	static int done;
-	if (!done) {
-		char tmp[160];
-		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(32));
-		memcpy(label, tmp, sizeof(label));
-		done = 1;
-	}
-	return label;
+	return gcm_label(label, &done, 32);
 }
 
 #define SYM_CIPHER(id, nm, notes_, impl, aead_, cipher_, maxiv, kb, ivb, bb, tb, pad)                                \

@@ -88,10 +88,12 @@ fail:
 	return cb_ossl_fail();
 }
 
-/* Sets the IV (and, for AEADs, its length) for one message. */
+/* Sets the IV (and, for AEADs, its length) for one message, then an AEAD's aad. */
 static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, const uint8_t *iv, size_t ivlen,
-		     int enc)
+		     const uint8_t *aad, size_t aadlen, int enc)
 {
+	int n;
+
 	if (c->v->mode == SYM_AEAD) {
 		if (ivlen == 0 || ivlen > c->v->max_ivlen ||
 		    (c->v->max_ivlen == c->cls->iv_bytes && ivlen != c->cls->iv_bytes))
@@ -110,13 +112,7 @@ static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, 
 		return CB_ERR_ARG;
 	if (!EVP_CipherInit_ex2(ctx, NULL, NULL, iv, enc, NULL))
 		return cb_ossl_fail();
-	return CB_OK;
-}
-
-static int sym_aad(EVP_CIPHER_CTX *ctx, const uint8_t *aad, size_t aadlen)
-{
-	int n;
-	if (aadlen == 0)
+	if (c->v->mode != SYM_AEAD || aadlen == 0)
 		return CB_OK;
 	if (!aad || aadlen > INT_MAX)
 		return CB_ERR_ARG;
@@ -136,10 +132,7 @@ static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	cls = c->cls;
 	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &need)) != 0)
 		return err;
-	err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, 1);
-	if (err)
-		return err;
-	if (c->v->mode == SYM_AEAD && (err = sym_aad(c->enc, aad, aadlen)) != 0)
+	if ((err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, aad, aadlen, 1)) != 0)
 		return err;
 	if (inlen && !EVP_EncryptUpdate(c->enc, out, &n1, in, (int)inlen))
 		return cb_ossl_fail();
@@ -166,17 +159,12 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	cls = c->cls;
 	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &body)) != 0)
 		return err;
-	err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, 0);
-	if (err)
+	if ((err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, aad, aadlen, 0)) != 0)
 		return err;
-	if (c->v->mode == SYM_AEAD) {
-		if ((err = sym_aad(c->dec, aad, aadlen)) != 0)
-			return err;
-		/* The API takes a non-const pointer but only reads the tag. */
-		if (EVP_CIPHER_CTX_ctrl(c->dec, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
-					(void *)(uintptr_t)(in + body)) <= 0)
-			return cb_ossl_fail();
-	}
+	/* The API takes a non-const pointer but only reads the tag. */
+	if (c->v->mode == SYM_AEAD && EVP_CIPHER_CTX_ctrl(c->dec, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
+							  (void *)(uintptr_t)(in + body)) <= 0)
+		return cb_ossl_fail();
 	if (body && !EVP_DecryptUpdate(c->dec, out, &n1, in, (int)body)) {
 		cb_wipe(out, body);
 		return cb_ossl_fail();
