@@ -133,13 +133,7 @@ static int kx_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct kx_key *k = key;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < KX_PUBLIC)
-		return CB_ERR_LENGTH;
-	memcpy(out, k->pub, KX_PUBLIC);
-	*outlen = KX_PUBLIC;
-	return CB_OK;
+	return k && out && outlen ? cb_bytes_out(k->pub, KX_PUBLIC, out, outlen) : CB_ERR_ARG;
 }
 
 static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
