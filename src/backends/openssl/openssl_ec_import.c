@@ -108,21 +108,6 @@ static EVP_PKEY *private_as_sm2(EVP_PKEY *pk)
 	return r;
 }
 
-int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
-			     const cb_opts *opts, void **key)
-{
-	int type = pke_type(cls);
-	EVP_PKEY *pk;
-	if (type != CB_OSSL_SM2 || !der || !key)
-		return CB_ERR_ARG;
-	pk = private_as_sm2(pkcs8_key(der, len));
-	if (!pk) {
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
-}
-
 /* An SM2 public key that a decoder gave as key type "EC" on the SM2 curve.  Consumes pk. */
 static EVP_PKEY *as_sm2(EVP_PKEY *pk)
 {
@@ -172,16 +157,29 @@ int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t
 	return cb_ossl_kex_from_pkey(type, pk, key);
 }
 
-int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
-			    const cb_opts *opts, void **key)
+/* A signature handle from DER (PKCS#8 when secret, else SPKI; nothing after it) of a key of the class's type. */
+static int sig_import_der(const cb_sig_class *cls, int secret, const uint8_t *der, size_t len, const cb_opts *opts,
+			  void **key)
 {
 	int type = sig_type(cls);
 	EVP_PKEY *pk;
 	if (type < 0 || !der || !key)
 		return CB_ERR_ARG;
-	if (!(pk = typed_key(type, spki_key(der, len), 0)))
+	if (!(pk = typed_key(type, secret ? pkcs8_key(der, len) : spki_key(der, len), secret)))
 		return CB_ERR_INVALID_KEY;
-	return cb_ossl_sig_from_pkey(type, pk, 0, opts, key);
+	return cb_ossl_sig_from_pkey(type, pk, secret, opts, key);
+}
+
+int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			    const cb_opts *opts, void **key)
+{
+	return sig_import_der(cls, 0, der, len, opts, key);
+}
+
+int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
+{
+	return sig_import_der(cls, 1, der, len, opts, key);
 }
 
 static EVP_PKEY *raw_key(int type, const uint8_t *pub, size_t publen, const uint8_t *d, size_t dlen)
@@ -230,28 +228,26 @@ int cb_ossl_pke_import_raw(const cb_pke_class *cls, const uint8_t *pub, size_t p
 	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
 }
 
-int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
-			     const cb_opts *opts, void **key)
-{
-	int type = sig_type(cls);
-	EVP_PKEY *pk;
-	if (type < 0 || !der || !key)
-		return CB_ERR_ARG;
-	if (!(pk = typed_key(type, pkcs8_key(der, len), 1)))
-		return CB_ERR_INVALID_KEY;
-	return cb_ossl_sig_from_pkey(type, pk, 1, opts, key);
-}
-
-int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len,
-			     const cb_opts *opts, void **key)
+/* An SM2 encryption handle from DER (PKCS#8 when secret, else SPKI; nothing after it). */
+static int pke_import_der(const cb_pke_class *cls, int secret, const uint8_t *der, size_t len, void **key)
 {
 	int type = pke_type(cls);
 	EVP_PKEY *pk;
 	if (type != CB_OSSL_SM2 || !der || !key)
 		return CB_ERR_ARG;
-	if (!(pk = as_sm2(spki_key(der, len)))) {
-		ERR_clear_error();
+	if (!(pk = typed_key(type, secret ? pkcs8_key(der, len) : spki_key(der, len), secret)))
 		return CB_ERR_INVALID_KEY;
-	}
 	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
+}
+
+int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
+{
+	return pke_import_der(cls, 1, der, len, key);
+}
+
+int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len,
+			    const cb_opts *opts, void **key)
+{
+	return pke_import_der(cls, 0, der, len, key);
 }
