@@ -16,9 +16,6 @@
  * its hedging randomness from BoringSSL's own generator, as liboqs' does
  * from its own; it has the pure, hedged interface only here.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "backends/boringssl/bssl_common.h"
 #include "core/pqsig.h"
 #include "core/util.h"

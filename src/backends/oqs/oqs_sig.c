@@ -2,7 +2,8 @@
  * Backend "oqs", signatures: liboqs' ML-DSA-44/65/87 (its mldsa-native
  * copy) and SLH-DSA-SHA2-128s/128f, SLH-DSA-SHAKE-128s/128f (its slh-dsa-c
  * copy), when `make anchors` built liboqs (backend.cmake); otherwise listed
- * as not built.
+ * as not built.  The handle, the key files and the arguments are
+ * src/core/pqsig.c's; here only liboqs' calls.
  *
  * ML-DSA goes through mldsa-native's internal functions, which liboqs
  * exports beside its OQS_SIG_* API: KeyGen_internal from the 32-byte seed
@@ -26,7 +27,6 @@
 
 #include "backends/anchors.h"
 #include "core/pqsig.h"
-#include "core/util.h"
 #include "cryptobench/sig.h"
 
 #ifndef CB_ANCHOR_COMMIT
