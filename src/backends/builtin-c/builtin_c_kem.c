@@ -20,19 +20,8 @@ static const char *builtin_c_implementation(void)
 #define NOTES "the portable C path of builtin"
 CB_BUILTIN_MLKEM_CLASSES("builtin-c", NOTES, builtin_c_implementation, _c)
 
-static const cb_alg_info *const builtin_c_algs[] = {
-	&mlkem512.info,
-	&mlkem768.info,
-	&mlkem1024.info,
-	NULL,
-};
-
-static const char *builtin_c_version(void)
-{
-	return CB_VERSION;
-}
+static const cb_alg_info *const builtin_c_algs[] = CB_BUILTIN_MLKEM_LIST;
 
 static const cb_alg_info *const *const builtin_c_classes[] = {builtin_c_algs, cb_builtin_c_mldsa_algs, NULL};
 
-const cb_backend cb_backend_builtin_c = {"builtin-c", "builtin", builtin_c_version,
-					 builtin_c_classes};
+const cb_backend cb_backend_builtin_c = {"builtin-c", "builtin", cb_builtin_version, builtin_c_classes};

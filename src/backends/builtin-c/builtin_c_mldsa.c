@@ -15,9 +15,4 @@ static const char *builtin_c_mldsa_implementation(void)
 #define NOTES "the portable C path of builtin"
 CB_BUILTIN_MLDSA_CLASSES("builtin-c", NOTES, builtin_c_mldsa_implementation, _c)
 
-const cb_alg_info *const cb_builtin_c_mldsa_algs[] = {
-	&mldsa44.info,
-	&mldsa65.info,
-	&mldsa87.info,
-	NULL,
-};
+const cb_alg_info *const cb_builtin_c_mldsa_algs[] = CB_BUILTIN_MLDSA_LIST;

@@ -58,18 +58,13 @@ int cb_builtin_mlkem_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t 
 /* The dispatching functions of src/mlkem (dispatch.c): AVX2 or portable C at run time. */
 CB_BUILTIN_MLKEM_CLASSES("builtin", BUILTIN_NOTES, builtin_implementation, )
 
-const cb_alg_info *const cb_builtin_algs[] = {
-	&mlkem512.info,
-	&mlkem768.info,
-	&mlkem1024.info,
-	NULL,
-};
+const cb_alg_info *const cb_builtin_algs[] = CB_BUILTIN_MLKEM_LIST;
 
-static const char *builtin_version(void)
+const char *cb_builtin_version(void)
 {
 	return CB_VERSION;
 }
 
 static const cb_alg_info *const *const builtin_classes[] = {cb_builtin_algs, cb_builtin_mldsa_algs, cb_hybrid_algs, cb_envelope_algs, NULL};
 
-const cb_backend cb_backend_builtin = {"builtin", "builtin", builtin_version, builtin_classes};
+const cb_backend cb_backend_builtin = {"builtin", "builtin", cb_builtin_version, builtin_classes};

@@ -71,9 +71,4 @@ static const char *builtin_mldsa_implementation(void)
 #define BUILTIN_NOTES_MLDSA "own FIPS 204 code (src/mldsa)"
 CB_BUILTIN_MLDSA_CLASSES("builtin", BUILTIN_NOTES_MLDSA, builtin_mldsa_implementation, )
 
-const cb_alg_info *const cb_builtin_mldsa_algs[] = {
-	&mldsa44.info,
-	&mldsa65.info,
-	&mldsa87.info,
-	NULL,
-};
+const cb_alg_info *const cb_builtin_mldsa_algs[] = CB_BUILTIN_MLDSA_LIST;

@@ -24,4 +24,7 @@ extern const cb_pqsig_lib cb_builtin_mldsa_lib;
 	CB_BUILTIN_MLDSA_CLASS(mldsa65, 65, be, notes, impl, cb_mldsa65##path##_ops)          \
 	CB_BUILTIN_MLDSA_CLASS(mldsa87, 87, be, notes, impl, cb_mldsa87##path##_ops)
 
+/* The list of those three classes (a registry table's initialiser). */
+#define CB_BUILTIN_MLDSA_LIST {&mldsa44.info, &mldsa65.info, &mldsa87.info, NULL}
+
 #endif

@@ -43,4 +43,10 @@ int cb_builtin_mlkem_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t 
 	CB_BUILTIN_MLKEM_CLASS(768, cb_mlkem768##path, be, notes, impl)        \
 	CB_BUILTIN_MLKEM_CLASS(1024, cb_mlkem1024##path, be, notes, impl)
 
+/* The list of those three classes (a registry table's initialiser). */
+#define CB_BUILTIN_MLKEM_LIST {&mlkem512.info, &mlkem768.info, &mlkem1024.info, NULL}
+
+/* The version of backends builtin and builtin-c: the project's (builtin_kem.c). */
+const char *cb_builtin_version(void);
+
 #endif
