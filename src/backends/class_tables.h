@@ -13,6 +13,8 @@
 #ifndef CB_BACKENDS_CLASS_TABLES_H
 #define CB_BACKENDS_CLASS_TABLES_H
 
+#include "cryptobench/cipher.h"
+#include "cryptobench/hash.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
@@ -32,6 +34,12 @@
 	.keygen = p##_keygen, .key_free = p##_key_free, .export_public = p##_export_public,        \
 	.export_secret = p##_export_secret, .max_signature = p##_max_signature, .sign = p##_sign,  \
 	.verify = p##_verify, .import_public = p##_import_public, .import_secret = p##_import_secret
+
+/* A cipher class's methods: p_init, p_free, p_encrypt, p_decrypt. */
+#define CB_CIPHER_METHODS(p) .init = p##_init, .free = p##_free, .encrypt = p##_encrypt, .decrypt = p##_decrypt
+
+/* A hash class's methods: p_init, p_free, p_digest. */
+#define CB_HASH_METHODS(p) .init = p##_init, .free = p##_free, .digest = p##_digest
 
 /* A KEM's methods: p_keypair, p_encaps, p_decaps, p_keypair_derand, p_encaps_derand. */
 #define CB_KEM_METHODS(p)                                                                          \

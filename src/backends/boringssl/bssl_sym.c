@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backends/boringssl/bssl_common.h"
+#include "backends/class_tables.h"
 #include "core/cipher_check.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
@@ -201,10 +202,7 @@ static const char *gcm256_implementation(void)
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		.init = sym_init,                                                                                   \
-		.free = sym_free,                                                                                   \
-		.encrypt = sym_encrypt,                                                                             \
-		.decrypt = sym_decrypt,                                                                             \
+		CB_CIPHER_METHODS(sym),                                                                             \
 	}
 
 #define GCM_NOTES                                                                                                   \
@@ -266,18 +264,14 @@ static const cb_hash_class sha256 = {
 	.info = BSSL_INFO(CB_KIND_HASH, "sha256", "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)", NULL),
 	.digest_bytes = 32,
 	.block_bytes = 64,
-	.init = hash_init,
-	.free = hash_free,
-	.digest = hash_digest,
+	CB_HASH_METHODS(hash),
 };
 
 static const cb_hash_class sha512 = {
 	.info = BSSL_INFO(CB_KIND_HASH, "sha512", "one-shot SHA512(); sha512-x86_64 assembly (AVX2 where the CPU has it)", NULL),
 	.digest_bytes = 64,
 	.block_bytes = 128,
-	.init = hash_init,
-	.free = hash_free,
-	.digest = hash_digest,
+	CB_HASH_METHODS(hash),
 };
 
 const cb_alg_info *const cb_bssl_sym_algs[] = {

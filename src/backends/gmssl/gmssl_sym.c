@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "core/cipher_check.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
@@ -80,9 +81,7 @@ static const cb_hash_class gm_sm3 = {
 	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", SM3_NOTES, NULL),
 	.digest_bytes = SM3_DIGEST_SIZE,
 	.block_bytes = SM3_BLOCK_SIZE,
-	.init = sm3_ctx_init,
-	.free = sm3_ctx_free,
-	.digest = sm3_ctx_digest,
+	CB_HASH_METHODS(sm3_ctx),
 };
 
 /* ---- SM4 ---- */
@@ -230,10 +229,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		.block_bytes = (block_),                                                         \
 		.tag_bytes = (tag_),                                                             \
 		.padded = (padded_),                                                             \
-		.init = cipher_init,                                                             \
-		.free = cipher_free,                                                             \
-		.encrypt = cipher_encrypt,                                                       \
-		.decrypt = cipher_decrypt,                                                       \
+		CB_CIPHER_METHODS(cipher),                                                       \
 	}
 
 GM_CIPHER(gm_sm4_ecb, "sm4-ecb", GM_ECB, 0, 16, 0, 0, SM4_FAST);

@@ -15,6 +15,7 @@
 #include <openssl/err.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "backends/openssl/openssl_common.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
@@ -195,10 +196,7 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 		.block_bytes = bb,                                                                          \
 		.tag_bytes = tb,                                                                            \
 		.padded = pad,                                                                              \
-		.init = sym_init,                                                                           \
-		.free = sym_free,                                                                           \
-		.encrypt = sym_encrypt,                                                                     \
-		.decrypt = sym_decrypt,                                                                     \
+		CB_CIPHER_METHODS(sym),                                                                     \
 	}
 
 /* GCM accepts IVs up to 128 bytes in OpenSSL 3.0 (GCM_IV_MAX_SIZE). */
@@ -290,9 +288,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 			 .variant = oname},                                                                 \
 		.digest_bytes = db,                                                                         \
 		.block_bytes = bb,                                                                          \
-		.init = hash_init,                                                                          \
-		.free = hash_free,                                                                          \
-		.digest = hash_digest,                                                                      \
+		CB_HASH_METHODS(hash),                                                                      \
 	}
 
 SYM_HASH(sha256, "sha256", "SHA2-256", 32, 64);
