@@ -213,24 +213,23 @@ static const char *gcm256_implementation(void)
 /* GCM nonces: BoringSSL takes any non-zero length; the same bound as the OpenSSL class. */
 #define GCM_MAX_IV 128
 
-SYM_CIPHER(aes128_ecb, "aes-128-ecb", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ecb, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ecb, 0, 16, 0, 16,
-	   0, 1);
-SYM_CIPHER(aes128_cbc, "aes-128-cbc", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_cbc, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_cbc, 0, 16, 16,
-	   16, 0, 1);
-SYM_CIPHER(aes128_ctr, "aes-128-ctr", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ctr, 0, 16, 16, 1, 0, 0);
-SYM_CIPHER(aes128_gcm, "aes-128-gcm", GCM_NOTES, gcm128_implementation, EVP_aead_aes_128_gcm, NULL, GCM_MAX_IV, 16,
-	   12, 1, 16, 0);
-SYM_CIPHER(aes256_ecb, "aes-256-ecb", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ecb, 0, 32, 0, 16, 0, 0);
-SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ecb, 0, 32, 0, 16,
-	   0, 1);
-SYM_CIPHER(aes256_cbc, "aes-256-cbc", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_cbc, 0, 32, 16, 16, 0, 0);
-SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_cbc, 0, 32, 16,
-	   16, 0, 1);
-SYM_CIPHER(aes256_ctr, "aes-256-ctr", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ctr, 0, 32, 16, 1, 0, 0);
-SYM_CIPHER(aes256_gcm, "aes-256-gcm", GCM_NOTES, gcm256_implementation, EVP_aead_aes_256_gcm, NULL, GCM_MAX_IV, 32,
-	   12, 1, 16, 0);
+/* The six AES classes of a key size: ECB and CBC without and with PKCS#7, CTR, GCM. */
+#define AES_CLASSES(bits, kb)                                                                                      \
+	SYM_CIPHER(aes##bits##_ecb, "aes-" #bits "-ecb", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+		   EVP_aes_##bits##_ecb, 0, kb, 0, 16, 0, 0);                                                      \
+	SYM_CIPHER(aes##bits##_ecb_p, "aes-" #bits "-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL,          \
+		   EVP_aes_##bits##_ecb, 0, kb, 0, 16, 0, 1);                                                      \
+	SYM_CIPHER(aes##bits##_cbc, "aes-" #bits "-cbc", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+		   EVP_aes_##bits##_cbc, 0, kb, 16, 16, 0, 0);                                                     \
+	SYM_CIPHER(aes##bits##_cbc_p, "aes-" #bits "-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL,          \
+		   EVP_aes_##bits##_cbc, 0, kb, 16, 16, 0, 1);                                                     \
+	SYM_CIPHER(aes##bits##_ctr, "aes-" #bits "-ctr", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+		   EVP_aes_##bits##_ctr, 0, kb, 16, 1, 0, 0);                                                      \
+	SYM_CIPHER(aes##bits##_gcm, "aes-" #bits "-gcm", GCM_NOTES, gcm##bits##_implementation,                    \
+		   EVP_aead_aes_##bits##_gcm, NULL, GCM_MAX_IV, kb, 12, 1, 16, 0)
+
+AES_CLASSES(128, 16);
+AES_CLASSES(256, 32);
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "EVP_AEAD; chacha20_poly1305_x86_64 assembly (AVX2 or SSE4.1 by CPUID)",
 	   cb_bssl_implementation, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
 

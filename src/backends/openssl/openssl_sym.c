@@ -202,27 +202,24 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 /* GCM accepts IVs up to 128 bytes in OpenSSL 3.0 (GCM_IV_MAX_SIZE). */
 #define GCM_MAX_IV 128
 
-SYM_CIPHER(aes128_ecb, "aes-128-ecb", "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
-SYM_CIPHER(aes128_cbc, "aes-128-cbc", "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
-SYM_CIPHER(aes128_ctr, "aes-128-ctr", "AES-128-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
-SYM_CIPHER(aes128_gcm, "aes-128-gcm", "AES-128-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
-SYM_CIPHER(aes256_ecb, "aes-256-ecb", "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 0);
-SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 1);
-SYM_CIPHER(aes256_cbc, "aes-256-cbc", "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 0);
-SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 1);
-SYM_CIPHER(aes256_ctr, "aes-256-ctr", "AES-256-CTR", SYM_STREAM, 0, 32, 16, 1, 0, 0);
-SYM_CIPHER(aes256_gcm, "aes-256-gcm", "AES-256-GCM", SYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
+/*
+ * The six classes of a 128-bit block cipher with a kb-byte key (OpenSSL's
+ * name onm): ECB and CBC without and with PKCS#7, CTR, GCM.
+ */
+#define BLOCK_CLASSES(id, nm, onm, kb)                                                                      \
+	SYM_CIPHER(id##_ecb, nm "-ecb", onm "-ECB", SYM_BLOCK, 0, kb, 0, 16, 0, 0);                         \
+	SYM_CIPHER(id##_ecb_p, nm "-ecb-pkcs7", onm "-ECB", SYM_BLOCK, 0, kb, 0, 16, 0, 1);                 \
+	SYM_CIPHER(id##_cbc, nm "-cbc", onm "-CBC", SYM_BLOCK, 0, kb, 16, 16, 0, 0);                        \
+	SYM_CIPHER(id##_cbc_p, nm "-cbc-pkcs7", onm "-CBC", SYM_BLOCK, 0, kb, 16, 16, 0, 1);                \
+	SYM_CIPHER(id##_ctr, nm "-ctr", onm "-CTR", SYM_STREAM, 0, kb, 16, 1, 0, 0);                        \
+	SYM_CIPHER(id##_gcm, nm "-gcm", onm "-GCM", SYM_AEAD, GCM_MAX_IV, kb, 12, 1, 16, 0)
+
+BLOCK_CLASSES(aes128, "aes-128", "AES-128", 16);
+BLOCK_CLASSES(aes256, "aes-256", "AES-256", 32);
+/* OpenSSL 3.0 has no SM4-GCM (added in 3.2); unavailable() then says so. */
+BLOCK_CLASSES(sm4, "sm4", "SM4", 16);
 /* RFC 8439; OpenSSL 3.0 initialises it only with a 12-byte nonce. */
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
-SYM_CIPHER(sm4_ecb, "sm4-ecb", "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
-SYM_CIPHER(sm4_cbc, "sm4-cbc", "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
-SYM_CIPHER(sm4_ctr, "sm4-ctr", "SM4-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
-/* OpenSSL 3.0 has no SM4-GCM (added in 3.2); unavailable() then says so. */
-SYM_CIPHER(sm4_gcm, "sm4-gcm", "SM4-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
 
 /* Hashes: a fetched EVP_MD and one EVP_MD_CTX reused by every call. */
 
