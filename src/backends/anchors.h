@@ -27,6 +27,7 @@
 #define CB_BACKENDS_ANCHORS_H
 
 #include "backends/backends.h"
+#include "backends/class_tables.h"
 #include "core/util.h"
 #include "cryptobench/kem.h"
 #include "cryptobench/registry.h"
@@ -106,21 +107,14 @@ static inline int cb_anchor_stub_decaps(const cb_kem_class *cls, uint8_t *ss, co
  * parameter set's functions in variant, or the stubs), keypair and encaps
  * being cb_anchor_keypair and cb_anchor_encaps.
  */
-#define CB_ANCHOR_MLKEM_CLASS(var, bits, be, notes_, unavail, impl, skipped, variant_, kpd, encd, dec) \
-	static const cb_kem_class var = {                                                           \
-		.info = {CB_KIND_KEM, "mlkem" #bits, be, notes_, unavail, impl, variant_},          \
-		.public_key_bytes = CB_MLKEM##bits##_EK_BYTES,                                      \
-		.secret_key_bytes = CB_MLKEM##bits##_DK_BYTES,                                      \
-		.ciphertext_bytes = CB_MLKEM##bits##_CT_BYTES,                                      \
-		.shared_secret_bytes = CB_MLKEM_SS_BYTES,                                           \
-		.keypair = cb_anchor_keypair,                                                       \
-		.encaps = cb_anchor_encaps,                                                         \
-		.decaps = dec,                                                                      \
-		.keypair_coins_bytes = 64,                                                          \
-		.keypair_derand = kpd,                                                              \
-		.encaps_coins_bytes = 32,                                                           \
-		.encaps_derand = encd,                                                              \
-		.skipped_checks = skipped,                                                          \
-	}
+#define CB_ANCHOR_MLKEM_CLASS(var, bits, be, notes_, unavail, impl, skipped, variant_, kpd, encd, dec)       \
+	static const cb_kem_class var = {.info = {CB_KIND_KEM, "mlkem" #bits, be, notes_, unavail, impl, variant_}, \
+					 CB_MLKEM_SIZES(bits),                                                     \
+					 .keypair = cb_anchor_keypair,                                             \
+					 .encaps = cb_anchor_encaps,                                               \
+					 .decaps = dec,                                                            \
+					 .keypair_derand = kpd,                                                    \
+					 .encaps_derand = encd,                                                    \
+					 .skipped_checks = skipped}
 
 #endif

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "backends/boringssl/bssl_common.h"
+#include "backends/class_tables.h"
+#include "backends/ec_handle.h"
 #include "core/der.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
@@ -214,26 +216,12 @@ static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *s
 	return CB_OK;
 }
 
-static int ecdh_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+static int p256_import_secret(const uint8_t *in, size_t len, void **out)
 {
-	return p256_keygen(key);
+	return p256_import(in, len, 1, out);
 }
 
-static int ecdh_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return p256_import(in, len, 1, key);
-}
-
-static int ecdsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_keygen(key);
-}
-
-static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			       void **key)
-{
-	return p256_import(in, len, 1, key);
-}
+CB_EC_SHARED_HANDLE(p256, p256_keygen, p256_import_secret)
 
 static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 			       void **key)
@@ -246,12 +234,12 @@ static const cb_kex_class ecdh_p256 = {
 			  "ECDH_compute_key on EC_KEY (BoringSSL's P-256: nistz256 assembly / fiat-crypto); the "
 			  "parsed peer point is kept while the peer bytes repeat",
 			  NULL),
-	.keygen = ecdh_keygen,
+	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_point,
 	.export_secret = p256_export_pkcs8,
 	.derive = ecdh_derive,
-	.import_secret = ecdh_import_secret,
+	.import_secret = p256_kex_import_secret,
 };
 
 static const cb_sig_class ecdsa_p256 = {
@@ -259,7 +247,7 @@ static const cb_sig_class ecdsa_p256 = {
 			  "ECDSA_sign / ECDSA_verify over SHA256() (BoringSSL's P-256: nistz256 assembly / "
 			  "fiat-crypto); nonces from RAND bytes mixed with the key and digest",
 			  NULL),
-	.keygen = ecdsa_keygen,
+	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
 	.export_public = p256_export_spki,
 	.export_secret = p256_export_pkcs8,
@@ -267,7 +255,7 @@ static const cb_sig_class ecdsa_p256 = {
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
 	.import_public = ecdsa_import_public,
-	.import_secret = ecdsa_import_secret,
+	.import_secret = p256_sig_import_secret,
 };
 
 /* ------------------------------------------------------------------ Ed25519 */
@@ -278,7 +266,7 @@ struct ed_key {
 	int has_secret;
 };
 
-static void ed_free(void *p)
+static void ed_key_free(void *p)
 {
 	if (p)
 		cb_wipe(p, sizeof(struct ed_key));
@@ -307,42 +295,37 @@ static int ed_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-/* RFC 8410 PKCS#8: the canonical prefix, then the 32-byte seed. */
-static int ed_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* RFC 8410 SPKI / PKCS#8: the canonical prefix, then the public key or the 32-byte seed. */
+static int ed_import(const uint8_t *in, size_t len, int secret, void **key)
 {
 	struct ed_key *k;
-	const uint8_t *seed;
+	const uint8_t *raw;
 	int r;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
 	*key = NULL;
-	if (cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
+	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
 		return CB_ERR_FORMAT;
 	if ((r = ed_new(&k)) != 0)
 		return r;
-	ED25519_keypair_from_seed(k->pub, k->priv, seed);
-	k->has_secret = 1;
+	if (secret)
+		ED25519_keypair_from_seed(k->pub, k->priv, raw);
+	else
+		memcpy(k->pub, raw, 32);
+	k->has_secret = secret;
 	*key = k;
 	return CB_OK;
 }
 
+static int ed_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return ed_import(in, len, 1, key);
+}
+
 static int ed_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	struct ed_key *k;
-	const uint8_t *pub;
-	int r;
-
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if (cb_key_get(CB_KEY_ED25519, 0, in, len, &pub) != 0)
-		return CB_ERR_FORMAT;
-	if ((r = ed_new(&k)) != 0)
-		return r;
-	memcpy(k->pub, pub, 32);
-	*key = k;
-	return CB_OK;
+	return ed_import(in, len, 0, key);
 }
 
 static int ed_export_public(const void *p, uint8_t *out, size_t *outlen)
@@ -398,15 +381,7 @@ static const cb_sig_class ed25519 = {
 			  "ED25519_sign / ED25519_verify (BoringSSL's curve25519, fiat-crypto field arithmetic); "
 			  "the handle keeps the 64-byte expanded private key",
 			  NULL),
-	.keygen = ed_keygen,
-	.key_free = ed_free,
-	.export_public = ed_export_public,
-	.export_secret = ed_export_secret,
-	.max_signature = ed_max_signature,
-	.sign = ed_sign,
-	.verify = ed_verify,
-	.import_public = ed_import_public,
-	.import_secret = ed_import_secret,
+	CB_SIG_METHODS(ed),
 };
 
 /* ------------------------------------------------------------------ X25519 */
@@ -429,7 +404,7 @@ static int x_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static void x_free(void *p)
+static void x_key_free(void *p)
 {
 	if (p)
 		cb_wipe(p, sizeof(struct x_key));
@@ -453,27 +428,16 @@ static int x_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t le
 	return CB_OK;
 }
 
-static int x_copy(const uint8_t *src, uint8_t *out, size_t *outlen)
-{
-	if (!out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < 32)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, 32);
-	*outlen = 32;
-	return CB_OK;
-}
-
 static int x_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct x_key *k = p;
-	return k ? x_copy(k->pub, out, outlen) : CB_ERR_ARG;
+	return k && out && outlen ? cb_bytes_out(k->pub, 32, out, outlen) : CB_ERR_ARG;
 }
 
 static int x_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct x_key *k = p;
-	return k ? x_copy(k->priv, out, outlen) : CB_ERR_ARG;
+	return k && out && outlen ? cb_bytes_out(k->priv, 32, out, outlen) : CB_ERR_ARG;
 }
 
 static int x_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -499,12 +463,7 @@ static const cb_kex_class x25519 = {
 			  "X25519() (BoringSSL's curve25519: fiat-crypto field arithmetic, the x86-64 ADX assembly "
 			  "where the CPU has it); refuses the all-zero secret",
 			  NULL),
-	.keygen = x_keygen,
-	.key_free = x_free,
-	.export_public = x_export_public,
-	.export_secret = x_export_secret,
-	.derive = x_derive,
-	.import_secret = x_import_secret,
+	CB_KEX_METHODS(x),
 };
 
 const cb_alg_info *const cb_bssl_ec_algs[] = {&ecdsa_p256.info, &ed25519.info, &ecdh_p256.info, &x25519.info, NULL};

@@ -49,61 +49,41 @@ namespace {
 template <int RANK>
 struct mlkem_ops;
 
-template <>
-struct mlkem_ops<3> {
-  using priv = MLKEM768_private_key;
-  using pub = MLKEM768_public_key;
-  static constexpr size_t pk_bytes = MLKEM768_PUBLIC_KEY_BYTES;
-  static constexpr size_t sk_bytes = BCM_MLKEM768_PRIVATE_KEY_BYTES;
-  static constexpr size_t ct_bytes = MLKEM768_CIPHERTEXT_BYTES;
-  static void gen(uint8_t *pk, priv *k, const uint8_t *seed) {
-    bssl::BCM_mlkem768_generate_key_external_seed(pk, k, seed);
-  }
-  static void gen_random(uint8_t *pk, priv *k) { MLKEM768_generate_key(pk, nullptr, k); }
-  static int marshal(CBB *cbb, const priv *k) {
-    return bssl::bcm_success(bssl::BCM_mlkem768_marshal_private_key(cbb, k));
-  }
-  static int parse_priv(priv *k, CBS *in) { return bssl::bcm_success(bssl::BCM_mlkem768_parse_private_key(k, in)); }
-  static int parse_pub(pub *k, CBS *in) { return bssl::bcm_success(bssl::BCM_mlkem768_parse_public_key(k, in)); }
-  static void encap(uint8_t *ct, uint8_t *ss, const pub *k, const uint8_t *m) {
-    if (m) {
-      bssl::BCM_mlkem768_encap_external_entropy(ct, ss, k, m);
-    } else {
-      MLKEM768_encap(ct, ss, k);
-    }
-  }
-  static int decap(uint8_t *ss, const uint8_t *ct, const priv *k) {
-    return MLKEM768_decap(ss, ct, ct_bytes, k);
-  }
-};
+// ML-KEM-768 (rank 3) and ML-KEM-1024 (rank 4): BoringSSL's functions differ only by the set's number.
+#define CB_MLKEM_OPS(RANK, N)                                                                                   \
+  template <>                                                                                                   \
+  struct mlkem_ops<RANK> {                                                                                      \
+    using priv = MLKEM##N##_private_key;                                                                        \
+    using pub = MLKEM##N##_public_key;                                                                          \
+    static constexpr size_t pk_bytes = MLKEM##N##_PUBLIC_KEY_BYTES;                                             \
+    static constexpr size_t sk_bytes = BCM_MLKEM##N##_PRIVATE_KEY_BYTES;                                        \
+    static constexpr size_t ct_bytes = MLKEM##N##_CIPHERTEXT_BYTES;                                             \
+    static void gen(uint8_t *pk, priv *k, const uint8_t *seed) {                                                \
+      bssl::BCM_mlkem##N##_generate_key_external_seed(pk, k, seed);                                             \
+    }                                                                                                           \
+    static void gen_random(uint8_t *pk, priv *k) { MLKEM##N##_generate_key(pk, nullptr, k); }                   \
+    static int marshal(CBB *cbb, const priv *k) {                                                               \
+      return bssl::bcm_success(bssl::BCM_mlkem##N##_marshal_private_key(cbb, k));                               \
+    }                                                                                                           \
+    static int parse_priv(priv *k, CBS *in) {                                                                   \
+      return bssl::bcm_success(bssl::BCM_mlkem##N##_parse_private_key(k, in));                                  \
+    }                                                                                                           \
+    static int parse_pub(pub *k, CBS *in) { return bssl::bcm_success(bssl::BCM_mlkem##N##_parse_public_key(k, in)); } \
+    static void encap(uint8_t *ct, uint8_t *ss, const pub *k, const uint8_t *m) {                               \
+      if (m) {                                                                                                  \
+        bssl::BCM_mlkem##N##_encap_external_entropy(ct, ss, k, m);                                              \
+      } else {                                                                                                  \
+        MLKEM##N##_encap(ct, ss, k);                                                                            \
+      }                                                                                                         \
+    }                                                                                                           \
+    static int decap(uint8_t *ss, const uint8_t *ct, const priv *k) {                                           \
+      return MLKEM##N##_decap(ss, ct, ct_bytes, k);                                                             \
+    }                                                                                                           \
+  };
 
-template <>
-struct mlkem_ops<4> {
-  using priv = MLKEM1024_private_key;
-  using pub = MLKEM1024_public_key;
-  static constexpr size_t pk_bytes = MLKEM1024_PUBLIC_KEY_BYTES;
-  static constexpr size_t sk_bytes = BCM_MLKEM1024_PRIVATE_KEY_BYTES;
-  static constexpr size_t ct_bytes = MLKEM1024_CIPHERTEXT_BYTES;
-  static void gen(uint8_t *pk, priv *k, const uint8_t *seed) {
-    bssl::BCM_mlkem1024_generate_key_external_seed(pk, k, seed);
-  }
-  static void gen_random(uint8_t *pk, priv *k) { MLKEM1024_generate_key(pk, nullptr, k); }
-  static int marshal(CBB *cbb, const priv *k) {
-    return bssl::bcm_success(bssl::BCM_mlkem1024_marshal_private_key(cbb, k));
-  }
-  static int parse_priv(priv *k, CBS *in) { return bssl::bcm_success(bssl::BCM_mlkem1024_parse_private_key(k, in)); }
-  static int parse_pub(pub *k, CBS *in) { return bssl::bcm_success(bssl::BCM_mlkem1024_parse_public_key(k, in)); }
-  static void encap(uint8_t *ct, uint8_t *ss, const pub *k, const uint8_t *m) {
-    if (m) {
-      bssl::BCM_mlkem1024_encap_external_entropy(ct, ss, k, m);
-    } else {
-      MLKEM1024_encap(ct, ss, k);
-    }
-  }
-  static int decap(uint8_t *ss, const uint8_t *ct, const priv *k) {
-    return MLKEM1024_decap(ss, ct, ct_bytes, k);
-  }
-};
+CB_MLKEM_OPS(3, 768)
+CB_MLKEM_OPS(4, 1024)
+#undef CB_MLKEM_OPS
 
 // The last decapsulation key a thread parsed, per parameter set.
 template <int RANK>

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "backends/boringssl/bssl_common.h"
+#include "backends/class_tables.h"
 #include "cryptobench/kem.h"
 
 #ifdef CB_BSSL_BUILT
@@ -67,25 +68,12 @@ static const int rank3 = 3, rank4 = 4;
 	"decaps skips the re-expansion of A that a byte-string decaps does; encaps parses the public key "        \
 	"(expanding A) every call; keypair includes writing NIST's decapsulation-key format"
 
-#define MLKEM_CLASS(id, nm, var, pkb, skb, ctb)                                                                   \
-	static const cb_kem_class id = {                                                                          \
-		.info = BSSL_INFO(CB_KIND_KEM, nm, MLKEM_NOTES, &var),                                            \
-		.public_key_bytes = pkb,                                                                          \
-		.secret_key_bytes = skb,                                                                          \
-		.ciphertext_bytes = ctb,                                                                          \
-		.shared_secret_bytes = 32,                                                                        \
-		.keypair = mlkem_keypair,                                                                         \
-		.encaps = mlkem_encaps,                                                                           \
-		.decaps = mlkem_decaps,                                                                           \
-		.keypair_coins_bytes = 64,                                                                        \
-		.keypair_derand = mlkem_keypair_derand,                                                           \
-		.encaps_coins_bytes = 32,                                                                         \
-		.encaps_derand = mlkem_encaps_derand,                                                             \
-		.skipped_checks = 0,                                                                              \
-	}
+#define MLKEM_CLASS(bits, rank)                                                                               \
+	static const cb_kem_class mlkem##bits = {.info = BSSL_INFO(CB_KIND_KEM, "mlkem" #bits, MLKEM_NOTES, &rank), \
+						 CB_MLKEM_SIZES(bits), CB_KEM_METHODS(mlkem)}
 
-MLKEM_CLASS(mlkem768, "mlkem768", rank3, 1184, 2400, 1088);
-MLKEM_CLASS(mlkem1024, "mlkem1024", rank4, 1568, 3168, 1568);
+MLKEM_CLASS(768, rank3);
+MLKEM_CLASS(1024, rank4);
 
 /* ------------------------------------------------------------------ X-Wing */
 
@@ -167,14 +155,9 @@ static const cb_kem_class xwing = {
 	.secret_key_bytes = XWING_PRIVATE_KEY_BYTES,
 	.ciphertext_bytes = XWING_CIPHERTEXT_BYTES,
 	.shared_secret_bytes = XWING_SHARED_SECRET_BYTES,
-	.keypair = xwing_keypair,
-	.encaps = xwing_encaps,
-	.decaps = xwing_decaps,
 	.keypair_coins_bytes = XWING_PRIVATE_KEY_BYTES,
-	.keypair_derand = xwing_keypair_derand,
 	.encaps_coins_bytes = 64,
-	.encaps_derand = xwing_encaps_derand,
-	.skipped_checks = 0,
+	CB_KEM_METHODS(xwing),
 };
 
 const cb_alg_info *const cb_bssl_kem_algs[] = {&mlkem768.info, &mlkem1024.info, &xwing.info, NULL};

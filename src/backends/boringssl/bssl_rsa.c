@@ -150,34 +150,12 @@ static int rsa_import(const cb_alg_info *alg, const uint8_t *in, size_t len, int
 		.v = {nbits, CB_KIND_SIG, padding, EVP_sha256, salt, 0},                                            \
 	}
 
-RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, RSA_PKCS1_PADDING, NULL, OV_PKCS1);
-RSA_PKE(rsa2048_oaep256, "rsa2048-oaep-sha256", 2048, RSA_PKCS1_OAEP_PADDING, EVP_sha256, OV_OAEP256);
-RSA_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, RSA_PKCS1_OAEP_PADDING, EVP_sha1, OV_OAEP1);
-RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, RSA_NO_PADDING, NULL, 0);
-RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, RSA_PKCS1_PADDING, NULL, OV_PKCS1);
-RSA_PKE(rsa3072_oaep256, "rsa3072-oaep-sha256", 3072, RSA_PKCS1_OAEP_PADDING, EVP_sha256, OV_OAEP256);
-RSA_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, RSA_PKCS1_OAEP_PADDING, EVP_sha1, OV_OAEP1);
-RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, RSA_NO_PADDING, NULL, 0);
-RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, RSA_PKCS1_PADDING, NULL, OV_PKCS1);
-RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", 4096, RSA_PKCS1_OAEP_PADDING, EVP_sha256, OV_OAEP256);
-RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, RSA_PKCS1_OAEP_PADDING, EVP_sha1, OV_OAEP1);
-RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, RSA_NO_PADDING, NULL, 0);
+#define RSA_SHA256 EVP_sha256
+#define RSA_SHA1 EVP_sha1
+RSA_CLASSES(2048);
+RSA_CLASSES(3072);
+RSA_CLASSES(4096);
 
-RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, RSA_PKCS1_PSS_PADDING, 32);
-RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, RSA_PKCS1_PSS_PADDING, 32);
-RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, RSA_PKCS1_PSS_PADDING, 32);
-
-const cb_alg_info *const cb_bssl_rsa_algs[] = {
-	&rsa2048_pkcs1.c.info,	      &rsa2048_oaep256.c.info,	    &rsa2048_oaep1.c.info,
-	&rsa2048_raw.c.info,	      &rsa3072_pkcs1.c.info,	    &rsa3072_oaep256.c.info,
-	&rsa3072_oaep1.c.info,	      &rsa3072_raw.c.info,	    &rsa4096_pkcs1.c.info,
-	&rsa4096_oaep256.c.info,      &rsa4096_oaep1.c.info,	    &rsa4096_raw.c.info,
-	&rsa2048_pkcs1_sha256.c.info, &rsa2048_pss_sha256.c.info,   &rsa3072_pkcs1_sha256.c.info,
-	&rsa3072_pss_sha256.c.info,   &rsa4096_pkcs1_sha256.c.info, &rsa4096_pss_sha256.c.info,
-	NULL,
-};
+const cb_alg_info *const cb_bssl_rsa_algs[] = RSA_ALGS;
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "backends/boringssl/bssl_common.h"
+#include "backends/class_tables.h"
 #include "core/cipher_check.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
@@ -164,32 +165,31 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	return CB_OK;
 }
 
-/* AES-GCM: the label names the code BoringSSL takes on this CPU. */
+/* AES-GCM with a key of keylen bytes: the label names the code BoringSSL takes on this CPU. */
+static const char *gcm_label(char label[160], int *done, size_t keylen)
+{
+	if (!*done) {
+		/* Benign race: every thread writes the same bytes. */
+		char tmp[160];
+		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(keylen));
+		memcpy(label, tmp, sizeof(tmp));
+		*done = 1;
+	}
+	return label;
+}
+
 static const char *gcm128_implementation(void)
 {
 	static char label[160];
 	static int done;
-	if (!done) {
-		/* Benign race: every thread writes the same bytes. */
-		char tmp[160];
-		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(16));
-		memcpy(label, tmp, sizeof(label));
-		done = 1;
-	}
-	return label;
+	return gcm_label(label, &done, 16);
 }
 
 static const char *gcm256_implementation(void)
 {
 	static char label[160];
 	static int done;
-	if (!done) {
-		char tmp[160];
-		snprintf(tmp, sizeof(tmp), "%s, GCM: %s", cb_bssl_implementation(), cb_bssl_gcm_path(32));
-		memcpy(label, tmp, sizeof(label));
-		done = 1;
-	}
-	return label;
+	return gcm_label(label, &done, 32);
 }
 
 #define SYM_CIPHER(id, nm, notes_, impl, aead_, cipher_, maxiv, kb, ivb, bb, tb, pad)                                \
@@ -202,10 +202,7 @@ static const char *gcm256_implementation(void)
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		.init = sym_init,                                                                                   \
-		.free = sym_free,                                                                                   \
-		.encrypt = sym_encrypt,                                                                             \
-		.decrypt = sym_decrypt,                                                                             \
+		CB_CIPHER_METHODS(sym),                                                                             \
 	}
 
 #define GCM_NOTES                                                                                                   \
@@ -216,24 +213,23 @@ static const char *gcm256_implementation(void)
 /* GCM nonces: BoringSSL takes any non-zero length; the same bound as the OpenSSL class. */
 #define GCM_MAX_IV 128
 
-SYM_CIPHER(aes128_ecb, "aes-128-ecb", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ecb, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ecb, 0, 16, 0, 16,
-	   0, 1);
-SYM_CIPHER(aes128_cbc, "aes-128-cbc", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_cbc, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_cbc, 0, 16, 16,
-	   16, 0, 1);
-SYM_CIPHER(aes128_ctr, "aes-128-ctr", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_128_ctr, 0, 16, 16, 1, 0, 0);
-SYM_CIPHER(aes128_gcm, "aes-128-gcm", GCM_NOTES, gcm128_implementation, EVP_aead_aes_128_gcm, NULL, GCM_MAX_IV, 16,
-	   12, 1, 16, 0);
-SYM_CIPHER(aes256_ecb, "aes-256-ecb", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ecb, 0, 32, 0, 16, 0, 0);
-SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ecb, 0, 32, 0, 16,
-	   0, 1);
-SYM_CIPHER(aes256_cbc, "aes-256-cbc", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_cbc, 0, 32, 16, 16, 0, 0);
-SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_cbc, 0, 32, 16,
-	   16, 0, 1);
-SYM_CIPHER(aes256_ctr, "aes-256-ctr", CBC_NOTES, cb_bssl_implementation, NULL, EVP_aes_256_ctr, 0, 32, 16, 1, 0, 0);
-SYM_CIPHER(aes256_gcm, "aes-256-gcm", GCM_NOTES, gcm256_implementation, EVP_aead_aes_256_gcm, NULL, GCM_MAX_IV, 32,
-	   12, 1, 16, 0);
+/* The six AES classes of a key size: ECB and CBC without and with PKCS#7, CTR, GCM. */
+#define AES_CLASSES(bits, kb)                                                                                      \
+	SYM_CIPHER(aes##bits##_ecb, "aes-" #bits "-ecb", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+		   EVP_aes_##bits##_ecb, 0, kb, 0, 16, 0, 0);                                                      \
+	SYM_CIPHER(aes##bits##_ecb_p, "aes-" #bits "-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL,          \
+		   EVP_aes_##bits##_ecb, 0, kb, 0, 16, 0, 1);                                                      \
+	SYM_CIPHER(aes##bits##_cbc, "aes-" #bits "-cbc", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+		   EVP_aes_##bits##_cbc, 0, kb, 16, 16, 0, 0);                                                     \
+	SYM_CIPHER(aes##bits##_cbc_p, "aes-" #bits "-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL,          \
+		   EVP_aes_##bits##_cbc, 0, kb, 16, 16, 0, 1);                                                     \
+	SYM_CIPHER(aes##bits##_ctr, "aes-" #bits "-ctr", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+		   EVP_aes_##bits##_ctr, 0, kb, 16, 1, 0, 0);                                                      \
+	SYM_CIPHER(aes##bits##_gcm, "aes-" #bits "-gcm", GCM_NOTES, gcm##bits##_implementation,                    \
+		   EVP_aead_aes_##bits##_gcm, NULL, GCM_MAX_IV, kb, 12, 1, 16, 0)
+
+AES_CLASSES(128, 16);
+AES_CLASSES(256, 32);
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "EVP_AEAD; chacha20_poly1305_x86_64 assembly (AVX2 or SSE4.1 by CPUID)",
 	   cb_bssl_implementation, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
 
@@ -267,18 +263,14 @@ static const cb_hash_class sha256 = {
 	.info = BSSL_INFO(CB_KIND_HASH, "sha256", "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)", NULL),
 	.digest_bytes = 32,
 	.block_bytes = 64,
-	.init = hash_init,
-	.free = hash_free,
-	.digest = hash_digest,
+	CB_HASH_METHODS(hash),
 };
 
 static const cb_hash_class sha512 = {
 	.info = BSSL_INFO(CB_KIND_HASH, "sha512", "one-shot SHA512(); sha512-x86_64 assembly (AVX2 where the CPU has it)", NULL),
 	.digest_bytes = 64,
 	.block_bytes = 128,
-	.init = hash_init,
-	.free = hash_free,
-	.digest = hash_digest,
+	CB_HASH_METHODS(hash),
 };
 
 const cb_alg_info *const cb_bssl_sym_algs[] = {

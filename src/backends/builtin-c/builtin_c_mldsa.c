@@ -13,13 +13,6 @@ static const char *builtin_c_mldsa_implementation(void)
 }
 
 #define NOTES "the portable C path of builtin"
-CB_BUILTIN_MLDSA_CLASS(mldsa44, 44, "builtin-c", NOTES, builtin_c_mldsa_implementation, cb_mldsa44_c_ops);
-CB_BUILTIN_MLDSA_CLASS(mldsa65, 65, "builtin-c", NOTES, builtin_c_mldsa_implementation, cb_mldsa65_c_ops);
-CB_BUILTIN_MLDSA_CLASS(mldsa87, 87, "builtin-c", NOTES, builtin_c_mldsa_implementation, cb_mldsa87_c_ops);
+CB_BUILTIN_MLDSA_CLASSES("builtin-c", NOTES, builtin_c_mldsa_implementation, _c)
 
-const cb_alg_info *const cb_builtin_c_mldsa_algs[] = {
-	&mldsa44.info,
-	&mldsa65.info,
-	&mldsa87.info,
-	NULL,
-};
+const cb_alg_info *const cb_builtin_c_mldsa_algs[] = CB_BUILTIN_MLDSA_LIST;

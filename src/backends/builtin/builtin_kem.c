@@ -56,42 +56,15 @@ int cb_builtin_mlkem_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t 
 }
 
 /* The dispatching functions of src/mlkem (dispatch.c): AVX2 or portable C at run time. */
-#define BUILTIN_CLASS(n)                                                                            \
-	static const cb_builtin_mlkem_ops mlkem##n##_ops = {                                        \
-		cb_mlkem##n##_keypair, cb_mlkem##n##_keypair_derand, cb_mlkem##n##_encaps,          \
-		cb_mlkem##n##_encaps_derand, cb_mlkem##n##_decaps};                                 \
-	static const cb_kem_class mlkem##n = {                                                      \
-		.info = {CB_KIND_KEM, "mlkem" #n, "builtin", BUILTIN_NOTES, NULL,                   \
-			 builtin_implementation, &mlkem##n##_ops},                                  \
-		.public_key_bytes = CB_MLKEM##n##_EK_BYTES,                                         \
-		.secret_key_bytes = CB_MLKEM##n##_DK_BYTES,                                         \
-		.ciphertext_bytes = CB_MLKEM##n##_CT_BYTES,                                         \
-		.shared_secret_bytes = CB_MLKEM_SS_BYTES,                                           \
-		.keypair = cb_builtin_mlkem_keypair,                                                \
-		.encaps = cb_builtin_mlkem_encaps,                                                  \
-		.decaps = cb_builtin_mlkem_decaps,                                                  \
-		.keypair_coins_bytes = 64,                                                          \
-		.keypair_derand = cb_builtin_mlkem_keypair_derand,                                  \
-		.encaps_coins_bytes = 32,                                                           \
-		.encaps_derand = cb_builtin_mlkem_encaps_derand,                                    \
-	};
+CB_BUILTIN_MLKEM_CLASSES("builtin", BUILTIN_NOTES, builtin_implementation, )
 
-BUILTIN_CLASS(512)
-BUILTIN_CLASS(768)
-BUILTIN_CLASS(1024)
+const cb_alg_info *const cb_builtin_algs[] = CB_BUILTIN_MLKEM_LIST;
 
-const cb_alg_info *const cb_builtin_algs[] = {
-	&mlkem512.info,
-	&mlkem768.info,
-	&mlkem1024.info,
-	NULL,
-};
-
-static const char *builtin_version(void)
+const char *cb_builtin_version(void)
 {
 	return CB_VERSION;
 }
 
 static const cb_alg_info *const *const builtin_classes[] = {cb_builtin_algs, cb_builtin_mldsa_algs, cb_hybrid_algs, cb_envelope_algs, NULL};
 
-const cb_backend cb_backend_builtin = {"builtin", "builtin", builtin_version, builtin_classes};
+const cb_backend cb_backend_builtin = {"builtin", "builtin", cb_builtin_version, builtin_classes};

@@ -22,6 +22,13 @@ const char *cb_gmssl_implementation(void);
 	{.kind = (kind_), .name = (name_), .backend = "gmssl", .notes = (notes_), \
 	 .unavailable = NULL, .implementation = cb_gmssl_implementation, .variant = (variant_)}
 
+/* The end of an SM2 class's notes: the field arithmetic GmSSL was built with (backend.cmake). */
+#ifdef CB_GMSSL_SM2_ASM
+#define GMSSL_SM2_ASM "; GmSSL's sm2_z256 field arithmetic in assembly"
+#else
+#define GMSSL_SM2_ASM "; GmSSL's portable sm2_z256 C"
+#endif
+
 #ifdef CB_GMSSL_BUILT
 extern const cb_alg_info *const cb_gmssl_sm2_algs[]; /* gmssl_sm2.c: sm2-sign, sm2-enc-*, sm2-dh */
 extern const cb_alg_info *const cb_gmssl_sm2kx_algs[]; /* gmssl_sm2kx.c: sm2-kx (GM/T 0003.3) */

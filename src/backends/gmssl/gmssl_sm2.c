@@ -42,12 +42,6 @@
 #include "cryptobench/sig.h"
 #include "cryptobench/sm2.h"
 
-#ifdef CB_GMSSL_SM2_ASM
-#define SM2_ASM "; GmSSL's sm2_z256 field arithmetic in assembly"
-#else
-#define SM2_ASM "; GmSSL's portable sm2_z256 C"
-#endif
-
 enum gm_type { T_SIGN, T_ENC, T_DH };
 
 struct gm_key {
@@ -154,13 +148,18 @@ static int key_generate(const struct gm_variant *v, const cb_opts *opts, void **
 	return key_finish(k, opts, key);
 }
 
-/* A secret key from DER PKCS#8 PrivateKeyInfo (GmSSL's parser; nothing may follow). */
-static int key_import_pkcs8(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
-			    void **key)
+/*
+ * A handle from DER, by GmSSL's parsers (nothing may follow): a secret key
+ * from PKCS#8 PrivateKeyInfo, or a public-key-only one from
+ * SubjectPublicKeyInfo (the SM2 ID from opts).
+ */
+static int key_import(const struct gm_variant *v, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
+		      void **key)
 {
 	struct gm_key *k;
 	const uint8_t *p = in, *attrs = NULL;
 	size_t left = len, attrslen = 0;
+	int ok;
 
 	if (!key || !in)
 		return CB_ERR_ARG;
@@ -168,11 +167,17 @@ static int key_import_pkcs8(const struct gm_variant *v, const uint8_t *in, size_
 	k = key_new(v);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (sm2_private_key_info_from_der(&k->key, &attrs, &attrslen, &p, &left) != 1 || left != 0) {
+	ok = secret ? sm2_private_key_info_from_der(&k->key, &attrs, &attrslen, &p, &left) == 1
+		    : sm2_public_key_info_from_der(&k->key, &p, &left) == 1;
+	if (!ok || left != 0) {
 		key_free(k);
 		return CB_ERR_FORMAT;
 	}
-	k->has_private = 1;
+	if (!secret && sm2_z256_point_is_at_infinity(&k->key.public_key)) {
+		key_free(k); /* 0x04 || 0^64, which GmSSL accepts (see dh_derive) */
+		return CB_ERR_INVALID_KEY;
+	}
+	k->has_private = secret;
 	return key_finish(k, opts, key);
 }
 
@@ -254,31 +259,6 @@ static int sign_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return sm2_verify_finish(&k->verify, sig, siglen) == 1 ? CB_OK : CB_ERR_VERIFY;
 }
 
-/* A public-key-only handle from SubjectPublicKeyInfo DER (the SM2 ID from opts). */
-static int key_import_spki(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
-			   void **key)
-{
-	struct gm_key *k;
-	const uint8_t *p = in;
-	size_t left = len;
-
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	k = key_new(v);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (sm2_public_key_info_from_der(&k->key, &p, &left) != 1 || left != 0) {
-		key_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if (sm2_z256_point_is_at_infinity(&k->key.public_key)) {
-		key_free(k); /* 0x04 || 0^64, which GmSSL accepts (see dh_derive) */
-		return CB_ERR_INVALID_KEY;
-	}
-	return key_finish(k, opts, key);
-}
-
 /* The class methods: the class's variant says what the key is for; each kind has its entry over the bodies above. */
 static int sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
@@ -287,12 +267,12 @@ static int sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 
 static int sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return key_import_spki(cls->info.variant, in, len, opts, key);
+	return key_import(cls->info.variant, 0, in, len, opts, key);
 }
 
 static int sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return key_import_pkcs8(cls->info.variant, in, len, opts, key);
+	return key_import(cls->info.variant, 1, in, len, opts, key);
 }
 
 static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
@@ -302,12 +282,12 @@ static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
 
 static int pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return key_import_spki(cls->info.variant, in, len, opts, key);
+	return key_import(cls->info.variant, 0, in, len, opts, key);
 }
 
 static int pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return key_import_pkcs8(cls->info.variant, in, len, opts, key);
+	return key_import(cls->info.variant, 1, in, len, opts, key);
 }
 
 static int kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
@@ -317,7 +297,7 @@ static int kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 
 static int kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return key_import_pkcs8(cls->info.variant, in, len, opts, key);
+	return key_import(cls->info.variant, 1, in, len, opts, key);
 }
 
 static const struct gm_variant v_sign = {T_SIGN, CB_SM2_DER}, v_dh = {T_DH, CB_SM2_DER};
@@ -326,7 +306,7 @@ static const cb_sig_class gm_sm2_sign = {
 	.info = GMSSL_INFO(CB_KIND_SIG, "sm2-sign",
 			   "sm2_sign with a fresh k from getentropy per signature (not SM2_SIGN_CTX, whose "
 			   "batches of 32 nonces the per-slice median would hide); verify through "
-			   "SM2_VERIFY_CTX's precomputed table of the public point" SM2_ASM,
+			   "SM2_VERIFY_CTX's precomputed table of the public point" GMSSL_SM2_ASM,
 			   &v_sign),
 	.keygen = sig_keygen,
 	.key_free = key_free,
@@ -520,7 +500,7 @@ static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 static const cb_kex_class gm_sm2_dh = {
 	.info = GMSSL_INFO(CB_KIND_KEX, "sm2-dh",
 			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
-			   "all-zero peer point GmSSL accepts; the last peer kept parsed" SM2_ASM,
+			   "all-zero peer point GmSSL accepts; the last peer kept parsed" GMSSL_SM2_ASM,
 			   &v_dh),
 	.keygen = kex_keygen,
 	.key_free = key_free,

@@ -23,14 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
-
-#ifdef CB_GMSSL_SM2_ASM
-#define SM2_ASM "; GmSSL's sm2_z256 field arithmetic in assembly"
-#else
-#define SM2_ASM "; GmSSL's portable sm2_z256 C"
-#endif
 
 #define KX_POINT 65
 #define KX_PUBLIC (2 * KX_POINT)
@@ -45,7 +40,7 @@ struct kx_key {
 	char id[]; /* idlen bytes (at least 1 allocated: GmSSL wants a non-NULL ID) */
 };
 
-static void kx_free(void *p)
+static void kx_key_free(void *p)
 {
 	struct kx_key *k = p;
 
@@ -85,7 +80,7 @@ static int kx_finish(struct kx_key *k, void **key)
 {
 	if (sm2_z256_point_to_uncompressed_octets(&k->stat.public_key, k->pub) != 1 ||
 	    sm2_z256_point_to_uncompressed_octets(&k->eph.public_key, k->pub + KX_POINT) != 1) {
-		kx_free(k);
+		kx_key_free(k);
 		return CB_ERR_BACKEND;
 	}
 	*key = k;
@@ -103,7 +98,7 @@ static int kx_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 	if (!(k = kx_new(opts, &r)))
 		return r;
 	if (sm2_key_generate(&k->stat) != 1 || sm2_key_generate(&k->eph) != 1) {
-		kx_free(k);
+		kx_key_free(k);
 		return CB_ERR_RANDOM;
 	}
 	return kx_finish(k, key);
@@ -128,7 +123,7 @@ static int kx_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t l
 	ok = ok && sm2_key_set_private_key(&k->eph, d) == 1;
 	cb_wipe(d, sizeof(d));
 	if (!ok) {
-		kx_free(k);
+		kx_key_free(k);
 		return CB_ERR_INVALID_KEY; /* 0 or n-1 and above */
 	}
 	return kx_finish(k, key);
@@ -138,13 +133,7 @@ static int kx_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct kx_key *k = key;
 
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < KX_PUBLIC)
-		return CB_ERR_LENGTH;
-	memcpy(out, k->pub, KX_PUBLIC);
-	*outlen = KX_PUBLIC;
-	return CB_OK;
+	return k && out && outlen ? cb_bytes_out(k->pub, KX_PUBLIC, out, outlen) : CB_ERR_ARG;
 }
 
 static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -216,14 +205,9 @@ static const cb_kex_class gm_sm2_kx = {
 			   "points first (GmSSL takes 0x04 || 0^64 for infinity). GmSSL computes both Z values in "
 			   "every call. Timing: keygen = the static and the ephemeral pair (two sm2_key_generate); "
 			   "derive = one party's protocol computation, without the ephemeral [r]G of a new "
-			   "exchange" SM2_ASM,
+			   "exchange" GMSSL_SM2_ASM,
 			   NULL),
-	.keygen = kx_keygen,
-	.key_free = kx_free,
-	.export_public = kx_export_public,
-	.export_secret = kx_export_secret,
-	.derive = kx_derive,
-	.import_secret = kx_import_secret,
+	CB_KEX_METHODS(kx),
 };
 
 const cb_alg_info *const cb_gmssl_sm2kx_algs[] = {&gm_sm2_kx.info, NULL};

@@ -3,7 +3,7 @@
  *
  *   hash    sm3             sm3_init / sm3_update / sm3_finish
  *   cipher  sm4-ecb         sm4_encrypt_blocks (decryption key schedule for decrypt)
- *           sm4-ecb-pkcs7   the same, PKCS#7 added and checked here (cb_pkcs7_check)
+ *           sm4-ecb-pkcs7   the same, PKCS#7 added and checked by cb_cipher_modes (core/cipher_check.h)
  *           sm4-cbc         sm4_cbc_encrypt_blocks / sm4_cbc_decrypt_blocks
  *           sm4-cbc-pkcs7   sm4_cbc_padding_encrypt / sm4_cbc_padding_decrypt
  *           sm4-ctr         sm4_ctr_encrypt (128-bit big-endian counter, as OpenSSL)
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "core/cipher_check.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
@@ -80,9 +81,7 @@ static const cb_hash_class gm_sm3 = {
 	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", SM3_NOTES, NULL),
 	.digest_bytes = SM3_DIGEST_SIZE,
 	.block_bytes = SM3_BLOCK_SIZE,
-	.init = sm3_ctx_init,
-	.free = sm3_ctx_free,
-	.digest = sm3_ctx_digest,
+	CB_HASH_METHODS(sm3_ctx),
 };
 
 /* ---- SM4 ---- */
@@ -139,11 +138,35 @@ static int check_iv(const struct gm_cipher *c, const uint8_t *iv, size_t ivlen)
 	return ivlen == SM4_BLOCK_SIZE ? CB_OK : CB_ERR_LENGTH;
 }
 
+/* ECB, and CBC without padding (sm4-cbc-pkcs7 is GmSSL's own padded calls), for cb_cipher_modes. */
+static int sm4_blocks(void *p, int enc, uint8_t *iv, size_t len, uint8_t *out, const uint8_t *in)
+{
+	struct gm_cipher *c = p;
+	SM4_KEY *k = enc ? &c->enc : &c->dec;
+
+	if (!len)
+		return CB_OK;
+	if (c->mode != GM_CBC)
+		sm4_encrypt_blocks(k, in, len / 16, out);
+	else if (enc)
+		sm4_cbc_encrypt_blocks(k, iv, in, len / 16, out);
+	else
+		sm4_cbc_decrypt_blocks(k, iv, in, len / 16, out);
+	return CB_OK;
+}
+
+static int sm4_ctr(void *p, uint8_t *ctr, size_t len, uint8_t *out, const uint8_t *in)
+{
+	if (len)
+		sm4_ctr_encrypt(&((struct gm_cipher *)p)->enc, ctr, in, len, out);
+	return CB_OK;
+}
+
 static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
 			  const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
 {
+	static const uint8_t empty[1];
 	struct gm_cipher *c = p;
-	uint8_t buf[16];
 	size_t need, n;
 	int r;
 
@@ -153,43 +176,15 @@ static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		return r;
 	if ((r = check_iv(c, iv, ivlen)) != 0)
 		return r;
-	switch (c->mode) {
-	case GM_ECB:
-		if (inlen)
-			sm4_encrypt_blocks(&c->enc, in, inlen / 16, out);
-		break;
-	case GM_ECB_PAD: {
-		size_t whole = inlen - inlen % 16, rest = inlen % 16;
-		if (whole)
-			sm4_encrypt_blocks(&c->enc, in, whole / 16, out);
-		if (rest)
-			memcpy(buf, in + whole, rest);
-		memset(buf + rest, (int)(16 - rest), 16 - rest);
-		sm4_encrypt_blocks(&c->enc, buf, 1, out + whole);
-		cb_wipe(buf, sizeof(buf));
-		break;
-	}
-	case GM_CBC:
-		memcpy(buf, iv, 16);
-		if (inlen)
-			sm4_cbc_encrypt_blocks(&c->enc, buf, in, inlen / 16, out);
-		break;
-	case GM_CBC_PAD: {
-		static const uint8_t empty[1];
+	if (c->mode == GM_CBC_PAD) {
 		n = *outlen;
 		if (sm4_cbc_padding_encrypt(&c->enc, iv, in ? in : empty, inlen, out, &n) != 1 || n != need)
 			return CB_ERR_BACKEND;
-		break;
-	}
-	case GM_CTR:
-		memcpy(buf, iv, 16);
-		if (inlen)
-			sm4_ctr_encrypt(&c->enc, buf, in, inlen, out);
-		break;
-	case GM_GCM:
+	} else if (c->mode == GM_GCM) {
 		if (sm4_gcm_encrypt(&c->enc, iv, ivlen, aad, aadlen, in, inlen, out, 16, out + inlen) != 1)
 			return CB_ERR_BACKEND;
-		break;
+	} else {
+		return cb_cipher_modes(c->cls, 1, sm4_blocks, sm4_ctr, c, iv, ivlen, in, inlen, out, outlen);
 	}
 	*outlen = need;
 	return CB_OK;
@@ -199,8 +194,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 			  const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
 {
 	struct gm_cipher *c = p;
-	uint8_t buf[16];
-	size_t body, pad = 0, n;
+	size_t body, n;
 	int r;
 
 	if (!c || (!aad && aadlen))
@@ -209,46 +203,18 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		return r;
 	if ((r = check_iv(c, iv, ivlen)) != 0)
 		return r;
-	switch (c->mode) {
-	case GM_ECB:
-		if (body)
-			sm4_encrypt_blocks(&c->dec, in, body / 16, out);
-		break;
-	case GM_ECB_PAD:
-		sm4_encrypt_blocks(&c->dec, in + body - 16, 1, buf);
-		r = cb_pkcs7_check(buf, 16, 16, &pad);
-		if (r == 0) {
-			if (body > 16)
-				sm4_encrypt_blocks(&c->dec, in, body / 16 - 1, out);
-			memcpy(out + body - 16, buf, 16 - pad);
-			body -= pad;
-		}
-		cb_wipe(buf, sizeof(buf));
-		if (r)
-			return r;
-		break;
-	case GM_CBC:
-		memcpy(buf, iv, 16);
-		if (body)
-			sm4_cbc_decrypt_blocks(&c->dec, buf, in, body / 16, out);
-		break;
-	case GM_CBC_PAD:
+	if (c->mode == GM_CBC_PAD) {
 		/* GmSSL checks the padding itself (with branches on its bytes). */
 		n = *outlen;
 		if (sm4_cbc_padding_decrypt(&c->dec, iv, in, inlen, out, &n) != 1)
 			return CB_ERR_DECRYPT;
 		body = n;
-		break;
-	case GM_CTR:
-		memcpy(buf, iv, 16);
-		if (body)
-			sm4_ctr_encrypt(&c->enc, buf, in, body, out);
-		break;
-	case GM_GCM:
+	} else if (c->mode == GM_GCM) {
 		/* GmSSL compares the tag before it decrypts: nothing is written on a bad tag. */
 		if (sm4_gcm_decrypt(&c->enc, iv, ivlen, aad, aadlen, in, body, in + body, 16, out) != 1)
 			return CB_ERR_VERIFY;
-		break;
+	} else {
+		return cb_cipher_modes(c->cls, 0, sm4_blocks, sm4_ctr, c, iv, ivlen, in, body, out, outlen);
 	}
 	*outlen = body;
 	return CB_OK;
@@ -263,10 +229,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		.block_bytes = (block_),                                                         \
 		.tag_bytes = (tag_),                                                             \
 		.padded = (padded_),                                                             \
-		.init = cipher_init,                                                             \
-		.free = cipher_free,                                                             \
-		.encrypt = cipher_encrypt,                                                       \
-		.decrypt = cipher_decrypt,                                                       \
+		CB_CIPHER_METHODS(cipher),                                                       \
 	}
 
 GM_CIPHER(gm_sm4_ecb, "sm4-ecb", GM_ECB, 0, 16, 0, 0, SM4_FAST);

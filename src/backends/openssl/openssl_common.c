@@ -4,6 +4,7 @@
 #include <openssl/err.h>
 #include <openssl/x509.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cb_ossl_fail(void)
@@ -34,15 +35,40 @@ const char *cb_openssl_implementation(void)
 	return label;
 }
 
-const char *cb_ossl_unavailable_keytype(const char *name)
+const char *cb_ossl_unavailable(int kind, const char *name)
 {
-	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);
-	if (!ctx) {
-		ERR_clear_error();
-		return "this OpenSSL has no provider for the key type";
+	int have;
+
+	if (kind == CB_KIND_CIPHER) {
+		EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, name, NULL);
+		have = c != NULL;
+		EVP_CIPHER_free(c);
+	} else if (kind == CB_KIND_HASH) {
+		EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
+		have = md != NULL;
+		EVP_MD_free(md);
+	} else {
+		EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);
+		have = ctx != NULL;
+		EVP_PKEY_CTX_free(ctx);
 	}
-	EVP_PKEY_CTX_free(ctx);
-	return NULL;
+	if (have)
+		return NULL;
+	ERR_clear_error();
+	return kind == CB_KIND_CIPHER ? "this OpenSSL has no implementation of the cipher (EVP_CIPHER_fetch failed)"
+	       : kind == CB_KIND_HASH ? "this OpenSSL has no implementation of the hash (EVP_MD_fetch failed)"
+				      : "this OpenSSL has no provider for the key type";
+}
+
+void *cb_ossl_handle_new(EVP_PKEY *pk, void **key, size_t size, int *err)
+{
+	void *k = key && pk ? calloc(1, size) : NULL;
+
+	if (!k) {
+		EVP_PKEY_free(pk);
+		*err = key && pk ? CB_ERR_NOMEM : CB_ERR_ARG;
+	}
+	return k;
 }
 
 static int export_der(int len, unsigned char *buf, uint8_t *out, size_t *outlen)

@@ -20,17 +20,17 @@
 
 static const char *unavailable_x25519(void)
 {
-	return cb_ossl_unavailable_keytype("X25519");
+	return cb_ossl_unavailable(CB_KIND_KEX, "X25519");
 }
 
 static const char *unavailable_ed25519(void)
 {
-	return cb_ossl_unavailable_keytype("ED25519");
+	return cb_ossl_unavailable(CB_KIND_SIG, "ED25519");
 }
 
 static const char *unavailable_ec(void)
 {
-	return cb_ossl_unavailable_keytype("EC");
+	return cb_ossl_unavailable(CB_KIND_SIG, "EC");
 }
 
 static const struct cb_ossl_ec_variant v_x25519 = {CB_OSSL_X25519, 0}, v_p256 = {CB_OSSL_P256, 0},

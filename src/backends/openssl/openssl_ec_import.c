@@ -64,28 +64,27 @@ static EVP_PKEY *pkcs8_key(const uint8_t *der, size_t len)
 	return pk;
 }
 
+/* A public key from DER SubjectPublicKeyInfo with nothing after it; NULL (queue cleared) if not. */
+static EVP_PKEY *spki_key(const uint8_t *der, size_t len)
+{
+	const unsigned char *p = der;
+	EVP_PKEY *pk = len > LONG_MAX ? NULL : d2i_PUBKEY(NULL, &p, (long)len);
+
+	if (pk && p != der + len) {
+		EVP_PKEY_free(pk);
+		pk = NULL;
+	}
+	if (!pk)
+		ERR_clear_error();
+	return pk;
+}
+
 static int has_group(EVP_PKEY *pk, const char *want)
 {
 	char group[32];
 	return EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group),
 					      NULL) > 0 &&
 	       strcmp(group, want) == 0;
-}
-
-int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len,
-			     const cb_opts *opts, void **key)
-{
-	int type = kex_type(cls);
-	EVP_PKEY *pk;
-	if (type != CB_OSSL_P256 || !der || !key)
-		return CB_ERR_ARG;
-	pk = pkcs8_key(der, len);
-	if (!pk || !EVP_PKEY_is_a(pk, "EC") || !has_group(pk, "prime256v1")) {
-		EVP_PKEY_free(pk);
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	return cb_ossl_kex_from_pkey(type, pk, key);
 }
 
 /*
@@ -109,34 +108,15 @@ static EVP_PKEY *private_as_sm2(EVP_PKEY *pk)
 	return r;
 }
 
-int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
-			     const cb_opts *opts, void **key)
-{
-	int type = pke_type(cls);
-	EVP_PKEY *pk;
-	if (type != CB_OSSL_SM2 || !der || !key)
-		return CB_ERR_ARG;
-	pk = private_as_sm2(pkcs8_key(der, len));
-	if (!pk) {
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
-}
-
-/* An SM2 public key that a decoder gave as key type "EC" on the SM2 curve. */
+/* An SM2 public key that a decoder gave as key type "EC" on the SM2 curve.  Consumes pk. */
 static EVP_PKEY *as_sm2(EVP_PKEY *pk)
 {
 	uint8_t pt[CB_OSSL_EC_MAX_PEER];
-	char group[32];
 	size_t len = 0;
 	EVP_PKEY *r = NULL;
-	if (EVP_PKEY_is_a(pk, "SM2"))
+	if (!pk || EVP_PKEY_is_a(pk, "SM2"))
 		return pk;
-	if (EVP_PKEY_is_a(pk, "EC") &&
-	    EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group),
-					   NULL) > 0 &&
-	    strcmp(group, "SM2") == 0 &&
+	if (EVP_PKEY_is_a(pk, "EC") && has_group(pk, "SM2") &&
 	    EVP_PKEY_get_octet_string_param(pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, sizeof(pt),
 					    &len) > 0)
 		r = cb_ossl_ec_from_point(CB_OSSL_SM2, pt, len, NULL, 0);
@@ -144,43 +124,62 @@ static EVP_PKEY *as_sm2(EVP_PKEY *pk)
 	return r;
 }
 
-int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
-			    const cb_opts *opts, void **key)
+/* pk if it is a key of type (an SM2 key made key type "SM2"), else NULL (pk freed, queue cleared). */
+static EVP_PKEY *typed_key(int type, EVP_PKEY *pk, int secret)
 {
-	int type = sig_type(cls);
-	const unsigned char *p = der;
-	char group[32];
-	EVP_PKEY *pk;
 	int ok;
-	if (type < 0 || !der || !key || len > LONG_MAX)
-		return CB_ERR_ARG;
-	pk = d2i_PUBKEY(NULL, &p, (long)len);
-	if (!pk || p != der + len) {
-		EVP_PKEY_free(pk);
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	switch (type) {
-	case CB_OSSL_ED25519:
+
+	if (!pk)
+		return NULL;
+	if (type == CB_OSSL_ED25519)
 		ok = EVP_PKEY_is_a(pk, "ED25519");
-		break;
-	case CB_OSSL_P256:
-		ok = EVP_PKEY_is_a(pk, "EC") &&
-		     EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group,
-						    sizeof(group), NULL) > 0 &&
-		     strcmp(group, "prime256v1") == 0;
-		break;
-	default:
-		pk = as_sm2(pk);
-		ok = pk != NULL;
-		break;
-	}
+	else if (type == CB_OSSL_P256)
+		ok = EVP_PKEY_is_a(pk, "EC") && has_group(pk, "prime256v1");
+	else
+		ok = (pk = secret ? private_as_sm2(pk) : as_sm2(pk)) != NULL;
 	if (!ok) {
 		EVP_PKEY_free(pk);
 		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
+		return NULL;
 	}
-	return cb_ossl_sig_from_pkey(type, pk, 0, opts, key);
+	return pk;
+}
+
+int cb_ossl_kex_import_pkcs8(const cb_kex_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
+{
+	int type = kex_type(cls);
+	EVP_PKEY *pk;
+	if (type != CB_OSSL_P256 || !der || !key)
+		return CB_ERR_ARG;
+	if (!(pk = typed_key(type, pkcs8_key(der, len), 1)))
+		return CB_ERR_INVALID_KEY;
+	return cb_ossl_kex_from_pkey(type, pk, key);
+}
+
+/* A signature handle from DER (PKCS#8 when secret, else SPKI; nothing after it) of a key of the class's type. */
+static int sig_import_der(const cb_sig_class *cls, int secret, const uint8_t *der, size_t len, const cb_opts *opts,
+			  void **key)
+{
+	int type = sig_type(cls);
+	EVP_PKEY *pk;
+	if (type < 0 || !der || !key)
+		return CB_ERR_ARG;
+	if (!(pk = typed_key(type, secret ? pkcs8_key(der, len) : spki_key(der, len), secret)))
+		return CB_ERR_INVALID_KEY;
+	return cb_ossl_sig_from_pkey(type, pk, secret, opts, key);
+}
+
+int cb_ossl_sig_import_spki(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			    const cb_opts *opts, void **key)
+{
+	return sig_import_der(cls, 0, der, len, opts, key);
+}
+
+int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
+			     const cb_opts *opts, void **key)
+{
+	return sig_import_der(cls, 1, der, len, opts, key);
 }
 
 static EVP_PKEY *raw_key(int type, const uint8_t *pub, size_t publen, const uint8_t *d, size_t dlen)
@@ -229,55 +228,26 @@ int cb_ossl_pke_import_raw(const cb_pke_class *cls, const uint8_t *pub, size_t p
 	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
 }
 
-int cb_ossl_sig_import_pkcs8(const cb_sig_class *cls, const uint8_t *der, size_t len,
+/* An SM2 encryption handle from DER (PKCS#8 when secret, else SPKI; nothing after it). */
+static int pke_import_der(const cb_pke_class *cls, int secret, const uint8_t *der, size_t len, void **key)
+{
+	int type = pke_type(cls);
+	EVP_PKEY *pk;
+	if (type != CB_OSSL_SM2 || !der || !key)
+		return CB_ERR_ARG;
+	if (!(pk = typed_key(type, secret ? pkcs8_key(der, len) : spki_key(der, len), secret)))
+		return CB_ERR_INVALID_KEY;
+	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
+}
+
+int cb_ossl_pke_import_pkcs8(const cb_pke_class *cls, const uint8_t *der, size_t len,
 			     const cb_opts *opts, void **key)
 {
-	int type = sig_type(cls);
-	EVP_PKEY *pk;
-	int ok;
-	if (type < 0 || !der || !key)
-		return CB_ERR_ARG;
-	pk = pkcs8_key(der, len);
-	if (!pk)
-		return CB_ERR_INVALID_KEY;
-	switch (type) {
-	case CB_OSSL_ED25519:
-		ok = EVP_PKEY_is_a(pk, "ED25519");
-		break;
-	case CB_OSSL_P256:
-		ok = EVP_PKEY_is_a(pk, "EC") && has_group(pk, "prime256v1");
-		break;
-	default:
-		pk = private_as_sm2(pk);
-		ok = pk != NULL;
-		break;
-	}
-	if (!ok) {
-		EVP_PKEY_free(pk);
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	return cb_ossl_sig_from_pkey(type, pk, 1, opts, key);
+	return pke_import_der(cls, 1, der, len, key);
 }
 
 int cb_ossl_pke_import_spki(const cb_pke_class *cls, const uint8_t *der, size_t len,
-			     const cb_opts *opts, void **key)
+			    const cb_opts *opts, void **key)
 {
-	int type = pke_type(cls);
-	const unsigned char *p = der;
-	EVP_PKEY *pk;
-	if (type != CB_OSSL_SM2 || !der || !key || len > LONG_MAX)
-		return CB_ERR_ARG;
-	pk = d2i_PUBKEY(NULL, &p, (long)len);
-	if (!pk || p != der + len) {
-		EVP_PKEY_free(pk);
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	pk = as_sm2(pk);
-	if (!pk) {
-		ERR_clear_error();
-		return CB_ERR_INVALID_KEY;
-	}
-	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
+	return pke_import_der(cls, 0, der, len, key);
 }

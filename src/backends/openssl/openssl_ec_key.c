@@ -143,16 +143,11 @@ static EVP_PKEY *ec_params(int type)
 
 int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key)
 {
-	struct cb_ossl_kex_key *k;
-	if (!key || !pk) {
-		EVP_PKEY_free(pk);
-		return CB_ERR_ARG;
-	}
-	k = calloc(1, sizeof(*k));
-	if (!k) {
-		EVP_PKEY_free(pk);
-		return CB_ERR_NOMEM;
-	}
+	int r;
+	struct cb_ossl_kex_key *k = cb_ossl_handle_new(pk, key, sizeof(*k), &r);
+
+	if (!k)
+		return r;
 	k->type = type;
 	k->pkey = pk;
 	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
@@ -375,17 +370,11 @@ static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts
 
 int cb_ossl_sig_from_pkey(int type, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key)
 {
-	struct cb_ossl_sig_key *k;
 	int r;
-	if (!key || !pk) {
-		EVP_PKEY_free(pk);
-		return CB_ERR_ARG;
-	}
-	k = calloc(1, sizeof(*k));
-	if (!k) {
-		EVP_PKEY_free(pk);
-		return CB_ERR_NOMEM;
-	}
+	struct cb_ossl_sig_key *k = cb_ossl_handle_new(pk, key, sizeof(*k), &r);
+
+	if (!k)
+		return r;
 	k->type = type;
 	k->pkey = pk;
 	k->work = EVP_MD_CTX_new();

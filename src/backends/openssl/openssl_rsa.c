@@ -40,7 +40,7 @@ struct rsa_hash {
 
 static const char *rsa_unavailable(void)
 {
-	return cb_ossl_unavailable_keytype("RSA");
+	return cb_ossl_unavailable(CB_KIND_PKE, "RSA");
 }
 
 static int rsa_generate(int bits, EVP_PKEY **pkey)
@@ -146,11 +146,13 @@ static int rsa_import(const cb_alg_info *alg, const uint8_t *in, size_t len, int
 	{.kind = (kind_), .name = (nm), .backend = "openssl", .unavailable = rsa_unavailable,                 \
 	 .implementation = cb_openssl_implementation, .variant = &id.v}
 
-#define RSA_PKE(id, nm, nbits, padding, mdname, mgfname, ovh)                                               \
+/* OAEP's MGF1 takes the message's digest (RSA_PKE), or another one (RSA_PKE_MGF: the internal classes below). */
+#define RSA_PKE_MGF(id, nm, nbits, padding, mdname, mgfname, ovh)                                           \
 	static const struct rsa_pke id = {                                                                  \
 		.c = {.info = RSA_INFO(CB_KIND_PKE, nm, id), RSA_PKE_METHODS},                              \
 		.v = {nbits, CB_KIND_PKE, padding, mdname, mgfname, 0, ovh},                                \
 	}
+#define RSA_PKE(id, nm, nbits, padding, mdname, ovh) RSA_PKE_MGF(id, nm, nbits, padding, mdname, mdname, ovh)
 
 #define RSA_SIG(id, nm, nbits, padding, salt)                                                               \
 	static const struct rsa_sig id = {                                                                  \
@@ -158,40 +160,18 @@ static int rsa_import(const cb_alg_info *alg, const uint8_t *in, size_t len, int
 		.v = {nbits, CB_KIND_SIG, padding, "SHA256", "SHA256", salt, 0},                            \
 	}
 
-RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
-RSA_PKE(rsa2048_oaep256, "rsa2048-oaep-sha256", 2048, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
-RSA_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
-RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, RSA_NO_PADDING, NULL, NULL, 0);
-RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
-RSA_PKE(rsa3072_oaep256, "rsa3072-oaep-sha256", 3072, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
-RSA_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
-RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, RSA_NO_PADDING, NULL, NULL, 0);
-RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, RSA_PKCS1_PADDING, NULL, NULL, OV_PKCS1);
-RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", 4096, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA256", OV_OAEP256);
-RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, RSA_PKCS1_OAEP_PADDING, "SHA1", "SHA1", OV_OAEP1);
-RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, RSA_NO_PADDING, NULL, NULL, 0);
-
-RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, RSA_PKCS1_PSS_PADDING, 32);
-RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, RSA_PKCS1_PSS_PADDING, 32);
-RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, RSA_PKCS1_PADDING, 0);
-RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, RSA_PKCS1_PSS_PADDING, 32);
+#define RSA_SHA256 "SHA256"
+#define RSA_SHA1 "SHA1"
+RSA_CLASSES(2048);
+RSA_CLASSES(3072);
+RSA_CLASSES(4096);
 
 /* Internal only (openssl_import.h): OAEP with SHA-256 and MGF1-SHA-1. */
-RSA_PKE(rsa2048_oaep256_mgf1, "rsa2048-oaep-sha256-mgf1sha1", 2048, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
-RSA_PKE(rsa3072_oaep256_mgf1, "rsa3072-oaep-sha256-mgf1sha1", 3072, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
-RSA_PKE(rsa4096_oaep256_mgf1, "rsa4096-oaep-sha256-mgf1sha1", 4096, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
+RSA_PKE_MGF(rsa2048_oaep256_mgf1, "rsa2048-oaep-sha256-mgf1sha1", 2048, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
+RSA_PKE_MGF(rsa3072_oaep256_mgf1, "rsa3072-oaep-sha256-mgf1sha1", 3072, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
+RSA_PKE_MGF(rsa4096_oaep256_mgf1, "rsa4096-oaep-sha256-mgf1sha1", 4096, RSA_PKCS1_OAEP_PADDING, "SHA256", "SHA1", OV_OAEP256);
 
-const cb_alg_info *const cb_openssl_rsa_algs[] = {
-	&rsa2048_pkcs1.c.info,        &rsa2048_oaep256.c.info,    &rsa2048_oaep1.c.info,
-	&rsa2048_raw.c.info,          &rsa3072_pkcs1.c.info,      &rsa3072_oaep256.c.info,
-	&rsa3072_oaep1.c.info,        &rsa3072_raw.c.info,        &rsa4096_pkcs1.c.info,
-	&rsa4096_oaep256.c.info,      &rsa4096_oaep1.c.info,      &rsa4096_raw.c.info,
-	&rsa2048_pkcs1_sha256.c.info, &rsa2048_pss_sha256.c.info, &rsa3072_pkcs1_sha256.c.info,
-	&rsa3072_pss_sha256.c.info,   &rsa4096_pkcs1_sha256.c.info, &rsa4096_pss_sha256.c.info,
-	NULL,
-};
+const cb_alg_info *const cb_openssl_rsa_algs[] = RSA_ALGS;
 
 const cb_pke_class *cb_ossl_rsa_oaep_sha256_mgf1sha1(int bits)
 {

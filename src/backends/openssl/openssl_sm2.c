@@ -49,7 +49,7 @@ static int can_fetch(int sm2_ops)
 
 static const char *unavailable_sm2(void)
 {
-	const char *why = cb_ossl_unavailable_keytype("SM2");
+	const char *why = cb_ossl_unavailable(CB_KIND_SIG, "SM2");
 	if (why)
 		return why;
 	return can_fetch(1) ? NULL : "this OpenSSL cannot fetch SM2 or SM3";
@@ -58,7 +58,7 @@ static const char *unavailable_sm2(void)
 static const char *unavailable_sm2_dh(void)
 {
 	EVP_PKEY *pk;
-	const char *why = cb_ossl_unavailable_keytype("EC");
+	const char *why = cb_ossl_unavailable(CB_KIND_KEX, "EC");
 	if (why)
 		return why;
 	pk = cb_ossl_ec_generate(CB_OSSL_EC_SM2);
@@ -114,16 +114,11 @@ static int scratch_reserve(struct sm2_pke_key *k, size_t n)
 
 static int sm2_pke_new(cb_sm2_ct_format fmt, EVP_PKEY *pk, void **key)
 {
-	struct sm2_pke_key *k;
-	if (!key || !pk) {
-		EVP_PKEY_free(pk);
-		return CB_ERR_ARG;
-	}
-	k = calloc(1, sizeof(*k));
-	if (!k) {
-		EVP_PKEY_free(pk);
-		return CB_ERR_NOMEM;
-	}
+	int r;
+	struct sm2_pke_key *k = cb_ossl_handle_new(pk, key, sizeof(*k), &r);
+
+	if (!k)
+		return r;
 	k->fmt = fmt;
 	k->pkey = pk;
 	k->ectx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "backends/openssl/openssl_common.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
@@ -496,7 +497,7 @@ static const char *kx_unavailable(void)
 	return NULL;
 }
 
-static void kx_free(void *key)
+static void kx_key_free(void *key)
 {
 	state_free(key);
 }
@@ -594,12 +595,7 @@ static const cb_kex_class sm2_kx = {
 			  "A4-A8 / B2-B7), without the ephemeral [r]G of a new exchange",
 		 .unavailable = kx_unavailable,
 		 .implementation = cb_openssl_implementation},
-	.keygen = kx_keygen,
-	.key_free = kx_free,
-	.export_public = kx_export_public,
-	.export_secret = kx_export_secret,
-	.derive = kx_derive,
-	.import_secret = kx_import_secret,
+	CB_KEX_METHODS(kx),
 };
 
 const cb_alg_info *const cb_openssl_sm2kx_algs[] = {&sm2_kx.info, NULL};

@@ -15,6 +15,7 @@
 #include <openssl/err.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "backends/openssl/openssl_common.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
@@ -38,17 +39,6 @@ struct sym_ctx {
 	size_t enc_ivlen; /* IV length the AEAD contexts are set to */
 	size_t dec_ivlen;
 };
-
-static const char *sym_unavailable(const struct sym_variant *v)
-{
-	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, v->ossl_name, NULL);
-	if (!c) {
-		ERR_clear_error();
-		return "this OpenSSL has no implementation of the cipher (EVP_CIPHER_fetch failed)";
-	}
-	EVP_CIPHER_free(c);
-	return NULL;
-}
 
 static void sym_free(void *p)
 {
@@ -99,10 +89,12 @@ fail:
 	return cb_ossl_fail();
 }
 
-/* Sets the IV (and, for AEADs, its length) for one message. */
+/* Sets the IV (and, for AEADs, its length) for one message, then an AEAD's aad. */
 static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, const uint8_t *iv, size_t ivlen,
-		     int enc)
+		     const uint8_t *aad, size_t aadlen, int enc)
 {
+	int n;
+
 	if (c->v->mode == SYM_AEAD) {
 		if (ivlen == 0 || ivlen > c->v->max_ivlen ||
 		    (c->v->max_ivlen == c->cls->iv_bytes && ivlen != c->cls->iv_bytes))
@@ -121,13 +113,7 @@ static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, 
 		return CB_ERR_ARG;
 	if (!EVP_CipherInit_ex2(ctx, NULL, NULL, iv, enc, NULL))
 		return cb_ossl_fail();
-	return CB_OK;
-}
-
-static int sym_aad(EVP_CIPHER_CTX *ctx, const uint8_t *aad, size_t aadlen)
-{
-	int n;
-	if (aadlen == 0)
+	if (c->v->mode != SYM_AEAD || aadlen == 0)
 		return CB_OK;
 	if (!aad || aadlen > INT_MAX)
 		return CB_ERR_ARG;
@@ -147,10 +133,7 @@ static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	cls = c->cls;
 	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &need)) != 0)
 		return err;
-	err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, 1);
-	if (err)
-		return err;
-	if (c->v->mode == SYM_AEAD && (err = sym_aad(c->enc, aad, aadlen)) != 0)
+	if ((err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, aad, aadlen, 1)) != 0)
 		return err;
 	if (inlen && !EVP_EncryptUpdate(c->enc, out, &n1, in, (int)inlen))
 		return cb_ossl_fail();
@@ -177,17 +160,12 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	cls = c->cls;
 	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &body)) != 0)
 		return err;
-	err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, 0);
-	if (err)
+	if ((err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, aad, aadlen, 0)) != 0)
 		return err;
-	if (c->v->mode == SYM_AEAD) {
-		if ((err = sym_aad(c->dec, aad, aadlen)) != 0)
-			return err;
-		/* The API takes a non-const pointer but only reads the tag. */
-		if (EVP_CIPHER_CTX_ctrl(c->dec, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
-					(void *)(uintptr_t)(in + body)) <= 0)
-			return cb_ossl_fail();
-	}
+	/* The API takes a non-const pointer but only reads the tag. */
+	if (c->v->mode == SYM_AEAD && EVP_CIPHER_CTX_ctrl(c->dec, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
+							  (void *)(uintptr_t)(in + body)) <= 0)
+		return cb_ossl_fail();
 	if (body && !EVP_DecryptUpdate(c->dec, out, &n1, in, (int)body)) {
 		cb_wipe(out, body);
 		return cb_ossl_fail();
@@ -207,7 +185,7 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 	static const struct sym_variant id##_v = {oname, md, maxiv};                                        \
 	static const char *id##_unavailable(void)                                                           \
 	{                                                                                                   \
-		return sym_unavailable(&id##_v);                                                            \
+		return cb_ossl_unavailable(CB_KIND_CIPHER, oname);                                          \
 	}                                                                                                   \
 	static const cb_cipher_class id = {                                                                 \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "openssl",                          \
@@ -218,36 +196,30 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 		.block_bytes = bb,                                                                          \
 		.tag_bytes = tb,                                                                            \
 		.padded = pad,                                                                              \
-		.init = sym_init,                                                                           \
-		.free = sym_free,                                                                           \
-		.encrypt = sym_encrypt,                                                                     \
-		.decrypt = sym_decrypt,                                                                     \
+		CB_CIPHER_METHODS(sym),                                                                     \
 	}
 
 /* GCM accepts IVs up to 128 bytes in OpenSSL 3.0 (GCM_IV_MAX_SIZE). */
 #define GCM_MAX_IV 128
 
-SYM_CIPHER(aes128_ecb, "aes-128-ecb", "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", "AES-128-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
-SYM_CIPHER(aes128_cbc, "aes-128-cbc", "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", "AES-128-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
-SYM_CIPHER(aes128_ctr, "aes-128-ctr", "AES-128-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
-SYM_CIPHER(aes128_gcm, "aes-128-gcm", "AES-128-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
-SYM_CIPHER(aes256_ecb, "aes-256-ecb", "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 0);
-SYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", "AES-256-ECB", SYM_BLOCK, 0, 32, 0, 16, 0, 1);
-SYM_CIPHER(aes256_cbc, "aes-256-cbc", "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 0);
-SYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", "AES-256-CBC", SYM_BLOCK, 0, 32, 16, 16, 0, 1);
-SYM_CIPHER(aes256_ctr, "aes-256-ctr", "AES-256-CTR", SYM_STREAM, 0, 32, 16, 1, 0, 0);
-SYM_CIPHER(aes256_gcm, "aes-256-gcm", "AES-256-GCM", SYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
+/*
+ * The six classes of a 128-bit block cipher with a kb-byte key (OpenSSL's
+ * name onm): ECB and CBC without and with PKCS#7, CTR, GCM.
+ */
+#define BLOCK_CLASSES(id, nm, onm, kb)                                                                      \
+	SYM_CIPHER(id##_ecb, nm "-ecb", onm "-ECB", SYM_BLOCK, 0, kb, 0, 16, 0, 0);                         \
+	SYM_CIPHER(id##_ecb_p, nm "-ecb-pkcs7", onm "-ECB", SYM_BLOCK, 0, kb, 0, 16, 0, 1);                 \
+	SYM_CIPHER(id##_cbc, nm "-cbc", onm "-CBC", SYM_BLOCK, 0, kb, 16, 16, 0, 0);                        \
+	SYM_CIPHER(id##_cbc_p, nm "-cbc-pkcs7", onm "-CBC", SYM_BLOCK, 0, kb, 16, 16, 0, 1);                \
+	SYM_CIPHER(id##_ctr, nm "-ctr", onm "-CTR", SYM_STREAM, 0, kb, 16, 1, 0, 0);                        \
+	SYM_CIPHER(id##_gcm, nm "-gcm", onm "-GCM", SYM_AEAD, GCM_MAX_IV, kb, 12, 1, 16, 0)
+
+BLOCK_CLASSES(aes128, "aes-128", "AES-128", 16);
+BLOCK_CLASSES(aes256, "aes-256", "AES-256", 32);
+/* OpenSSL 3.0 has no SM4-GCM (added in 3.2); unavailable() then says so. */
+BLOCK_CLASSES(sm4, "sm4", "SM4", 16);
 /* RFC 8439; OpenSSL 3.0 initialises it only with a 12-byte nonce. */
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
-SYM_CIPHER(sm4_ecb, "sm4-ecb", "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 0);
-SYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", "SM4-ECB", SYM_BLOCK, 0, 16, 0, 16, 0, 1);
-SYM_CIPHER(sm4_cbc, "sm4-cbc", "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 0);
-SYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", "SM4-CBC", SYM_BLOCK, 0, 16, 16, 16, 0, 1);
-SYM_CIPHER(sm4_ctr, "sm4-ctr", "SM4-CTR", SYM_STREAM, 0, 16, 16, 1, 0, 0);
-/* OpenSSL 3.0 has no SM4-GCM (added in 3.2); unavailable() then says so. */
-SYM_CIPHER(sm4_gcm, "sm4-gcm", "SM4-GCM", SYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
 
 /* Hashes: a fetched EVP_MD and one EVP_MD_CTX reused by every call. */
 
@@ -256,17 +228,6 @@ struct hash_ctx {
 	EVP_MD *md;
 	EVP_MD_CTX *ctx;
 };
-
-static const char *hash_unavailable(const char *name)
-{
-	EVP_MD *md = EVP_MD_fetch(NULL, name, NULL);
-	if (!md) {
-		ERR_clear_error();
-		return "this OpenSSL has no implementation of the hash (EVP_MD_fetch failed)";
-	}
-	EVP_MD_free(md);
-	return NULL;
-}
 
 static void hash_free(void *p)
 {
@@ -316,7 +277,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 #define SYM_HASH(id, nm, oname, db, bb)                                                                     \
 	static const char *id##_unavailable(void)                                                           \
 	{                                                                                                   \
-		return hash_unavailable(oname);                                                             \
+		return cb_ossl_unavailable(CB_KIND_HASH, oname);                                            \
 	}                                                                                                   \
 	static const cb_hash_class id = {                                                                   \
 		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "openssl",                            \
@@ -324,9 +285,7 @@ static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 			 .variant = oname},                                                                 \
 		.digest_bytes = db,                                                                         \
 		.block_bytes = bb,                                                                          \
-		.init = hash_init,                                                                          \
-		.free = hash_free,                                                                          \
-		.digest = hash_digest,                                                                      \
+		CB_HASH_METHODS(hash),                                                                      \
 	}
 
 SYM_HASH(sha256, "sha256", "SHA2-256", 32, 64);

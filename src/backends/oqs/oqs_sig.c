@@ -2,7 +2,8 @@
  * Backend "oqs", signatures: liboqs' ML-DSA-44/65/87 (its mldsa-native
  * copy) and SLH-DSA-SHA2-128s/128f, SLH-DSA-SHAKE-128s/128f (its slh-dsa-c
  * copy), when `make anchors` built liboqs (backend.cmake); otherwise listed
- * as not built.
+ * as not built.  The handle, the key files and the arguments are
+ * src/core/pqsig.c's; here only liboqs' calls.
  *
  * ML-DSA goes through mldsa-native's internal functions, which liboqs
  * exports beside its OQS_SIG_* API: KeyGen_internal from the 32-byte seed
@@ -26,15 +27,11 @@
 
 #include "backends/anchors.h"
 #include "core/pqsig.h"
-#include "core/util.h"
 #include "cryptobench/sig.h"
 
 #ifndef CB_ANCHOR_COMMIT
 #define CB_ANCHOR_COMMIT "unknown"
 #endif
-
-#define OQS_SIG_PK_MAX 2592 /* ML-DSA-87 */
-#define OQS_SIG_SK_MAX 4896 /* ML-DSA-87 expanded */
 
 #if defined(CB_ANCHOR_BUILT)
 #include <oqs/oqs.h>
@@ -90,39 +87,12 @@ SLH_IMPL(sha2_128s)
 SLH_IMPL(sha2_128f)
 SLH_IMPL(shake_128s)
 SLH_IMPL(shake_128f)
-#define SLH(p) &slh_##p
-#define MLDSA_C(ns) &impl_##ns
-#else
-#define X86(ns) NULL
-#define SLH(p) NULL
-#define MLDSA_C(ns) NULL
-typedef struct mldsa_impl mldsa_impl;
-typedef struct slh_impl slh_impl;
-#endif
 
-/* One parameter set (the class's variant). */
-typedef struct oqs_sig_set {
-	cb_key_type type;
-	size_t pk, sk, sig;
-	const mldsa_impl *c, *x86; /* ML-DSA */
-	const slh_impl *slh;       /* SLH-DSA */
-} oqs_sig_set;
+/* The x86-64 code (when built) and the portable C of one ML-DSA set (its cb_pqsig_set's impl). */
+typedef struct mldsa_pair {
+	const mldsa_impl *c, *x86;
+} mldsa_pair;
 
-typedef struct oqs_sig_key {
-	const oqs_sig_set *set;
-	int has_pk, has_sk, has_seed;
-	cb_pqsig_mode mode;
-	uint8_t seed[32];
-	uint8_t pk[OQS_SIG_PK_MAX];
-	uint8_t sk[OQS_SIG_SK_MAX];
-} oqs_sig_key;
-
-static const oqs_sig_set *set_of(const cb_sig_class *cls)
-{
-	return (const oqs_sig_set *)cls->info.variant;
-}
-
-#if defined(CB_ANCHOR_BUILT)
 /*
  * 1 when the AVX2 code runs: what liboqs' OQS_SIG_ml_dsa_* would run on
  * this CPU, unless CRYPTOBENCH_OQS_MLDSA_IMPL is "portable" or "c" (read
@@ -142,343 +112,89 @@ static int mldsa_use_x86(void)
 	return c;
 }
 
-static const mldsa_impl *mldsa_of(const oqs_sig_set *s)
+static const mldsa_impl *mldsa_of(const cb_pqsig_key *k)
 {
-	return s->x86 && mldsa_use_x86() ? s->x86 : s->c;
-}
-#endif
+	const mldsa_pair *i = k->set->impl;
 
-static void key_free(void *key)
-{
-	if (key) {
-		cb_wipe(key, sizeof(oqs_sig_key));
-		free(key);
-	}
+	return i->x86 && mldsa_use_x86() ? i->x86 : i->c;
 }
 
-static int new_key(const cb_sig_class *cls, const cb_opts *opts, oqs_sig_key **out)
+static int mldsa_from_seed(cb_pqsig_key *k, const uint8_t seed[32])
 {
-	oqs_sig_key *k;
-	int r;
-
-	*out = NULL;
-	if (!(k = calloc(1, sizeof(*k))))
-		return CB_ERR_NOMEM;
-	k->set = set_of(cls);
-	if ((r = cb_pqsig_mode_set(&k->mode, opts)) != CB_OK) {
-		free(k);
-		return r;
-	}
-	*out = k;
-	return CB_OK;
+	return mldsa_of(k)->keypair_internal(k->pk, k->sk, seed) == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-#if defined(CB_ANCHOR_BUILT)
-/* ML-DSA.KeyGen_internal(xi) into k. */
-static int from_seed(oqs_sig_key *k, const uint8_t seed[32])
+static int mldsa_from_expanded(cb_pqsig_key *k, int derive)
 {
-	memcpy(k->seed, seed, 32);
-	if (mldsa_of(k->set)->keypair_internal(k->pk, k->sk, k->seed) != 0)
-		return CB_ERR_BACKEND;
-	k->has_pk = k->has_sk = k->has_seed = 1;
-	return CB_OK;
-}
-#endif
-
-static int keygen_seed(const cb_sig_class *cls, const uint8_t *seed, size_t len, const cb_opts *opts, void **key)
-{
-#if defined(CB_ANCHOR_BUILT)
-	oqs_sig_key *k;
-	int r;
-
-	if (!key || !seed)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if (!set_of(cls)->c)
-		return CB_ERR_UNSUPPORTED;
-	if (len != 32)
-		return CB_ERR_INVALID_KEY;
-	if ((r = new_key(cls, opts, &k)) != CB_OK)
-		return r;
-	if ((r = from_seed(k, seed)) != CB_OK) {
-		key_free(k);
-		return r;
-	}
-	*key = k;
-	return CB_OK;
-#else
-	return CB_ERR_UNSUPPORTED;
-#endif
-}
-
-static int keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-#if defined(CB_ANCHOR_BUILT)
-	const oqs_sig_set *s = set_of(cls);
-	oqs_sig_key *k;
-	uint8_t seed[32];
-	int r;
-
-	if (!key)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if (s->c) {
-		if ((r = cb_random_bytes(seed, sizeof(seed))) == CB_OK)
-			r = keygen_seed(cls, seed, sizeof(seed), opts, key);
-		cb_wipe(seed, sizeof(seed));
-		return r;
-	}
-	if ((r = new_key(cls, opts, &k)) != CB_OK)
-		return r;
-	if (s->slh->keypair(k->pk, k->sk) != OQS_SUCCESS) {
-		key_free(k);
-		return CB_ERR_BACKEND;
-	}
-	k->has_pk = k->has_sk = 1;
-	*key = k;
-	return CB_OK;
-#else
-	return CB_ERR_UNSUPPORTED;
-#endif
-}
-
-static int import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	const oqs_sig_set *s = set_of(cls);
-	const uint8_t *raw;
-	size_t rawlen;
-	oqs_sig_key *k;
-	int r;
-
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if ((r = cb_pqsig_raw_key(s->type, 0, in, len, &raw, &rawlen)) != CB_OK)
-		return r;
-	if (rawlen != s->pk)
-		return CB_ERR_FORMAT;
-	if ((r = new_key(cls, opts, &k)) != CB_OK)
-		return r;
-	memcpy(k->pk, raw, s->pk);
-	k->has_pk = 1;
-	*key = k;
-	return CB_OK;
-}
-
-static int import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-#if defined(CB_ANCHOR_BUILT)
-	const oqs_sig_set *s = set_of(cls);
-	const uint8_t *seed = NULL, *sk = NULL, *raw;
-	size_t rawlen;
-	oqs_sig_key *k;
-	cb_key_type t;
-	int r;
-
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if (s->c) {
-		if (cb_mldsa_private_decode(in, len, &t, &seed, &sk) != CB_OK || t != s->type)
-			return CB_ERR_FORMAT;
-	} else {
-		if ((r = cb_pqsig_raw_key(s->type, 1, in, len, &raw, &rawlen)) != CB_OK)
-			return r;
-		if (rawlen != s->sk)
-			return CB_ERR_FORMAT;
-		sk = raw;
-	}
-	if ((r = new_key(cls, opts, &k)) != CB_OK)
-		return r;
-	if (seed) {
-		r = from_seed(k, seed);
-		/* both: the expanded key must be the seed's (RFC 9881 8.2) */
-		if (!r && sk)
-			r = cb_pqsig_same_key(k->sk, sk, s->sk);
-	} else if (s->c) {
-		memcpy(k->sk, sk, s->sk);
-		k->has_sk = 1;
-		r = mldsa_of(s)->pk_from_sk(k->pk, k->sk) == 0 ? CB_OK : CB_ERR_INVALID_KEY;
-		k->has_pk = r == CB_OK;
-	} else {
-		/* SLH-DSA: SK.seed || SK.prf || PK.seed || PK.root, the public key its second half */
-		memcpy(k->sk, sk, s->sk);
-		memcpy(k->pk, sk + s->sk - s->pk, s->pk);
-		k->has_pk = k->has_sk = 1;
-	}
-	if (r) {
-		key_free(k);
-		return r;
-	}
-	*key = k;
-	return CB_OK;
-#else
-	return CB_ERR_UNSUPPORTED;
-#endif
-}
-
-static int import_raw(const cb_sig_class *cls, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
-		      void **key)
-{
-	const oqs_sig_set *s = set_of(cls);
-	oqs_sig_key *k;
-	int r;
-
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if (len != (secret ? s->sk : s->pk))
-		return CB_ERR_LENGTH;
-	if ((r = new_key(cls, opts, &k)) != CB_OK)
-		return r;
-	if (secret) {
-		memcpy(k->sk, in, len);
-		k->has_sk = 1;
-	} else {
-		memcpy(k->pk, in, len);
-		k->has_pk = 1;
-	}
-	*key = k;
-	return CB_OK;
-}
-
-static int export_raw(const void *key, int secret, uint8_t *out, size_t *outlen)
-{
-	const oqs_sig_key *k = key;
-
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
-	if (secret ? !k->has_sk : !k->has_pk)
-		return CB_ERR_ARG;
-	if (*outlen < (secret ? k->set->sk : k->set->pk))
-		return CB_ERR_LENGTH;
-	*outlen = secret ? k->set->sk : k->set->pk;
-	memcpy(out, secret ? k->sk : k->pk, *outlen);
-	return CB_OK;
-}
-
-static int export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const oqs_sig_key *k = key;
-
-	if (!k || !out || !outlen || !k->has_pk)
-		return CB_ERR_ARG;
-	return cb_pqsig_export(k->set->type, 0, k->pk, k->set->pk, out, outlen);
-}
-
-/* The seed form when the key has a seed (RFC 9881 recommends it), else the expanded form; SLH-DSA as RFC 9909. */
-static int export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const oqs_sig_key *k = key;
-
-	if (!k || !out || !outlen || !k->has_sk)
-		return CB_ERR_ARG;
-	return k->has_seed ? cb_pqsig_export(k->set->type, 1, k->seed, 32, out, outlen)
-			   : cb_pqsig_export(k->set->type, 1, k->sk, k->set->sk, out, outlen);
-}
-
-static size_t max_signature(const void *key)
-{
-	const oqs_sig_key *k = key;
-
-	return k ? k->set->sig : 0;
-}
-
-static int sign_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
-{
-#if defined(CB_ANCHOR_BUILT)
-	oqs_sig_key *k = key;
-	const oqs_sig_set *s;
-	uint8_t pre[2 + CB_PQSIG_CTX_MAX], rnd[32];
-	size_t prelen, n;
-	int r;
-
-	if (!k || !sig || !siglen || !k->has_sk)
-		return CB_ERR_ARG;
-	s = k->set;
-	if ((r = cb_pqsig_check(p, m, mlen, s->c != NULL)) != CB_OK)
-		return r;
-	if (*siglen < s->sig)
-		return CB_ERR_LENGTH;
-	if (!s->c) { /* SLH-DSA: liboqs' pure, hedged interface only */
-		if (p->rnd || p->deterministic)
-			return CB_ERR_UNSUPPORTED;
-		n = *siglen;
-		if (s->slh->sign(sig, &n, m, mlen, p->ctx, p->ctx_len, k->sk) != OQS_SUCCESS)
-			return CB_ERR_BACKEND;
-		*siglen = n;
+	if (!derive)
 		return CB_OK;
-	}
-	prelen = cb_pqsig_prefix(p, pre);
-	if ((r = cb_pqsig_rnd(p, rnd)) != CB_OK)
-		return r;
-	n = 0;
-	r = mldsa_of(s)->signature_internal(sig, &n, m, mlen, prelen ? pre : NULL, prelen, rnd, k->sk,
-					     p->iface == CB_SIG_IFACE_MU) == 0
-		    ? CB_OK
-		    : CB_ERR_BACKEND;
-	cb_wipe(rnd, sizeof(rnd));
-	if (r == CB_OK)
-		*siglen = n;
-	return r;
-#else
-	return CB_ERR_UNSUPPORTED;
-#endif
+	if (mldsa_of(k)->pk_from_sk(k->pk, k->sk) != 0)
+		return CB_ERR_INVALID_KEY;
+	k->has_pk = 1;
+	return CB_OK;
 }
 
-static int verify_ex(void *key, const cb_sig_params *p, const uint8_t *m, size_t mlen, const uint8_t *sig,
-		     size_t siglen)
+static int mldsa_sign(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen,
+		      const uint8_t *rnd, uint8_t *sig)
 {
-#if defined(CB_ANCHOR_BUILT)
-	oqs_sig_key *k = key;
-	const oqs_sig_set *s;
 	uint8_t pre[2 + CB_PQSIG_CTX_MAX];
-	size_t prelen;
-	int r;
+	size_t prelen = cb_pqsig_prefix(p, pre), n = 0;
 
-	if (!k || !sig || !k->has_pk)
-		return CB_ERR_ARG;
-	s = k->set;
-	if ((r = cb_pqsig_check(p, m, mlen, s->c != NULL)) != CB_OK)
-		return r;
-	if (siglen != s->sig)
-		return CB_ERR_VERIFY;
-	if (!s->c)
-		return s->slh->verify(m, mlen, sig, siglen, p->ctx, p->ctx_len, k->pk) == OQS_SUCCESS ? CB_OK
-													: CB_ERR_VERIFY;
-	prelen = cb_pqsig_prefix(p, pre);
-	return mldsa_of(s)->verify_internal(sig, siglen, m, mlen, prelen ? pre : NULL, prelen, k->pk,
-					     p->iface == CB_SIG_IFACE_MU) == 0
+	return mldsa_of(k)->signature_internal(sig, &n, m, mlen, prelen ? pre : NULL, prelen, rnd, k->sk,
+					       p->iface == CB_SIG_IFACE_MU) == 0
+		       ? CB_OK
+		       : CB_ERR_BACKEND;
+}
+
+static int mldsa_verify(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen,
+			const uint8_t *sig)
+{
+	uint8_t pre[2 + CB_PQSIG_CTX_MAX];
+	size_t prelen = cb_pqsig_prefix(p, pre);
+
+	return mldsa_of(k)->verify_internal(sig, k->set->sig, m, mlen, prelen ? pre : NULL, prelen, k->pk,
+					    p->iface == CB_SIG_IFACE_MU) == 0
 		       ? CB_OK
 		       : CB_ERR_VERIFY;
-#else
-	return CB_ERR_UNSUPPORTED;
-#endif
 }
 
-static int sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+static const cb_pqsig_lib oqs_mldsa = {.from_seed = mldsa_from_seed,
+				       .from_expanded = mldsa_from_expanded,
+				       .sign = mldsa_sign,
+				       .verify = mldsa_verify};
+
+static int slh_keypair(cb_pqsig_key *k)
 {
-	oqs_sig_key *k = key;
-	cb_sig_params p;
-
-	if (!k)
-		return CB_ERR_ARG;
-	p = cb_pqsig_params(&k->mode);
-	return sign_ex(k, &p, m, mlen, sig, siglen);
+	return ((const slh_impl *)k->set->impl)->keypair(k->pk, k->sk) == OQS_SUCCESS ? CB_OK : CB_ERR_BACKEND;
 }
 
-static int verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+static int slh_sign(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen, const uint8_t *rnd,
+		    uint8_t *sig)
 {
-	oqs_sig_key *k = key;
-	cb_sig_params p;
+	size_t n = k->set->sig;
 
-	if (!k)
-		return CB_ERR_ARG;
-	p = cb_pqsig_params(&k->mode);
-	return verify_ex(k, &p, m, mlen, sig, siglen);
+	return ((const slh_impl *)k->set->impl)->sign(sig, &n, m, mlen, p->ctx, p->ctx_len, k->sk) == OQS_SUCCESS
+		       ? CB_OK
+		       : CB_ERR_BACKEND;
 }
 
-#if defined(CB_ANCHOR_BUILT)
+static int slh_verify(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen,
+		      const uint8_t *sig)
+{
+	return ((const slh_impl *)k->set->impl)->verify(m, mlen, sig, k->set->sig, p->ctx, p->ctx_len, k->pk) ==
+			       OQS_SUCCESS
+		       ? CB_OK
+		       : CB_ERR_VERIFY;
+}
+
+static const cb_pqsig_lib oqs_slh = {.keypair = slh_keypair, .sign = slh_sign, .verify = slh_verify};
+
+#define MLDSA_SET(k)                                                                                           \
+	static const mldsa_pair pair_mldsa##k = {&impl_PQCP_MLDSA_NATIVE_MLDSA##k##_C,                          \
+						 X86(PQCP_MLDSA_NATIVE_MLDSA##k##_X86_64)};                     \
+	static const cb_pqsig_set set_mldsa##k = {CB_PQSIG_MLDSA##k, &oqs_mldsa, &pair_mldsa##k};
+#define SLH_SET(p, T) static const cb_pqsig_set set_slh_##p = {CB_PQSIG_SLH_##T, &oqs_slh, &slh_##p};
+
 static char mldsa_impl_label[192], slh_impl_label[128];
 static pthread_once_t sig_once = PTHREAD_ONCE_INIT;
 
@@ -512,6 +228,10 @@ static const char *slh_implementation(void)
 }
 #define OQS_SIG_UNAVAILABLE NULL
 #else
+/* Not built: the classes are listed, and no handle is made (a set without a library). */
+#define MLDSA_SET(k) static const cb_pqsig_set set_mldsa##k = {CB_PQSIG_MLDSA##k, NULL, NULL};
+#define SLH_SET(p, T) static const cb_pqsig_set set_slh_##p = {CB_PQSIG_SLH_##T, NULL, NULL};
+
 static const char *mldsa_implementation(void)
 {
 	return "liboqs " CB_ANCHOR_COMMIT " (not built)";
@@ -526,55 +246,26 @@ static const char *mldsa_implementation(void)
 	"choice; CRYPTOBENCH_OQS_MLDSA_IMPL=portable forces the C code), else portable C"
 #define SLH_NOTES "slh-dsa-c inside liboqs (portable C), OQS_SIG_slh_dsa_pure_*: liboqs' own randombytes"
 
-#define OQS_MLDSA(k, pkbytes, skbytes, sigbytes)                                                               \
-	static const oqs_sig_set set_mldsa##k = {CB_KEY_MLDSA##k, pkbytes, skbytes, sigbytes,                  \
-						 MLDSA_C(PQCP_MLDSA_NATIVE_MLDSA##k##_C),                      \
-						 X86(PQCP_MLDSA_NATIVE_MLDSA##k##_X86_64), NULL};              \
+#define OQS_MLDSA(k)                                                                                          \
+	MLDSA_SET(k)                                                                                          \
 	static const cb_sig_class oqs_mldsa##k = {                                                            \
 		.info = {CB_KIND_SIG, "mldsa" #k, "oqs", MLDSA_NOTES, OQS_SIG_UNAVAILABLE, mldsa_implementation, \
 			 &set_mldsa##k},                                                                       \
-		.keygen = keygen,                                                                              \
-		.key_free = key_free,                                                                          \
-		.export_public = export_public,                                                                \
-		.export_secret = export_secret,                                                                \
-		.max_signature = max_signature,                                                                \
-		.sign = sign,                                                                                  \
-		.verify = verify,                                                                              \
-		.import_public = import_public,                                                                \
-		.import_secret = import_secret,                                                                \
-		.keygen_seed = keygen_seed,                                                                    \
-		.import_raw = import_raw,                                                                      \
-		.export_raw = export_raw,                                                                      \
-		.sign_ex = sign_ex,                                                                            \
-		.verify_ex = verify_ex,                                                                        \
-	};
-
-#define OQS_SLH(name, p, T, sigbytes)                                                                         \
-	static const oqs_sig_set set_slh_##p = {CB_KEY_SLHDSA_##T, 32, 64, sigbytes, NULL, NULL, SLH(p)};       \
+		CB_PQSIG_MLDSA_METHODS};
+#define OQS_SLH(name, p, T)                                                                                   \
+	SLH_SET(p, T)                                                                                         \
 	static const cb_sig_class oqs_slh_##p = {                                                             \
 		.info = {CB_KIND_SIG, name, "oqs", SLH_NOTES, OQS_SIG_UNAVAILABLE, slh_implementation,           \
 			 &set_slh_##p},                                                                        \
-		.keygen = keygen,                                                                              \
-		.key_free = key_free,                                                                          \
-		.export_public = export_public,                                                                \
-		.export_secret = export_secret,                                                                \
-		.max_signature = max_signature,                                                                \
-		.sign = sign,                                                                                  \
-		.verify = verify,                                                                              \
-		.import_public = import_public,                                                                \
-		.import_secret = import_secret,                                                                \
-		.import_raw = import_raw,                                                                      \
-		.export_raw = export_raw,                                                                      \
-	};
+		CB_PQSIG_SLH_METHODS};
 
-/* FIPS 204 table 2 and FIPS 205 table 2 sizes (test_oqs checks them against cb_key_pq_sizes and liboqs). */
-OQS_MLDSA(44, 1312, 2560, 2420)
-OQS_MLDSA(65, 1952, 4032, 3309)
-OQS_MLDSA(87, 2592, 4896, 4627)
-OQS_SLH("slh-dsa-sha2-128s", sha2_128s, SHA2_128S, 7856)
-OQS_SLH("slh-dsa-sha2-128f", sha2_128f, SHA2_128F, 17088)
-OQS_SLH("slh-dsa-shake-128s", shake_128s, SHAKE_128S, 7856)
-OQS_SLH("slh-dsa-shake-128f", shake_128f, SHAKE_128F, 17088)
+OQS_MLDSA(44)
+OQS_MLDSA(65)
+OQS_MLDSA(87)
+OQS_SLH("slh-dsa-sha2-128s", sha2_128s, SHA2_128S)
+OQS_SLH("slh-dsa-sha2-128f", sha2_128f, SHA2_128F)
+OQS_SLH("slh-dsa-shake-128s", shake_128s, SHAKE_128S)
+OQS_SLH("slh-dsa-shake-128f", shake_128f, SHAKE_128F)
 
 const cb_alg_info *const cb_oqs_sig_algs[] = {
 	&oqs_mldsa44.info,	  &oqs_mldsa65.info,	    &oqs_mldsa87.info,	      &oqs_slh_sha2_128s.info,
