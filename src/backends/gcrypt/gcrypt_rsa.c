@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -70,7 +71,7 @@ static struct rsa_key *rsa_new(const struct rsa_variant *v)
 
 static int rsa_keep_n(struct rsa_key *k);
 
-static int rsa_keygen(const struct rsa_variant *v, void **out)
+static int rsa_keygen(const struct rsa_variant *v, const cb_opts *opts, void **out)
 {
 	struct rsa_key *k;
 	char spec[80];
@@ -280,7 +281,8 @@ static int rsa_export_secret(const void *p, uint8_t *out, size_t *outlen)
  * (RFC 5208, RFC 8017 A.1.2).  libgcrypt wants p < q and u = p^-1 mod q:
  * the primes are swapped when needed and u computed.
  */
-static int rsa_import_secret(const struct rsa_variant *v, const uint8_t *in, size_t len, void **out)
+static int rsa_import_secret(const struct rsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **out)
 {
 	const uint8_t *end = in + len, *b, *next, *ib;
 	size_t n, il;
@@ -352,7 +354,8 @@ done:
 }
 
 /* A verify-only key from DER SubjectPublicKeyInfo with nothing after it. */
-static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, size_t len, void **out)
+static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **out)
 {
 	const uint8_t *end = in + len, *b, *next, *nb, *eb;
 	size_t n, nl, el;
@@ -576,40 +579,9 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 /* ---- classes ------------------------------------------------------------- */
 
-/* The class methods: the class's variant says which RSA (each kind has its own class type). */
-static int rsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	return rsa_keygen(cls->info.variant, key);
-}
-
-static int rsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return rsa_keygen(cls->info.variant, key);
-}
-
-static int rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_secret(cls->info.variant, in, len, key);
-}
+/* The class methods: the class's variant says which RSA (class_methods.h). */
+CB_KIND_ENTRIES(rsa, pke)
+CB_KIND_ENTRIES(rsa, sig)
 
 #define RSA_INFO(kind_, nm, id)                                                                    \
 	{.kind = (kind_), .name = (nm), .backend = "gcrypt", .unavailable = cb_gcry_unavailable,   \
@@ -617,34 +589,11 @@ static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 
 #define RSA_PKE(id, nm, nbits, pad, hash, ovh)                                                     \
 	static const struct rsa_variant id##_v = {nbits, pad, hash, ovh};                          \
-	const cb_pke_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_PKE, nm, id),                                             \
-		.keygen = rsa_pke_keygen,                                                          \
-		.key_free = rsa_free,                                                              \
-		.export_public = rsa_export_public,                                                \
-		.export_secret = rsa_export_secret,                                                \
-		.max_plaintext = rsa_max_plaintext,                                                \
-		.max_ciphertext = rsa_max_ciphertext,                                              \
-		.encrypt = rsa_encrypt,                                                            \
-		.decrypt = rsa_decrypt,                                                            \
-		.import_public = rsa_pke_import_public,                                            \
-		.import_secret = rsa_pke_import_secret,                                            \
-	}
+	const cb_pke_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_PKE, nm, id), CB_PKE_METHODS(rsa)}
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
 	static const struct rsa_variant id##_v = {nbits, pad, NULL, salt};                         \
-	const cb_sig_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_SIG, nm, id),                                             \
-		.keygen = rsa_sig_keygen,                                                          \
-		.key_free = rsa_free,                                                              \
-		.export_public = rsa_export_public,                                                \
-		.export_secret = rsa_export_secret,                                                \
-		.max_signature = rsa_max_signature,                                                \
-		.sign = rsa_sign,                                                                  \
-		.verify = rsa_verify,                                                              \
-		.import_public = rsa_sig_import_public,                                            \
-		.import_secret = rsa_sig_import_secret,                                            \
-	}
+	const cb_sig_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_SIG, nm, id), CB_SIG_METHODS(rsa)}
 
 #define OV_PKCS1 11
 #define OV_OAEP256 (2 * 32 + 2)

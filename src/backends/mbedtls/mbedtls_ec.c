@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/der.h"
 #include "core/util.h"
@@ -105,7 +106,7 @@ static int p256_is_ours(mbedtls_pk_context *pk)
 /* A class's variant is its curve (a const mbedtls_ecp_group_id): X25519 or P-256. */
 static const mbedtls_ecp_group_id v_x25519 = MBEDTLS_ECP_DP_CURVE25519, v_p256 = MBEDTLS_ECP_DP_SECP256R1;
 
-static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
+static int mec_keygen(const mbedtls_ecp_group_id *grp, const cb_opts *opts, void **key)
 {
 	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
 	struct mec_key *k;
@@ -136,7 +137,8 @@ static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
 }
 
 /* X25519: the raw 32 bytes; P-256: DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
-static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in, size_t len, void **key)
+static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key)
 {
 	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
 	struct mec_key *k;
@@ -164,32 +166,10 @@ static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in,
 	return CB_OK;
 }
 
-/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle, each kind its entry. */
-static int mec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mec_keygen(cls->info.variant, key);
-}
-
-static int mec_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mec_keygen(cls->info.variant, key);
-}
-
-static int mec_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	(void)opts;
-	return mec_import_secret(cls->info.variant, in, len, key);
-}
-
-static int mec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	(void)opts;
-	return mec_import_secret(cls->info.variant, in, len, key);
-}
+/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle (class_methods.h). */
+CB_KEX_ENTRIES(mec)
+CB_KEYGEN_ENTRY(mec, sig)
+CB_IMPORT_ENTRY(mec, sig, secret)
 
 /* x25519: 32 little-endian bytes; P-256: the uncompressed point. */
 static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)

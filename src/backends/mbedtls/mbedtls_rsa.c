@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/util.h"
 
@@ -91,7 +92,7 @@ static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 	return CB_OK;
 }
 
-static int mrsa_keygen(const struct mrsa_variant *v, void **key)
+static int mrsa_keygen(const struct mrsa_variant *v, const cb_opts *opts, void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -114,7 +115,8 @@ static int mrsa_keygen(const struct mrsa_variant *v, void **key)
 }
 
 /* DER PKCS#8 (mbedTLS also reads PKCS#1 and PEM). */
-static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, void **key)
+static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -136,7 +138,8 @@ static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, s
 }
 
 /* SPKI DER, nothing after it. */
-static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, void **key)
+static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -301,77 +304,19 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
 
-/* The class methods: the class's variant says which RSA (each kind has its own class type). */
-static int mrsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mrsa_keygen(cls->info.variant, key);
-}
+/* The class methods: the class's variant says which RSA (class_methods.h). */
+CB_KIND_ENTRIES(mrsa, pke)
+CB_KIND_ENTRIES(mrsa, sig)
 
-static int mrsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mrsa_keygen(cls->info.variant, key);
-}
-
-static int mrsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int mrsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int mrsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int mrsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_public(cls->info.variant, in, len, key);
-}
+#define MR_INFO(kind_, nm, notes_, id) {kind_, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v}
 
 #define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
 	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_pke_class id = {                                                                            \
-		.info = {CB_KIND_PKE, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v},             \
-		.keygen = mrsa_pke_keygen,                                                                          \
-		.key_free = mrsa_free,                                                                              \
-		.export_public = mrsa_export_public,                                                                \
-		.export_secret = mrsa_export_secret,                                                                \
-		.max_plaintext = mrsa_max_plaintext,                                                                \
-		.max_ciphertext = mrsa_max_ciphertext,                                                              \
-		.encrypt = mrsa_encrypt,                                                                            \
-		.decrypt = mrsa_decrypt,                                                                            \
-		.import_secret = mrsa_pke_import_secret,                                                            \
-		.import_public = mrsa_pke_import_public,                                                            \
-	}
+	static const cb_pke_class id = {.info = MR_INFO(CB_KIND_PKE, nm, notes_, id), CB_PKE_METHODS(mrsa)}
 
 #define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
 	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_sig_class id = {                                                                            \
-		.info = {CB_KIND_SIG, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v},             \
-		.keygen = mrsa_sig_keygen,                                                                          \
-		.key_free = mrsa_free,                                                                              \
-		.export_public = mrsa_export_public,                                                                \
-		.export_secret = mrsa_export_secret,                                                                \
-		.max_signature = mrsa_max_signature,                                                                \
-		.sign = mrsa_sign,                                                                                  \
-		.verify = mrsa_verify,                                                                              \
-		.import_public = mrsa_sig_import_public,                                                            \
-		.import_secret = mrsa_sig_import_secret,                                                            \
-	}
+	static const cb_sig_class id = {.info = MR_INFO(CB_KIND_SIG, nm, notes_, id), CB_SIG_METHODS(mrsa)}
 
 #define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND
 #define PSS_NOTES "salt from the handle's CTR_DRBG; " BLIND
