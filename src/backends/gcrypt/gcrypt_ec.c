@@ -196,13 +196,7 @@ static int gcry_rand(void *buf, size_t len)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
-{
-	*out = NULL;
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_keygen(gcry_rand, x25519_base, out);
-}
+static const cb_rawkey_lib gcry_rawkey = {cb_gcry_init, gcry_rand, x25519_base, NULL};
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
@@ -760,13 +754,10 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
 const cb_kex_class cb_gcry_x25519 = {
-	.info = GEC_INFO(CB_KIND_KEX, "x25519", NULL),
-	.keygen = x25519_keygen,
-	.key_free = cb_x25519_raw_free,
-	.export_public = cb_x25519_raw_export_public,
-	.export_secret = cb_x25519_raw_export_secret,
+	.info = GEC_INFO(CB_KIND_KEX, "x25519", &gcry_rawkey),
+	CB_X25519_RAW_METHODS,
 	.derive = x25519_derive,
-	.import_secret = x25519_import,
+	.import_secret = x25519_import, /* a key of another length: CB_ERR_INVALID_KEY */
 };
 
 /* The ECDH classes differ only by their curve, the signature classes by their variant. */

@@ -58,16 +58,6 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return cb_x25519_raw_keygen(cb_random_bytes, x25519_base, key);
-}
-
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_x25519_raw_import(in, len, x25519_base, key);
-}
-
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	cb_x25519_raw *k = key;
@@ -93,20 +83,8 @@ static int ed25519_pub(uint8_t sk[64])
 	return CB_OK;
 }
 
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return cb_ed25519_raw_keygen(cb_random_bytes, ed25519_pub, key);
-}
-
-static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
-}
-
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ed25519_raw_import_public(in, len, key);
-}
+/* nettle keeps its X25519 and Ed25519 keys as their bytes (rawkey.h). */
+static const cb_rawkey_lib nettle_rawkey = {NULL, cb_random_bytes, x25519_base, ed25519_pub};
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
@@ -385,21 +363,19 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return ok ? CB_OK : CB_ERR_VERIFY;
 }
 
-#define NETTLE_INFO(kind_, name_) \
-	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation}
+#define NETTLE_INFO(kind_, name_, variant_)                                                                    \
+	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation,    \
+	 .variant = (variant_)}
 
 const cb_kex_class cb_nettle_x25519 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "x25519"),
-	.keygen = x25519_keygen,
-	.key_free = cb_x25519_raw_free,
-	.export_public = cb_x25519_raw_export_public,
-	.export_secret = cb_x25519_raw_export_secret,
+	.info = NETTLE_INFO(CB_KIND_KEX, "x25519", &nettle_rawkey),
+	CB_X25519_RAW_METHODS,
 	.derive = x25519_derive,
-	.import_secret = x25519_import,
+	.import_secret = cb_x25519_raw_class_import,
 };
 
 const cb_kex_class cb_nettle_ecdh_p256 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256"),
+	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256", NULL),
 	.keygen = p256_kex_keygen,
 	.key_free = p256_free,
 	.export_public = cb_ec_export_point,
@@ -409,7 +385,7 @@ const cb_kex_class cb_nettle_ecdh_p256 = {
 };
 
 const cb_sig_class cb_nettle_ecdsa_p256 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256"),
+	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", NULL),
 	.keygen = p256_sig_keygen,
 	.key_free = p256_free,
 	.export_public = cb_ec_export_spki_p256,
@@ -422,14 +398,8 @@ const cb_sig_class cb_nettle_ecdsa_p256 = {
 };
 
 const cb_sig_class cb_nettle_ed25519 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519"),
-	.keygen = ed25519_keygen,
-	.key_free = cb_ed25519_raw_free,
-	.export_public = cb_ed25519_raw_export_public,
-	.export_secret = cb_ed25519_raw_export_secret,
-	.max_signature = cb_ed25519_raw_max_signature,
+	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", &nettle_rawkey),
+	CB_ED25519_RAW_METHODS,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
 };

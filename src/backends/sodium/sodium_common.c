@@ -227,22 +227,6 @@ static int sodium_rand(void *buf, size_t len)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_keygen(sodium_rand, x25519_base, key);
-}
-
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_import(in, len, x25519_base, key);
-}
-
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	cb_x25519_raw *k = key;
@@ -260,16 +244,6 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 	return CB_OK;
 }
 
-static const cb_kex_class x25519 = {
-	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any, NULL),
-	.keygen = x25519_keygen,
-	.key_free = cb_x25519_raw_free,
-	.export_public = cb_x25519_raw_export_public,
-	.export_secret = cb_x25519_raw_export_secret,
-	.derive = x25519_derive,
-	.import_secret = x25519_import,
-};
-
 /* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key (rawkey.h). */
 
 static int ed25519_pub(uint8_t sk[64])
@@ -282,30 +256,19 @@ static int ed25519_pub(uint8_t sk[64])
 	return r;
 }
 
-/* crypto_sign_keypair's own steps: a seed from randombytes_buf, then its key pair. */
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_ed25519_raw_keygen(sodium_rand, ed25519_pub, key);
-}
+/*
+ * libsodium keeps its X25519 and Ed25519 keys as their bytes (rawkey.h);
+ * keygen takes crypto_box_keypair's and crypto_sign_keypair's own steps:
+ * a secret from randombytes_buf, then its public value.
+ */
+static const cb_rawkey_lib sodium_rawkey = {sodium_ready, sodium_rand, x25519_base, ed25519_pub};
 
-static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
-}
-
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_ed25519_raw_import_public(in, len, key);
-}
+static const cb_kex_class x25519 = {
+	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any, &sodium_rawkey),
+	CB_X25519_RAW_METHODS,
+	.derive = x25519_derive,
+	.import_secret = cb_x25519_raw_class_import,
+};
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
@@ -332,16 +295,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 }
 
 static const cb_sig_class ed25519 = {
-	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any, NULL),
-	.keygen = ed25519_keygen,
-	.key_free = cb_ed25519_raw_free,
-	.export_public = cb_ed25519_raw_export_public,
-	.export_secret = cb_ed25519_raw_export_secret,
-	.max_signature = cb_ed25519_raw_max_signature,
+	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any, &sodium_rawkey),
+	CB_ED25519_RAW_METHODS,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
 };
 
 const cb_alg_info *const cb_sodium_algs[] = {
