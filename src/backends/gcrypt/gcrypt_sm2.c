@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "core/der.h"
+#include "backends/class_methods.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -49,11 +50,6 @@ static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0x
  * has C1C3C2, which its handles do not use).
  */
 static const cb_sm2_ct_format v_c1c3c2 = CB_SM2_C1C3C2, v_c1c2c3 = CB_SM2_C1C2C3, v_der = CB_SM2_DER;
-
-static cb_sm2_ct_format fmt_of(const cb_alg_info *info)
-{
-	return *(const cb_sm2_ct_format *)info->variant;
-}
 
 struct sm2_key {
 	cb_sm2_ct_format fmt;
@@ -163,13 +159,13 @@ static int sm2_build_sexps(struct sm2_key *k, int with_private)
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-static int sm2_keygen(const cb_alg_info *info, const cb_opts *opts, void **out)
+static int sm2_keygen(const cb_sm2_ct_format *fmt, const cb_opts *opts, void **out)
 {
 	struct sm2_key *k;
 	int err;
 
 	*out = NULL;
-	k = sm2_new(fmt_of(info));
+	k = sm2_new(*fmt);
 	if (!k)
 		return CB_ERR_NOMEM;
 	/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
@@ -241,7 +237,7 @@ done:
 	return CB_OK;
 }
 
-static int sm2_import_secret(const cb_alg_info *info, const uint8_t *in, size_t len, const cb_opts *opts,
+static int sm2_import_secret(const cb_sm2_ct_format *fmt, const uint8_t *in, size_t len, const cb_opts *opts,
 			     void **out)
 {
 	uint8_t d[32];
@@ -252,7 +248,7 @@ static int sm2_import_secret(const cb_alg_info *info, const uint8_t *in, size_t 
 		return CB_ERR_BACKEND;
 	err = cb_gcry_parse_pkcs8_ec(in, len, algid_sm2, d);
 	if (!err)
-		err = sm2_from_d(fmt_of(info), d, opts, out);
+		err = sm2_from_d(*fmt, d, opts, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -275,7 +271,7 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 
 /* ---- sm2-sign ---------------------------------------------------------- */
 
-static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t len, const cb_opts *opts,
+static int sm2_import_public(const cb_sm2_ct_format *fmt, const uint8_t *in, size_t len, const cb_opts *opts,
 			     void **out)
 {
 	struct sm2_key *k;
@@ -289,7 +285,7 @@ static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t 
 		return CB_ERR_FORMAT;
 	if (!cb_gcry_point_ok(SM2_CURVE, q, 65))
 		return CB_ERR_INVALID_KEY;
-	k = sm2_new(fmt_of(info));
+	k = sm2_new(*fmt);
 	if (!k)
 		return CB_ERR_NOMEM;
 	memcpy(k->q, q, 65);
@@ -487,73 +483,26 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 
 /* ---- classes ------------------------------------------------------------- */
 
-/* The class methods over the shared bodies above (each kind has its own class type). */
-static int sm2_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
-{
-	return sm2_keygen(&cls->info, opts, out);
-}
-
-static int sm2_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **out)
-{
-	return sm2_public_import(&cls->info, in, len, opts, out);
-}
-
-static int sm2_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **out)
-{
-	return sm2_import_secret(&cls->info, in, len, opts, out);
-}
-
-static int sm2_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **out)
-{
-	return sm2_keygen(&cls->info, opts, out);
-}
+/* The class methods over the shared bodies above (class_methods.h). */
+CB_KIND_ENTRIES(sm2, sig)
+CB_KEYGEN_ENTRY(sm2, pke)
+CB_IMPORT_ENTRY(sm2, pke, secret)
 
 /* opts are not passed on here, as before: a pke handle never uses its Z_A. */
 static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 				 void **out)
 {
-	return sm2_public_import(&cls->info, in, len, NULL, out);
-}
-
-static int sm2_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **out)
-{
-	return sm2_import_secret(&cls->info, in, len, opts, out);
+	return sm2_import_public(cls->info.variant, in, len, NULL, out);
 }
 
 #define SM2_INFO(kind_, name_, notes_, variant_)                                                       \
 	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .notes = (notes_),                     \
 	 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
-const cb_sig_class cb_gcry_sm2_sign = {
-	.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2),
-	.keygen = sm2_sig_keygen,
-	.key_free = sm2_free,
-	.export_public = sm2_export_public,
-	.export_secret = sm2_export_secret,
-	.max_signature = sm2_max_signature,
-	.sign = sm2_sign,
-	.verify = sm2_verify,
-	.import_public = sm2_sig_import_public,
-	.import_secret = sm2_sig_import_secret,
-};
+const cb_sig_class cb_gcry_sm2_sign = {.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2), CB_SIG_METHODS(sm2)};
 
 #define SM2_PKE(id, fmtv, name_, notes_)                                                               \
-	const cb_pke_class cb_gcry_##id = {                                                            \
-		.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv),                                   \
-		.keygen = sm2_pke_keygen,                                                              \
-		.key_free = sm2_free,                                                                  \
-		.export_public = sm2_export_public,                                                    \
-		.export_secret = sm2_export_secret,                                                    \
-		.max_plaintext = sm2_max_plaintext,                                                    \
-		.max_ciphertext = sm2_max_ciphertext,                                                  \
-		.encrypt = sm2_encrypt,                                                                \
-		.decrypt = sm2_decrypt,                                                                \
-		.import_secret = sm2_pke_import_secret,                                                \
-		.import_public = sm2_pke_import_public,                                                \
-	}
+	const cb_pke_class cb_gcry_##id = {.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv), CB_PKE_METHODS(sm2)}
 
 SM2_PKE(sm2_enc_c1c3c2, v_c1c3c2, "sm2-enc-c1c3c2", "libgcrypt's native parts");
 SM2_PKE(sm2_enc_c1c2c3, v_c1c2c3, "sm2-enc-c1c2c3", "includes a small raw-to-raw conversion");
