@@ -4,9 +4,11 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "backends/gcrypt/gcrypt_common.h"
 #include "core/der.h"
+#include "core/util.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_ok;
@@ -48,6 +50,35 @@ const char *cb_gcrypt_version(void)
 	if (cb_gcry_init())
 		return "unusable";
 	return gcry_check_version(NULL);
+}
+
+void *cb_gcry_pk_new(size_t size, int md_algo)
+{
+	cb_gcry_pk *k;
+
+	if (cb_gcry_init())
+		return NULL;
+	k = calloc(1, size);
+	if (!k)
+		return NULL;
+	if (md_algo && gcry_md_open(&k->md, md_algo, 0)) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+void cb_gcry_pk_free(void *p, size_t size)
+{
+	cb_gcry_pk *k = p;
+
+	if (!k)
+		return;
+	gcry_sexp_release(k->priv);
+	gcry_sexp_release(k->pub);
+	gcry_md_close(k->md);
+	cb_wipe(k, size);
+	free(k);
 }
 
 int cb_gcry_err(gcry_error_t err)

@@ -489,41 +489,24 @@ static int eddsa_of(const cb_sig_class *cls)
 }
 
 struct gsig_key {
+	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub, md */
 	int eddsa;
-	gcry_sexp_t priv; /* NULL on a verify-only handle */
-	gcry_sexp_t pub;
-	gcry_md_hd_t md; /* ECDSA: SHA-256, reset per message */
 	uint8_t pk[65];  /* 65-byte point, or the 32-byte Ed25519 key */
 	uint8_t sk[32];  /* d, or the Ed25519 seed */
 };
 
 static void gsig_free(void *p)
 {
-	struct gsig_key *k = p;
-
-	if (!k)
-		return;
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
-	gcry_md_close(k->md);
-	cb_wipe(k, sizeof(*k));
-	free(k);
+	cb_gcry_pk_free(p, sizeof(struct gsig_key));
 }
 
+/* md: ECDSA's SHA-256, reset per message (none for Ed25519). */
 static struct gsig_key *gsig_new(int eddsa)
 {
-	struct gsig_key *k;
+	struct gsig_key *k = cb_gcry_pk_new(sizeof(*k), eddsa ? 0 : GCRY_MD_SHA256);
 
-	if (cb_gcry_init())
-		return NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return NULL;
-	k->eddsa = eddsa;
-	if (!eddsa && gcry_md_open(&k->md, GCRY_MD_SHA256, 0)) {
-		free(k);
-		return NULL;
-	}
+	if (k)
+		k->eddsa = eddsa;
 	return k;
 }
 
@@ -539,17 +522,17 @@ static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (eddsa) {
-		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
+		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->base.priv, &k->base.pub);
 		if (!err)
-			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 32);
+			err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 32);
 		if (!err)
-			err = cb_gcry_sexp_raw(k->priv, "d", k->sk, 32);
+			err = cb_gcry_sexp_raw(k->base.priv, "d", k->sk, 32);
 	} else {
-		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->priv, &k->pub);
+		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->base.priv, &k->base.pub);
 		if (!err)
-			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 65);
+			err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 65);
 		if (!err)
-			err = cb_gcry_sexp_fixed(k->priv, "d", k->sk, 32);
+			err = cb_gcry_sexp_fixed(k->base.priv, "d", k->sk, 32);
 	}
 	if (err) {
 		gsig_free(k);
@@ -577,10 +560,10 @@ static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, c
 		return CB_ERR_NOMEM;
 	memcpy(k->pk, raw, klen);
 	if (eddsa)
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
+		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
 				    (int)klen, k->pk);
 	else
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)klen,
+		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)klen,
 				    k->pk);
 	if (e) {
 		gsig_free(k);
@@ -615,9 +598,9 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 		err = cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) ? CB_ERR_FORMAT : CB_OK;
 		if (!err) {
 			memcpy(k->sk, seed, 32);
-			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
+			e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
 			if (!e)
-				e = gcry_mpi_ec_new(&ctx, k->priv, NULL);
+				e = gcry_mpi_ec_new(&ctx, k->base.priv, NULL);
 			if (!e && !(q = gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1)))
 				e = gpg_error(GPG_ERR_BAD_SECKEY);
 			if (!e) {
@@ -632,13 +615,13 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 			gcry_mpi_release(q);
 			gcry_ctx_release(ctx);
 			if (!e && !err) {
-				gcry_sexp_release(k->priv);
-				k->priv = NULL;
-				e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+				gcry_sexp_release(k->base.priv);
+				k->base.priv = NULL;
+				e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
 						    32, k->pk, 32, k->sk);
 			}
 			if (!e && !err)
-				e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, k->pk);
+				e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, k->pk);
 		}
 	} else {
 		void *t = NULL;
@@ -649,10 +632,10 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 		if (!err) {
 			memcpy(k->pk, ((struct p256_kex *)t)->q, 65);
 			p256_kex_free(t);
-			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve \"" P256_CURVE "\")(q %b)(d %b)))", 65,
+			e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve \"" P256_CURVE "\")(q %b)(d %b)))", 65,
 					    k->pk, 32, k->sk);
 			if (!e)
-				e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", 65, k->pk);
+				e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", 65, k->pk);
 		}
 	}
 	if (!err && e)
@@ -676,7 +659,7 @@ static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct gsig_key *k = p;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 1, k->sk, out, outlen);
 }
@@ -697,10 +680,10 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 		e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
 				    mlen ? (const void *)m : (const void *)"");
 	} else {
-		gcry_md_reset(k->md);
+		gcry_md_reset(k->base.md);
 		if (mlen)
-			gcry_md_write(k->md, m, mlen);
-		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32, gcry_md_read(k->md, 0));
+			gcry_md_write(k->base.md, m, mlen);
+		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32, gcry_md_read(k->base.md, 0));
 	}
 	return e ? cb_gcry_err(e) : CB_OK;
 }
@@ -712,12 +695,12 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	uint8_t r[32], sv[32];
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	if (*siglen < (k->eddsa ? 64u : 8u))
 		return CB_ERR_LENGTH;
 	err = gsig_data(k, m, mlen, &data);
-	if ((err = cb_gcry_sign_rs(k->priv, data, err, k->eddsa, r, sv)) != 0)
+	if ((err = cb_gcry_sign_rs(k->base.priv, data, err, k->eddsa, r, sv)) != 0)
 		return err;
 	if (k->eddsa) {
 		memcpy(sig, r, 32);
@@ -745,7 +728,7 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		return err;
 	}
 	err = gsig_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->pub);
+	return cb_gcry_verify(s, data, err, k->base.pub);
 }
 
 /* ---- classes ---------------------------------------------------------- */

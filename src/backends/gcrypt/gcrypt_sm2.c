@@ -52,10 +52,8 @@ static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0x
 static const cb_sm2_ct_format v_c1c3c2 = CB_SM2_C1C3C2, v_c1c2c3 = CB_SM2_C1C2C3, v_der = CB_SM2_DER;
 
 struct sm2_key {
+	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub, md */
 	cb_sm2_ct_format fmt;
-	gcry_sexp_t priv; /* NULL on a verify-only handle */
-	gcry_sexp_t pub;
-	gcry_md_hd_t md; /* SM3 */
 	uint8_t za[32];
 	uint8_t q[65];
 	uint8_t d[32];
@@ -63,15 +61,7 @@ struct sm2_key {
 
 static void sm2_free(void *p)
 {
-	struct sm2_key *k = p;
-
-	if (!k)
-		return;
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
-	gcry_md_close(k->md);
-	cb_wipe(k, sizeof(*k));
-	free(k);
+	cb_gcry_pk_free(p, sizeof(struct sm2_key));
 }
 
 /* Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA) (GM/T 0003.2 5.5). */
@@ -102,24 +92,24 @@ static int sm2_za(struct sm2_key *k, const cb_opts *opts)
 		goto done;
 	entl[0] = (uint8_t)((idlen * 8) >> 8);
 	entl[1] = (uint8_t)(idlen * 8);
-	gcry_md_reset(k->md);
-	gcry_md_write(k->md, entl, 2);
+	gcry_md_reset(k->base.md);
+	gcry_md_write(k->base.md, entl, 2);
 	if (idlen)
-		gcry_md_write(k->md, id, idlen);
+		gcry_md_write(k->base.md, id, idlen);
 	if (cb_gcry_mpi_fixed(a, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
+	gcry_md_write(k->base.md, buf, 32);
 	if (cb_gcry_mpi_fixed(b, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
+	gcry_md_write(k->base.md, buf, 32);
 	if (cb_gcry_mpi_fixed(gx, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
+	gcry_md_write(k->base.md, buf, 32);
 	if (cb_gcry_mpi_fixed(gy, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
-	gcry_md_write(k->md, k->q + 1, 64);
-	memcpy(k->za, gcry_md_read(k->md, 0), 32);
+	gcry_md_write(k->base.md, buf, 32);
+	gcry_md_write(k->base.md, k->q + 1, 64);
+	memcpy(k->za, gcry_md_read(k->base.md, 0), 32);
 	err = CB_OK;
 done:
 	gcry_mpi_release(a);
@@ -131,20 +121,13 @@ done:
 	return err;
 }
 
+/* md: SM3, for Z_A and the messages. */
 static struct sm2_key *sm2_new(cb_sm2_ct_format fmt)
 {
-	struct sm2_key *k;
+	struct sm2_key *k = cb_gcry_pk_new(sizeof(*k), GCRY_MD_SM3);
 
-	if (cb_gcry_init())
-		return NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return NULL;
-	k->fmt = fmt;
-	if (gcry_md_open(&k->md, GCRY_MD_SM3, 0)) {
-		free(k);
-		return NULL;
-	}
+	if (k)
+		k->fmt = fmt;
 	return k;
 }
 
@@ -152,9 +135,9 @@ static int sm2_build_sexps(struct sm2_key *k, int with_private)
 {
 	gcry_error_t e;
 
-	e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve " SM2_CURVE ")(q %b)))", 65, k->q);
+	e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve " SM2_CURVE ")(q %b)))", 65, k->q);
 	if (!e && with_private)
-		e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve " SM2_CURVE ")(q %b)(d %b)))", 65,
+		e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve " SM2_CURVE ")(q %b)(d %b)))", 65,
 				    k->q, 32, k->d);
 	return e ? cb_gcry_err(e) : CB_OK;
 }
@@ -169,12 +152,12 @@ static int sm2_keygen(const cb_sm2_ct_format *fmt, const cb_opts *opts, void **o
 	if (!k)
 		return CB_ERR_NOMEM;
 	/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
-	err = cb_gcry_genkey("(genkey (ecc (curve " SM2_CURVE ")(flags transient-key no-keytest)))", &k->priv,
-			     &k->pub);
+	err = cb_gcry_genkey("(genkey (ecc (curve " SM2_CURVE ")(flags transient-key no-keytest)))", &k->base.priv,
+			     &k->base.pub);
 	if (!err)
-		err = cb_gcry_sexp_raw(k->pub, "q", k->q, 65);
+		err = cb_gcry_sexp_raw(k->base.pub, "q", k->q, 65);
 	if (!err)
-		err = cb_gcry_sexp_fixed(k->priv, "d", k->d, 32);
+		err = cb_gcry_sexp_fixed(k->base.priv, "d", k->d, 32);
 	if (!err)
 		err = sm2_za(k, opts);
 	if (err) {
@@ -264,7 +247,7 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_key *k = p;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	return cb_key_put(CB_KEY_SM2, 1, k->d, out, outlen);
 }
@@ -311,11 +294,11 @@ static int sm2_digest_data(struct sm2_key *k, const uint8_t *m, size_t mlen, gcr
 {
 	gcry_error_t e;
 
-	gcry_md_reset(k->md);
-	gcry_md_write(k->md, k->za, 32);
+	gcry_md_reset(k->base.md);
+	gcry_md_write(k->base.md, k->za, 32);
 	if (mlen)
-		gcry_md_write(k->md, m, mlen);
-	e = gcry_sexp_build(data, NULL, "(data (flags sm2)(hash sm3 %b))", 32, gcry_md_read(k->md, 0));
+		gcry_md_write(k->base.md, m, mlen);
+	e = gcry_sexp_build(data, NULL, "(data (flags sm2)(hash sm3 %b))", 32, gcry_md_read(k->base.md, 0));
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
@@ -326,10 +309,10 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 	uint8_t r[32], sv[32];
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	err = sm2_digest_data(k, m, mlen, &data);
-	if ((err = cb_gcry_sign_rs(k->priv, data, err, 0, r, sv)) != 0)
+	if ((err = cb_gcry_sign_rs(k->base.priv, data, err, 0, r, sv)) != 0)
 		return err;
 	return cb_der_sig_encode(r, sv, sig, siglen);
 }
@@ -343,7 +326,7 @@ static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	if ((err = cb_gcry_ec_sigval(1, sig, siglen, &s)) != 0)
 		return err;
 	err = sm2_digest_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->pub);
+	return cb_gcry_verify(s, data, err, k->base.pub);
 }
 
 /* ---- sm2-enc-* ----------------------------------------------------------- */
@@ -387,7 +370,7 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 		return CB_ERR_LENGTH;
 	e = gcry_sexp_build(&data, NULL, "(data (flags sm2)(hash sm3 %b))", (int)mlen, m);
 	if (!e)
-		e = gcry_pk_encrypt(&ct, data, k->pub);
+		e = gcry_pk_encrypt(&ct, data, k->base.pub);
 	gcry_sexp_release(data);
 	if (e)
 		return cb_gcry_err(e);
@@ -432,7 +415,7 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	gcry_error_t e;
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	if (k->fmt != CB_SM2_C1C3C2) {
 		rawlen = clen + CB_SM2_RAW_OVERHEAD;
@@ -460,7 +443,7 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	free(buf);
 	if (e)
 		return cb_gcry_err(e);
-	e = gcry_pk_decrypt(&pt, ct, k->priv);
+	e = gcry_pk_decrypt(&pt, ct, k->base.priv);
 	gcry_sexp_release(ct);
 	if (e)
 		return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
