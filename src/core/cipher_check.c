@@ -109,3 +109,35 @@ int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blo
 	*outlen = cls->padded ? (inlen / bs + 1) * bs : inlen;
 	return CB_OK;
 }
+
+int cb_cipher_crypt(const cb_cipher_lib *lib, const cb_cipher_class *cls, void *ctx, int enc, const uint8_t *iv,
+		    size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen, uint8_t *out,
+		    size_t *outlen)
+{
+	static const uint8_t empty[1];
+	size_t n, len;
+	int r;
+
+	/* n: the ciphertext's size when encrypting, else the bytes before the tag */
+	r = enc ? cb_cipher_encrypt_size(cls, in, inlen, out, outlen, lib->enc_limit, &n)
+		: cb_cipher_decrypt_size(cls, in, inlen, out, outlen, lib->dec_limit, &n);
+	if (r != 0)
+		return r;
+	if (!in)
+		in = empty;
+	len = enc ? inlen : n;
+	if (!cls->tag_bytes) {
+		if (lib->start && (r = lib->start(ctx, enc, iv, ivlen)) != 0)
+			return r;
+		return cb_cipher_modes(cls, enc, lib->blocks, lib->ctr, ctx, iv, ivlen, in, len, out, outlen);
+	}
+	if (!iv || (aadlen && !aad))
+		return CB_ERR_ARG;
+	if ((r = lib->aead(ctx, enc, iv, ivlen, aad ? aad : empty, aadlen, in, len, out)) != 0) {
+		if (!enc)
+			cb_wipe(out, len); /* never release unauthenticated plaintext */
+		return r;
+	}
+	*outlen = n;
+	return CB_OK;
+}
