@@ -141,3 +141,19 @@ int cb_cipher_crypt(const cb_cipher_lib *lib, const cb_cipher_class *cls, void *
 	*outlen = n;
 	return CB_OK;
 }
+
+int cb_cipher_handle_encrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	const cb_cipher_handle *h = ctx;
+
+	return cb_cipher_crypt(h->lib, h->cls, ctx, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+}
+
+int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	const cb_cipher_handle *h = ctx;
+
+	return cb_cipher_crypt(h->lib, h->cls, ctx, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+}

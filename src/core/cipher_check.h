@@ -107,4 +107,19 @@ int cb_cipher_crypt(const cb_cipher_lib *lib, const cb_cipher_class *cls, void *
 		    size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen, uint8_t *out,
 		    size_t *outlen) CB_WARN_UNUSED;
 
+/*
+ * The first member of an adapter's cipher handle whose class's encrypt and
+ * decrypt are cb_cipher_handle_encrypt / _decrypt: its class and its
+ * library; those methods are cb_cipher_crypt over them.
+ */
+typedef struct cb_cipher_handle {
+	const cb_cipher_class *cls;
+	const cb_cipher_lib *lib;
+} cb_cipher_handle;
+
+int cb_cipher_handle_encrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+
 #endif

@@ -25,8 +25,10 @@ struct gsym_variant {
 	size_t max_ivlen; /* AEAD: longest nonce accepted; iv_bytes: only that length */
 };
 
+static const cb_cipher_lib gcry_cipher;
+
 struct gsym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	const struct gsym_variant *v;
 	gcry_cipher_hd_t hd;
 };
@@ -54,7 +56,8 @@ static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
+	c->base.cls = cls;
+	c->base.lib = &gcry_cipher;
 	c->v = v;
 	e = gcry_cipher_open(&c->hd, v->algo, v->mode, 0);
 	if (e) {
@@ -74,7 +77,7 @@ static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 static int gsym_start(void *p, int enc, const uint8_t *iv, size_t ivlen)
 {
 	struct gsym_ctx *c = p;
-	const cb_cipher_class *cls = c->cls;
+	const cb_cipher_class *cls = c->base.cls;
 	gcry_error_t e;
 
 	if (cls->iv_bytes == 0)
@@ -109,7 +112,7 @@ static int gsym_aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const ui
 		     const uint8_t *in, size_t len, uint8_t *out)
 {
 	struct gsym_ctx *c = p;
-	const cb_cipher_class *cls = c->cls;
+	const cb_cipher_class *cls = c->base.cls;
 	gcry_error_t e;
 
 	if (ivlen == 0 || ivlen > c->v->max_ivlen || (c->v->max_ivlen == cls->iv_bytes && ivlen != cls->iv_bytes))
@@ -131,22 +134,6 @@ static int gsym_aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const ui
 /* libgcrypt has no padding mode: PKCS#7 is cipher_check.c's, around whole-block calls. */
 static const cb_cipher_lib gcry_cipher = {SIZE_MAX, SIZE_MAX, gsym_aead, gsym_blocks, gsym_ctr, gsym_start};
 
-static int gsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct gsym_ctx *c = p;
-
-	return cb_cipher_crypt(&gcry_cipher, c->cls, c, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
-static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct gsym_ctx *c = p;
-
-	return cb_cipher_crypt(&gcry_cipher, c->cls, c, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
 #define GSYM_CIPHER(id, nm, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)                                       \
 	static const struct gsym_variant id##_v = {galgo, gmode, gkind, maxiv};                                     \
 	const cb_cipher_class cb_gcry_##id = {                                                                      \
@@ -160,8 +147,8 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.padded = pad,                                                                                      \
 		.init = gsym_init,                                                                                  \
 		.free = gsym_free,                                                                                  \
-		.encrypt = gsym_encrypt,                                                                            \
-		.decrypt = gsym_decrypt,                                                                            \
+		.encrypt = cb_cipher_handle_encrypt,                                                                            \
+		.decrypt = cb_cipher_handle_decrypt,                                                                            \
 	}
 
 #define A128 GCRY_CIPHER_AES128

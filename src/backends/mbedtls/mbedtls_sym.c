@@ -43,8 +43,10 @@ static const char *aes_implementation(void)
 
 enum msym_mode { MS_ECB, MS_CBC, MS_CTR, MS_GCM, MS_CHAPOLY };
 
+static const cb_cipher_lib mbedtls_cipher;
+
 struct msym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum msym_mode mode;
 	mbedtls_aes_context enc, dec;
 	mbedtls_gcm_context gcm;
@@ -76,7 +78,8 @@ static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
+	c->base.cls = cls;
+	c->base.lib = &mbedtls_cipher;
 	c->mode = mode;
 	mbedtls_aes_init(&c->enc);
 	mbedtls_aes_init(&c->dec);
@@ -143,7 +146,7 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 		size_t len, uint8_t *out)
 {
 	struct msym_ctx *c = p;
-	size_t tb = c->cls->tag_bytes;
+	size_t tb = c->base.cls->tag_bytes;
 	int r;
 
 	if (c->mode == MS_GCM ? ivlen == 0 || ivlen > GCM_MAX_IV : ivlen != 12)
@@ -163,22 +166,6 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 
 static const cb_cipher_lib mbedtls_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_crypt, ctr_crypt, NULL};
 
-static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct msym_ctx *c = p;
-
-	return cb_cipher_crypt(&mbedtls_cipher, c->cls, c, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
-static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct msym_ctx *c = p;
-
-	return cb_cipher_crypt(&mbedtls_cipher, c->cls, c, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"
 
 #define MS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, notes_, impl)                                                  \
@@ -192,8 +179,8 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.padded = pad,                                                                                      \
 		.init = msym_init,                                                                                  \
 		.free = msym_free,                                                                                  \
-		.encrypt = msym_encrypt,                                                                            \
-		.decrypt = msym_decrypt,                                                                            \
+		.encrypt = cb_cipher_handle_encrypt,                                                                            \
+		.decrypt = cb_cipher_handle_decrypt,                                                                            \
 	}
 
 MS_CIPHER(aes128_ecb, "aes-128-ecb", MS_ECB, 16, 0, 16, 0, 0, AES_NOTES, aes_implementation);

@@ -28,8 +28,10 @@ enum nsym_mode { NS_ECB, NS_CBC, NS_CTR, NS_GCM128, NS_GCM256, NS_CHAPOLY };
 /* Longest GCM IV accepted (as the OpenSSL classes). */
 #define GCM_MAX_IV 128
 
+static const cb_cipher_lib nettle_cipher;
+
 struct nsym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum nsym_mode mode;
 	const struct nettle_cipher *bc; /* ECB/CBC/CTR: nettle_aes128 or nettle_aes256 */
 	union {
@@ -60,7 +62,8 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
+	c->base.cls = cls;
+	c->base.lib = &nettle_cipher;
 	c->mode = mode;
 	switch (mode) {
 	case NS_ECB:
@@ -181,7 +184,7 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 		size_t len, uint8_t *out)
 {
 	struct nsym_ctx *c = p;
-	size_t tb = c->cls->tag_bytes;
+	size_t tb = c->base.cls->tag_bytes;
 	uint8_t tag[AES_BLOCK];
 	int err;
 
@@ -198,22 +201,6 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 
 static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_crypt, stream_crypt, NULL};
 
-static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct nsym_ctx *c = p;
-
-	return cb_cipher_crypt(&nettle_cipher, c->cls, c, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
-static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct nsym_ctx *c = p;
-
-	return cb_cipher_crypt(&nettle_cipher, c->cls, c, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
 	static const enum nsym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_nettle_##id = {                                                                    \
@@ -226,8 +213,8 @@ static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.padded = pad,                                                                                      \
 		.init = nsym_init,                                                                                  \
 		.free = nsym_free,                                                                                  \
-		.encrypt = nsym_encrypt,                                                                            \
-		.decrypt = nsym_decrypt,                                                                            \
+		.encrypt = cb_cipher_handle_encrypt,                                                                            \
+		.decrypt = cb_cipher_handle_decrypt,                                                                            \
 	}
 
 NS_CIPHER(aes128_ecb, "aes-128-ecb", NS_ECB, 16, 0, 16, 0, 0);

@@ -29,8 +29,10 @@ enum wsym_mode { WS_ECB, WS_CBC, WS_CTR, WS_GCM, WS_CHAPOLY };
 /* Longest GCM IV accepted (as the OpenSSL classes). */
 #define GCM_MAX_IV 128
 
+static const cb_cipher_lib wolf_cipher;
+
 struct wsym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum wsym_mode mode;
 	int have_enc, have_dec;
 	Aes enc, dec;
@@ -64,7 +66,8 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
+	c->base.cls = cls;
+	c->base.lib = &wolf_cipher;
 	c->mode = mode;
 	if (mode == WS_CHAPOLY) {
 		memcpy(c->key, key, 32);
@@ -132,7 +135,7 @@ static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint
 static int set_iv(void *p, int enc, const uint8_t *iv, size_t ivlen)
 {
 	struct wsym_ctx *c = p;
-	const cb_cipher_class *cls = c->cls;
+	const cb_cipher_class *cls = c->base.cls;
 	Aes *a = (enc || c->mode == WS_CTR) ? &c->enc : &c->dec;
 
 	if (!cls->iv_bytes)
@@ -150,7 +153,7 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 		size_t len, uint8_t *out)
 {
 	struct wsym_ctx *c = p;
-	word32 tb = (word32)c->cls->tag_bytes;
+	word32 tb = (word32)c->base.cls->tag_bytes;
 	int err;
 
 	if (aadlen > 0xffffffffu)
@@ -172,22 +175,6 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 
 static const cb_cipher_lib wolf_cipher = {0xffffffffu - 2 * AES_BLK, 0xffffffffu, aead, block_crypt, ctr_crypt, set_iv};
 
-static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct wsym_ctx *c = p;
-
-	return cb_cipher_crypt(&wolf_cipher, c->cls, c, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
-static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct wsym_ctx *c = p;
-
-	return cb_cipher_crypt(&wolf_cipher, c->cls, c, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
-}
-
 #define AES_NOTE "wolfCrypt's portable C AES (Debian's build has no AES-NI)"
 #define GCM_NOTE "wolfCrypt's portable C AES and 4-bit-table GHASH (Debian's build has no AES-NI/PCLMUL)"
 
@@ -202,8 +189,8 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.padded = pad,                                                                                      \
 		.init = wsym_init,                                                                                  \
 		.free = wsym_free,                                                                                  \
-		.encrypt = wsym_encrypt,                                                                            \
-		.decrypt = wsym_decrypt,                                                                            \
+		.encrypt = cb_cipher_handle_encrypt,                                                                            \
+		.decrypt = cb_cipher_handle_decrypt,                                                                            \
 	}
 
 WS_CIPHER(aes128_ecb, "aes-128-ecb", WS_ECB, 16, 0, 16, 0, 0, AES_NOTE);
