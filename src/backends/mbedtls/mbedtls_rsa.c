@@ -92,7 +92,15 @@ static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 	return CB_OK;
 }
 
-static int mrsa_keygen(const struct mrsa_variant *v, const cb_opts *opts, void **key)
+/* Where a handle's key comes from. */
+enum mrsa_src { MR_GENERATE, MR_PKCS8, MR_SPKI };
+
+/*
+ * A handle of v's size and padding: a new key, or one read from DER PKCS#8
+ * (mbedTLS also reads PKCS#1 and PEM; the key is checked) or SPKI
+ * (nothing after it).
+ */
+static int mrsa_make(const struct mrsa_variant *v, enum mrsa_src src, const uint8_t *in, size_t len, void **key)
 {
 	struct mrsa_key *k;
 	int r;
@@ -100,63 +108,42 @@ static int mrsa_keygen(const struct mrsa_variant *v, const cb_opts *opts, void *
 	*key = NULL;
 	if ((r = mrsa_new(v->pad, &k)) != 0)
 		return r;
-	if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
-	    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, v->bits, 65537) != 0) {
-		mrsa_free(k);
-		return CB_ERR_BACKEND;
+	if (src == MR_GENERATE) {
+		if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
+		    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, v->bits, 65537) != 0)
+			r = CB_ERR_BACKEND;
+	} else if ((src == MR_PKCS8 ? mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0)
+				    : mbedtls_pk_parse_public_key(&k->pk, in, len)) != 0) {
+		r = CB_ERR_FORMAT;
 	}
-	if ((r = mrsa_ready(k, v->bits)) != 0) {
+	if (r == 0)
+		r = mrsa_ready(k, v->bits);
+	if (r == 0 && src == MR_PKCS8 && mbedtls_rsa_check_privkey(mrsa(k)) != 0)
+		r = CB_ERR_INVALID_KEY;
+	if (r != 0) {
 		mrsa_free(k);
 		return r;
 	}
-	k->has_secret = 1;
+	k->has_secret = src != MR_SPKI;
 	*key = k;
 	return CB_OK;
 }
 
-/* DER PKCS#8 (mbedTLS also reads PKCS#1 and PEM). */
+static int mrsa_keygen(const struct mrsa_variant *v, const cb_opts *opts, void **key)
+{
+	return mrsa_make(v, MR_GENERATE, NULL, 0, key);
+}
+
 static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
 			      void **key)
 {
-	struct mrsa_key *k;
-	int r;
-
-	*key = NULL;
-	if ((r = mrsa_new(v->pad, &k)) != 0)
-		return r;
-	if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0) {
-		mrsa_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if ((r = mrsa_ready(k, v->bits)) != 0 || mbedtls_rsa_check_privkey(mrsa(k)) != 0) {
-		mrsa_free(k);
-		return r ? r : CB_ERR_INVALID_KEY;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return mrsa_make(v, MR_PKCS8, in, len, key);
 }
 
-/* SPKI DER, nothing after it. */
 static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
 			      void **key)
 {
-	struct mrsa_key *k;
-	int r;
-
-	*key = NULL;
-	if ((r = mrsa_new(v->pad, &k)) != 0)
-		return r;
-	if (mbedtls_pk_parse_public_key(&k->pk, in, len) != 0) {
-		mrsa_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if ((r = mrsa_ready(k, v->bits)) != 0) {
-		mrsa_free(k);
-		return r;
-	}
-	*key = k;
-	return CB_OK;
+	return mrsa_make(v, MR_SPKI, in, len, key);
 }
 
 static int mrsa_export_public(const void *key, uint8_t *out, size_t *outlen)
