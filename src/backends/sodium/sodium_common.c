@@ -19,6 +19,7 @@
 #include "cryptobench/hash.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
+#include "core/cipher_check.h"
 #include "core/der.h"
 #include "core/util.h"
 #include "core/rawkey.h"
@@ -107,7 +108,10 @@ enum aead_alg { AEAD_CHAPOLY, AEAD_AESGCM };
 
 static const enum aead_alg v_chapoly = AEAD_CHAPOLY, v_aesgcm = AEAD_AESGCM;
 
+static const cb_cipher_lib sodium_aead;
+
 struct aead_ctx {
+	cb_cipher_handle base;           /* first (cipher_check.h) */
 	crypto_aead_aes256gcm_state gcm; /* needs 16-byte alignment: aligned_alloc */
 	enum aead_alg alg;
 	uint8_t key[32];
@@ -136,6 +140,8 @@ static int aead_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	if (!c)
 		return CB_ERR_NOMEM;
 	memset(c, 0, sizeof(*c));
+	c->base.cls = cls;
+	c->base.lib = &sodium_aead;
 	c->alg = alg;
 	if (alg == AEAD_AESGCM)
 		crypto_aead_aes256gcm_beforenm(&c->gcm, key);
@@ -145,73 +151,47 @@ static int aead_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	return CB_OK;
 }
 
-static int aead_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+/* One message in libsodium's combined mode (ciphertext || tag; cipher_check.h): 12-byte nonces only. */
+static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		size_t len, uint8_t *out)
 {
 	struct aead_ctx *c = p;
-	unsigned long long clen = 0;
+	unsigned long long n = 0;
 	int r;
 
 	if (ivlen != 12)
 		return CB_ERR_LENGTH;
-	if (inlen > SIZE_MAX - 16 || *outlen < inlen + 16)
-		return CB_ERR_LENGTH;
-	if (c->alg == AEAD_AESGCM)
-		r = crypto_aead_aes256gcm_encrypt_afternm(out, &clen, in, inlen, aad, aadlen, NULL, iv, &c->gcm);
+	if (enc && c->alg == AEAD_AESGCM)
+		r = crypto_aead_aes256gcm_encrypt_afternm(out, &n, in, len, aad, aadlen, NULL, iv, &c->gcm);
+	else if (enc)
+		r = crypto_aead_chacha20poly1305_ietf_encrypt(out, &n, in, len, aad, aadlen, NULL, iv, c->key);
+	else if (c->alg == AEAD_AESGCM)
+		r = crypto_aead_aes256gcm_decrypt_afternm(out, &n, NULL, in, len + 16, aad, aadlen, iv, &c->gcm);
 	else
-		r = crypto_aead_chacha20poly1305_ietf_encrypt(out, &clen, in, inlen, aad, aadlen, NULL, iv,
-							       c->key);
+		r = crypto_aead_chacha20poly1305_ietf_decrypt(out, &n, NULL, in, len + 16, aad, aadlen, iv, c->key);
 	if (r != 0)
-		return CB_ERR_BACKEND;
-	*outlen = (size_t)clen;
+		return enc ? CB_ERR_BACKEND : CB_ERR_VERIFY; /* libsodium writes no plaintext then */
 	return CB_OK;
 }
 
-static int aead_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct aead_ctx *c = p;
-	unsigned long long mlen = 0;
-	int r;
+static const cb_cipher_lib sodium_aead = {SIZE_MAX - 16, SIZE_MAX, aead, NULL, NULL, NULL};
 
-	if (ivlen != 12 || inlen < 16 || *outlen < inlen - 16)
-		return CB_ERR_LENGTH;
-	if (c->alg == AEAD_AESGCM)
-		r = crypto_aead_aes256gcm_decrypt_afternm(out, &mlen, NULL, in, inlen, aad, aadlen, iv, &c->gcm);
-	else
-		r = crypto_aead_chacha20poly1305_ietf_decrypt(out, &mlen, NULL, in, inlen, aad, aadlen, iv,
-							       c->key);
-	if (r != 0)
-		return CB_ERR_VERIFY; /* libsodium writes no plaintext then */
-	*outlen = (size_t)mlen;
-	return CB_OK;
-}
+#define SODIUM_AEAD(var_, name_, unavail_, variant_)                                                           \
+	static const cb_cipher_class var_ = {                                                                  \
+		.info = SODIUM_INFO(CB_KIND_CIPHER, name_, unavail_, variant_),                                \
+		.key_bytes = 32,                                                                               \
+		.iv_bytes = 12,                                                                                \
+		.block_bytes = 1,                                                                              \
+		.tag_bytes = 16,                                                                               \
+		.padded = 0,                                                                                   \
+		.init = aead_init,                                                                             \
+		.free = aead_free,                                                                             \
+		.encrypt = cb_cipher_handle_encrypt,                                                           \
+		.decrypt = cb_cipher_handle_decrypt,                                                           \
+	}
 
-static const cb_cipher_class chacha20_poly1305 = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", unavailable_any, &v_chapoly),
-	.key_bytes = 32,
-	.iv_bytes = 12,
-	.block_bytes = 1,
-	.tag_bytes = 16,
-	.padded = 0,
-	.init = aead_init,
-	.free = aead_free,
-	.encrypt = aead_encrypt,
-	.decrypt = aead_decrypt,
-};
-
-static const cb_cipher_class aes256_gcm = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", unavailable_aesgcm, &v_aesgcm),
-	.key_bytes = 32,
-	.iv_bytes = 12,
-	.block_bytes = 1,
-	.tag_bytes = 16,
-	.padded = 0,
-	.init = aead_init,
-	.free = aead_free,
-	.encrypt = aead_encrypt,
-	.decrypt = aead_decrypt,
-};
+SODIUM_AEAD(chacha20_poly1305, "chacha20-poly1305", unavailable_any, &v_chapoly);
+SODIUM_AEAD(aes256_gcm, "aes-256-gcm", unavailable_aesgcm, &v_aesgcm);
 
 /* X25519: the scalar and its public value. */
 
