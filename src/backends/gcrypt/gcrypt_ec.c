@@ -54,8 +54,12 @@ static const struct ec_curve curve_sm2 = {
 
 /* ---- small helpers ---------------------------------------------------- */
 
-/* The atom after `name` in s, as a big-endian unsigned number left-padded to n bytes. */
-int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+/*
+ * The atom after `name` in s into n bytes: raw, exactly n bytes (an
+ * Ed25519 point's 0x40 "native" prefix dropped); else a big-endian
+ * unsigned number, left-padded.
+ */
+static int sexp_atom(gcry_sexp_t s, const char *name, int raw, uint8_t *out, size_t n)
 {
 	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
 	const char *d;
@@ -65,9 +69,11 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 	if (!tok)
 		return CB_ERR_BACKEND;
 	d = gcry_sexp_nth_data(tok, 1, &len);
-	while (d && len > n && *d == 0)
+	if (raw && d && len == n + 1 && (uint8_t)d[0] == 0x40)
 		d++, len--;
-	if (!d || len > n) {
+	while (!raw && d && len > n && *d == 0)
+		d++, len--;
+	if (!d || len > n || (raw && len != n)) {
 		err = CB_ERR_BACKEND;
 	} else {
 		memset(out, 0, n - len);
@@ -77,10 +83,18 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 	return err;
 }
 
-/* The raw atom after `name` in s, which has to be exactly n bytes. */
+int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+{
+	return sexp_atom(s, name, 0, out, n);
+}
+
+int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+{
+	return sexp_atom(s, name, 1, out, n);
+}
+
 int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t r[32], uint8_t s[32])
 {
-	int (*get)(gcry_sexp_t, const char *, uint8_t *, size_t) = raw ? cb_gcry_sexp_raw : cb_gcry_sexp_fixed;
 	gcry_sexp_t sv = NULL;
 	gcry_error_t e;
 
@@ -90,31 +104,10 @@ int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_
 	gcry_sexp_release(data);
 	if (e)
 		return cb_gcry_err(e);
-	err = get(sv, "r", r, 32);
+	err = sexp_atom(sv, "r", raw, r, 32);
 	if (!err)
-		err = get(sv, "s", s, 32);
+		err = sexp_atom(sv, "s", raw, s, 32);
 	gcry_sexp_release(sv);
-	return err;
-}
-
-int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
-{
-	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
-	const char *d;
-	size_t len = 0;
-	int err = CB_OK;
-
-	if (!tok)
-		return CB_ERR_BACKEND;
-	d = gcry_sexp_nth_data(tok, 1, &len);
-	/* Ed25519 points may carry the 0x40 "native" prefix. */
-	if (d && len == n + 1 && (uint8_t)d[0] == 0x40)
-		d++, len--;
-	if (!d || len != n)
-		err = CB_ERR_BACKEND;
-	else
-		memcpy(out, d, n);
-	gcry_sexp_release(tok);
 	return err;
 }
 

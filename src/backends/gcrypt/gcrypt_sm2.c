@@ -142,6 +142,19 @@ static int sm2_build_sexps(struct sm2_key *k, int with_private)
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
+/* The end of every handle's making: Z_A (the key and opts' user ID) unless err; k kept in *out or freed. */
+static int sm2_finish(struct sm2_key *k, int err, const cb_opts *opts, void **out)
+{
+	if (!err)
+		err = sm2_za(k, opts);
+	if (err) {
+		sm2_free(k);
+		return err;
+	}
+	*out = k;
+	return CB_OK;
+}
+
 static int sm2_keygen(const cb_sm2_ct_format *fmt, const cb_opts *opts, void **out)
 {
 	struct sm2_key *k;
@@ -158,14 +171,7 @@ static int sm2_keygen(const cb_sm2_ct_format *fmt, const cb_opts *opts, void **o
 		err = cb_gcry_sexp_raw(k->base.pub, "q", k->q, 65);
 	if (!err)
 		err = cb_gcry_sexp_fixed(k->base.priv, "d", k->d, 32);
-	if (!err)
-		err = sm2_za(k, opts);
-	if (err) {
-		sm2_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	return sm2_finish(k, err, opts, out);
 }
 
 /* A key from d (1 <= d <= n-2, GM/T 0003.1 6.1): Q = dG computed here. */
@@ -202,8 +208,6 @@ static int sm2_from_d(cb_sm2_ct_format fmt, const uint8_t *d, const cb_opts *opt
 	if (cb_gcry_mpi_fixed(x, k->q + 1, 32) || cb_gcry_mpi_fixed(y, k->q + 33, 32))
 		goto done;
 	err = sm2_build_sexps(k, 1);
-	if (!err)
-		err = sm2_za(k, opts);
 done:
 	gcry_mpi_release(dm);
 	gcry_mpi_release(n);
@@ -212,12 +216,7 @@ done:
 	gcry_mpi_point_release(g);
 	gcry_mpi_point_release(q);
 	gcry_ctx_release(ec);
-	if (err) {
-		sm2_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	return sm2_finish(k, err, opts, out);
 }
 
 static int sm2_import_secret(const cb_sm2_ct_format *fmt, const uint8_t *in, size_t len, const cb_opts *opts,
@@ -273,14 +272,7 @@ static int sm2_import_public(const cb_sm2_ct_format *fmt, const uint8_t *in, siz
 		return CB_ERR_NOMEM;
 	memcpy(k->q, q, 65);
 	err = sm2_build_sexps(k, 0);
-	if (!err)
-		err = sm2_za(k, opts);
-	if (err) {
-		sm2_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	return sm2_finish(k, err, opts, out);
 }
 
 static size_t sm2_max_signature(const void *p)
