@@ -4,6 +4,7 @@
 #include "core/util.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cb_cipher_encrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t inlen, const uint8_t *out,
@@ -156,4 +157,15 @@ int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const u
 	const cb_cipher_handle *h = ctx;
 
 	return cb_cipher_crypt(h->lib, h->cls, ctx, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+}
+
+void *cb_cipher_handle_new(size_t size, const cb_cipher_class *cls, const cb_cipher_lib *lib)
+{
+	cb_cipher_handle *h = calloc(1, size);
+
+	if (h) {
+		h->cls = cls;
+		h->lib = lib;
+	}
+	return h;
 }

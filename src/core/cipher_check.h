@@ -117,6 +117,9 @@ typedef struct cb_cipher_handle {
 	const cb_cipher_lib *lib;
 } cb_cipher_handle;
 
+/* A zeroed handle of size bytes (a cb_cipher_handle first) for cls over lib: NULL without memory. */
+void *cb_cipher_handle_new(size_t size, const cb_cipher_class *cls, const cb_cipher_lib *lib);
+
 int cb_cipher_handle_encrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
 			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,

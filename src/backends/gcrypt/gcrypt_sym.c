@@ -53,11 +53,9 @@ static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &gcry_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->base.cls = cls;
-	c->base.lib = &gcry_cipher;
 	c->v = v;
 	e = gcry_cipher_open(&c->hd, v->algo, v->mode, 0);
 	if (e) {

@@ -75,11 +75,9 @@ static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	int r = 0;
 
 	*out = NULL;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &mbedtls_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->base.cls = cls;
-	c->base.lib = &mbedtls_cipher;
 	c->mode = mode;
 	mbedtls_aes_init(&c->enc);
 	mbedtls_aes_init(&c->dec);

@@ -59,11 +59,9 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	struct nsym_ctx *c;
 
 	*out = NULL;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &nettle_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->base.cls = cls;
-	c->base.lib = &nettle_cipher;
 	c->mode = mode;
 	switch (mode) {
 	case NS_ECB:

@@ -63,11 +63,9 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	*out = NULL;
 	if (cb_wolfssl_ready() != CB_OK)
 		return CB_ERR_BACKEND;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &wolf_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->base.cls = cls;
-	c->base.lib = &wolf_cipher;
 	c->mode = mode;
 	if (mode == WS_CHAPOLY) {
 		memcpy(c->key, key, 32);
