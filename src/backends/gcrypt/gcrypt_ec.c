@@ -93,9 +93,10 @@ int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 	return sexp_atom(s, name, 1, out, n);
 }
 
-int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t r[32], uint8_t s[32])
+int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t *sig, size_t *siglen)
 {
 	gcry_sexp_t sv = NULL;
+	uint8_t r[32], s[32];
 	gcry_error_t e;
 
 	if (err)
@@ -108,7 +109,14 @@ int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_
 	if (!err)
 		err = sexp_atom(sv, "s", raw, s, 32);
 	gcry_sexp_release(sv);
-	return err;
+	if (err || !raw)
+		return err ? err : cb_der_sig_encode(r, s, sig, siglen);
+	if (*siglen < 64)
+		return CB_ERR_LENGTH;
+	memcpy(sig, r, 32);
+	memcpy(sig + 32, s, 32);
+	*siglen = 64;
+	return CB_OK;
 }
 
 /*
@@ -685,7 +693,6 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 {
 	struct gsig_key *k = p;
 	gcry_sexp_t data = NULL;
-	uint8_t r[32], sv[32];
 	int err;
 
 	if (!k->base.priv)
@@ -693,15 +700,7 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	if (*siglen < (k->eddsa ? 64u : 8u))
 		return CB_ERR_LENGTH;
 	err = gsig_data(k, m, mlen, &data);
-	if ((err = cb_gcry_sign_rs(k->base.priv, data, err, k->eddsa, r, sv)) != 0)
-		return err;
-	if (k->eddsa) {
-		memcpy(sig, r, 32);
-		memcpy(sig + 32, sv, 32);
-		*siglen = 64;
-		return CB_OK;
-	}
-	return cb_der_sig_encode(r, sv, sig, siglen);
+	return cb_gcry_sign_rs(k->base.priv, data, err, k->eddsa, sig, siglen);
 }
 
 static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)

@@ -298,15 +298,12 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 {
 	struct sm2_key *k = p;
 	gcry_sexp_t data = NULL;
-	uint8_t r[32], sv[32];
 	int err;
 
 	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	err = sm2_digest_data(k, m, mlen, &data);
-	if ((err = cb_gcry_sign_rs(k->base.priv, data, err, 0, r, sv)) != 0)
-		return err;
-	return cb_der_sig_encode(r, sv, sig, siglen);
+	return cb_gcry_sign_rs(k->base.priv, data, err, 0, sig, siglen);
 }
 
 static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
