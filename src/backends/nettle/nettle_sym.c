@@ -34,6 +34,7 @@ struct nsym_ctx {
 	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum nsym_mode mode;
 	const struct nettle_cipher *bc; /* ECB/CBC/CTR: nettle_aes128 or nettle_aes256 */
+	const struct nettle_aead *ae;   /* the AEADs: nettle_gcm_aes128, nettle_gcm_aes256, nettle_chacha_poly1305 */
 	union {
 		struct aes128_ctx a128;
 		struct aes256_ctx a256;
@@ -72,83 +73,19 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 		c->bc->set_decrypt_key(&c->dec, key);
 		break;
 	case NS_GCM128:
-		gcm_aes128_set_key(&c->enc.g128, key);
+		c->ae = &nettle_gcm_aes128;
 		break;
 	case NS_GCM256:
-		gcm_aes256_set_key(&c->enc.g256, key);
+		c->ae = &nettle_gcm_aes256;
 		break;
 	case NS_CHAPOLY:
-		chacha_poly1305_set_key(&c->enc.cp, key);
+		c->ae = &nettle_chacha_poly1305;
 		break;
 	}
+	if (c->ae)
+		c->ae->set_encrypt_key(&c->enc, key);
 	*out = c;
 	return CB_OK;
-}
-
-/* AEADs: one keyed context serves both directions; starts a message. */
-static int aead_start(struct nsym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
-{
-	switch (c->mode) {
-	case NS_GCM128:
-		if (ivlen == 0 || ivlen > GCM_MAX_IV)
-			return CB_ERR_LENGTH;
-		gcm_aes128_set_iv(&c->enc.g128, ivlen, iv);
-		if (aadlen)
-			gcm_aes128_update(&c->enc.g128, aadlen, aad);
-		return CB_OK;
-	case NS_GCM256:
-		if (ivlen == 0 || ivlen > GCM_MAX_IV)
-			return CB_ERR_LENGTH;
-		gcm_aes256_set_iv(&c->enc.g256, ivlen, iv);
-		if (aadlen)
-			gcm_aes256_update(&c->enc.g256, aadlen, aad);
-		return CB_OK;
-	case NS_CHAPOLY:
-		if (ivlen != CHACHA_POLY1305_NONCE_SIZE)
-			return CB_ERR_LENGTH;
-		chacha_poly1305_set_nonce(&c->enc.cp, iv);
-		if (aadlen)
-			chacha_poly1305_update(&c->enc.cp, aadlen, aad);
-		return CB_OK;
-	default:
-		return CB_ERR_ARG;
-	}
-}
-
-static void aead_crypt(struct nsym_ctx *c, int enc, size_t len, uint8_t *dst, const uint8_t *src)
-{
-	if (!len)
-		return;
-	switch (c->mode) {
-	case NS_GCM128:
-		(enc ? gcm_aes128_encrypt : gcm_aes128_decrypt)(&c->enc.g128, len, dst, src);
-		break;
-	case NS_GCM256:
-		(enc ? gcm_aes256_encrypt : gcm_aes256_decrypt)(&c->enc.g256, len, dst, src);
-		break;
-	case NS_CHAPOLY:
-		(enc ? chacha_poly1305_encrypt : chacha_poly1305_decrypt)(&c->enc.cp, len, dst, src);
-		break;
-	default:
-		break;
-	}
-}
-
-static void aead_tag(struct nsym_ctx *c, uint8_t *tag, size_t taglen)
-{
-	switch (c->mode) {
-	case NS_GCM128:
-		gcm_aes128_digest(&c->enc.g128, taglen, tag);
-		break;
-	case NS_GCM256:
-		gcm_aes256_digest(&c->enc.g256, taglen, tag);
-		break;
-	case NS_CHAPOLY:
-		chacha_poly1305_digest(&c->enc.cp, taglen, tag);
-		break;
-	default:
-		break;
-	}
 }
 
 /* ECB/CBC over whole blocks; iv (CBC) is updated as nettle's cbc_* do. */
@@ -177,24 +114,33 @@ static int stream_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const u
 	return CB_OK;
 }
 
-/* A GCM or ChaCha20-Poly1305 message (cipher_check.h); the tag compared without a branch on its bytes. */
+/*
+ * A GCM or ChaCha20-Poly1305 message (cipher_check.h) through nettle's
+ * AEAD interface; one keyed context serves both directions.  GCM takes an
+ * IV of any length up to GCM_MAX_IV (its own set_iv), ChaCha20-Poly1305 a
+ * 12-byte nonce.  The tag is compared without a branch on its bytes.
+ */
 static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
 		size_t len, uint8_t *out)
 {
 	struct nsym_ctx *c = p;
 	size_t tb = c->base.cls->tag_bytes;
 	uint8_t tag[AES_BLOCK];
-	int err;
 
-	if ((err = aead_start(c, iv, ivlen, aad, aadlen)) != 0)
-		return err;
-	aead_crypt(c, enc, len, out, in);
-	if (enc) {
-		aead_tag(c, out + len, tb);
-		return CB_OK;
-	}
-	aead_tag(c, tag, tb);
-	return memeql_sec(tag, in + len, tb) ? CB_OK : CB_ERR_VERIFY;
+	if (c->mode == NS_CHAPOLY ? ivlen != c->ae->nonce_size : ivlen == 0 || ivlen > GCM_MAX_IV)
+		return CB_ERR_LENGTH;
+	if (c->mode == NS_GCM128)
+		gcm_aes128_set_iv(&c->enc.g128, ivlen, iv);
+	else if (c->mode == NS_GCM256)
+		gcm_aes256_set_iv(&c->enc.g256, ivlen, iv);
+	else
+		c->ae->set_nonce(&c->enc, iv);
+	if (aadlen)
+		c->ae->update(&c->enc, aadlen, aad);
+	if (len)
+		(enc ? c->ae->encrypt : c->ae->decrypt)(&c->enc, len, out, in);
+	c->ae->digest(&c->enc, tb, enc ? out + len : tag);
+	return enc || memeql_sec(tag, in + len, tb) ? CB_OK : CB_ERR_VERIFY;
 }
 
 static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_crypt, stream_crypt, NULL};
