@@ -37,19 +37,6 @@
 #define P256_POINT 65
 #define ECDSA_MAX_DER 72 /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
 
-/* nettle_random_func over the system generator; a failure is remembered. */
-struct nrand {
-	int failed;
-};
-
-static void nrand_func(void *ctx, size_t len, uint8_t *dst)
-{
-	if (cb_random_bytes(dst, len) != 0) {
-		((struct nrand *)ctx)->failed = 1;
-		memset(dst, 0, len);
-	}
-}
-
 /* ------------------------------------------------------------------ X25519 */
 
 static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
@@ -193,9 +180,9 @@ static void wipe_clear(struct dsa_signature *t)
 static int p256_generate(void *key)
 {
 	struct p256_key *k = key;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 
-	ecdsa_generate_keypair(&k->pub, &k->priv, &rnd, nrand_func);
+	ecdsa_generate_keypair(&k->pub, &k->priv, &rnd, cb_nettle_random);
 	if (rnd.failed)
 		return CB_ERR_RANDOM;
 	point_encode(&k->pub, k->base.pub);
@@ -258,7 +245,7 @@ static void p256_hash(struct p256_key *k, const uint8_t *m, size_t mlen, uint8_t
 static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct p256_key *k = key;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 	struct dsa_signature s;
 	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
 
@@ -268,7 +255,7 @@ static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 		return CB_ERR_LENGTH;
 	p256_hash(k, m, mlen, dig);
 	dsa_signature_init(&s);
-	ecdsa_sign(&k->priv, &rnd, nrand_func, sizeof(dig), dig, &s);
+	ecdsa_sign(&k->priv, &rnd, cb_nettle_random, sizeof(dig), dig, &s);
 	nettle_mpz_get_str_256(P256_BYTES, r32, s.r);
 	nettle_mpz_get_str_256(P256_BYTES, s32, s.s);
 	dsa_signature_clear(&s);
