@@ -125,4 +125,13 @@ int cb_cipher_handle_encrypt(void *ctx, const uint8_t *iv, size_t ivlen, const u
 int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
 			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 
+/*
+ * A cipher class table's sizes and methods, after its .info, for an
+ * adapter whose handles begin with a cb_cipher_handle: made by p_init,
+ * freed by p_free, encrypt and decrypt cb_cipher_handle's.
+ */
+#define CB_CIPHER_HANDLE_METHODS(p, kb, ivb, bb, tb, pad)                                                      \
+	.key_bytes = (kb), .iv_bytes = (ivb), .block_bytes = (bb), .tag_bytes = (tb), .padded = (pad),         \
+	.init = p##_init, .free = p##_free, .encrypt = cb_cipher_handle_encrypt, .decrypt = cb_cipher_handle_decrypt
+
 #endif

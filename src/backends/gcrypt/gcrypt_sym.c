@@ -138,15 +138,7 @@ static const cb_cipher_lib gcry_cipher = {SIZE_MAX, SIZE_MAX, gsym_aead, gsym_bl
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "gcrypt",                                   \
 			 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation,            \
 			 .variant = &id##_v},                                                                       \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = gsym_init,                                                                                  \
-		.free = gsym_free,                                                                                  \
-		.encrypt = cb_cipher_handle_encrypt,                                                                            \
-		.decrypt = cb_cipher_handle_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(gsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 #define A128 GCRY_CIPHER_AES128

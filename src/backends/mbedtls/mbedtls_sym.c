@@ -170,15 +170,7 @@ static const cb_cipher_lib mbedtls_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block
 	static const enum msym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_mbedtls_##id = {                                                                   \
 		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl, &id##_v},                               \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = msym_init,                                                                                  \
-		.free = msym_free,                                                                                  \
-		.encrypt = cb_cipher_handle_encrypt,                                                                            \
-		.decrypt = cb_cipher_handle_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(msym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 MS_CIPHER(aes128_ecb, "aes-128-ecb", MS_ECB, 16, 0, 16, 0, 0, AES_NOTES, aes_implementation);

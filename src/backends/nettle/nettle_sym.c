@@ -150,15 +150,7 @@ static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_
 	const cb_cipher_class cb_nettle_##id = {                                                                    \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "nettle",                                   \
 			 .implementation = cb_nettle_implementation, .variant = &id##_v},                           \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = nsym_init,                                                                                  \
-		.free = nsym_free,                                                                                  \
-		.encrypt = cb_cipher_handle_encrypt,                                                                            \
-		.decrypt = cb_cipher_handle_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(nsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 NS_CIPHER(aes128_ecb, "aes-128-ecb", NS_ECB, 16, 0, 16, 0, 0);

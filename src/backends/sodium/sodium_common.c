@@ -179,15 +179,7 @@ static const cb_cipher_lib sodium_aead = {SIZE_MAX - 16, SIZE_MAX, aead, NULL, N
 #define SODIUM_AEAD(var_, name_, unavail_, variant_)                                                           \
 	static const cb_cipher_class var_ = {                                                                  \
 		.info = SODIUM_INFO(CB_KIND_CIPHER, name_, unavail_, variant_),                                \
-		.key_bytes = 32,                                                                               \
-		.iv_bytes = 12,                                                                                \
-		.block_bytes = 1,                                                                              \
-		.tag_bytes = 16,                                                                               \
-		.padded = 0,                                                                                   \
-		.init = aead_init,                                                                             \
-		.free = aead_free,                                                                             \
-		.encrypt = cb_cipher_handle_encrypt,                                                           \
-		.decrypt = cb_cipher_handle_decrypt,                                                           \
+		CB_CIPHER_HANDLE_METHODS(aead, 32, 12, 1, 16, 0),                                              \
 	}
 
 SODIUM_AEAD(chacha20_poly1305, "chacha20-poly1305", unavailable_any, &v_chapoly);

@@ -180,15 +180,7 @@ static const cb_cipher_lib wolf_cipher = {0xffffffffu - 2 * AES_BLK, 0xffffffffu
 	static const enum wsym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
 		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note, &id##_v),                                            \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = wsym_init,                                                                                  \
-		.free = wsym_free,                                                                                  \
-		.encrypt = cb_cipher_handle_encrypt,                                                                            \
-		.decrypt = cb_cipher_handle_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(wsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 WS_CIPHER(aes128_ecb, "aes-128-ecb", WS_ECB, 16, 0, 16, 0, 0, AES_NOTE);
