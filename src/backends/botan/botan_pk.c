@@ -252,27 +252,17 @@ static int field_bytes(botan_mp_t mp, uint8_t *out, size_t n)
 	return r;
 }
 
-static int priv_field(botan_privkey_t k, const char *name, uint8_t *out, size_t n)
+/* A field of a Botan key ("x" of priv, or "public_x", "n" of pub when priv is NULL) as n bytes, left-padded. */
+static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
 {
 	botan_mp_t mp = NULL;
 	int r;
 
 	if (botan_mp_init(&mp) != 0)
 		return CB_ERR_NOMEM;
-	r = botan_privkey_get_field(mp, k, name) == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
+	r = priv ? botan_privkey_get_field(mp, priv, name) : botan_pubkey_get_field(mp, pub, name);
+	r = r == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
 	botan_mp_destroy(mp); /* Botan zeroes its integers when freed */
-	return r;
-}
-
-static int pub_field(botan_pubkey_t k, const char *name, uint8_t *out, size_t n)
-{
-	botan_mp_t mp = NULL;
-	int r;
-
-	if (botan_mp_init(&mp) != 0)
-		return CB_ERR_NOMEM;
-	r = botan_pubkey_get_field(mp, k, name) == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
-	botan_mp_destroy(mp);
 	return r;
 }
 
@@ -280,7 +270,7 @@ static int pub_field(botan_pubkey_t k, const char *name, uint8_t *out, size_t n)
 static int p256_point(botan_pubkey_t pub, uint8_t pt[65])
 {
 	pt[0] = 0x04;
-	if (pub_field(pub, "public_x", pt + 1, 32) != 0 || pub_field(pub, "public_y", pt + 33, 32) != 0)
+	if (key_field(NULL, pub, "public_x", pt + 1, 32) != 0 || key_field(NULL, pub, "public_y", pt + 33, 32) != 0)
 		return CB_ERR_BACKEND;
 	return CB_OK;
 }
@@ -309,7 +299,7 @@ static int ec_export_pkcs8(const struct bkey *k, cb_key_type which, uint8_t *out
 	uint8_t d32[32];
 	int r;
 
-	r = priv_field(k->priv, "x", d32, sizeof(d32));
+	r = key_field(k->priv, NULL, "x", d32, sizeof(d32));
 	if (r == 0)
 		r = cb_key_put(which, 1, d32, out, outlen);
 	cb_wipe(d32, sizeof(d32));

@@ -172,6 +172,17 @@ int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub)
 	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
 }
 
+int cb_gcry_decrypt(gcry_error_t e, gcry_sexp_t ct, gcry_sexp_t priv, gcry_sexp_t *pt)
+{
+	if (e)
+		return cb_gcry_err(e);
+	e = gcry_pk_decrypt(pt, ct, priv);
+	gcry_sexp_release(ct);
+	if (!e)
+		return CB_OK;
+	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
+}
+
 int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s)
 {
 	uint8_t r[32], sv[32];

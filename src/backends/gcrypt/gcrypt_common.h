@@ -35,6 +35,13 @@ int cb_gcry_err(gcry_error_t err);
  */
 int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub);
 
+/*
+ * Every libgcrypt decryption: gcry_pk_decrypt of the enc-val ct under priv
+ * into *pt when e (ct's making) is 0; ct released.  0, cb_gcry_err(e),
+ * CB_ERR_NOMEM, or CB_ERR_DECRYPT for any other failure.
+ */
+int cb_gcry_decrypt(gcry_error_t e, gcry_sexp_t ct, gcry_sexp_t priv, gcry_sexp_t *pt);
+
 /* The sig-val of a DER SEQUENCE { r, s } (ECDSA, or SM2 when sm2): CB_ERR_VERIFY (not such DER), CB_ERR_BACKEND. */
 int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s);
 

@@ -461,12 +461,8 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 				    (int)clen, c);
 	else
 		e = gcry_sexp_build(&ct, NULL, "(enc-val (flags raw)(rsa (a %b)))", (int)clen, c);
-	if (e)
-		return cb_gcry_err(e);
-	e = gcry_pk_decrypt(&pt, ct, k->base.priv);
-	gcry_sexp_release(ct);
-	if (e)
-		return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
+	if ((err = cb_gcry_decrypt(e, ct, k->base.priv, &pt)) != 0)
+		return err;
 	if (k->v->pad == RSA_RAW) {
 		/* An integer: back to k bytes. */
 		err = *mlen < k->k ? CB_ERR_LENGTH : atom_k(pt, "value", m, k->k);

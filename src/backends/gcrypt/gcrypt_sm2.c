@@ -430,12 +430,8 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	e = gcry_sexp_build(&ct, NULL, "(enc-val (flags sm2)(sm2 (a %b)(b %b)(c %b)))", 65, raw, 32, raw + 65,
 			    (int)c2len, raw + 97);
 	free(buf);
-	if (e)
-		return cb_gcry_err(e);
-	e = gcry_pk_decrypt(&pt, ct, k->base.priv);
-	gcry_sexp_release(ct);
-	if (e)
-		return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
+	if ((err = cb_gcry_decrypt(e, ct, k->base.priv, &pt)) != 0)
+		return err;
 	/* The plaintext comes back as an integer: leading zeros dropped (or one added). */
 	v = atom(pt, "value", &tv, &vlen);
 	while (v && vlen > 0 && *v == 0)
