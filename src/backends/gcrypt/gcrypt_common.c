@@ -172,6 +172,17 @@ int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub)
 	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
 }
 
+const unsigned char *cb_gcry_md_digest(gcry_md_hd_t md, const uint8_t *pre, size_t prelen, const uint8_t *m,
+				       size_t mlen)
+{
+	gcry_md_reset(md);
+	if (prelen)
+		gcry_md_write(md, pre, prelen);
+	if (mlen)
+		gcry_md_write(md, m, mlen);
+	return gcry_md_read(md, 0);
+}
+
 int cb_gcry_decrypt(gcry_error_t e, gcry_sexp_t ct, gcry_sexp_t priv, gcry_sexp_t *pt)
 {
 	if (e)

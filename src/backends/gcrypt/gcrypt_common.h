@@ -35,6 +35,10 @@ int cb_gcry_err(gcry_error_t err);
  */
 int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub);
 
+/* The digest of pre (prelen bytes, none for 0) || m in md, reset first: gcry_md_read's pointer. */
+const unsigned char *cb_gcry_md_digest(gcry_md_hd_t md, const uint8_t *pre, size_t prelen, const uint8_t *m,
+				       size_t mlen);
+
 /*
  * Every libgcrypt decryption: gcry_pk_decrypt of the enc-val ct under priv
  * into *pt when e (ct's making) is 0; ct released.  0, cb_gcry_err(e),

@@ -681,10 +681,8 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 		e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
 				    mlen ? (const void *)m : (const void *)"");
 	} else {
-		gcry_md_reset(k->base.md);
-		if (mlen)
-			gcry_md_write(k->base.md, m, mlen);
-		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32, gcry_md_read(k->base.md, 0));
+		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32,
+				    cb_gcry_md_digest(k->base.md, NULL, 0, m, mlen));
 	}
 	return e ? cb_gcry_err(e) : CB_OK;
 }

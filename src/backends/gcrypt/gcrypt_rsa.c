@@ -504,10 +504,7 @@ static int rsa_sig_data(struct rsa_key *k, const uint8_t *m, size_t mlen, gcry_s
 	gcry_error_t e;
 	const unsigned char *dg;
 
-	gcry_md_reset(k->base.md);
-	if (mlen)
-		gcry_md_write(k->base.md, m, mlen);
-	dg = gcry_md_read(k->base.md, 0);
+	dg = cb_gcry_md_digest(k->base.md, NULL, 0, m, mlen);
 	if (k->v->pad == RSA_PSS)
 		e = gcry_sexp_build(data, NULL, "(data (flags pss)(salt-length %u)(hash sha256 %b))",
 				    (unsigned)k->v->overhead, 32, dg);

@@ -286,11 +286,8 @@ static int sm2_digest_data(struct sm2_key *k, const uint8_t *m, size_t mlen, gcr
 {
 	gcry_error_t e;
 
-	gcry_md_reset(k->base.md);
-	gcry_md_write(k->base.md, k->za, 32);
-	if (mlen)
-		gcry_md_write(k->base.md, m, mlen);
-	e = gcry_sexp_build(data, NULL, "(data (flags sm2)(hash sm3 %b))", 32, gcry_md_read(k->base.md, 0));
+	e = gcry_sexp_build(data, NULL, "(data (flags sm2)(hash sm3 %b))", 32,
+			    cb_gcry_md_digest(k->base.md, k->za, 32, m, mlen));
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
