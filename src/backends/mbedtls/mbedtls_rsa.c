@@ -26,9 +26,7 @@
 enum mrsa_pad { MR_PKCS1, MR_OAEP, MR_OAEP1, MR_RAW, MR_SIG_PKCS1, MR_SIG_PSS };
 
 struct mrsa_key {
-	cbm_rng rng;
-	mbedtls_pk_context pk;
-	int has_secret;
+	cbm_key base; /* first: the generator, the key, has_secret (mbedtls_common.h) */
 	enum mrsa_pad pad;
 	size_t k; /* modulus bytes */
 };
@@ -43,43 +41,18 @@ struct mrsa_variant {
 
 static mbedtls_rsa_context *mrsa(struct mrsa_key *k)
 {
-	return mbedtls_pk_rsa(k->pk);
+	return mbedtls_pk_rsa(k->base.pk);
 }
 
 static void mrsa_free(void *p)
 {
-	struct mrsa_key *k = p;
-	if (!k)
-		return;
-	mbedtls_pk_free(&k->pk);
-	cbm_rng_free(&k->rng);
-	cb_wipe(k, sizeof(*k));
-	free(k);
-}
-
-static int mrsa_new(enum mrsa_pad pad, struct mrsa_key **out)
-{
-	struct mrsa_key *k;
-	int r;
-
-	*out = NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	k->pad = pad;
-	mbedtls_pk_init(&k->pk);
-	if ((r = cbm_rng_init(&k->rng)) != 0) {
-		free(k);
-		return r;
-	}
-	*out = k;
-	return CB_OK;
+	cbm_key_free(p, sizeof(struct mrsa_key));
 }
 
 /* After the key is loaded: its size must be the class's; OAEP and PSS use SHA-256 (OAEP-SHA1: SHA-1) for MGF1. */
 static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 {
-	if (mbedtls_pk_get_type(&k->pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->pk) != bits)
+	if (mbedtls_pk_get_type(&k->base.pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->base.pk) != bits)
 		return CB_ERR_INVALID_KEY;
 	/* mbedTLS 2.28's explicit padding functions refuse a context set to the other padding. */
 	if (k->pad == MR_OAEP || k->pad == MR_SIG_PSS)
@@ -88,7 +61,7 @@ static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA1);
 	else
 		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
-	k->k = mbedtls_pk_get_len(&k->pk);
+	k->k = mbedtls_pk_get_len(&k->base.pk);
 	return CB_OK;
 }
 
@@ -105,15 +78,16 @@ static int mrsa_make(const struct mrsa_variant *v, enum mrsa_src src, const uint
 	struct mrsa_key *k;
 	int r;
 
-	*key = NULL;
-	if ((r = mrsa_new(v->pad, &k)) != 0)
+	if ((r = cbm_key_new(sizeof(*k), key)) != 0)
 		return r;
+	k = *key;
+	k->pad = v->pad;
 	if (src == MR_GENERATE) {
-		if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
-		    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, v->bits, 65537) != 0)
+		if (mbedtls_pk_setup(&k->base.pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
+		    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->base.rng, v->bits, 65537) != 0)
 			r = CB_ERR_BACKEND;
-	} else if ((src == MR_PKCS8 ? mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0)
-				    : mbedtls_pk_parse_public_key(&k->pk, in, len)) != 0) {
+	} else if ((src == MR_PKCS8 ? mbedtls_pk_parse_key(&k->base.pk, in, len, NULL, 0)
+				    : mbedtls_pk_parse_public_key(&k->base.pk, in, len)) != 0) {
 		r = CB_ERR_FORMAT;
 	}
 	if (r == 0)
@@ -122,10 +96,10 @@ static int mrsa_make(const struct mrsa_variant *v, enum mrsa_src src, const uint
 		r = CB_ERR_INVALID_KEY;
 	if (r != 0) {
 		mrsa_free(k);
+		*key = NULL;
 		return r;
 	}
-	k->has_secret = src != MR_SPKI;
-	*key = k;
+	k->base.has_secret = src != MR_SPKI;
 	return CB_OK;
 }
 
@@ -146,19 +120,9 @@ static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, s
 	return mrsa_make(v, MR_SPKI, in, len, key);
 }
 
-static int mrsa_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	struct mrsa_key *k = (struct mrsa_key *)key;
-	return k ? cbm_write_spki(&k->pk, out, outlen) : CB_ERR_ARG;
-}
-
-static int mrsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	struct mrsa_key *k = (struct mrsa_key *)key;
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	return cbm_write_pkcs8(&k->pk, out, outlen);
-}
+/* The key files are the shared handle's (mbedtls_common.h), under the names CB_*_METHODS(mrsa) reads. */
+#define mrsa_export_public cbm_key_export_spki
+#define mrsa_export_secret cbm_key_export_pkcs8
 
 /* Encryption */
 
@@ -196,9 +160,11 @@ static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 	if (k->pad == MR_RAW)
 		r = mbedtls_rsa_public(mrsa(k), m, c); /* refuses a block not below n */
 	else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
-		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen, m, c);
+		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen,
+						   m, c);
 	else
-		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, mlen, m, c);
+		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PUBLIC, mlen, m,
+							c);
 	if (r != 0)
 		return CB_ERR_BACKEND;
 	*clen = k->k;
@@ -211,7 +177,7 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	size_t n = 0;
 	int r;
 
-	if (!k->has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	/* mbedTLS reads exactly k bytes. */
 	if (clen != k->k)
@@ -219,14 +185,14 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	if (k->pad == MR_RAW) {
 		if (*mlen < k->k)
 			return CB_ERR_LENGTH;
-		r = mbedtls_rsa_private(mrsa(k), cbm_rng_cb, &k->rng, c, m); /* blinded */
+		r = mbedtls_rsa_private(mrsa(k), cbm_rng_cb, &k->base.rng, c, m); /* blinded */
 		n = k->k;
 	} else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
-		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n, c, m,
-						   *mlen);
+		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n,
+						   c, m, *mlen);
 	else
-		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, &n, c, m,
-							*mlen);
+		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE, &n, c,
+							m, *mlen);
 	if (r == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE)
 		return CB_ERR_LENGTH;
 	if (r != 0)
@@ -249,17 +215,17 @@ static int mrsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	uint8_t h[32];
 	int r;
 
-	if (!k->has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < k->k)
 		return CB_ERR_LENGTH;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
 	if (k->pad == MR_SIG_PSS)
-		r = mbedtls_rsa_rsassa_pss_sign_ext(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_MD_SHA256, sizeof(h), h,
+		r = mbedtls_rsa_rsassa_pss_sign_ext(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_MD_SHA256, sizeof(h), h,
 						    SALT_LEN, sig);
 	else
-		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE,
+		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE,
 						      MBEDTLS_MD_SHA256, sizeof(h), h, sig);
 	if (r != 0) {
 		cb_wipe(sig, k->k);
