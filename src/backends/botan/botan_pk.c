@@ -176,10 +176,11 @@ static int key_prepare(struct bkey *k)
 	return CB_OK;
 }
 
-static int key_finish(struct bkey *k, void **key)
+/* The end of every handle's making: unless r, its public half and operations (key_prepare); k kept or freed. */
+static int key_finish(struct bkey *k, int r, void **key)
 {
-	int r = key_prepare(k);
-
+	if (r == 0)
+		r = key_prepare(k);
 	if (r != 0) {
 		bk_free(k);
 		return r;
@@ -200,15 +201,10 @@ static int bk_keygen(const struct kdesc *d, const cb_opts *opts, void **key)
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (d->type == K_SM2 && (r = sm2_set_id(k, opts)) != 0) {
-		bk_free(k);
-		return r;
-	}
-	if (botan_privkey_create(&k->priv, d->algo, d->params, k->rng) != 0) {
-		bk_free(k);
-		return CB_ERR_BACKEND;
-	}
-	return key_finish(k, key);
+	r = d->type == K_SM2 ? sm2_set_id(k, opts) : CB_OK;
+	if (r == 0 && botan_privkey_create(&k->priv, d->algo, d->params, k->rng) != 0)
+		r = CB_ERR_BACKEND;
+	return key_finish(k, r, key);
 }
 
 /* Big-endian a < b over n bytes, without a branch on the bytes. */
@@ -323,11 +319,7 @@ static int x25519_import(const struct kdesc *d, const uint8_t *in, size_t len, v
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (botan_privkey_load_x25519(&k->priv, in) != 0) {
-		bk_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	return key_finish(k, key);
+	return key_finish(k, botan_privkey_load_x25519(&k->priv, in) != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
 }
 
 /* A P-256 key (ECDH or ECDSA, d's type) from its canonical PKCS#8. */
@@ -335,18 +327,13 @@ static int p256_import_secret(const struct kdesc *d, const uint8_t *in, size_t l
 {
 	struct bkey *k;
 	const uint8_t *d32;
-	int r;
 
 	if (cb_key_get(CB_KEY_P256, 1, in, len, &d32) != 0)
 		return CB_ERR_FORMAT;
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = p256_load(k, d32)) != 0) {
-		bk_free(k);
-		return r;
-	}
-	return key_finish(k, key);
+	return key_finish(k, p256_load(k, d32), key);
 }
 
 /* An SM2 key (signature, with its user ID, or encryption: d's type) from its canonical PKCS#8. */
@@ -369,11 +356,7 @@ static int sm2_import_secret(const struct kdesc *d, const uint8_t *in, size_t le
 		r = CB_OK;
 	if (mp)
 		botan_mp_destroy(mp);
-	if (r != 0) {
-		bk_free(k);
-		return r;
-	}
-	return key_finish(k, key);
+	return key_finish(k, r, key);
 }
 
 /* A public key from its canonical SPKI: P-256 (ECDSA) or SM2 (d's type; SM2 with its user ID). */
@@ -401,11 +384,7 @@ static int ec_import_public(const struct kdesc *d, const uint8_t *in, size_t len
 		botan_mp_destroy(x);
 	if (y)
 		botan_mp_destroy(y);
-	if (r != 0) {
-		bk_free(k);
-		return r;
-	}
-	return key_finish(k, key);
+	return key_finish(k, r, key);
 }
 
 /* An Ed25519 key from its canonical SPKI or PKCS#8. */
@@ -413,17 +392,15 @@ static int ed25519_import(const struct kdesc *d, int secret, const uint8_t *in, 
 {
 	struct bkey *k;
 	const uint8_t *raw;
+	int r;
 
 	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
 		return CB_ERR_FORMAT;
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw)) != 0) {
-		bk_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	return key_finish(k, key);
+	r = secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw);
+	return key_finish(k, r != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
 }
 
 /* An RSA key of exactly d->bits bits: 0 or CB_ERR_INVALID_KEY. */
@@ -459,21 +436,18 @@ static int rsa_import(const struct kdesc *d, int secret, const uint8_t *in, size
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((secret ? botan_privkey_load(&k->priv, k->rng, in, len, NULL) : botan_pubkey_load(&k->pub, in, len)) != 0) {
-		bk_free(k);
-		return CB_ERR_FORMAT;
-	}
-	r = !k->pub && botan_privkey_export_pubkey(&k->pub, k->priv) != 0 ? CB_ERR_BACKEND : rsa_check_bits(k->pub, d);
+	if ((secret ? botan_privkey_load(&k->priv, k->rng, in, len, NULL) : botan_pubkey_load(&k->pub, in, len)) != 0)
+		r = CB_ERR_FORMAT;
+	else if (!k->pub && botan_privkey_export_pubkey(&k->pub, k->priv) != 0)
+		r = CB_ERR_BACKEND;
+	else
+		r = rsa_check_bits(k->pub, d);
 	if (r == 0 && ((secret ? botan_privkey_export(k->priv, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER)
 			       : botan_pubkey_export(k->pub, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) != 0 ||
 		       al != len || memcmp(again, in, len) != 0))
 		r = CB_ERR_FORMAT;
 	cb_wipe(again, sizeof(again));
-	if (r != 0) {
-		bk_free(k);
-		return r;
-	}
-	return key_finish(k, key);
+	return key_finish(k, r, key);
 }
 
 static int bk_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
