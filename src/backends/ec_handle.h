@@ -1,52 +1,74 @@
 /*
- * One handle for an ECDH and an ECDSA class (nettle, wolfssl: the P-256
- * key is the same for both).  The class methods differ only by their
- * class's type, so the forwarders are made here once:
- * CB_EC_SHARED_HANDLE(p, make, import) defines p_kex_keygen,
- * p_sig_keygen (over make(void **key)) and p_kex_import_secret,
- * p_sig_import_secret (over import(in, len, void **key)).
+ * One P-256 handle for an ECDH and an ECDSA class of a library that keeps
+ * its own key and point types (nettle, wolfssl).  What every such adapter
+ * would write again is here: the handle's public point and secret flag,
+ * the canonical key files (der.h: PKCS#8 of d, SPKI and the raw point),
+ * derive's cache of the last peer (decoded and checked once while it does
+ * not change), the size checks.  The library gives a cb_ec_lib, the
+ * classes' info.variant: how it makes, frees and fills a handle, and its
+ * scalar multiplication; the adapter writes its sign and verify.
  */
 #ifndef CB_BACKENDS_EC_HANDLE_H
 #define CB_BACKENDS_EC_HANDLE_H
 
-#include "core/der.h"
-#include "core/util.h"
+#include <stdint.h>
+
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
 
-#define CB_EC_SHARED_HANDLE(p, make, import)                                                                   \
-	static int p##_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)                    \
-	{                                                                                                      \
-		return make(key);                                                                              \
-	}                                                                                                      \
-	static int p##_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)                    \
-	{                                                                                                      \
-		return make(key);                                                                              \
-	}                                                                                                      \
-	static int p##_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len,               \
-					 const cb_opts *opts, void **key)                                      \
-	{                                                                                                      \
-		return import(in, len, key);                                                                   \
-	}                                                                                                      \
-	static int p##_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len,               \
-					 const cb_opts *opts, void **key)                                      \
-	{                                                                                                      \
-		return import(in, len, key);                                                                   \
-	}
+/* The first member of the library's handle. */
+typedef struct cb_ec_handle {
+	uint8_t pub[65]; /* the uncompressed public point */
+	int has_secret;  /* 0: a verify-only handle (import_public) */
+	int peer_set;    /* peer: derive's last peer value, held decoded by the library */
+	uint8_t peer[65];
+	const struct cb_ec_lib *lib;
+} cb_ec_handle;
 
 /*
- * The public exports of such a handle when its first member is its
- * uncompressed point (uint8_t[65]): the point (ECDH's public value) and
- * its canonical SPKI (ECDSA).
+ * The library's part; each returns 0 or a CB_ERR_* code.  make: a zeroed
+ * handle of the library's size (cb_ec_handle first) with its parts
+ * initialised, else CB_ERR_NOMEM or CB_ERR_BACKEND; free: all of it,
+ * wiped.  generate: a new key pair into the handle; set_secret: the key of
+ * d, 0 < d < n (CB_ERR_INVALID_KEY otherwise); both write pub.  set_point:
+ * pt (65 bytes) decoded into the handle's public key (peer 0) or its peer
+ * point (peer 1), CB_ERR_INVALID_KEY when it is not an uncompressed point
+ * of the curve.  get_secret: d.  shared: x(d * peer), 32 bytes.
  */
-static inline int cb_ec_export_point(const void *key, uint8_t *out, size_t *outlen)
-{
-	return key ? cb_bytes_out((const uint8_t *)key, 65, out, outlen) : CB_ERR_ARG;
-}
+typedef struct cb_ec_lib {
+	int (*make)(void **key);
+	void (*free)(void *key);
+	int (*generate)(void *key);
+	int (*set_secret)(void *key, const uint8_t d[32]);
+	int (*set_point)(void *key, int peer, const uint8_t pt[65]);
+	int (*get_secret)(const void *key, uint8_t d[32]);
+	int (*shared)(void *key, uint8_t x[32]);
+} cb_ec_lib;
 
-static inline int cb_ec_export_spki_p256(const void *key, uint8_t *out, size_t *outlen)
-{
-	return key ? cb_key_put(CB_KEY_P256, 0, (const uint8_t *)key, out, outlen) : CB_ERR_ARG;
-}
+/* The methods of both classes. */
+int cb_ec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+int cb_ec_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+int cb_ec_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			    void **key) CB_WARN_UNUSED;
+int cb_ec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			    void **key) CB_WARN_UNUSED;
+int cb_ec_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			void **key) CB_WARN_UNUSED;
+void cb_ec_free(void *key);
+int cb_ec_export_point(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_ec_export_spki(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_ec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen) CB_WARN_UNUSED;
+size_t cb_ec_max_signature(const void *key);
+
+/* The class tables' methods: ECDH's all, ECDSA's but sign and verify. */
+#define CB_EC_KEX_METHODS                                                                                      \
+	.keygen = cb_ec_kex_keygen, .key_free = cb_ec_free, .export_public = cb_ec_export_point,               \
+	.export_secret = cb_ec_export_secret, .derive = cb_ec_derive, .import_secret = cb_ec_kex_import_secret
+
+#define CB_EC_SIG_METHODS                                                                                      \
+	.keygen = cb_ec_sig_keygen, .key_free = cb_ec_free, .export_public = cb_ec_export_spki,                \
+	.export_secret = cb_ec_export_secret, .max_signature = cb_ec_max_signature,                            \
+	.import_public = cb_ec_import_public, .import_secret = cb_ec_sig_import_secret
 
 #endif

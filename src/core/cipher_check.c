@@ -4,6 +4,7 @@
 #include "core/util.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cb_cipher_encrypt_size(const cb_cipher_class *cls, const uint8_t *in, size_t inlen, const uint8_t *out,
@@ -108,4 +109,63 @@ int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blo
 		return r;
 	*outlen = cls->padded ? (inlen / bs + 1) * bs : inlen;
 	return CB_OK;
+}
+
+int cb_cipher_crypt(const cb_cipher_lib *lib, const cb_cipher_class *cls, void *ctx, int enc, const uint8_t *iv,
+		    size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen, uint8_t *out,
+		    size_t *outlen)
+{
+	static const uint8_t empty[1];
+	size_t n, len;
+	int r;
+
+	/* n: the ciphertext's size when encrypting, else the bytes before the tag */
+	r = enc ? cb_cipher_encrypt_size(cls, in, inlen, out, outlen, lib->enc_limit, &n)
+		: cb_cipher_decrypt_size(cls, in, inlen, out, outlen, lib->dec_limit, &n);
+	if (r != 0)
+		return r;
+	if (!in)
+		in = empty;
+	len = enc ? inlen : n;
+	if (!cls->tag_bytes) {
+		if (lib->start && (r = lib->start(ctx, enc, iv, ivlen)) != 0)
+			return r;
+		return cb_cipher_modes(cls, enc, lib->blocks, lib->ctr, ctx, iv, ivlen, in, len, out, outlen);
+	}
+	if (!iv || (aadlen && !aad))
+		return CB_ERR_ARG;
+	if ((r = lib->aead(ctx, enc, iv, ivlen, aad ? aad : empty, aadlen, in, len, out)) != 0) {
+		if (!enc)
+			cb_wipe(out, len); /* never release unauthenticated plaintext */
+		return r;
+	}
+	*outlen = n;
+	return CB_OK;
+}
+
+int cb_cipher_handle_encrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	const cb_cipher_handle *h = ctx;
+
+	return cb_cipher_crypt(h->lib, h->cls, ctx, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+}
+
+int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	const cb_cipher_handle *h = ctx;
+
+	return cb_cipher_crypt(h->lib, h->cls, ctx, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+}
+
+void *cb_cipher_handle_new(size_t size, const cb_cipher_class *cls, const cb_cipher_lib *lib)
+{
+	cb_cipher_handle *h = calloc(1, size);
+
+	if (h) {
+		h->cls = cls;
+		h->lib = lib;
+	}
+	return h;
 }

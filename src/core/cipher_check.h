@@ -69,4 +69,69 @@ int cb_cipher_modes(const cb_cipher_class *cls, int enc, cb_cipher_blocks_fn blo
 		    const uint8_t *iv, size_t ivlen, const uint8_t *in, size_t inlen, uint8_t *out,
 		    size_t *outlen) CB_WARN_UNUSED;
 
+/*
+ * An AEAD's one message through a library: encrypt (enc 1) len bytes of in
+ * into out and the tag (the class's tag_bytes) after them at out + len, or
+ * decrypt len bytes and check the tag that follows them at in + len
+ * (CB_ERR_VERIFY when it does not match).  The library checks the IV's
+ * length; iv is not NULL, nor aad (empty when aadlen is 0).  0 or a
+ * CB_ERR_* code.
+ */
+typedef int (*cb_cipher_aead_fn)(void *ctx, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+				 size_t aadlen, const uint8_t *in, size_t len, uint8_t *out);
+
+/*
+ * What a library gives its cipher classes (the adapter's one instance):
+ * the largest input of one encryption and of one decryption (the limit of
+ * cb_cipher_encrypt_size / _decrypt_size), its AEAD call, its ECB / CBC
+ * block function and CTR function, and start (NULL when it needs none), a
+ * non-AEAD message's beginning in the library (its IV set) before
+ * cb_cipher_modes.
+ */
+typedef struct cb_cipher_lib {
+	size_t enc_limit, dec_limit;
+	cb_cipher_aead_fn aead;
+	cb_cipher_blocks_fn blocks;
+	cb_cipher_ctr_fn ctr;
+	int (*start)(void *ctx, int enc, const uint8_t *iv, size_t ivlen);
+} cb_cipher_lib;
+
+/*
+ * A cipher class's encrypt (enc 1) or decrypt over lib: the sizes
+ * (cb_cipher_encrypt_size / _decrypt_size); an AEAD's arguments
+ * (CB_ERR_ARG for a NULL IV, or NULL aad with aadlen) and lib->aead, out
+ * wiped when a decryption fails; the other modes by cb_cipher_modes.
+ * *outlen the output's length.
+ */
+int cb_cipher_crypt(const cb_cipher_lib *lib, const cb_cipher_class *cls, void *ctx, int enc, const uint8_t *iv,
+		    size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen, uint8_t *out,
+		    size_t *outlen) CB_WARN_UNUSED;
+
+/*
+ * The first member of an adapter's cipher handle whose class's encrypt and
+ * decrypt are cb_cipher_handle_encrypt / _decrypt: its class and its
+ * library; those methods are cb_cipher_crypt over them.
+ */
+typedef struct cb_cipher_handle {
+	const cb_cipher_class *cls;
+	const cb_cipher_lib *lib;
+} cb_cipher_handle;
+
+/* A zeroed handle of size bytes (a cb_cipher_handle first) for cls over lib: NULL without memory. */
+void *cb_cipher_handle_new(size_t size, const cb_cipher_class *cls, const cb_cipher_lib *lib);
+
+int cb_cipher_handle_encrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+			     const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+
+/*
+ * A cipher class table's sizes and methods, after its .info, for an
+ * adapter whose handles begin with a cb_cipher_handle: made by p_init,
+ * freed by p_free, encrypt and decrypt cb_cipher_handle's.
+ */
+#define CB_CIPHER_HANDLE_METHODS(p, kb, ivb, bb, tb, pad)                                                      \
+	.key_bytes = (kb), .iv_bytes = (ivb), .block_bytes = (bb), .tag_bytes = (tb), .padded = (pad),         \
+	.init = p##_init, .free = p##_free, .encrypt = cb_cipher_handle_encrypt, .decrypt = cb_cipher_handle_decrypt
+
 #endif

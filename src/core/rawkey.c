@@ -149,3 +149,48 @@ int cb_ed25519_raw_keygen(cb_rawkey_rand_fn rand, cb_ed25519_pub_fn pub, void **
 	cb_wipe(seed, sizeof(seed));
 	return r;
 }
+
+/* The class's library, once it is ready: NULL when its initialisation failed. */
+static const cb_rawkey_lib *lib_ready(const cb_alg_info *info, void **key)
+{
+	const cb_rawkey_lib *lib = info->variant;
+
+	*key = NULL;
+	return !lib->ready || lib->ready() == 0 ? lib : NULL;
+}
+
+int cb_x25519_raw_class_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	const cb_rawkey_lib *lib = lib_ready(&cls->info, key);
+
+	return lib ? cb_x25519_raw_keygen(lib->rand, lib->x25519_base, key) : CB_ERR_BACKEND;
+}
+
+int cb_x25519_raw_class_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			       void **key)
+{
+	const cb_rawkey_lib *lib = lib_ready(&cls->info, key);
+
+	return lib ? cb_x25519_raw_import(in, len, lib->x25519_base, key) : CB_ERR_BACKEND;
+}
+
+int cb_ed25519_raw_class_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	const cb_rawkey_lib *lib = lib_ready(&cls->info, key);
+
+	return lib ? cb_ed25519_raw_keygen(lib->rand, lib->ed25519_pub, key) : CB_ERR_BACKEND;
+}
+
+int cb_ed25519_raw_class_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				       void **key)
+{
+	return lib_ready(&cls->info, key) ? cb_ed25519_raw_import_public(in, len, key) : CB_ERR_BACKEND;
+}
+
+int cb_ed25519_raw_class_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				       void **key)
+{
+	const cb_rawkey_lib *lib = lib_ready(&cls->info, key);
+
+	return lib ? cb_ed25519_raw_import_secret(in, len, lib->ed25519_pub, key) : CB_ERR_BACKEND;
+}

@@ -14,7 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cryptobench/common.h"
+#include "cryptobench/kex.h"
+#include "cryptobench/sig.h"
 
 typedef struct cb_x25519_raw {
 	uint8_t sk[32];
@@ -72,5 +73,42 @@ void cb_ed25519_raw_free(void *key);
 int cb_ed25519_raw_export_public(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 int cb_ed25519_raw_export_secret(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 size_t cb_ed25519_raw_max_signature(const void *key);
+
+/*
+ * The classes' methods over these handles.  A class's info.variant is its
+ * library's cb_rawkey_lib: its initialisation (NULL when it needs none;
+ * a failure is CB_ERR_BACKEND, nothing made), its generator, and its
+ * base-point multiplication (X25519 classes) or public-key derivation
+ * (Ed25519 classes).  The adapter gives the rest of the class: X25519's
+ * derive (and import_secret: cb_x25519_raw_class_import, or its own),
+ * Ed25519's sign and verify.
+ */
+typedef struct cb_rawkey_lib {
+	int (*ready)(void);
+	cb_rawkey_rand_fn rand;
+	cb_x25519_base_fn x25519_base;
+	cb_ed25519_pub_fn ed25519_pub;
+} cb_rawkey_lib;
+
+int cb_x25519_raw_class_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+int cb_x25519_raw_class_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+			       void **key) CB_WARN_UNUSED;
+int cb_ed25519_raw_class_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
+int cb_ed25519_raw_class_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				       void **key) CB_WARN_UNUSED;
+int cb_ed25519_raw_class_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				       void **key) CB_WARN_UNUSED;
+
+/* The class table's methods of an X25519 class but derive and import_secret. */
+#define CB_X25519_RAW_METHODS                                                                                  \
+	.keygen = cb_x25519_raw_class_keygen, .key_free = cb_x25519_raw_free,                                  \
+	.export_public = cb_x25519_raw_export_public, .export_secret = cb_x25519_raw_export_secret
+
+/* The class table's methods of an Ed25519 class but sign and verify. */
+#define CB_ED25519_RAW_METHODS                                                                                 \
+	.keygen = cb_ed25519_raw_class_keygen, .key_free = cb_ed25519_raw_free,                                \
+	.export_public = cb_ed25519_raw_export_public, .export_secret = cb_ed25519_raw_export_secret,          \
+	.max_signature = cb_ed25519_raw_max_signature, .import_public = cb_ed25519_raw_class_import_public,    \
+	.import_secret = cb_ed25519_raw_class_import_secret
 
 #endif

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "backends/botan/botan_common.h"
+#include "backends/class_methods.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/sig.h"
@@ -71,7 +72,7 @@ static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x0
 				   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
 				   0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
 
-static void key_free(void *p)
+static void bk_free(void *p)
 {
 	struct bkey *k = p;
 
@@ -175,19 +176,21 @@ static int key_prepare(struct bkey *k)
 	return CB_OK;
 }
 
-static int key_finish(struct bkey *k, void **key)
+/* The end of every handle's making: unless r, its public half and operations (key_prepare); k kept or freed. */
+static int key_finish(struct bkey *k, int r, void **key)
 {
-	int r = key_prepare(k);
-
+	if (r == 0)
+		r = key_prepare(k);
 	if (r != 0) {
-		key_free(k);
+		bk_free(k);
 		return r;
 	}
 	*key = k;
 	return CB_OK;
 }
 
-static int key_generate(const struct kdesc *d, const cb_opts *opts, void **key)
+/* keygen: the class's variant is its struct kdesc (class_methods.h makes each kind's entry). */
+static int bk_keygen(const struct kdesc *d, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
 	int r;
@@ -198,33 +201,11 @@ static int key_generate(const struct kdesc *d, const cb_opts *opts, void **key)
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (d->type == K_SM2 && (r = sm2_set_id(k, opts)) != 0) {
-		key_free(k);
-		return r;
-	}
-	if (botan_privkey_create(&k->priv, d->algo, d->params, k->rng) != 0) {
-		key_free(k);
-		return CB_ERR_BACKEND;
-	}
-	return key_finish(k, key);
+	r = d->type == K_SM2 ? sm2_set_id(k, opts) : CB_OK;
+	if (r == 0 && botan_privkey_create(&k->priv, d->algo, d->params, k->rng) != 0)
+		r = CB_ERR_BACKEND;
+	return key_finish(k, r, key);
 }
-
-/* keygen: the class's variant is its struct kdesc; each kind has its entry over key_generate. */
-static int kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(cls->info.variant, opts, key);
-}
-
-static int sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(cls->info.variant, opts, key);
-}
-
-static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(cls->info.variant, opts, key);
-}
-
 
 /* Big-endian a < b over n bytes, without a branch on the bytes. */
 static int ct_less(const uint8_t *a, const uint8_t *b, size_t n)
@@ -267,27 +248,17 @@ static int field_bytes(botan_mp_t mp, uint8_t *out, size_t n)
 	return r;
 }
 
-static int priv_field(botan_privkey_t k, const char *name, uint8_t *out, size_t n)
+/* A field of a Botan key ("x" of priv, or "public_x", "n" of pub when priv is NULL) as n bytes, left-padded. */
+static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
 {
 	botan_mp_t mp = NULL;
 	int r;
 
 	if (botan_mp_init(&mp) != 0)
 		return CB_ERR_NOMEM;
-	r = botan_privkey_get_field(mp, k, name) == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
+	r = priv ? botan_privkey_get_field(mp, priv, name) : botan_pubkey_get_field(mp, pub, name);
+	r = r == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
 	botan_mp_destroy(mp); /* Botan zeroes its integers when freed */
-	return r;
-}
-
-static int pub_field(botan_pubkey_t k, const char *name, uint8_t *out, size_t n)
-{
-	botan_mp_t mp = NULL;
-	int r;
-
-	if (botan_mp_init(&mp) != 0)
-		return CB_ERR_NOMEM;
-	r = botan_pubkey_get_field(mp, k, name) == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
-	botan_mp_destroy(mp);
 	return r;
 }
 
@@ -295,7 +266,7 @@ static int pub_field(botan_pubkey_t k, const char *name, uint8_t *out, size_t n)
 static int p256_point(botan_pubkey_t pub, uint8_t pt[65])
 {
 	pt[0] = 0x04;
-	if (pub_field(pub, "public_x", pt + 1, 32) != 0 || pub_field(pub, "public_y", pt + 33, 32) != 0)
+	if (key_field(NULL, pub, "public_x", pt + 1, 32) != 0 || key_field(NULL, pub, "public_y", pt + 33, 32) != 0)
 		return CB_ERR_BACKEND;
 	return CB_OK;
 }
@@ -318,41 +289,37 @@ static int p256_load(struct bkey *k, const uint8_t d32[32])
 	return r == 0 ? CB_OK : CB_ERR_INVALID_KEY;
 }
 
-static int p256_export_pkcs8(const struct bkey *k, uint8_t *out, size_t *outlen)
+/* The PKCS#8 of a P-256 or SM2 key (which: CB_KEY_P256 or CB_KEY_SM2). */
+static int ec_export_pkcs8(const struct bkey *k, cb_key_type which, uint8_t *out, size_t *outlen)
 {
 	uint8_t d32[32];
 	int r;
 
-	if (!k || !k->priv)
-		return CB_ERR_ARG;
-	r = priv_field(k->priv, "x", d32, sizeof(d32));
+	r = key_field(k->priv, NULL, "x", d32, sizeof(d32));
 	if (r == 0)
-		r = cb_key_put(CB_KEY_P256, 1, d32, out, outlen);
+		r = cb_key_put(which, 1, d32, out, outlen);
 	cb_wipe(d32, sizeof(d32));
 	return r;
 }
 
-/* ---- Key agreement: X25519 and ECDH P-256 ---- */
+/* ---- Keys: every class's import and export, by the handle's type ---- */
 
 static const struct kdesc d_x25519 = {K_X25519, "Curve25519", "", NULL, 0, 0, CB_SM2_DER};
 static const struct kdesc d_ecdh = {K_ECDH, "ECDH", "secp256r1", NULL, 0, 0, CB_SM2_DER};
+static const struct kdesc d_ecdsa = {K_ECDSA, "ECDSA", "secp256r1", "EMSA1(SHA-256)", 0, 0, CB_SM2_DER};
+static const struct kdesc d_ed25519 = {K_ED25519, "Ed25519", "", "Pure", 0, 0, CB_SM2_DER};
+static const struct kdesc d_sm2 = {K_SM2, "SM2", "sm2p256v1", NULL, 0, 0, CB_SM2_DER};
 
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int x25519_import(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
 {
 	struct bkey *k;
 
-	(void)opts;
-	*key = NULL;
 	if (len != 32)
 		return CB_ERR_FORMAT;
-	k = key_new(cls->info.variant);
+	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (botan_privkey_load_x25519(&k->priv, in) != 0) {
-		key_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	return key_finish(k, key);
+	return key_finish(k, botan_privkey_load_x25519(&k->priv, in) != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
 }
 
 /* A P-256 key (ECDH or ECDSA, d's type) from its canonical PKCS#8. */
@@ -360,60 +327,240 @@ static int p256_import_secret(const struct kdesc *d, const uint8_t *in, size_t l
 {
 	struct bkey *k;
 	const uint8_t *d32;
-	int r;
 
-	*key = NULL;
 	if (cb_key_get(CB_KEY_P256, 1, in, len, &d32) != 0)
 		return CB_ERR_FORMAT;
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if ((r = p256_load(k, d32)) != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
+	return key_finish(k, p256_load(k, d32), key);
 }
 
-static int ecdh_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/* An SM2 key (signature, with its user ID, or encryption: d's type) from its canonical PKCS#8. */
+static int sm2_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return p256_import_secret(cls->info.variant, in, len, key);
+	struct bkey *k;
+	botan_mp_t mp = NULL;
+	const uint8_t *d32;
+	int r = CB_ERR_INVALID_KEY;
+
+	if (cb_key_get(CB_KEY_SM2, 1, in, len, &d32) != 0)
+		return CB_ERR_FORMAT;
+	if (all_zero(d32, 32) || !ct_less(d32, sm2_n_minus_1, 32))
+		return CB_ERR_INVALID_KEY;
+	k = key_new(d);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&mp) == 0 &&
+	    botan_mp_from_bin(mp, d32, 32) == 0 && botan_privkey_load_sm2(&k->priv, mp, "sm2p256v1") == 0)
+		r = CB_OK;
+	if (mp)
+		botan_mp_destroy(mp);
+	return key_finish(k, r, key);
 }
 
-static int kex_export_public(const void *key, uint8_t *out, size_t *outlen)
+/* A public key from its canonical SPKI: P-256 (ECDSA) or SM2 (d's type; SM2 with its user ID). */
+static int ec_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	int sm2 = d->type == K_SM2 || d->type == K_SM2_ENC;
+	struct bkey *k;
+	botan_mp_t x = NULL, y = NULL;
+	const uint8_t *pt;
+	int r = CB_ERR_INVALID_KEY;
+
+	if (cb_key_get(sm2 ? CB_KEY_SM2 : CB_KEY_P256, 0, in, len, &pt) != 0 || pt[0] != 0x04)
+		return CB_ERR_FORMAT;
+	pt++;
+	k = key_new(d);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
+	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
+	    (sm2 ? botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1")
+		 : botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1")) == 0 &&
+	    botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
+		r = CB_OK;
+	if (x)
+		botan_mp_destroy(x);
+	if (y)
+		botan_mp_destroy(y);
+	return key_finish(k, r, key);
+}
+
+/* An Ed25519 key from its canonical SPKI or PKCS#8. */
+static int ed25519_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, void **key)
+{
+	struct bkey *k;
+	const uint8_t *raw;
+	int r;
+
+	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
+		return CB_ERR_FORMAT;
+	k = key_new(d);
+	if (!k)
+		return CB_ERR_NOMEM;
+	r = secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw);
+	return key_finish(k, r != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
+}
+
+/* An RSA key of exactly d->bits bits: 0 or CB_ERR_INVALID_KEY. */
+static int rsa_check_bits(botan_pubkey_t pub, const struct kdesc *d)
+{
+	botan_mp_t n = NULL;
+	size_t bits = 0;
+	char name[16];
+	size_t nl = sizeof(name);
+	int ok;
+
+	if (botan_pubkey_algo_name(pub, name, &nl) != 0 || strcmp(name, "RSA") != 0)
+		return CB_ERR_INVALID_KEY;
+	if (botan_mp_init(&n) != 0)
+		return CB_ERR_NOMEM;
+	ok = botan_pubkey_get_field(n, pub, "n") == 0 && botan_mp_num_bits(n, &bits) == 0 && bits == d->bits;
+	botan_mp_destroy(n);
+	return ok ? CB_OK : CB_ERR_INVALID_KEY;
+}
+
+/*
+ * An RSA key from its SPKI or PKCS#8, of d->bits bits, in strict DER: the
+ * key re-encodes to exactly the input (botan_privkey_load also reads PEM;
+ * nothing may follow the key).
+ */
+static int rsa_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, void **key)
+{
+	struct bkey *k;
+	uint8_t again[8192];
+	size_t al = sizeof(again);
+	int r;
+
+	k = key_new(d);
+	if (!k)
+		return CB_ERR_NOMEM;
+	if ((secret ? botan_privkey_load(&k->priv, k->rng, in, len, NULL) : botan_pubkey_load(&k->pub, in, len)) != 0)
+		r = CB_ERR_FORMAT;
+	else if (!k->pub && botan_privkey_export_pubkey(&k->pub, k->priv) != 0)
+		r = CB_ERR_BACKEND;
+	else
+		r = rsa_check_bits(k->pub, d);
+	if (r == 0 && ((secret ? botan_privkey_export(k->priv, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER)
+			       : botan_pubkey_export(k->pub, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) != 0 ||
+		       al != len || memcmp(again, in, len) != 0))
+		r = CB_ERR_FORMAT;
+	cb_wipe(again, sizeof(again));
+	return key_finish(k, r, key);
+}
+
+static int bk_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	*key = NULL;
+	switch (d->type) {
+	case K_ECDSA:
+	case K_SM2:
+	case K_SM2_ENC: return ec_import_public(d, in, len, opts, key);
+	case K_ED25519: return ed25519_import(d, 0, in, len, key);
+	case K_RSA_SIG:
+	case K_RSA_ENC: return rsa_import(d, 0, in, len, key);
+	default: return CB_ERR_UNSUPPORTED;
+	}
+}
+
+static int bk_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	*key = NULL;
+	switch (d->type) {
+	case K_X25519: return x25519_import(d, in, len, key);
+	case K_ECDH:
+	case K_ECDSA: return p256_import_secret(d, in, len, key);
+	case K_ED25519: return ed25519_import(d, 1, in, len, key);
+	case K_SM2: return sm2_import_secret(d, in, len, opts, key);
+	case K_SM2_ENC: return sm2_import_secret(d, in, len, NULL, key); /* no user ID */
+	default: return rsa_import(d, 1, in, len, key);
+	}
+}
+
+/* Botan's DER export of an RSA key (SPKI or PKCS#8). */
+static int rsa_export(const struct bkey *k, int secret, uint8_t *out, size_t *outlen)
+{
+	size_t n = *outlen;
+
+	switch (secret ? botan_privkey_export(k->priv, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)
+		       : botan_pubkey_export(k->pub, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) {
+	case 0: *outlen = n; return CB_OK;
+	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
+	default: return CB_ERR_BACKEND;
+	}
+}
+
+/*
+ * X25519: the raw 32 bytes; ECDH: the uncompressed point; ECDSA, SM2:
+ * the canonical SPKI (Botan's own for SM2 names the SM2 algorithm OID,
+ * not id-ecPublicKey); Ed25519: SPKI; RSA: Botan's SPKI.
+ */
+static int bk_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct bkey *k = key;
 	uint8_t pt[65];
 	int r;
 
-	if (!k || !k->priv || !out || !outlen)
+	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	if (k->d->type == K_X25519) {
+	switch (k->d->type) {
+	case K_X25519:
 		r = botan_pubkey_x25519_get_pubkey(k->pub, pt) == 0 ? CB_OK : CB_ERR_BACKEND;
 		return r ? r : cb_bytes_out(pt, 32, out, outlen);
+	case K_ED25519:
+		if (botan_pubkey_ed25519_get_pubkey(k->pub, pt) != 0)
+			return CB_ERR_BACKEND;
+		return cb_key_put(CB_KEY_ED25519, 0, pt, out, outlen);
+	case K_RSA_SIG:
+	case K_RSA_ENC: return rsa_export(k, 0, out, outlen);
+	default: break;
 	}
-	r = p256_point(k->pub, pt);
-	return r ? r : cb_bytes_out(pt, 65, out, outlen);
+	if ((r = p256_point(k->pub, pt)) != 0)
+		return r;
+	if (k->d->type == K_ECDH)
+		return cb_bytes_out(pt, 65, out, outlen);
+	return cb_key_put(k->d->type == K_ECDSA ? CB_KEY_P256 : CB_KEY_SM2, 0, pt, out, outlen);
 }
 
-static int kex_export_secret(const void *key, uint8_t *out, size_t *outlen)
+/* X25519: the raw 32 bytes; the others their canonical PKCS#8 (RSA: Botan's). */
+static int bk_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct bkey *k = key;
-	uint8_t sk[32];
+	uint8_t sk[64]; /* X25519's key; Ed25519's seed || public key */
 	int r;
 
-	if (!k || !k->priv)
+	if (!k || !k->priv || !out || !outlen)
 		return CB_ERR_ARG;
-	if (k->d->type == K_ECDH)
-		return p256_export_pkcs8(k, out, outlen);
-	r = botan_privkey_x25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
-	if (r == 0)
-		r = cb_bytes_out(sk, 32, out, outlen);
+	switch (k->d->type) {
+	case K_ECDH:
+	case K_ECDSA: return ec_export_pkcs8(k, CB_KEY_P256, out, outlen);
+	case K_SM2:
+	case K_SM2_ENC: return ec_export_pkcs8(k, CB_KEY_SM2, out, outlen);
+	case K_RSA_SIG:
+	case K_RSA_ENC: return rsa_export(k, 1, out, outlen);
+	case K_X25519:
+		r = botan_privkey_x25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
+		if (r == 0)
+			r = cb_bytes_out(sk, 32, out, outlen);
+		break;
+	default:
+		r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
+		if (r == 0)
+			r = cb_key_put(CB_KEY_ED25519, 1, sk, out, outlen);
+		break;
+	}
 	cb_wipe(sk, sizeof(sk));
 	return r;
 }
 
-static int kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+CB_KEX_ENTRIES(bk)
+CB_KIND_ENTRIES(bk, sig)
+CB_KIND_ENTRIES(bk, pke)
+
+/* ---- Key agreement: X25519 and ECDH P-256 ---- */
+
+static int bk_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	struct bkey *k = key;
 	size_t n = 32, want = 32;
@@ -439,44 +586,55 @@ static int kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *s
 static const cb_kex_class x25519 = {
 	.info = BOTAN_INFO(CB_KIND_KEX, "x25519", "the all-zero result (small-order peer) is refused by the adapter",
 			   &d_x25519),
-	.keygen = kex_keygen,
-	.key_free = key_free,
-	.export_public = kex_export_public,
-	.export_secret = kex_export_secret,
-	.derive = kex_derive,
-	.import_secret = x25519_import,
+	CB_KEX_METHODS(bk),
 };
 
 static const cb_kex_class ecdh_p256 = {
 	.info = BOTAN_INFO(CB_KIND_KEX, "ecdh-p256", "the peer point is decoded and checked on each derive", &d_ecdh),
-	.keygen = kex_keygen,
-	.key_free = key_free,
-	.export_public = kex_export_public,
-	.export_secret = kex_export_secret,
-	.derive = kex_derive,
-	.import_secret = ecdh_import,
+	CB_KEX_METHODS(bk),
 };
 
-/* ---- Signatures ---- */
+/* ---- Signatures: ECDSA P-256, Ed25519, SM2 (GM/T 0003.2: SM3 over Z_A || M), RSA ---- */
 
-static int sig_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+static size_t bk_max_signature(const void *key)
+{
+	const struct bkey *k = key;
+
+	if (!k)
+		return 0;
+	switch (k->d->type) {
+	case K_ED25519: return 64;
+	case K_RSA_SIG: return k->d->bits / 8;
+	default: return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
+	}
+}
+
+/* Botan's answer to a call with an output buffer: 0, CB_ERR_LENGTH or `fail`. */
+static int out_status(int botan_r, int fail)
+{
+	switch (botan_r) {
+	case 0: return CB_OK;
+	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
+	default: return fail;
+	}
+}
+
+static int bk_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	static const uint8_t empty[1];
 	struct bkey *k = key;
 	size_t n;
+	int r;
 
 	if (!k->sign)
 		return CB_ERR_ARG;
 	n = *siglen;
 	if (botan_pk_op_sign_update(k->sign, m ? m : empty, mlen) != 0)
 		return CB_ERR_BACKEND;
-	switch (botan_pk_op_sign_finish(k->sign, k->rng, sig, &n)) {
-	case 0: break;
-	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
-	default: return CB_ERR_BACKEND;
-	}
-	*siglen = n;
-	return CB_OK;
+	r = out_status(botan_pk_op_sign_finish(k->sign, k->rng, sig, &n), CB_ERR_BACKEND);
+	if (r == 0)
+		*siglen = n;
+	return r;
 }
 
 /*
@@ -490,7 +648,7 @@ static int sig_precheck(const struct bkey *k, size_t siglen)
 	return k->d->type != K_RSA_SIG || siglen == k->d->bits / 8;
 }
 
-static int sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+static int bk_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	static const uint8_t empty[1];
 	struct bkey *k = key;
@@ -518,607 +676,184 @@ static int sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *s
 	return CB_ERR_VERIFY;
 }
 
-/* ECDSA P-256 */
-
-static const struct kdesc d_ecdsa = {K_ECDSA, "ECDSA", "secp256r1", "EMSA1(SHA-256)", 0, 0, CB_SM2_DER};
-
-static int ecdsa_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t pt[65];
-	int r;
-
-	r = p256_point(k->pub, pt);
-	return r ? r : cb_key_put(CB_KEY_P256, 0, pt, out, outlen);
-}
-
-static int ecdsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	return p256_export_pkcs8(key, out, outlen);
-}
-
-/* A public key from its canonical SPKI: P-256 (ECDSA) or SM2 (d's type; SM2 with its user ID). */
-static int ec_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	int sm2 = d->type == K_SM2 || d->type == K_SM2_ENC;
-	struct bkey *k;
-	botan_mp_t x = NULL, y = NULL;
-	const uint8_t *pt;
-	int r = CB_ERR_INVALID_KEY;
-
-	*key = NULL;
-	if (cb_key_get(sm2 ? CB_KEY_SM2 : CB_KEY_P256, 0, in, len, &pt) != 0 || pt[0] != 0x04)
-		return CB_ERR_FORMAT;
-	pt++;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
-	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
-	    (sm2 ? botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1")
-		 : botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1")) == 0 &&
-	    botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
-		r = CB_OK;
-	if (x)
-		botan_mp_destroy(x);
-	if (y)
-		botan_mp_destroy(y);
-	if (r != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
-}
-
-static int ecdsa_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return ec_import_public(cls->info.variant, in, len, opts, key);
-}
-
-static size_t ecdsa_max_signature(const void *key)
-{
-	(void)key;
-	return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
-}
-
-static int ecdsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return p256_import_secret(cls->info.variant, in, len, key);
-}
-
 static const cb_sig_class ecdsa_p256 = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "ecdsa-p256",
 			   "Botan 2 derives the nonce from the key and message (RFC 6979) and blinds the signing "
 			   "inversion with a random mask from the key's generator",
 			   &d_ecdsa),
-	.keygen = sig_keygen,
-	.key_free = key_free,
-	.export_public = ecdsa_export_public,
-	.export_secret = ecdsa_export_secret,
-	.max_signature = ecdsa_max_signature,
-	.sign = sig_sign,
-	.verify = sig_verify,
-	.import_public = ecdsa_import,
-	.import_secret = ecdsa_import_secret,
+	CB_SIG_METHODS(bk),
 };
-
-/* Ed25519 */
-
-static const struct kdesc d_ed25519 = {K_ED25519, "Ed25519", "", "Pure", 0, 0, CB_SM2_DER};
-
-static int ed25519_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t pk[32];
-
-	if (botan_pubkey_ed25519_get_pubkey(k->pub, pk) != 0)
-		return CB_ERR_BACKEND;
-	return cb_key_put(CB_KEY_ED25519, 0, pk, out, outlen);
-}
-
-static int ed25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t sk[64]; /* seed || public key */
-	int r;
-
-	if (!k || !k->priv)
-		return CB_ERR_ARG;
-	r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
-	if (r == 0)
-		r = cb_key_put(CB_KEY_ED25519, 1, sk, out, outlen);
-	cb_wipe(sk, sizeof(sk));
-	return r;
-}
-
-/* An Ed25519 key from its canonical SPKI or PKCS#8. */
-static int ed25519_load(const cb_sig_class *cls, int secret, const uint8_t *in, size_t len, void **key)
-{
-	struct bkey *k;
-	const uint8_t *raw;
-
-	*key = NULL;
-	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
-		return CB_ERR_FORMAT;
-	k = key_new(cls->info.variant);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw)) != 0) {
-		key_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	return key_finish(k, key);
-}
-
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return ed25519_load(cls, 0, in, len, key);
-}
-
-static size_t ed25519_max_signature(const void *key)
-{
-	(void)key;
-	return 64;
-}
-
-static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return ed25519_load(cls, 1, in, len, key);
-}
 
 static const cb_sig_class ed25519 = {
-	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", NULL,
-			   &d_ed25519),
-	.keygen = sig_keygen,
-	.key_free = key_free,
-	.export_public = ed25519_export_public,
-	.export_secret = ed25519_export_secret,
-	.max_signature = ed25519_max_signature,
-	.sign = sig_sign,
-	.verify = sig_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
+	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", NULL, &d_ed25519),
+	CB_SIG_METHODS(bk),
 };
-
-/* SM2 signatures (GM/T 0003.2): SM3 over Z_A || M, DER signatures. */
-
-static const struct kdesc d_sm2 = {K_SM2, "SM2", "sm2p256v1", NULL, 0, 0, CB_SM2_DER};
-
-static int sm2_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t pt[65];
-	int r;
-
-	r = p256_point(k->pub, pt); /* Botan's own SPKI names the SM2 algorithm OID, not id-ecPublicKey */
-	return r ? r : cb_key_put(CB_KEY_SM2, 0, pt, out, outlen);
-}
-
-static int sm2_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t d32[32];
-	int r;
-
-	if (!k || !k->priv)
-		return CB_ERR_ARG;
-	r = priv_field(k->priv, "x", d32, sizeof(d32));
-	if (r == 0)
-		r = cb_key_put(CB_KEY_SM2, 1, d32, out, outlen);
-	cb_wipe(d32, sizeof(d32));
-	return r;
-}
-
-static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key);
-
-/* SM2 signature and encryption keys share the bodies; each kind has its entry, the class's variant its kdesc. */
-static int sm2_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return ec_import_public(cls->info.variant, in, len, opts, key);
-}
-
-static int sm2_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return sm2_enc_import(cls->info.variant, in, len, opts, key);
-}
 
 static const cb_sig_class sm2_sign = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "sm2-sign",
 			   "Botan takes the user ID in its parameter string (an ID with a comma or NUL byte is "
 			   "refused); a random nonce from the key's generator per signature",
 			   &d_sm2),
-	.keygen = sig_keygen,
-	.key_free = key_free,
-	.export_public = sm2_export_public,
-	.export_secret = sm2_export_secret,
-	.max_signature = ecdsa_max_signature,
-	.sign = sig_sign,
-	.verify = sig_verify,
-	.import_public = sm2_sig_import_public,
-	.import_secret = sm2_sig_import_secret,
+	CB_SIG_METHODS(bk),
 };
 
-/*
- * SM2 encryption (GM/T 0003.4) with SM3.  Botan reads and writes only the
- * GM/T 0009 DER form; the raw forms are converted (cb_sm2_ct_convert)
- * inside the timed operation, as the OpenSSL classes do.
- */
+/* ---- Encryption: SM2 (GM/T 0003.4, SM3) and RSA ---- */
 
-static int sm2_enc_import(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	struct bkey *k;
-	botan_mp_t mp = NULL;
-	const uint8_t *d32;
-	int r = CB_ERR_INVALID_KEY;
-
-	*key = NULL;
-	if (cb_key_get(CB_KEY_SM2, 1, in, len, &d32) != 0)
-		return CB_ERR_FORMAT;
-	if (all_zero(d32, 32) || !ct_less(d32, sm2_n_minus_1, 32))
-		return CB_ERR_INVALID_KEY;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&mp) == 0 &&
-	    botan_mp_from_bin(mp, d32, 32) == 0 && botan_privkey_load_sm2(&k->priv, mp, "sm2p256v1") == 0)
-		r = CB_OK;
-	if (mp)
-		botan_mp_destroy(mp);
-	if (r != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
-}
-
-static size_t sm2_enc_max_plaintext(const void *key)
-{
-	(void)key;
-	return SIZE_MAX;
-}
-
-static size_t sm2_enc_max_ciphertext(const void *key, size_t mlen)
+static size_t bk_max_plaintext(const void *key)
 {
 	const struct bkey *k = key;
-	return k ? cb_sm2_ct_size(k->d->fmt, mlen) : 0;
+
+	if (!k)
+		return 0;
+	return k->d->type == K_SM2_ENC ? SIZE_MAX : k->d->bits / 8 - k->d->pad_overhead;
 }
 
-static int sm2_enc_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
+static size_t bk_max_ciphertext(const void *key, size_t mlen)
+{
+	const struct bkey *k = key;
+
+	if (!k)
+		return 0;
+	return k->d->type == K_SM2_ENC ? cb_sm2_ct_size(k->d->fmt, mlen) : k->d->bits / 8;
+}
+
+/* The prepared encryption into c (capacity *clen). */
+static int encrypt_into(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
 	static const uint8_t empty[1];
-	struct bkey *k = key;
-	size_t dlen, n;
+	size_t n = *clen;
+	int r;
+
+	r = out_status(botan_pk_op_encrypt(k->enc, k->rng, c, &n, m ? m : empty, mlen), CB_ERR_BACKEND);
+	if (r == 0)
+		*clen = n;
+	return r;
+}
+
+/*
+ * SM2: Botan reads and writes only the GM/T 0009 DER form; the raw forms
+ * are converted (cb_sm2_ct_convert) inside the timed operation, as the
+ * OpenSSL classes do.
+ */
+static int sm2_encrypt(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
+{
+	size_t dlen;
 	uint8_t *der;
 	int r;
 
 	dlen = cb_sm2_ct_size(CB_SM2_DER, mlen);
 	if (!dlen)
 		return CB_ERR_LENGTH;
-	if (k->d->fmt == CB_SM2_DER) {
-		n = *clen;
-		r = botan_pk_op_encrypt(k->enc, k->rng, c, &n, m ? m : empty, mlen);
-		if (r == BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE)
-			return CB_ERR_LENGTH;
-		if (r != 0)
-			return CB_ERR_BACKEND;
-		*clen = n;
-		return CB_OK;
-	}
+	if (k->d->fmt == CB_SM2_DER)
+		return encrypt_into(k, m, mlen, c, clen);
 	if (*clen < cb_sm2_ct_size(k->d->fmt, mlen))
 		return CB_ERR_LENGTH;
 	der = malloc(dlen);
 	if (!der)
 		return CB_ERR_NOMEM;
-	n = dlen;
-	r = botan_pk_op_encrypt(k->enc, k->rng, der, &n, m ? m : empty, mlen) == 0 ? CB_OK : CB_ERR_BACKEND;
+	r = encrypt_into(k, m, mlen, der, &dlen) == 0 ? CB_OK : CB_ERR_BACKEND;
 	if (r == 0)
-		r = cb_sm2_ct_convert(CB_SM2_DER, der, n, k->d->fmt, c, clen);
+		r = cb_sm2_ct_convert(CB_SM2_DER, der, dlen, k->d->fmt, c, clen);
 	free(der); /* a ciphertext: nothing secret */
 	return r;
 }
 
-static int sm2_enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
+static int rsa_encrypt(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
+{
+	size_t kb = k->d->bits / 8;
+
+	if (mlen > kb - k->d->pad_overhead)
+		return CB_ERR_LENGTH;
+	/* Raw RSA (no padding overhead): exactly one block, which Botan refuses when it is not below n. */
+	if (k->d->pad_overhead == 0 && mlen != kb)
+		return CB_ERR_LENGTH;
+	if (*clen < kb)
+		return CB_ERR_LENGTH;
+	return encrypt_into(k, m, mlen, c, clen) == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+static int bk_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
 	struct bkey *k = key;
-	const uint8_t *in = c;
+
+	return k->d->type == K_SM2_ENC ? sm2_encrypt(k, m, mlen, c, clen) : rsa_encrypt(k, m, mlen, c, clen);
+}
+
+/* SM2: the raw forms converted to DER for Botan (a new buffer in *der). */
+static int sm2_decrypt_input(const struct bkey *k, const uint8_t **c, size_t *clen, uint8_t **der)
+{
+	size_t inlen;
+
+	if (*clen < CB_SM2_RAW_OVERHEAD)
+		return CB_ERR_DECRYPT;
+	inlen = cb_sm2_ct_size(CB_SM2_DER, *clen - CB_SM2_RAW_OVERHEAD);
+	if (!inlen)
+		return CB_ERR_DECRYPT;
+	*der = malloc(inlen);
+	if (!*der)
+		return CB_ERR_NOMEM;
+	if (cb_sm2_ct_convert(k->d->fmt, *c, *clen, CB_SM2_DER, *der, &inlen) != 0)
+		return CB_ERR_DECRYPT;
+	*c = *der;
+	*clen = inlen;
+	return CB_OK;
+}
+
+static int bk_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
+{
+	struct bkey *k = key;
 	uint8_t *der = NULL;
-	size_t inlen = clen, n;
-	int r;
+	size_t kb = k->d->bits / 8, n;
+	int r = CB_OK;
 
 	if (!k->dec)
 		return CB_ERR_ARG;
-	if (k->d->fmt != CB_SM2_DER) {
-		if (clen < CB_SM2_RAW_OVERHEAD)
-			return CB_ERR_DECRYPT;
-		inlen = cb_sm2_ct_size(CB_SM2_DER, clen - CB_SM2_RAW_OVERHEAD);
-		if (!inlen)
-			return CB_ERR_DECRYPT;
-		der = malloc(inlen);
-		if (!der)
-			return CB_ERR_NOMEM;
-		if (cb_sm2_ct_convert(k->d->fmt, c, clen, CB_SM2_DER, der, &inlen) != 0) {
-			free(der);
-			return CB_ERR_DECRYPT;
-		}
-		in = der;
-	}
+	if (k->d->type == K_SM2_ENC && k->d->fmt != CB_SM2_DER)
+		r = sm2_decrypt_input(k, &c, &clen, &der);
+	else if (k->d->type == K_RSA_ENC && clen != kb)
+		r = CB_ERR_DECRYPT;
 	n = *mlen;
-	switch (botan_pk_op_decrypt(k->dec, m, &n, in, inlen)) {
-	case 0: *mlen = n; r = CB_OK; break;
-	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: r = CB_ERR_LENGTH; break;
-	default: r = CB_ERR_DECRYPT; break;
+	if (r == 0)
+		r = out_status(botan_pk_op_decrypt(k->dec, m, &n, c, clen), CB_ERR_DECRYPT);
+	free(der); /* a ciphertext: nothing secret */
+	if (r != 0)
+		return r;
+	/* Raw RSA: Botan gives the integer without its leading zero bytes; the block is k bytes. */
+	if (k->d->type == K_RSA_ENC && k->d->pad_overhead == 0 && n < clen) {
+		if (*mlen < clen) {
+			cb_wipe(m, n);
+			return CB_ERR_LENGTH;
+		}
+		memmove(m + (clen - n), m, n);
+		memset(m, 0, clen - n);
+		n = clen;
 	}
-	free(der);
-	return r;
+	*mlen = n;
+	return CB_OK;
 }
 
-/* The encryption keys read no options (no user ID): NULL, as before. */
-static int sm2_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	(void)opts;
-	return sm2_enc_import(cls->info.variant, in, len, NULL, key);
-}
-
-static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return ec_import_public(cls->info.variant, in, len, opts, key);
-}
-
-#define BOTAN_SM2_PKE(var_, name_, fmt_, notes_)                                                    \
-	static const struct kdesc var_##_d = {K_SM2_ENC, "SM2", "sm2p256v1", "SM3", 0, 0, fmt_};     \
-	static const cb_pke_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),                           \
-		.keygen = pke_keygen,                                                                \
-		.key_free = key_free,                                                                \
-		.export_public = sm2_export_public,                                                  \
-		.export_secret = sm2_export_secret,                                                  \
-		.max_plaintext = sm2_enc_max_plaintext,                                              \
-		.max_ciphertext = sm2_enc_max_ciphertext,                                            \
-		.encrypt = sm2_enc_encrypt,                                                          \
-		.decrypt = sm2_enc_decrypt,                                                          \
-		.import_secret = sm2_pke_import_secret,                                              \
-		.import_public = sm2_pke_import_public,                                              \
-	}
+#define BOTAN_SM2_PKE(var_, name_, fmt_, notes_)                                                              \
+	static const struct kdesc var_##_d = {K_SM2_ENC, "SM2", "sm2p256v1", "SM3", 0, 0, fmt_};             \
+	static const cb_pke_class var_ = {.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),         \
+					  CB_PKE_METHODS(bk)}
 
 #define SM2_RAW_NOTES "Botan speaks the DER form only: includes a DER conversion and a buffer allocation"
 BOTAN_SM2_PKE(sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2, SM2_RAW_NOTES);
 BOTAN_SM2_PKE(sm2_enc_c1c2c3, "sm2-enc-c1c2c3", CB_SM2_C1C2C3, SM2_RAW_NOTES);
 BOTAN_SM2_PKE(sm2_enc_der, "sm2-enc-der", CB_SM2_DER, NULL);
 
-/* ---- RSA ---- */
-
-static size_t rsa_bytes(const void *key)
-{
-	const struct bkey *k = key;
-	return k ? k->d->bits / 8 : 0;
-}
-
-static int rsa_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	size_t n;
-
-	n = *outlen;
-	switch (botan_pubkey_export(k->pub, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) {
-	case 0: *outlen = n; return CB_OK;
-	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
-	default: return CB_ERR_BACKEND;
-	}
-}
-
-static int rsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	size_t n;
-
-	if (!k || !k->priv || !out || !outlen)
-		return CB_ERR_ARG;
-	n = *outlen;
-	switch (botan_privkey_export(k->priv, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) {
-	case 0: *outlen = n; return CB_OK;
-	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
-	default: return CB_ERR_BACKEND;
-	}
-}
-
-/* An RSA key of exactly d->bits bits: 0 or CB_ERR_INVALID_KEY. */
-static int rsa_check_bits(botan_pubkey_t pub, const struct kdesc *d)
-{
-	botan_mp_t n = NULL;
-	size_t bits = 0;
-	char name[16];
-	size_t nl = sizeof(name);
-	int ok;
-
-	if (botan_pubkey_algo_name(pub, name, &nl) != 0 || strcmp(name, "RSA") != 0)
-		return CB_ERR_INVALID_KEY;
-	if (botan_mp_init(&n) != 0)
-		return CB_ERR_NOMEM;
-	ok = botan_pubkey_get_field(n, pub, "n") == 0 && botan_mp_num_bits(n, &bits) == 0 && bits == d->bits;
-	botan_mp_destroy(n);
-	return ok ? CB_OK : CB_ERR_INVALID_KEY;
-}
-
-static int rsa_import_public(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
-{
-	struct bkey *k;
-	uint8_t again[1100];
-	size_t al = sizeof(again);
-	int r;
-
-	*key = NULL;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (botan_pubkey_load(&k->pub, in, len) != 0) {
-		key_free(k);
-		return CB_ERR_FORMAT;
-	}
-	r = rsa_check_bits(k->pub, d);
-	/* Strict DER: the key re-encodes to exactly the input (nothing after it). */
-	if (r == 0 && (botan_pubkey_export(k->pub, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER) != 0 || al != len ||
-		       memcmp(again, in, len) != 0))
-		r = CB_ERR_FORMAT;
-	if (r != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
-}
-
-static int rsa_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
-{
-	struct bkey *k;
-	uint8_t again[8192];
-	size_t al = sizeof(again);
-	int r;
-
-	*key = NULL;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (botan_privkey_load(&k->priv, k->rng, in, len, NULL) != 0) {
-		key_free(k);
-		return CB_ERR_FORMAT;
-	}
-	r = botan_privkey_export_pubkey(&k->pub, k->priv) == 0 ? rsa_check_bits(k->pub, d) : CB_ERR_BACKEND;
-	/* DER PKCS#8 only (botan_privkey_load also reads PEM), nothing after it. */
-	if (r == 0 && (botan_privkey_export(k->priv, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER) != 0 || al != len ||
-		       memcmp(again, in, len) != 0))
-		r = CB_ERR_FORMAT;
-	cb_wipe(again, sizeof(again));
-	if (r != 0) {
-		key_free(k);
-		return r;
-	}
-	return key_finish(k, key);
-}
-
-/* PKE */
-
-static size_t rsa_max_plaintext(const void *key)
-{
-	const struct bkey *k = key;
-	return k ? k->d->bits / 8 - k->d->pad_overhead : 0;
-}
-
-static size_t rsa_max_ciphertext(const void *key, size_t mlen)
-{
-	(void)mlen;
-	return rsa_bytes(key);
-}
-
-static int rsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
-{
-	static const uint8_t empty[1];
-	struct bkey *k = key;
-	size_t n;
-
-	if (mlen > rsa_max_plaintext(k))
-		return CB_ERR_LENGTH;
-	/* Raw RSA (no padding overhead): exactly one block, which Botan refuses when it is not below n. */
-	if (k->d->pad_overhead == 0 && mlen != rsa_bytes(k))
-		return CB_ERR_LENGTH;
-	if (*clen < rsa_bytes(k))
-		return CB_ERR_LENGTH;
-	n = *clen;
-	if (botan_pk_op_encrypt(k->enc, k->rng, c, &n, m ? m : empty, mlen) != 0)
-		return CB_ERR_BACKEND;
-	*clen = n;
-	return CB_OK;
-}
-
-static int rsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
-{
-	struct bkey *k = key;
-	size_t n;
-
-	if (!k->dec)
-		return CB_ERR_ARG;
-	if (clen != rsa_bytes(k))
-		return CB_ERR_DECRYPT;
-	n = *mlen;
-	switch (botan_pk_op_decrypt(k->dec, m, &n, c, clen)) {
-	case 0:
-		/* Raw: Botan gives the integer without its leading zero bytes; the block is k bytes. */
-		if (k->d->pad_overhead == 0 && n < clen) {
-			if (*mlen < clen) {
-				cb_wipe(m, n);
-				return CB_ERR_LENGTH;
-			}
-			memmove(m + (clen - n), m, n);
-			memset(m, 0, clen - n);
-			n = clen;
-		}
-		*mlen = n;
-		return CB_OK;
-	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
-	default: return CB_ERR_DECRYPT;
-	}
-}
-
 #define RSA_NOTES "private operations blinded by Botan (a random blinding factor from the key's generator)"
 #define RSA_SIG_NOTES RSA_NOTES "; the adapter refuses a signature that is not exactly k bytes (Botan 2.19 accepts leading zeros)"
 
-/* RSA signature and encryption keys share the bodies; each kind has its entry, the class's variant its kdesc. */
-static int rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_public(cls->info.variant, in, len, key);
-}
+#define BOTAN_RSA_SIG(var_, name_, bits_, pad_)                                                               \
+	static const struct kdesc var_##_d = {K_RSA_SIG, "RSA", #bits_, pad_, bits_, 0, CB_SM2_DER};         \
+	static const cb_sig_class var_ = {.info = BOTAN_INFO(CB_KIND_SIG, name_, RSA_SIG_NOTES, &var_##_d),   \
+					  CB_SIG_METHODS(bk)}
 
-static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_secret(cls->info.variant, in, len, key);
-}
-
-#define BOTAN_RSA_SIG(var_, name_, bits_, pad_)                                                   \
-	static const struct kdesc var_##_d = {K_RSA_SIG, "RSA", #bits_, pad_, bits_, 0, CB_SM2_DER};             \
-	static const cb_sig_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_SIG, name_, RSA_SIG_NOTES, &var_##_d),                       \
-		.keygen = sig_keygen,                                                             \
-		.key_free = key_free,                                                                \
-		.export_public = rsa_export_public,                                                  \
-		.export_secret = rsa_export_secret,                                                  \
-		.max_signature = rsa_bytes,                                                          \
-		.sign = sig_sign,                                                                    \
-		.verify = sig_verify,                                                                \
-		.import_public = rsa_sig_import_public,                                              \
-		.import_secret = rsa_sig_import_secret,                                              \
-	}
-
-#define BOTAN_RSA_PKE(var_, name_, bits_, pad_, overhead_, notes_)                               \
-	static const struct kdesc var_##_d = {K_RSA_ENC, "RSA", #bits_, pad_, bits_, overhead_, CB_SM2_DER};     \
-	static const cb_pke_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),                           \
-		.keygen = pke_keygen,                                                             \
-		.key_free = key_free,                                                                \
-		.export_public = rsa_export_public,                                                  \
-		.export_secret = rsa_export_secret,                                                  \
-		.max_plaintext = rsa_max_plaintext,                                                  \
-		.max_ciphertext = rsa_max_ciphertext,                                                \
-		.encrypt = rsa_encrypt,                                                              \
-		.decrypt = rsa_decrypt,                                                              \
-		.import_secret = rsa_pke_import_secret,                                              \
-		.import_public = rsa_pke_import_public,                                              \
-	}
+#define BOTAN_RSA_PKE(var_, name_, bits_, pad_, overhead_, notes_)                                           \
+	static const struct kdesc var_##_d = {K_RSA_ENC, "RSA", #bits_, pad_, bits_, overhead_, CB_SM2_DER}; \
+	static const cb_pke_class var_ = {.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),         \
+					  CB_PKE_METHODS(bk)}
 
 #define PSS "PSSR(SHA-256,MGF1,32)"
 #define PKCS1_NOTES RSA_NOTES "; a bad padding is reported as an error (PK_Decryptor::decrypt), no implicit rejection"

@@ -202,10 +202,31 @@ static int check_iv(const struct cdesc *d, size_t ivlen)
 	return CB_OK;
 }
 
+/*
+ * One message through h: the AD (set before the nonce: ChaCha20Poly1305
+ * refuses it after), the nonce, then the whole input in one FINAL update.
+ * Botan's return code.
+ */
+static int botan_message(const struct cipher_ctx *c, botan_cipher_t h, const uint8_t *iv, size_t ivlen,
+			 const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen, uint8_t *out, size_t cap,
+			 size_t *written, size_t *consumed)
+{
+	static const uint8_t empty[1];
+	int r = 0;
+
+	if (c->d->mode == M_AEAD)
+		r = botan_cipher_set_associated_data(h, aad ? aad : empty, aadlen);
+	if (r == 0)
+		r = botan_cipher_start(h, iv, ivlen);
+	if (r == 0)
+		r = botan_cipher_update(h, BOTAN_CIPHER_UPDATE_FLAG_FINAL, out, cap, written, in ? in : empty, inlen,
+					consumed);
+	return r;
+}
+
 static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
 			  const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
 {
-	static const uint8_t empty[1];
 	struct cipher_ctx *c = p;
 	size_t need, written = 0, consumed = 0;
 	int r;
@@ -225,13 +246,7 @@ static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 	}
 	if (inlen > SIZE_MAX - 32 || *outlen < need)
 		return CB_ERR_LENGTH;
-	/* The AD is set before the nonce (ChaCha20Poly1305 refuses it after). */
-	if (c->d->mode == M_AEAD && botan_cipher_set_associated_data(c->enc, aad ? aad : empty, aadlen) != 0)
-		return CB_ERR_BACKEND;
-	if (botan_cipher_start(c->enc, iv, ivlen) != 0)
-		return CB_ERR_BACKEND;
-	if (botan_cipher_update(c->enc, BOTAN_CIPHER_UPDATE_FLAG_FINAL, out, *outlen, &written, in ? in : empty,
-				inlen, &consumed) != 0 ||
+	if (botan_message(c, c->enc, iv, ivlen, aad, aadlen, in, inlen, out, *outlen, &written, &consumed) != 0 ||
 	    consumed != inlen || written != need)
 		return CB_ERR_BACKEND;
 	*outlen = written;
@@ -241,7 +256,6 @@ static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
 			  const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
 {
-	static const uint8_t empty[1];
 	struct cipher_ctx *c = p;
 	size_t written = 0, consumed = 0;
 	int r;
@@ -272,12 +286,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		*outlen = 0; /* Botan's CBC refuses an empty final input */
 		return CB_OK;
 	}
-	if (c->d->mode == M_AEAD && botan_cipher_set_associated_data(c->dec, aad ? aad : empty, aadlen) != 0)
-		return CB_ERR_BACKEND;
-	if (botan_cipher_start(c->dec, iv, ivlen) != 0)
-		return CB_ERR_BACKEND;
-	r = botan_cipher_update(c->dec, BOTAN_CIPHER_UPDATE_FLAG_FINAL, out, *outlen, &written, in ? in : empty,
-				inlen, &consumed);
+	r = botan_message(c, c->dec, iv, ivlen, aad, aadlen, in, inlen, out, *outlen, &written, &consumed);
 	if (r == BOTAN_FFI_ERROR_BAD_MAC)
 		return CB_ERR_VERIFY; /* nothing is written then */
 	if (r != 0) {

@@ -4,9 +4,11 @@
  */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "backends/gcrypt/gcrypt_common.h"
 #include "core/der.h"
+#include "core/util.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_ok;
@@ -48,6 +50,35 @@ const char *cb_gcrypt_version(void)
 	if (cb_gcry_init())
 		return "unusable";
 	return gcry_check_version(NULL);
+}
+
+void *cb_gcry_pk_new(size_t size, int md_algo)
+{
+	cb_gcry_pk *k;
+
+	if (cb_gcry_init())
+		return NULL;
+	k = calloc(1, size);
+	if (!k)
+		return NULL;
+	if (md_algo && gcry_md_open(&k->md, md_algo, 0)) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+void cb_gcry_pk_free(void *p, size_t size)
+{
+	cb_gcry_pk *k = p;
+
+	if (!k)
+		return;
+	gcry_sexp_release(k->priv);
+	gcry_sexp_release(k->pub);
+	gcry_md_close(k->md);
+	cb_wipe(k, size);
+	free(k);
 }
 
 int cb_gcry_err(gcry_error_t err)
@@ -139,6 +170,28 @@ int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub)
 	if (!e)
 		return CB_OK;
 	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_VERIFY;
+}
+
+const unsigned char *cb_gcry_md_digest(gcry_md_hd_t md, const uint8_t *pre, size_t prelen, const uint8_t *m,
+				       size_t mlen)
+{
+	gcry_md_reset(md);
+	if (prelen)
+		gcry_md_write(md, pre, prelen);
+	if (mlen)
+		gcry_md_write(md, m, mlen);
+	return gcry_md_read(md, 0);
+}
+
+int cb_gcry_decrypt(gcry_error_t e, gcry_sexp_t ct, gcry_sexp_t priv, gcry_sexp_t *pt)
+{
+	if (e)
+		return cb_gcry_err(e);
+	e = gcry_pk_decrypt(pt, ct, priv);
+	gcry_sexp_release(ct);
+	if (!e)
+		return CB_OK;
+	return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
 }
 
 int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s)

@@ -35,8 +35,40 @@ int cb_gcry_err(gcry_error_t err);
  */
 int cb_gcry_verify(gcry_sexp_t s, gcry_sexp_t data, int err, gcry_sexp_t pub);
 
+/* The digest of pre (prelen bytes, none for 0) || m in md, reset first: gcry_md_read's pointer. */
+const unsigned char *cb_gcry_md_digest(gcry_md_hd_t md, const uint8_t *pre, size_t prelen, const uint8_t *m,
+				       size_t mlen);
+
+/*
+ * Every libgcrypt decryption: gcry_pk_decrypt of the enc-val ct under priv
+ * into *pt when e (ct's making) is 0; ct released.  0, cb_gcry_err(e),
+ * CB_ERR_NOMEM, or CB_ERR_DECRYPT for any other failure.
+ */
+int cb_gcry_decrypt(gcry_error_t e, gcry_sexp_t ct, gcry_sexp_t priv, gcry_sexp_t *pt);
+
 /* The sig-val of a DER SEQUENCE { r, s } (ECDSA, or SM2 when sm2): CB_ERR_VERIFY (not such DER), CB_ERR_BACKEND. */
 int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s);
+
+/*
+ * What every libgcrypt public-key handle (RSA, SM2, ECDSA / Ed25519) holds
+ * first: its key as libgcrypt's s-expressions (priv NULL on a verify-only
+ * handle) and a digest handle for the messages.
+ */
+typedef struct cb_gcry_pk {
+	gcry_sexp_t priv;
+	gcry_sexp_t pub;
+	gcry_md_hd_t md;
+} cb_gcry_pk;
+
+/*
+ * A zeroed handle of size bytes whose first member is a cb_gcry_pk, with
+ * its digest md_algo opened (none for 0): NULL when libgcrypt, the memory
+ * or the digest fails.
+ */
+void *cb_gcry_pk_new(size_t size, int md_algo);
+
+/* Releases a cb_gcry_pk handle's key and digest, wipes its size bytes and frees it (NULL: nothing). */
+void cb_gcry_pk_free(void *p, size_t size);
 
 /* Classes (gcrypt_sym.c, gcrypt_ec.c, gcrypt_sm2.c, gcrypt_rsa.c), listed in gcrypt_common.c. */
 extern const cb_cipher_class cb_gcry_aes128_ecb, cb_gcry_aes128_ecb_p, cb_gcry_aes128_cbc, cb_gcry_aes128_cbc_p,

@@ -54,8 +54,12 @@ static const struct ec_curve curve_sm2 = {
 
 /* ---- small helpers ---------------------------------------------------- */
 
-/* The atom after `name` in s, as a big-endian unsigned number left-padded to n bytes. */
-int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+/*
+ * The atom after `name` in s into n bytes: raw, exactly n bytes (an
+ * Ed25519 point's 0x40 "native" prefix dropped); else a big-endian
+ * unsigned number, left-padded.
+ */
+static int sexp_atom(gcry_sexp_t s, const char *name, int raw, uint8_t *out, size_t n)
 {
 	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
 	const char *d;
@@ -65,9 +69,11 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 	if (!tok)
 		return CB_ERR_BACKEND;
 	d = gcry_sexp_nth_data(tok, 1, &len);
-	while (d && len > n && *d == 0)
+	if (raw && d && len == n + 1 && (uint8_t)d[0] == 0x40)
 		d++, len--;
-	if (!d || len > n) {
+	while (!raw && d && len > n && *d == 0)
+		d++, len--;
+	if (!d || len > n || (raw && len != n)) {
 		err = CB_ERR_BACKEND;
 	} else {
 		memset(out, 0, n - len);
@@ -77,11 +83,20 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 	return err;
 }
 
-/* The raw atom after `name` in s, which has to be exactly n bytes. */
-int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t r[32], uint8_t s[32])
+int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
 {
-	int (*get)(gcry_sexp_t, const char *, uint8_t *, size_t) = raw ? cb_gcry_sexp_raw : cb_gcry_sexp_fixed;
+	return sexp_atom(s, name, 0, out, n);
+}
+
+int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
+{
+	return sexp_atom(s, name, 1, out, n);
+}
+
+int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t *sig, size_t *siglen)
+{
 	gcry_sexp_t sv = NULL;
+	uint8_t r[32], s[32];
 	gcry_error_t e;
 
 	if (err)
@@ -90,32 +105,18 @@ int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_
 	gcry_sexp_release(data);
 	if (e)
 		return cb_gcry_err(e);
-	err = get(sv, "r", r, 32);
+	err = sexp_atom(sv, "r", raw, r, 32);
 	if (!err)
-		err = get(sv, "s", s, 32);
+		err = sexp_atom(sv, "s", raw, s, 32);
 	gcry_sexp_release(sv);
-	return err;
-}
-
-int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
-{
-	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
-	const char *d;
-	size_t len = 0;
-	int err = CB_OK;
-
-	if (!tok)
-		return CB_ERR_BACKEND;
-	d = gcry_sexp_nth_data(tok, 1, &len);
-	/* Ed25519 points may carry the 0x40 "native" prefix. */
-	if (d && len == n + 1 && (uint8_t)d[0] == 0x40)
-		d++, len--;
-	if (!d || len != n)
-		err = CB_ERR_BACKEND;
-	else
-		memcpy(out, d, n);
-	gcry_sexp_release(tok);
-	return err;
+	if (err || !raw)
+		return err ? err : cb_der_sig_encode(r, s, sig, siglen);
+	if (*siglen < 64)
+		return CB_ERR_LENGTH;
+	memcpy(sig, r, 32);
+	memcpy(sig + 32, s, 32);
+	*siglen = 64;
+	return CB_OK;
 }
 
 /*
@@ -196,13 +197,7 @@ static int gcry_rand(void *buf, size_t len)
 	return CB_OK;
 }
 
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
-{
-	*out = NULL;
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_keygen(gcry_rand, x25519_base, out);
-}
+static const cb_rawkey_lib gcry_rawkey = {cb_gcry_init, gcry_rand, x25519_base, NULL};
 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
@@ -495,41 +490,24 @@ static int eddsa_of(const cb_sig_class *cls)
 }
 
 struct gsig_key {
+	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub, md */
 	int eddsa;
-	gcry_sexp_t priv; /* NULL on a verify-only handle */
-	gcry_sexp_t pub;
-	gcry_md_hd_t md; /* ECDSA: SHA-256, reset per message */
 	uint8_t pk[65];  /* 65-byte point, or the 32-byte Ed25519 key */
 	uint8_t sk[32];  /* d, or the Ed25519 seed */
 };
 
 static void gsig_free(void *p)
 {
-	struct gsig_key *k = p;
-
-	if (!k)
-		return;
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
-	gcry_md_close(k->md);
-	cb_wipe(k, sizeof(*k));
-	free(k);
+	cb_gcry_pk_free(p, sizeof(struct gsig_key));
 }
 
+/* md: ECDSA's SHA-256, reset per message (none for Ed25519). */
 static struct gsig_key *gsig_new(int eddsa)
 {
-	struct gsig_key *k;
+	struct gsig_key *k = cb_gcry_pk_new(sizeof(*k), eddsa ? 0 : GCRY_MD_SHA256);
 
-	if (cb_gcry_init())
-		return NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return NULL;
-	k->eddsa = eddsa;
-	if (!eddsa && gcry_md_open(&k->md, GCRY_MD_SHA256, 0)) {
-		free(k);
-		return NULL;
-	}
+	if (k)
+		k->eddsa = eddsa;
 	return k;
 }
 
@@ -545,17 +523,17 @@ static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
 	if (!k)
 		return CB_ERR_NOMEM;
 	if (eddsa) {
-		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
+		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->base.priv, &k->base.pub);
 		if (!err)
-			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 32);
+			err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 32);
 		if (!err)
-			err = cb_gcry_sexp_raw(k->priv, "d", k->sk, 32);
+			err = cb_gcry_sexp_raw(k->base.priv, "d", k->sk, 32);
 	} else {
-		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->priv, &k->pub);
+		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->base.priv, &k->base.pub);
 		if (!err)
-			err = cb_gcry_sexp_raw(k->pub, "q", k->pk, 65);
+			err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 65);
 		if (!err)
-			err = cb_gcry_sexp_fixed(k->priv, "d", k->sk, 32);
+			err = cb_gcry_sexp_fixed(k->base.priv, "d", k->sk, 32);
 	}
 	if (err) {
 		gsig_free(k);
@@ -583,10 +561,10 @@ static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, c
 		return CB_ERR_NOMEM;
 	memcpy(k->pk, raw, klen);
 	if (eddsa)
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
+		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
 				    (int)klen, k->pk);
 	else
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)klen,
+		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)klen,
 				    k->pk);
 	if (e) {
 		gsig_free(k);
@@ -621,9 +599,9 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 		err = cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) ? CB_ERR_FORMAT : CB_OK;
 		if (!err) {
 			memcpy(k->sk, seed, 32);
-			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
+			e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
 			if (!e)
-				e = gcry_mpi_ec_new(&ctx, k->priv, NULL);
+				e = gcry_mpi_ec_new(&ctx, k->base.priv, NULL);
 			if (!e && !(q = gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1)))
 				e = gpg_error(GPG_ERR_BAD_SECKEY);
 			if (!e) {
@@ -638,13 +616,13 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 			gcry_mpi_release(q);
 			gcry_ctx_release(ctx);
 			if (!e && !err) {
-				gcry_sexp_release(k->priv);
-				k->priv = NULL;
-				e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+				gcry_sexp_release(k->base.priv);
+				k->base.priv = NULL;
+				e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
 						    32, k->pk, 32, k->sk);
 			}
 			if (!e && !err)
-				e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, k->pk);
+				e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, k->pk);
 		}
 	} else {
 		void *t = NULL;
@@ -655,10 +633,10 @@ static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t
 		if (!err) {
 			memcpy(k->pk, ((struct p256_kex *)t)->q, 65);
 			p256_kex_free(t);
-			e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve \"" P256_CURVE "\")(q %b)(d %b)))", 65,
+			e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve \"" P256_CURVE "\")(q %b)(d %b)))", 65,
 					    k->pk, 32, k->sk);
 			if (!e)
-				e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", 65, k->pk);
+				e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", 65, k->pk);
 		}
 	}
 	if (!err && e)
@@ -682,7 +660,7 @@ static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct gsig_key *k = p;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 1, k->sk, out, outlen);
 }
@@ -703,10 +681,8 @@ static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sex
 		e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
 				    mlen ? (const void *)m : (const void *)"");
 	} else {
-		gcry_md_reset(k->md);
-		if (mlen)
-			gcry_md_write(k->md, m, mlen);
-		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32, gcry_md_read(k->md, 0));
+		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32,
+				    cb_gcry_md_digest(k->base.md, NULL, 0, m, mlen));
 	}
 	return e ? cb_gcry_err(e) : CB_OK;
 }
@@ -715,23 +691,14 @@ static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 {
 	struct gsig_key *k = p;
 	gcry_sexp_t data = NULL;
-	uint8_t r[32], sv[32];
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	if (*siglen < (k->eddsa ? 64u : 8u))
 		return CB_ERR_LENGTH;
 	err = gsig_data(k, m, mlen, &data);
-	if ((err = cb_gcry_sign_rs(k->priv, data, err, k->eddsa, r, sv)) != 0)
-		return err;
-	if (k->eddsa) {
-		memcpy(sig, r, 32);
-		memcpy(sig + 32, sv, 32);
-		*siglen = 64;
-		return CB_OK;
-	}
-	return cb_der_sig_encode(r, sv, sig, siglen);
+	return cb_gcry_sign_rs(k->base.priv, data, err, k->eddsa, sig, siglen);
 }
 
 static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -751,7 +718,7 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 		return err;
 	}
 	err = gsig_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->pub);
+	return cb_gcry_verify(s, data, err, k->base.pub);
 }
 
 /* ---- classes ---------------------------------------------------------- */
@@ -760,13 +727,10 @@ static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *si
 	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
 const cb_kex_class cb_gcry_x25519 = {
-	.info = GEC_INFO(CB_KIND_KEX, "x25519", NULL),
-	.keygen = x25519_keygen,
-	.key_free = cb_x25519_raw_free,
-	.export_public = cb_x25519_raw_export_public,
-	.export_secret = cb_x25519_raw_export_secret,
+	.info = GEC_INFO(CB_KIND_KEX, "x25519", &gcry_rawkey),
+	CB_X25519_RAW_METHODS,
 	.derive = x25519_derive,
-	.import_secret = x25519_import,
+	.import_secret = x25519_import, /* a key of another length: CB_ERR_INVALID_KEY */
 };
 
 /* The ECDH classes differ only by their curve, the signature classes by their variant. */

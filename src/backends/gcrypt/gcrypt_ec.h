@@ -17,10 +17,10 @@ int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n);
 int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n);
 /*
  * gcry_pk_sign of data (released; err: its making's result, nothing signed
- * unless 0) under priv, the signature's r and s as 32 bytes each: EdDSA's
- * byte strings when raw, else integers left-padded.  0 or a CB_ERR_* code.
+ * unless 0) under priv, the signature into sig (capacity *siglen): EdDSA's
+ * r || s when raw, else the DER SEQUENCE { r, s }.  0 or a CB_ERR_* code.
  */
-int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t r[32], uint8_t s[32]);
+int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t *sig, size_t *siglen);
 /* gcry_pk_genkey(spec): the private and public halves. */
 int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub);
 /* An MPI as n big-endian bytes. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -30,47 +31,32 @@ struct rsa_variant {
 };
 
 struct rsa_key {
+	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub, md */
 	const struct rsa_variant *v;
-	gcry_sexp_t priv; /* NULL on a verify-only handle */
-	gcry_sexp_t pub;
-	gcry_md_hd_t md; /* SHA-256 for signatures */
 	size_t k;        /* modulus bytes */
 	uint8_t n[512];  /* the modulus, k bytes big-endian */
 };
 
 static void rsa_free(void *p)
 {
-	struct rsa_key *k = p;
-
-	if (!k)
-		return;
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
-	gcry_md_close(k->md);
-	free(k);
+	cb_gcry_pk_free(p, sizeof(struct rsa_key));
 }
 
+/* md: SHA-256, for the signatures. */
 static struct rsa_key *rsa_new(const struct rsa_variant *v)
 {
-	struct rsa_key *k;
+	struct rsa_key *k = cb_gcry_pk_new(sizeof(*k), GCRY_MD_SHA256);
 
-	if (cb_gcry_init())
-		return NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return NULL;
-	k->v = v;
-	k->k = v->nbits / 8;
-	if (gcry_md_open(&k->md, GCRY_MD_SHA256, 0)) {
-		free(k);
-		return NULL;
+	if (k) {
+		k->v = v;
+		k->k = v->nbits / 8;
 	}
 	return k;
 }
 
 static int rsa_keep_n(struct rsa_key *k);
 
-static int rsa_keygen(const struct rsa_variant *v, void **out)
+static int rsa_keygen(const struct rsa_variant *v, const cb_opts *opts, void **out)
 {
 	struct rsa_key *k;
 	char spec[80];
@@ -83,8 +69,8 @@ static int rsa_keygen(const struct rsa_variant *v, void **out)
 	/* transient-key: primes from the CSPRNG, as OpenSSL's from its DRBG; e = 65537. */
 	snprintf(spec, sizeof(spec), "(genkey (rsa (nbits %u:%u)(flags transient-key)))",
 		 v->nbits >= 1000 ? 4u : 3u, v->nbits);
-	err = cb_gcry_genkey(spec, &k->priv, &k->pub);
-	if (!err && gcry_pk_get_nbits(k->pub) != v->nbits)
+	err = cb_gcry_genkey(spec, &k->base.priv, &k->base.pub);
+	if (!err && gcry_pk_get_nbits(k->base.pub) != v->nbits)
 		err = CB_ERR_BACKEND;
 	if (!err)
 		err = rsa_keep_n(k);
@@ -151,7 +137,7 @@ static gcry_mpi_t param(gcry_sexp_t s, const char *name)
 /* Keeps n as k bytes: RSAVP1 / RSADP inputs must be below it (RFC 8017 5.2.2, 5.1.2). */
 static int rsa_keep_n(struct rsa_key *k)
 {
-	gcry_mpi_t n = param(k->pub, "n");
+	gcry_mpi_t n = param(k->base.pub, "n");
 	int err = n ? cb_gcry_mpi_fixed(n, k->n, k->k) : CB_ERR_BACKEND;
 
 	gcry_mpi_release(n);
@@ -178,18 +164,18 @@ static int rsa_der_key(const struct rsa_key *k, int private, uint8_t *out, size_
 
 	if (!private) {
 		for (size_t i = 0; i < 2; i++)
-			if (!(m[i] = param(k->pub, names_pub[i])))
+			if (!(m[i] = param(k->base.pub, names_pub[i])))
 				goto done;
 	} else {
 		gcry_mpi_t p, q, d, t;
 
 		m[0] = gcry_mpi_set_ui(NULL, 0);
-		m[1] = param(k->priv, "n");
-		m[2] = param(k->priv, "e");
-		m[3] = d = param(k->priv, "d");
-		m[4] = q = param(k->priv, "q"); /* prime1 */
-		m[5] = p = param(k->priv, "p"); /* prime2 */
-		m[8] = param(k->priv, "u");     /* p^-1 mod q = prime2^-1 mod prime1 */
+		m[1] = param(k->base.priv, "n");
+		m[2] = param(k->base.priv, "e");
+		m[3] = d = param(k->base.priv, "d");
+		m[4] = q = param(k->base.priv, "q"); /* prime1 */
+		m[5] = p = param(k->base.priv, "p"); /* prime2 */
+		m[8] = param(k->base.priv, "u");     /* p^-1 mod q = prime2^-1 mod prime1 */
 		if (!m[1] || !m[2] || !d || !p || !q || !m[8])
 			goto done;
 		t = gcry_mpi_new(0);
@@ -246,7 +232,7 @@ static int rsa_export_secret(const void *p, uint8_t *out, size_t *outlen)
 	size_t len, pos, total, cap = 4096;
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	buf = malloc(cap);
 	if (!buf)
@@ -280,7 +266,8 @@ static int rsa_export_secret(const void *p, uint8_t *out, size_t *outlen)
  * (RFC 5208, RFC 8017 A.1.2).  libgcrypt wants p < q and u = p^-1 mod q:
  * the primes are swapped when needed and u computed.
  */
-static int rsa_import_secret(const struct rsa_variant *v, const uint8_t *in, size_t len, void **out)
+static int rsa_import_secret(const struct rsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **out)
 {
 	const uint8_t *end = in + len, *b, *next, *ib;
 	size_t n, il;
@@ -328,15 +315,15 @@ static int rsa_import_secret(const struct rsa_variant *v, const uint8_t *in, siz
 		err = CB_ERR_NOMEM;
 		goto done;
 	}
-	e = gcry_sexp_build(&k->priv, NULL, "(private-key (rsa (n %m)(e %m)(d %m)(p %m)(q %m)(u %m)))", m[0], m[1],
+	e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (rsa (n %m)(e %m)(d %m)(p %m)(q %m)(u %m)))", m[0], m[1],
 			    m[2], m[3], m[4], u);
 	if (!e)
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (rsa (n %m)(e %m)))", m[0], m[1]);
+		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (rsa (n %m)(e %m)))", m[0], m[1]);
 	if (e) {
 		err = cb_gcry_err(e);
 		goto done;
 	}
-	if (gcry_pk_testkey(k->priv))
+	if (gcry_pk_testkey(k->base.priv))
 		goto done;
 	err = rsa_keep_n(k);
 done:
@@ -352,7 +339,8 @@ done:
 }
 
 /* A verify-only key from DER SubjectPublicKeyInfo with nothing after it. */
-static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, size_t len, void **out)
+static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **out)
 {
 	const uint8_t *end = in + len, *b, *next, *nb, *eb;
 	size_t n, nl, el;
@@ -390,7 +378,7 @@ static int rsa_import_public(const struct rsa_variant *v, const uint8_t *in, siz
 		gcry_mpi_release(em);
 		return CB_ERR_NOMEM;
 	}
-	e = gcry_sexp_build(&k->pub, NULL, "(public-key (rsa (n %m)(e %m)))", nm, em);
+	e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (rsa (n %m)(e %m)))", nm, em);
 	gcry_mpi_release(nm);
 	gcry_mpi_release(em);
 	if (e || rsa_keep_n(k)) {
@@ -441,7 +429,7 @@ static int rsa_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	else
 		e = gcry_sexp_build(&data, NULL, "(data (flags raw)(value %b))", (int)mlen, m);
 	if (!e)
-		e = gcry_pk_encrypt(&ct, data, k->pub);
+		e = gcry_pk_encrypt(&ct, data, k->base.pub);
 	gcry_sexp_release(data);
 	if (e)
 		return gcry_err_code(e) == GPG_ERR_TOO_LARGE ? CB_ERR_LENGTH : cb_gcry_err(e);
@@ -462,7 +450,7 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	gcry_error_t e;
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	if (clen != k->k || memcmp(c, k->n, k->k) >= 0)
 		return CB_ERR_DECRYPT;
@@ -473,12 +461,8 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 				    (int)clen, c);
 	else
 		e = gcry_sexp_build(&ct, NULL, "(enc-val (flags raw)(rsa (a %b)))", (int)clen, c);
-	if (e)
-		return cb_gcry_err(e);
-	e = gcry_pk_decrypt(&pt, ct, k->priv);
-	gcry_sexp_release(ct);
-	if (e)
-		return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
+	if ((err = cb_gcry_decrypt(e, ct, k->base.priv, &pt)) != 0)
+		return err;
 	if (k->v->pad == RSA_RAW) {
 		/* An integer: back to k bytes. */
 		err = *mlen < k->k ? CB_ERR_LENGTH : atom_k(pt, "value", m, k->k);
@@ -520,10 +504,7 @@ static int rsa_sig_data(struct rsa_key *k, const uint8_t *m, size_t mlen, gcry_s
 	gcry_error_t e;
 	const unsigned char *dg;
 
-	gcry_md_reset(k->md);
-	if (mlen)
-		gcry_md_write(k->md, m, mlen);
-	dg = gcry_md_read(k->md, 0);
+	dg = cb_gcry_md_digest(k->base.md, NULL, 0, m, mlen);
 	if (k->v->pad == RSA_PSS)
 		e = gcry_sexp_build(data, NULL, "(data (flags pss)(salt-length %u)(hash sha256 %b))",
 				    (unsigned)k->v->overhead, 32, dg);
@@ -539,14 +520,14 @@ static int rsa_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 	gcry_error_t e;
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	if (*siglen < k->k)
 		return CB_ERR_LENGTH;
 	err = rsa_sig_data(k, m, mlen, &data);
 	if (err)
 		return err;
-	e = gcry_pk_sign(&s, data, k->priv);
+	e = gcry_pk_sign(&s, data, k->base.priv);
 	gcry_sexp_release(data);
 	if (e)
 		return cb_gcry_err(e);
@@ -571,45 +552,14 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	if (e)
 		return cb_gcry_err(e);
 	err = rsa_sig_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->pub);
+	return cb_gcry_verify(s, data, err, k->base.pub);
 }
 
 /* ---- classes ------------------------------------------------------------- */
 
-/* The class methods: the class's variant says which RSA (each kind has its own class type). */
-static int rsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	return rsa_keygen(cls->info.variant, key);
-}
-
-static int rsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return rsa_keygen(cls->info.variant, key);
-}
-
-static int rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	return rsa_import_secret(cls->info.variant, in, len, key);
-}
+/* The class methods: the class's variant says which RSA (class_methods.h). */
+CB_KIND_ENTRIES(rsa, pke)
+CB_KIND_ENTRIES(rsa, sig)
 
 #define RSA_INFO(kind_, nm, id)                                                                    \
 	{.kind = (kind_), .name = (nm), .backend = "gcrypt", .unavailable = cb_gcry_unavailable,   \
@@ -617,34 +567,11 @@ static int rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, siz
 
 #define RSA_PKE(id, nm, nbits, pad, hash, ovh)                                                     \
 	static const struct rsa_variant id##_v = {nbits, pad, hash, ovh};                          \
-	const cb_pke_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_PKE, nm, id),                                             \
-		.keygen = rsa_pke_keygen,                                                          \
-		.key_free = rsa_free,                                                              \
-		.export_public = rsa_export_public,                                                \
-		.export_secret = rsa_export_secret,                                                \
-		.max_plaintext = rsa_max_plaintext,                                                \
-		.max_ciphertext = rsa_max_ciphertext,                                              \
-		.encrypt = rsa_encrypt,                                                            \
-		.decrypt = rsa_decrypt,                                                            \
-		.import_public = rsa_pke_import_public,                                            \
-		.import_secret = rsa_pke_import_secret,                                            \
-	}
+	const cb_pke_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_PKE, nm, id), CB_PKE_METHODS(rsa)}
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
 	static const struct rsa_variant id##_v = {nbits, pad, NULL, salt};                         \
-	const cb_sig_class cb_gcry_##id = {                                                        \
-		.info = RSA_INFO(CB_KIND_SIG, nm, id),                                             \
-		.keygen = rsa_sig_keygen,                                                          \
-		.key_free = rsa_free,                                                              \
-		.export_public = rsa_export_public,                                                \
-		.export_secret = rsa_export_secret,                                                \
-		.max_signature = rsa_max_signature,                                                \
-		.sign = rsa_sign,                                                                  \
-		.verify = rsa_verify,                                                              \
-		.import_public = rsa_sig_import_public,                                            \
-		.import_secret = rsa_sig_import_secret,                                            \
-	}
+	const cb_sig_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_SIG, nm, id), CB_SIG_METHODS(rsa)}
 
 #define OV_PKCS1 11
 #define OV_OAEP256 (2 * 32 + 2)

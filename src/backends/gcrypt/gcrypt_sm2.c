@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "core/der.h"
+#include "backends/class_methods.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -50,16 +51,9 @@ static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0x
  */
 static const cb_sm2_ct_format v_c1c3c2 = CB_SM2_C1C3C2, v_c1c2c3 = CB_SM2_C1C2C3, v_der = CB_SM2_DER;
 
-static cb_sm2_ct_format fmt_of(const cb_alg_info *info)
-{
-	return *(const cb_sm2_ct_format *)info->variant;
-}
-
 struct sm2_key {
+	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub, md */
 	cb_sm2_ct_format fmt;
-	gcry_sexp_t priv; /* NULL on a verify-only handle */
-	gcry_sexp_t pub;
-	gcry_md_hd_t md; /* SM3 */
 	uint8_t za[32];
 	uint8_t q[65];
 	uint8_t d[32];
@@ -67,15 +61,7 @@ struct sm2_key {
 
 static void sm2_free(void *p)
 {
-	struct sm2_key *k = p;
-
-	if (!k)
-		return;
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
-	gcry_md_close(k->md);
-	cb_wipe(k, sizeof(*k));
-	free(k);
+	cb_gcry_pk_free(p, sizeof(struct sm2_key));
 }
 
 /* Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA) (GM/T 0003.2 5.5). */
@@ -106,24 +92,24 @@ static int sm2_za(struct sm2_key *k, const cb_opts *opts)
 		goto done;
 	entl[0] = (uint8_t)((idlen * 8) >> 8);
 	entl[1] = (uint8_t)(idlen * 8);
-	gcry_md_reset(k->md);
-	gcry_md_write(k->md, entl, 2);
+	gcry_md_reset(k->base.md);
+	gcry_md_write(k->base.md, entl, 2);
 	if (idlen)
-		gcry_md_write(k->md, id, idlen);
+		gcry_md_write(k->base.md, id, idlen);
 	if (cb_gcry_mpi_fixed(a, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
+	gcry_md_write(k->base.md, buf, 32);
 	if (cb_gcry_mpi_fixed(b, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
+	gcry_md_write(k->base.md, buf, 32);
 	if (cb_gcry_mpi_fixed(gx, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
+	gcry_md_write(k->base.md, buf, 32);
 	if (cb_gcry_mpi_fixed(gy, buf, 32))
 		goto done;
-	gcry_md_write(k->md, buf, 32);
-	gcry_md_write(k->md, k->q + 1, 64);
-	memcpy(k->za, gcry_md_read(k->md, 0), 32);
+	gcry_md_write(k->base.md, buf, 32);
+	gcry_md_write(k->base.md, k->q + 1, 64);
+	memcpy(k->za, gcry_md_read(k->base.md, 0), 32);
 	err = CB_OK;
 done:
 	gcry_mpi_release(a);
@@ -135,20 +121,13 @@ done:
 	return err;
 }
 
+/* md: SM3, for Z_A and the messages. */
 static struct sm2_key *sm2_new(cb_sm2_ct_format fmt)
 {
-	struct sm2_key *k;
+	struct sm2_key *k = cb_gcry_pk_new(sizeof(*k), GCRY_MD_SM3);
 
-	if (cb_gcry_init())
-		return NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return NULL;
-	k->fmt = fmt;
-	if (gcry_md_open(&k->md, GCRY_MD_SM3, 0)) {
-		free(k);
-		return NULL;
-	}
+	if (k)
+		k->fmt = fmt;
 	return k;
 }
 
@@ -156,29 +135,16 @@ static int sm2_build_sexps(struct sm2_key *k, int with_private)
 {
 	gcry_error_t e;
 
-	e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve " SM2_CURVE ")(q %b)))", 65, k->q);
+	e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve " SM2_CURVE ")(q %b)))", 65, k->q);
 	if (!e && with_private)
-		e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve " SM2_CURVE ")(q %b)(d %b)))", 65,
+		e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve " SM2_CURVE ")(q %b)(d %b)))", 65,
 				    k->q, 32, k->d);
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-static int sm2_keygen(const cb_alg_info *info, const cb_opts *opts, void **out)
+/* The end of every handle's making: Z_A (the key and opts' user ID) unless err; k kept in *out or freed. */
+static int sm2_finish(struct sm2_key *k, int err, const cb_opts *opts, void **out)
 {
-	struct sm2_key *k;
-	int err;
-
-	*out = NULL;
-	k = sm2_new(fmt_of(info));
-	if (!k)
-		return CB_ERR_NOMEM;
-	/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
-	err = cb_gcry_genkey("(genkey (ecc (curve " SM2_CURVE ")(flags transient-key no-keytest)))", &k->priv,
-			     &k->pub);
-	if (!err)
-		err = cb_gcry_sexp_raw(k->pub, "q", k->q, 65);
-	if (!err)
-		err = cb_gcry_sexp_fixed(k->priv, "d", k->d, 32);
 	if (!err)
 		err = sm2_za(k, opts);
 	if (err) {
@@ -187,6 +153,25 @@ static int sm2_keygen(const cb_alg_info *info, const cb_opts *opts, void **out)
 	}
 	*out = k;
 	return CB_OK;
+}
+
+static int sm2_keygen(const cb_sm2_ct_format *fmt, const cb_opts *opts, void **out)
+{
+	struct sm2_key *k;
+	int err;
+
+	*out = NULL;
+	k = sm2_new(*fmt);
+	if (!k)
+		return CB_ERR_NOMEM;
+	/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
+	err = cb_gcry_genkey("(genkey (ecc (curve " SM2_CURVE ")(flags transient-key no-keytest)))", &k->base.priv,
+			     &k->base.pub);
+	if (!err)
+		err = cb_gcry_sexp_raw(k->base.pub, "q", k->q, 65);
+	if (!err)
+		err = cb_gcry_sexp_fixed(k->base.priv, "d", k->d, 32);
+	return sm2_finish(k, err, opts, out);
 }
 
 /* A key from d (1 <= d <= n-2, GM/T 0003.1 6.1): Q = dG computed here. */
@@ -223,8 +208,6 @@ static int sm2_from_d(cb_sm2_ct_format fmt, const uint8_t *d, const cb_opts *opt
 	if (cb_gcry_mpi_fixed(x, k->q + 1, 32) || cb_gcry_mpi_fixed(y, k->q + 33, 32))
 		goto done;
 	err = sm2_build_sexps(k, 1);
-	if (!err)
-		err = sm2_za(k, opts);
 done:
 	gcry_mpi_release(dm);
 	gcry_mpi_release(n);
@@ -233,15 +216,10 @@ done:
 	gcry_mpi_point_release(g);
 	gcry_mpi_point_release(q);
 	gcry_ctx_release(ec);
-	if (err) {
-		sm2_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	return sm2_finish(k, err, opts, out);
 }
 
-static int sm2_import_secret(const cb_alg_info *info, const uint8_t *in, size_t len, const cb_opts *opts,
+static int sm2_import_secret(const cb_sm2_ct_format *fmt, const uint8_t *in, size_t len, const cb_opts *opts,
 			     void **out)
 {
 	uint8_t d[32];
@@ -252,7 +230,7 @@ static int sm2_import_secret(const cb_alg_info *info, const uint8_t *in, size_t 
 		return CB_ERR_BACKEND;
 	err = cb_gcry_parse_pkcs8_ec(in, len, algid_sm2, d);
 	if (!err)
-		err = sm2_from_d(fmt_of(info), d, opts, out);
+		err = sm2_from_d(*fmt, d, opts, out);
 	cb_wipe(d, sizeof(d));
 	return err;
 }
@@ -268,14 +246,14 @@ static int sm2_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
 	const struct sm2_key *k = p;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	return cb_key_put(CB_KEY_SM2, 1, k->d, out, outlen);
 }
 
 /* ---- sm2-sign ---------------------------------------------------------- */
 
-static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t len, const cb_opts *opts,
+static int sm2_import_public(const cb_sm2_ct_format *fmt, const uint8_t *in, size_t len, const cb_opts *opts,
 			     void **out)
 {
 	struct sm2_key *k;
@@ -289,19 +267,12 @@ static int sm2_public_import(const cb_alg_info *info, const uint8_t *in, size_t 
 		return CB_ERR_FORMAT;
 	if (!cb_gcry_point_ok(SM2_CURVE, q, 65))
 		return CB_ERR_INVALID_KEY;
-	k = sm2_new(fmt_of(info));
+	k = sm2_new(*fmt);
 	if (!k)
 		return CB_ERR_NOMEM;
 	memcpy(k->q, q, 65);
 	err = sm2_build_sexps(k, 0);
-	if (!err)
-		err = sm2_za(k, opts);
-	if (err) {
-		sm2_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	return sm2_finish(k, err, opts, out);
 }
 
 static size_t sm2_max_signature(const void *p)
@@ -315,11 +286,8 @@ static int sm2_digest_data(struct sm2_key *k, const uint8_t *m, size_t mlen, gcr
 {
 	gcry_error_t e;
 
-	gcry_md_reset(k->md);
-	gcry_md_write(k->md, k->za, 32);
-	if (mlen)
-		gcry_md_write(k->md, m, mlen);
-	e = gcry_sexp_build(data, NULL, "(data (flags sm2)(hash sm3 %b))", 32, gcry_md_read(k->md, 0));
+	e = gcry_sexp_build(data, NULL, "(data (flags sm2)(hash sm3 %b))", 32,
+			    cb_gcry_md_digest(k->base.md, k->za, 32, m, mlen));
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
@@ -327,15 +295,12 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 {
 	struct sm2_key *k = p;
 	gcry_sexp_t data = NULL;
-	uint8_t r[32], sv[32];
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	err = sm2_digest_data(k, m, mlen, &data);
-	if ((err = cb_gcry_sign_rs(k->priv, data, err, 0, r, sv)) != 0)
-		return err;
-	return cb_der_sig_encode(r, sv, sig, siglen);
+	return cb_gcry_sign_rs(k->base.priv, data, err, 0, sig, siglen);
 }
 
 static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -347,7 +312,7 @@ static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	if ((err = cb_gcry_ec_sigval(1, sig, siglen, &s)) != 0)
 		return err;
 	err = sm2_digest_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->pub);
+	return cb_gcry_verify(s, data, err, k->base.pub);
 }
 
 /* ---- sm2-enc-* ----------------------------------------------------------- */
@@ -391,7 +356,7 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 		return CB_ERR_LENGTH;
 	e = gcry_sexp_build(&data, NULL, "(data (flags sm2)(hash sm3 %b))", (int)mlen, m);
 	if (!e)
-		e = gcry_pk_encrypt(&ct, data, k->pub);
+		e = gcry_pk_encrypt(&ct, data, k->base.pub);
 	gcry_sexp_release(data);
 	if (e)
 		return cb_gcry_err(e);
@@ -436,7 +401,7 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	gcry_error_t e;
 	int err;
 
-	if (!k->priv)
+	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
 	if (k->fmt != CB_SM2_C1C3C2) {
 		rawlen = clen + CB_SM2_RAW_OVERHEAD;
@@ -462,12 +427,8 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	e = gcry_sexp_build(&ct, NULL, "(enc-val (flags sm2)(sm2 (a %b)(b %b)(c %b)))", 65, raw, 32, raw + 65,
 			    (int)c2len, raw + 97);
 	free(buf);
-	if (e)
-		return cb_gcry_err(e);
-	e = gcry_pk_decrypt(&pt, ct, k->priv);
-	gcry_sexp_release(ct);
-	if (e)
-		return gcry_err_code(e) == GPG_ERR_ENOMEM ? CB_ERR_NOMEM : CB_ERR_DECRYPT;
+	if ((err = cb_gcry_decrypt(e, ct, k->base.priv, &pt)) != 0)
+		return err;
 	/* The plaintext comes back as an integer: leading zeros dropped (or one added). */
 	v = atom(pt, "value", &tv, &vlen);
 	while (v && vlen > 0 && *v == 0)
@@ -487,73 +448,26 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 
 /* ---- classes ------------------------------------------------------------- */
 
-/* The class methods over the shared bodies above (each kind has its own class type). */
-static int sm2_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
-{
-	return sm2_keygen(&cls->info, opts, out);
-}
-
-static int sm2_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **out)
-{
-	return sm2_public_import(&cls->info, in, len, opts, out);
-}
-
-static int sm2_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **out)
-{
-	return sm2_import_secret(&cls->info, in, len, opts, out);
-}
-
-static int sm2_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **out)
-{
-	return sm2_keygen(&cls->info, opts, out);
-}
+/* The class methods over the shared bodies above (class_methods.h). */
+CB_KIND_ENTRIES(sm2, sig)
+CB_KEYGEN_ENTRY(sm2, pke)
+CB_IMPORT_ENTRY(sm2, pke, secret)
 
 /* opts are not passed on here, as before: a pke handle never uses its Z_A. */
 static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 				 void **out)
 {
-	return sm2_public_import(&cls->info, in, len, NULL, out);
-}
-
-static int sm2_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **out)
-{
-	return sm2_import_secret(&cls->info, in, len, opts, out);
+	return sm2_import_public(cls->info.variant, in, len, NULL, out);
 }
 
 #define SM2_INFO(kind_, name_, notes_, variant_)                                                       \
 	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .notes = (notes_),                     \
 	 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
-const cb_sig_class cb_gcry_sm2_sign = {
-	.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2),
-	.keygen = sm2_sig_keygen,
-	.key_free = sm2_free,
-	.export_public = sm2_export_public,
-	.export_secret = sm2_export_secret,
-	.max_signature = sm2_max_signature,
-	.sign = sm2_sign,
-	.verify = sm2_verify,
-	.import_public = sm2_sig_import_public,
-	.import_secret = sm2_sig_import_secret,
-};
+const cb_sig_class cb_gcry_sm2_sign = {.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2), CB_SIG_METHODS(sm2)};
 
 #define SM2_PKE(id, fmtv, name_, notes_)                                                               \
-	const cb_pke_class cb_gcry_##id = {                                                            \
-		.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv),                                   \
-		.keygen = sm2_pke_keygen,                                                              \
-		.key_free = sm2_free,                                                                  \
-		.export_public = sm2_export_public,                                                    \
-		.export_secret = sm2_export_secret,                                                    \
-		.max_plaintext = sm2_max_plaintext,                                                    \
-		.max_ciphertext = sm2_max_ciphertext,                                                  \
-		.encrypt = sm2_encrypt,                                                                \
-		.decrypt = sm2_decrypt,                                                                \
-		.import_secret = sm2_pke_import_secret,                                                \
-		.import_public = sm2_pke_import_public,                                                \
-	}
+	const cb_pke_class cb_gcry_##id = {.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv), CB_PKE_METHODS(sm2)}
 
 SM2_PKE(sm2_enc_c1c3c2, v_c1c3c2, "sm2-enc-c1c3c2", "libgcrypt's native parts");
 SM2_PKE(sm2_enc_c1c2c3, v_c1c2c3, "sm2-enc-c1c2c3", "includes a small raw-to-raw conversion");

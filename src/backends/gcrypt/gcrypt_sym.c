@@ -5,7 +5,8 @@
  * A cipher context is one gcry_cipher_hd_t keyed once in init(); each call
  * only resets the mode state and sets the IV or counter, so the timed
  * operation is the cipher itself.  libgcrypt has no padding mode: PKCS#7 is
- * added and checked here, around whole-block calls to the library.  GCM
+ * added and checked by cb_cipher_crypt (cipher_check.h), around whole-block
+ * calls to the library.  GCM
  * works with any 128-bit block cipher in libgcrypt, so sm4-gcm is real here.
  */
 #include <stdlib.h>
@@ -24,8 +25,10 @@ struct gsym_variant {
 	size_t max_ivlen; /* AEAD: longest nonce accepted; iv_bytes: only that length */
 };
 
+static const cb_cipher_lib gcry_cipher;
+
 struct gsym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	const struct gsym_variant *v;
 	gcry_cipher_hd_t hd;
 };
@@ -50,10 +53,9 @@ static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	*out = NULL;
 	if (cb_gcry_init())
 		return CB_ERR_BACKEND;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &gcry_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
 	c->v = v;
 	e = gcry_cipher_open(&c->hd, v->algo, v->mode, 0);
 	if (e) {
@@ -69,26 +71,15 @@ static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	return CB_OK;
 }
 
-/* Resets the mode state and sets the IV / counter / nonce for one message. */
-static int gsym_start(struct gsym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
+/* A non-AEAD message's IV or counter into the handle (cb_cipher_lib's start); ECB keeps no state. */
+static int gsym_start(void *p, int enc, const uint8_t *iv, size_t ivlen)
 {
-	const cb_cipher_class *cls = c->cls;
-	gcry_error_t e = 0;
+	struct gsym_ctx *c = p;
+	const cb_cipher_class *cls = c->base.cls;
+	gcry_error_t e;
 
-	if (c->v->kind == GSYM_AEAD) {
-		if (!iv || ivlen == 0 || ivlen > c->v->max_ivlen ||
-		    (c->v->max_ivlen == cls->iv_bytes && ivlen != cls->iv_bytes))
-			return CB_ERR_LENGTH;
-		if (aadlen && !aad)
-			return CB_ERR_ARG;
-		gcry_cipher_reset(c->hd);
-		e = gcry_cipher_setiv(c->hd, iv, ivlen);
-		if (!e && aadlen)
-			e = gcry_cipher_authenticate(c->hd, aad, aadlen);
-		return e ? cb_gcry_err(e) : CB_OK;
-	}
 	if (cls->iv_bytes == 0)
-		return CB_OK; /* ECB: no state between messages */
+		return CB_OK;
 	if (ivlen != cls->iv_bytes)
 		return CB_ERR_LENGTH;
 	if (c->v->kind == GSYM_CTR)
@@ -98,81 +89,48 @@ static int gsym_start(struct gsym_ctx *c, const uint8_t *iv, size_t ivlen, const
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-static int gsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+/* ECB / CBC over whole blocks, CTR: the handle keeps the chaining state (iv and ctr unused). */
+static int gsym_blocks(void *p, int enc, uint8_t *iv, size_t len, uint8_t *out, const uint8_t *in)
 {
 	struct gsym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t need, whole;
 	gcry_error_t e = 0;
-	int err;
 
-	cls = c->cls;
-	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &need)) != 0)
-		return err;
-	err = gsym_start(c, iv, ivlen, aad, aadlen);
-	if (err)
-		return err;
-	whole = cls->padded ? inlen - inlen % cls->block_bytes : inlen;
-	if (whole)
-		e = gcry_cipher_encrypt(c->hd, out, whole, in, whole);
-	if (!e && cls->padded) {
-		uint8_t last[16];
-		size_t rest = inlen - whole, pad = cls->block_bytes - rest;
-
-		memcpy(last, in + whole, rest);
-		memset(last + rest, (int)pad, pad);
-		e = gcry_cipher_encrypt(c->hd, out + whole, cls->block_bytes, last, cls->block_bytes);
-		cb_wipe(last, sizeof(last));
-	}
-	if (!e && cls->tag_bytes)
-		e = gcry_cipher_gettag(c->hd, out + need - cls->tag_bytes, cls->tag_bytes);
-	if (e)
-		return cb_gcry_err(e);
-	*outlen = need;
-	return CB_OK;
+	if (len)
+		e = enc ? gcry_cipher_encrypt(c->hd, out, len, in, len) : gcry_cipher_decrypt(c->hd, out, len, in, len);
+	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+static int gsym_ctr(void *p, uint8_t *ctr, size_t len, uint8_t *out, const uint8_t *in)
+{
+	return gsym_blocks(p, 1, ctr, len, out, in);
+}
+
+/* A GCM or ChaCha20-Poly1305 message (cipher_check.h): the mode state reset, the nonce and AAD, the tag. */
+static int gsym_aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+		     const uint8_t *in, size_t len, uint8_t *out)
 {
 	struct gsym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t body;
-	gcry_error_t e = 0;
-	int err;
+	const cb_cipher_class *cls = c->base.cls;
+	gcry_error_t e;
 
-	cls = c->cls;
-	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
-		return err;
-	err = gsym_start(c, iv, ivlen, aad, aadlen);
-	if (err)
-		return err;
-	if (body)
-		e = gcry_cipher_decrypt(c->hd, out, body, in, body);
-	if (e) {
-		cb_wipe(out, body);
-		return cb_gcry_err(e);
-	}
-	if (cls->tag_bytes) {
-		e = gcry_cipher_checktag(c->hd, in + body, cls->tag_bytes);
-		if (e) {
-			/* Never release unauthenticated plaintext. */
-			cb_wipe(out, body);
-			return gcry_err_code(e) == GPG_ERR_CHECKSUM ? CB_ERR_VERIFY : cb_gcry_err(e);
-		}
-	}
-	if (cls->padded) {
-		size_t pad;
-		if (cb_pkcs7_check(out, body, cls->block_bytes, &pad) != CB_OK) {
-			cb_wipe(out, body);
-			return CB_ERR_DECRYPT;
-		}
-		body -= pad;
-	}
-	*outlen = body;
-	return CB_OK;
+	if (ivlen == 0 || ivlen > c->v->max_ivlen || (c->v->max_ivlen == cls->iv_bytes && ivlen != cls->iv_bytes))
+		return CB_ERR_LENGTH;
+	gcry_cipher_reset(c->hd);
+	e = gcry_cipher_setiv(c->hd, iv, ivlen);
+	if (!e && aadlen)
+		e = gcry_cipher_authenticate(c->hd, aad, aadlen);
+	if (!e && len)
+		e = enc ? gcry_cipher_encrypt(c->hd, out, len, in, len) : gcry_cipher_decrypt(c->hd, out, len, in, len);
+	if (!e)
+		e = enc ? gcry_cipher_gettag(c->hd, out + len, cls->tag_bytes)
+			: gcry_cipher_checktag(c->hd, in + len, cls->tag_bytes);
+	if (!e)
+		return CB_OK;
+	return !enc && gcry_err_code(e) == GPG_ERR_CHECKSUM ? CB_ERR_VERIFY : cb_gcry_err(e);
 }
+
+/* libgcrypt has no padding mode: PKCS#7 is cipher_check.c's, around whole-block calls. */
+static const cb_cipher_lib gcry_cipher = {SIZE_MAX, SIZE_MAX, gsym_aead, gsym_blocks, gsym_ctr, gsym_start};
 
 #define GSYM_CIPHER(id, nm, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)                                       \
 	static const struct gsym_variant id##_v = {galgo, gmode, gkind, maxiv};                                     \
@@ -180,15 +138,7 @@ static int gsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "gcrypt",                                   \
 			 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation,            \
 			 .variant = &id##_v},                                                                       \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = gsym_init,                                                                                  \
-		.free = gsym_free,                                                                                  \
-		.encrypt = gsym_encrypt,                                                                            \
-		.decrypt = gsym_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(gsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 #define A128 GCRY_CIPHER_AES128
@@ -271,12 +221,8 @@ static int ghash_init(const cb_hash_class *cls, void **out)
 static int ghash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
 	struct ghash_ctx *h = p;
-	const unsigned char *d;
+	const unsigned char *d = cb_gcry_md_digest(h->hd, NULL, 0, in, inlen);
 
-	gcry_md_reset(h->hd);
-	if (inlen)
-		gcry_md_write(h->hd, in, inlen);
-	d = gcry_md_read(h->hd, 0);
 	if (!d)
 		return CB_ERR_BACKEND;
 	memcpy(out, d, h->cls->digest_bytes);

@@ -7,6 +7,7 @@
 #include <mbedtls/oid.h>
 #include <mbedtls/version.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backends/backends.h"
@@ -57,10 +58,40 @@ int cbm_rng_cb(void *p_rng, unsigned char *out, size_t len)
 	return mbedtls_ctr_drbg_random(&((cbm_rng *)p_rng)->drbg, out, len);
 }
 
+int cbm_key_new(size_t size, void **out)
+{
+	cbm_key *k;
+	int r;
+
+	*out = NULL;
+	k = calloc(1, size);
+	if (!k)
+		return CB_ERR_NOMEM;
+	mbedtls_pk_init(&k->pk);
+	if ((r = cbm_rng_init(&k->rng)) != 0) {
+		free(k);
+		return r;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+void cbm_key_free(void *key, size_t size)
+{
+	cbm_key *k = key;
+
+	if (!k)
+		return;
+	mbedtls_pk_free(&k->pk);
+	cbm_rng_free(&k->rng);
+	cb_wipe(k, size);
+	free(k);
+}
+
 /* RSA-4096 PKCS#1 RSAPrivateKey is about 2.35 KB. */
 #define DER_BUF 4096
 
-int cbm_write_spki(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
+static int cbm_write_spki(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
 {
 	unsigned char buf[DER_BUF];
 	int n;
@@ -77,7 +108,7 @@ int cbm_write_spki(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
 	return CB_OK;
 }
 
-int cbm_write_pkcs8(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
+static int cbm_write_pkcs8(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
 {
 	unsigned char buf[DER_BUF + 64];
 	unsigned char *p;
@@ -138,6 +169,23 @@ out:
 	return r;
 }
 
+/* mbedTLS's writers take a non-const context that they do not change. */
+int cbm_key_export_spki(const void *key, uint8_t *out, size_t *outlen)
+{
+	cbm_key *k = (cbm_key *)key;
+
+	return k ? cbm_write_spki(&k->pk, out, outlen) : CB_ERR_ARG;
+}
+
+int cbm_key_export_pkcs8(const void *key, uint8_t *out, size_t *outlen)
+{
+	cbm_key *k = (cbm_key *)key;
+
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	return cbm_write_pkcs8(&k->pk, out, outlen);
+}
+
 static const cb_alg_info *const mbedtls_sym_algs[] = {
 	&cb_mbedtls_sha256.info,
 	&cb_mbedtls_aes128_ecb.info,
@@ -167,3 +215,4 @@ static const cb_alg_info *const *const mbedtls_classes[] = {mbedtls_sym_algs, mb
 							       NULL};
 
 const cb_backend cb_backend_mbedtls = {"mbedtls", "mbedTLS", mbedtls_version_rt, mbedtls_classes};
+

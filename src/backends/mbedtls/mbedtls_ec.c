@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/der.h"
 #include "core/util.h"
@@ -29,10 +30,8 @@
 #define X25519_LEN 32
 
 struct mec_key {
-	cbm_rng rng;
-	int x25519;     /* else P-256, in pk */
-	int has_secret; /* 0: a verify-only handle (import_public) */
-	mbedtls_pk_context pk;  /* P-256 */
+	cbm_key base; /* first: the generator, P-256's key in pk, has_secret (0: a verify-only handle) */
+	int x25519;   /* else P-256 */
 	mbedtls_ecp_keypair xk; /* X25519 */
 	uint8_t sk[X25519_LEN]; /* X25519: the scalar as given (mbedTLS keeps it clamped) */
 	/* The last peer of derive. */
@@ -43,7 +42,7 @@ struct mec_key {
 
 static mbedtls_ecp_keypair *mec_ec(struct mec_key *k)
 {
-	return k->x25519 ? &k->xk : mbedtls_pk_ec(k->pk);
+	return k->x25519 ? &k->xk : mbedtls_pk_ec(k->base.pk);
 }
 
 static void mec_free(void *p)
@@ -51,34 +50,23 @@ static void mec_free(void *p)
 	struct mec_key *k = p;
 	if (!k)
 		return;
-	mbedtls_pk_free(&k->pk);
 	mbedtls_ecp_keypair_free(&k->xk);
 	mbedtls_ecp_point_free(&k->peer);
-	cbm_rng_free(&k->rng);
-	cb_wipe(k, sizeof(*k));
-	free(k);
+	cbm_key_free(k, sizeof(*k));
 }
 
 static int mec_new(int x25519, struct mec_key **out)
 {
-	struct mec_key *k;
+	void *key;
 	int r;
 
 	*out = NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	k->x25519 = x25519;
-	mbedtls_pk_init(&k->pk);
-	mbedtls_ecp_keypair_init(&k->xk);
-	mbedtls_ecp_point_init(&k->peer);
-	if ((r = cbm_rng_init(&k->rng)) != 0) {
-		mbedtls_pk_free(&k->pk);
-		mbedtls_ecp_keypair_free(&k->xk);
-		free(k);
+	if ((r = cbm_key_new(sizeof(**out), &key)) != 0)
 		return r;
-	}
-	*out = k;
+	*out = key;
+	(*out)->x25519 = x25519;
+	mbedtls_ecp_keypair_init(&(*out)->xk);
+	mbedtls_ecp_point_init(&(*out)->peer);
 	return CB_OK;
 }
 
@@ -90,10 +78,10 @@ static int x25519_set_secret(struct mec_key *k, const uint8_t sk[X25519_LEN])
 
 	if (mbedtls_ecp_read_key(MBEDTLS_ECP_DP_CURVE25519, e, sk, X25519_LEN) != 0)
 		return CB_ERR_INVALID_KEY;
-	if (mbedtls_ecp_mul(&e->grp, &e->Q, &e->d, &e->grp.G, cbm_rng_cb, &k->rng) != 0)
+	if (mbedtls_ecp_mul(&e->grp, &e->Q, &e->d, &e->grp.G, cbm_rng_cb, &k->base.rng) != 0)
 		return CB_ERR_BACKEND;
 	memcpy(k->sk, sk, X25519_LEN);
-	k->has_secret = 1;
+	k->base.has_secret = 1;
 	return CB_OK;
 }
 
@@ -105,7 +93,7 @@ static int p256_is_ours(mbedtls_pk_context *pk)
 /* A class's variant is its curve (a const mbedtls_ecp_group_id): X25519 or P-256. */
 static const mbedtls_ecp_group_id v_x25519 = MBEDTLS_ECP_DP_CURVE25519, v_p256 = MBEDTLS_ECP_DP_SECP256R1;
 
-static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
+static int mec_keygen(const mbedtls_ecp_group_id *grp, const cb_opts *opts, void **key)
 {
 	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
 	struct mec_key *k;
@@ -116,16 +104,17 @@ static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
 	if ((r = mec_new(x25519, &k)) != 0)
 		return r;
 	if (x25519) {
-		if (mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0)
+		if (mbedtls_ctr_drbg_random(&k->base.rng.drbg, sk, sizeof(sk)) != 0)
 			r = CB_ERR_RANDOM;
 		else
 			r = x25519_set_secret(k, sk);
 		cb_wipe(sk, sizeof(sk));
-	} else if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_ECKEY)) != 0 ||
-		   mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, mbedtls_pk_ec(k->pk), cbm_rng_cb, &k->rng) != 0) {
+	} else if (mbedtls_pk_setup(&k->base.pk, mbedtls_pk_info_from_type(MBEDTLS_PK_ECKEY)) != 0 ||
+		   mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, mbedtls_pk_ec(k->base.pk), cbm_rng_cb,
+				       &k->base.rng) != 0) {
 		r = CB_ERR_BACKEND;
 	} else {
-		k->has_secret = 1;
+		k->base.has_secret = 1;
 	}
 	if (r) {
 		mec_free(k);
@@ -136,7 +125,8 @@ static int mec_keygen(const mbedtls_ecp_group_id *grp, void **key)
 }
 
 /* X25519: the raw 32 bytes; P-256: DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
-static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in, size_t len, void **key)
+static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key)
 {
 	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
 	struct mec_key *k;
@@ -149,13 +139,13 @@ static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in,
 		return r;
 	if (x25519)
 		r = x25519_set_secret(k, in);
-	else if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0)
+	else if (mbedtls_pk_parse_key(&k->base.pk, in, len, NULL, 0) != 0)
 		r = CB_ERR_FORMAT;
-	else if (!p256_is_ours(&k->pk) ||
-		 mbedtls_ecp_check_privkey(&mbedtls_pk_ec(k->pk)->grp, &mbedtls_pk_ec(k->pk)->d))
+	else if (!p256_is_ours(&k->base.pk) ||
+		 mbedtls_ecp_check_privkey(&mbedtls_pk_ec(k->base.pk)->grp, &mbedtls_pk_ec(k->base.pk)->d))
 		r = CB_ERR_INVALID_KEY;
 	else
-		k->has_secret = 1;
+		k->base.has_secret = 1;
 	if (r) {
 		mec_free(k);
 		return r;
@@ -164,32 +154,10 @@ static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in,
 	return CB_OK;
 }
 
-/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle, each kind its entry. */
-static int mec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mec_keygen(cls->info.variant, key);
-}
-
-static int mec_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mec_keygen(cls->info.variant, key);
-}
-
-static int mec_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	(void)opts;
-	return mec_import_secret(cls->info.variant, in, len, key);
-}
-
-static int mec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				 void **key)
-{
-	(void)opts;
-	return mec_import_secret(cls->info.variant, in, len, key);
-}
+/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle (class_methods.h). */
+CB_KEX_ENTRIES(mec)
+CB_KEYGEN_ENTRY(mec, sig)
+CB_IMPORT_ENTRY(mec, sig, secret)
 
 /* x25519: 32 little-endian bytes; P-256: the uncompressed point. */
 static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
@@ -208,7 +176,7 @@ static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
 static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct mec_key *k = key;
-	if (!k || !k->has_secret)
+	if (!k || !k->base.has_secret)
 		return CB_ERR_ARG;
 	return cb_bytes_out(k->sk, sizeof(k->sk), out, outlen);
 }
@@ -226,7 +194,7 @@ static int mec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *s
 		return CB_ERR_LENGTH;
 	if (*sslen < 32)
 		return CB_ERR_LENGTH;
-	if (!k->has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	e = mec_ec(k);
 	if (k->peer_len != peerlen || memcmp(k->peer_raw, peer, peerlen) != 0) {
@@ -239,7 +207,7 @@ static int mec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *s
 		k->peer_len = peerlen;
 	}
 	mbedtls_mpi_init(&z);
-	r = mbedtls_ecdh_compute_shared(&e->grp, &z, &k->peer, &e->d, cbm_rng_cb, &k->rng);
+	r = mbedtls_ecdh_compute_shared(&e->grp, &z, &k->peer, &e->d, cbm_rng_cb, &k->base.rng);
 	if (r == 0)
 		r = k->x25519 ? mbedtls_mpi_write_binary_le(&z, ss, 32) : mbedtls_mpi_write_binary(&z, ss, 32);
 	mbedtls_mpi_free(&z);
@@ -266,20 +234,6 @@ const cb_kex_class cb_mbedtls_x25519 = {
 
 /* P-256 keys: ECDH and ECDSA share the handle. */
 
-static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	struct mec_key *k = (struct mec_key *)key;
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	return cbm_write_pkcs8(&k->pk, out, outlen);
-}
-
-static int p256_export_spki(const void *key, uint8_t *out, size_t *outlen)
-{
-	struct mec_key *k = (struct mec_key *)key;
-	return cbm_write_spki(&k->pk, out, outlen);
-}
-
 const cb_kex_class cb_mbedtls_ecdh_p256 = {
 	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
 		 "(randomised coordinates); generic bignum (x86-64 inline-assembly multiply) with NIST fast reduction", NULL,
@@ -287,7 +241,7 @@ const cb_kex_class cb_mbedtls_ecdh_p256 = {
 	.keygen = mec_kex_keygen,
 	.key_free = mec_free,
 	.export_public = mec_export_point,
-	.export_secret = p256_export_secret,
+	.export_secret = cbm_key_export_pkcs8,
 	.derive = mec_derive,
 	.import_secret = mec_kex_import_secret,
 };
@@ -303,11 +257,11 @@ static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_
 	if ((r = mec_new(0, &k)) != 0)
 		return r;
 	/* SPKI DER, nothing after it; the point is checked to be on the curve. */
-	if (mbedtls_pk_parse_public_key(&k->pk, in, len) != 0) {
+	if (mbedtls_pk_parse_public_key(&k->base.pk, in, len) != 0) {
 		mec_free(k);
 		return CB_ERR_FORMAT;
 	}
-	if (!p256_is_ours(&k->pk)) {
+	if (!p256_is_ours(&k->base.pk)) {
 		mec_free(k);
 		return CB_ERR_INVALID_KEY;
 	}
@@ -328,12 +282,12 @@ static int ecdsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, si
 	size_t n = 0;
 	int r;
 
-	if (!k->has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
-	r = mbedtls_ecdsa_write_signature(mbedtls_pk_ec(k->pk), MBEDTLS_MD_SHA256, h, sizeof(h), buf, &n, cbm_rng_cb,
-					  &k->rng);
+	r = mbedtls_ecdsa_write_signature(mbedtls_pk_ec(k->base.pk), MBEDTLS_MD_SHA256, h, sizeof(h), buf, &n,
+					  cbm_rng_cb, &k->base.rng);
 	if (r != 0)
 		return CB_ERR_BACKEND;
 	return cb_bytes_out(buf, n, sig, siglen);
@@ -352,7 +306,7 @@ static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t 
 		return CB_ERR_VERIFY;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
-	e = mbedtls_pk_ec(k->pk);
+	e = mbedtls_pk_ec(k->base.pk);
 	mbedtls_mpi_init(&r);
 	mbedtls_mpi_init(&s);
 	ret = mbedtls_mpi_read_binary(&r, rb, 32);
@@ -373,8 +327,8 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 		 NULL, cb_mbedtls_implementation, &v_p256},
 	.keygen = mec_sig_keygen,
 	.key_free = mec_free,
-	.export_public = p256_export_spki,
-	.export_secret = p256_export_secret,
+	.export_public = cbm_key_export_spki,
+	.export_secret = cbm_key_export_pkcs8,
 	.max_signature = ecdsa_max_signature,
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,

@@ -19,15 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/util.h"
 
 enum mrsa_pad { MR_PKCS1, MR_OAEP, MR_OAEP1, MR_RAW, MR_SIG_PKCS1, MR_SIG_PSS };
 
 struct mrsa_key {
-	cbm_rng rng;
-	mbedtls_pk_context pk;
-	int has_secret;
+	cbm_key base; /* first: the generator, the key, has_secret (mbedtls_common.h) */
 	enum mrsa_pad pad;
 	size_t k; /* modulus bytes */
 };
@@ -42,43 +41,18 @@ struct mrsa_variant {
 
 static mbedtls_rsa_context *mrsa(struct mrsa_key *k)
 {
-	return mbedtls_pk_rsa(k->pk);
+	return mbedtls_pk_rsa(k->base.pk);
 }
 
 static void mrsa_free(void *p)
 {
-	struct mrsa_key *k = p;
-	if (!k)
-		return;
-	mbedtls_pk_free(&k->pk);
-	cbm_rng_free(&k->rng);
-	cb_wipe(k, sizeof(*k));
-	free(k);
-}
-
-static int mrsa_new(enum mrsa_pad pad, struct mrsa_key **out)
-{
-	struct mrsa_key *k;
-	int r;
-
-	*out = NULL;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	k->pad = pad;
-	mbedtls_pk_init(&k->pk);
-	if ((r = cbm_rng_init(&k->rng)) != 0) {
-		free(k);
-		return r;
-	}
-	*out = k;
-	return CB_OK;
+	cbm_key_free(p, sizeof(struct mrsa_key));
 }
 
 /* After the key is loaded: its size must be the class's; OAEP and PSS use SHA-256 (OAEP-SHA1: SHA-1) for MGF1. */
 static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 {
-	if (mbedtls_pk_get_type(&k->pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->pk) != bits)
+	if (mbedtls_pk_get_type(&k->base.pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->base.pk) != bits)
 		return CB_ERR_INVALID_KEY;
 	/* mbedTLS 2.28's explicit padding functions refuse a context set to the other padding. */
 	if (k->pad == MR_OAEP || k->pad == MR_SIG_PSS)
@@ -87,88 +61,68 @@ static int mrsa_ready(struct mrsa_key *k, unsigned bits)
 		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA1);
 	else
 		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
-	k->k = mbedtls_pk_get_len(&k->pk);
+	k->k = mbedtls_pk_get_len(&k->base.pk);
 	return CB_OK;
 }
 
-static int mrsa_keygen(const struct mrsa_variant *v, void **key)
+/* Where a handle's key comes from. */
+enum mrsa_src { MR_GENERATE, MR_PKCS8, MR_SPKI };
+
+/*
+ * A handle of v's size and padding: a new key, or one read from DER PKCS#8
+ * (mbedTLS also reads PKCS#1 and PEM; the key is checked) or SPKI
+ * (nothing after it).
+ */
+static int mrsa_make(const struct mrsa_variant *v, enum mrsa_src src, const uint8_t *in, size_t len, void **key)
 {
 	struct mrsa_key *k;
 	int r;
 
-	*key = NULL;
-	if ((r = mrsa_new(v->pad, &k)) != 0)
+	if ((r = cbm_key_new(sizeof(*k), key)) != 0)
 		return r;
-	if (mbedtls_pk_setup(&k->pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
-	    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->rng, v->bits, 65537) != 0) {
-		mrsa_free(k);
-		return CB_ERR_BACKEND;
+	k = *key;
+	k->pad = v->pad;
+	if (src == MR_GENERATE) {
+		if (mbedtls_pk_setup(&k->base.pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
+		    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->base.rng, v->bits, 65537) != 0)
+			r = CB_ERR_BACKEND;
+	} else if ((src == MR_PKCS8 ? mbedtls_pk_parse_key(&k->base.pk, in, len, NULL, 0)
+				    : mbedtls_pk_parse_public_key(&k->base.pk, in, len)) != 0) {
+		r = CB_ERR_FORMAT;
 	}
-	if ((r = mrsa_ready(k, v->bits)) != 0) {
+	if (r == 0)
+		r = mrsa_ready(k, v->bits);
+	if (r == 0 && src == MR_PKCS8 && mbedtls_rsa_check_privkey(mrsa(k)) != 0)
+		r = CB_ERR_INVALID_KEY;
+	if (r != 0) {
 		mrsa_free(k);
+		*key = NULL;
 		return r;
 	}
-	k->has_secret = 1;
-	*key = k;
+	k->base.has_secret = src != MR_SPKI;
 	return CB_OK;
 }
 
-/* DER PKCS#8 (mbedTLS also reads PKCS#1 and PEM). */
-static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, void **key)
+static int mrsa_keygen(const struct mrsa_variant *v, const cb_opts *opts, void **key)
 {
-	struct mrsa_key *k;
-	int r;
-
-	*key = NULL;
-	if ((r = mrsa_new(v->pad, &k)) != 0)
-		return r;
-	if (mbedtls_pk_parse_key(&k->pk, in, len, NULL, 0) != 0) {
-		mrsa_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if ((r = mrsa_ready(k, v->bits)) != 0 || mbedtls_rsa_check_privkey(mrsa(k)) != 0) {
-		mrsa_free(k);
-		return r ? r : CB_ERR_INVALID_KEY;
-	}
-	k->has_secret = 1;
-	*key = k;
-	return CB_OK;
+	return mrsa_make(v, MR_GENERATE, NULL, 0, key);
 }
 
-/* SPKI DER, nothing after it. */
-static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, void **key)
+static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **key)
 {
-	struct mrsa_key *k;
-	int r;
-
-	*key = NULL;
-	if ((r = mrsa_new(v->pad, &k)) != 0)
-		return r;
-	if (mbedtls_pk_parse_public_key(&k->pk, in, len) != 0) {
-		mrsa_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if ((r = mrsa_ready(k, v->bits)) != 0) {
-		mrsa_free(k);
-		return r;
-	}
-	*key = k;
-	return CB_OK;
+	return mrsa_make(v, MR_PKCS8, in, len, key);
 }
 
-static int mrsa_export_public(const void *key, uint8_t *out, size_t *outlen)
+static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **key)
 {
-	struct mrsa_key *k = (struct mrsa_key *)key;
-	return k ? cbm_write_spki(&k->pk, out, outlen) : CB_ERR_ARG;
+	return mrsa_make(v, MR_SPKI, in, len, key);
 }
 
-static int mrsa_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	struct mrsa_key *k = (struct mrsa_key *)key;
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	return cbm_write_pkcs8(&k->pk, out, outlen);
-}
+/* The key files are the shared handle's (mbedtls_common.h), under the names CB_*_METHODS(mrsa) reads. */
+#define mrsa_export_public cbm_key_export_spki
+#define mrsa_export_secret cbm_key_export_pkcs8
 
 /* Encryption */
 
@@ -206,9 +160,11 @@ static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 	if (k->pad == MR_RAW)
 		r = mbedtls_rsa_public(mrsa(k), m, c); /* refuses a block not below n */
 	else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
-		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen, m, c);
+		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen,
+						   m, c);
 	else
-		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, mlen, m, c);
+		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PUBLIC, mlen, m,
+							c);
 	if (r != 0)
 		return CB_ERR_BACKEND;
 	*clen = k->k;
@@ -221,7 +177,7 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	size_t n = 0;
 	int r;
 
-	if (!k->has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	/* mbedTLS reads exactly k bytes. */
 	if (clen != k->k)
@@ -229,14 +185,14 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	if (k->pad == MR_RAW) {
 		if (*mlen < k->k)
 			return CB_ERR_LENGTH;
-		r = mbedtls_rsa_private(mrsa(k), cbm_rng_cb, &k->rng, c, m); /* blinded */
+		r = mbedtls_rsa_private(mrsa(k), cbm_rng_cb, &k->base.rng, c, m); /* blinded */
 		n = k->k;
 	} else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
-		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n, c, m,
-						   *mlen);
+		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n,
+						   c, m, *mlen);
 	else
-		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, &n, c, m,
-							*mlen);
+		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE, &n, c,
+							m, *mlen);
 	if (r == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE)
 		return CB_ERR_LENGTH;
 	if (r != 0)
@@ -259,17 +215,17 @@ static int mrsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	uint8_t h[32];
 	int r;
 
-	if (!k->has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < k->k)
 		return CB_ERR_LENGTH;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
 	if (k->pad == MR_SIG_PSS)
-		r = mbedtls_rsa_rsassa_pss_sign_ext(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_MD_SHA256, sizeof(h), h,
+		r = mbedtls_rsa_rsassa_pss_sign_ext(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_MD_SHA256, sizeof(h), h,
 						    SALT_LEN, sig);
 	else
-		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(mrsa(k), cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE,
+		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE,
 						      MBEDTLS_MD_SHA256, sizeof(h), h, sig);
 	if (r != 0) {
 		cb_wipe(sig, k->k);
@@ -301,77 +257,19 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
 
-/* The class methods: the class's variant says which RSA (each kind has its own class type). */
-static int mrsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mrsa_keygen(cls->info.variant, key);
-}
+/* The class methods: the class's variant says which RSA (class_methods.h). */
+CB_KIND_ENTRIES(mrsa, pke)
+CB_KIND_ENTRIES(mrsa, sig)
 
-static int mrsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	(void)opts;
-	return mrsa_keygen(cls->info.variant, key);
-}
-
-static int mrsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int mrsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_public(cls->info.variant, in, len, key);
-}
-
-static int mrsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_secret(cls->info.variant, in, len, key);
-}
-
-static int mrsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	(void)opts;
-	return mrsa_import_public(cls->info.variant, in, len, key);
-}
+#define MR_INFO(kind_, nm, notes_, id) {kind_, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v}
 
 #define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
 	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_pke_class id = {                                                                            \
-		.info = {CB_KIND_PKE, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v},             \
-		.keygen = mrsa_pke_keygen,                                                                          \
-		.key_free = mrsa_free,                                                                              \
-		.export_public = mrsa_export_public,                                                                \
-		.export_secret = mrsa_export_secret,                                                                \
-		.max_plaintext = mrsa_max_plaintext,                                                                \
-		.max_ciphertext = mrsa_max_ciphertext,                                                              \
-		.encrypt = mrsa_encrypt,                                                                            \
-		.decrypt = mrsa_decrypt,                                                                            \
-		.import_secret = mrsa_pke_import_secret,                                                            \
-		.import_public = mrsa_pke_import_public,                                                            \
-	}
+	static const cb_pke_class id = {.info = MR_INFO(CB_KIND_PKE, nm, notes_, id), CB_PKE_METHODS(mrsa)}
 
 #define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
 	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_sig_class id = {                                                                            \
-		.info = {CB_KIND_SIG, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v},             \
-		.keygen = mrsa_sig_keygen,                                                                          \
-		.key_free = mrsa_free,                                                                              \
-		.export_public = mrsa_export_public,                                                                \
-		.export_secret = mrsa_export_secret,                                                                \
-		.max_signature = mrsa_max_signature,                                                                \
-		.sign = mrsa_sign,                                                                                  \
-		.verify = mrsa_verify,                                                                              \
-		.import_public = mrsa_sig_import_public,                                                            \
-		.import_secret = mrsa_sig_import_secret,                                                            \
-	}
+	static const cb_sig_class id = {.info = MR_INFO(CB_KIND_SIG, nm, notes_, id), CB_SIG_METHODS(mrsa)}
 
 #define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND
 #define PSS_NOTES "salt from the handle's CTR_DRBG; " BLIND

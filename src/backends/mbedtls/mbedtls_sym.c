@@ -43,8 +43,10 @@ static const char *aes_implementation(void)
 
 enum msym_mode { MS_ECB, MS_CBC, MS_CTR, MS_GCM, MS_CHAPOLY };
 
+static const cb_cipher_lib mbedtls_cipher;
+
 struct msym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum msym_mode mode;
 	mbedtls_aes_context enc, dec;
 	mbedtls_gcm_context gcm;
@@ -73,10 +75,9 @@ static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	int r = 0;
 
 	*out = NULL;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &mbedtls_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
 	c->mode = mode;
 	mbedtls_aes_init(&c->enc);
 	mbedtls_aes_init(&c->dec);
@@ -105,15 +106,6 @@ static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	}
 	*out = c;
 	return CB_OK;
-}
-
-static int aead_iv_ok(const struct msym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
-{
-	if (!iv || (aadlen && !aad))
-		return CB_ERR_ARG;
-	if (c->mode == MS_GCM)
-		return (ivlen == 0 || ivlen > GCM_MAX_IV) ? CB_ERR_LENGTH : CB_OK;
-	return ivlen == 12 ? CB_OK : CB_ERR_LENGTH;
 }
 
 /* ECB/CBC over whole blocks; iv (CBC) is updated. */
@@ -147,67 +139,30 @@ static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint
 	return r ? CB_ERR_BACKEND : 0;
 }
 
-static int msym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
+/* A GCM or ChaCha20-Poly1305 message (cipher_check.h): mbedTLS's one-shot calls. */
+static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		size_t len, uint8_t *out)
 {
 	struct msym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t need;
-	int err, r;
+	size_t tb = c->base.cls->tag_bytes;
+	int r;
 
-	cls = c->cls;
-	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX / 2, &need)) != 0)
-		return err;
-
-	if (cls->tag_bytes) {
-		if ((err = aead_iv_ok(c, iv, ivlen, aad, aadlen)) != 0)
-			return err;
-		if (c->mode == MS_GCM)
-			r = mbedtls_gcm_crypt_and_tag(&c->gcm, MBEDTLS_GCM_ENCRYPT, inlen, iv, ivlen, aad, aadlen, in,
-						      out, cls->tag_bytes, out + inlen);
-		else
-			r = mbedtls_chachapoly_encrypt_and_tag(&c->cp, inlen, iv, aad, aadlen, in, out, out + inlen);
-		if (r != 0)
-			return CB_ERR_BACKEND;
-		*outlen = need;
+	if (c->mode == MS_GCM ? ivlen == 0 || ivlen > GCM_MAX_IV : ivlen != 12)
+		return CB_ERR_LENGTH;
+	if (c->mode == MS_GCM)
+		r = enc ? mbedtls_gcm_crypt_and_tag(&c->gcm, MBEDTLS_GCM_ENCRYPT, len, iv, ivlen, aad, aadlen, in, out, tb,
+						    out + len)
+			: mbedtls_gcm_auth_decrypt(&c->gcm, len, iv, ivlen, aad, aadlen, in + len, tb, in, out);
+	else
+		r = enc ? mbedtls_chachapoly_encrypt_and_tag(&c->cp, len, iv, aad, aadlen, in, out, out + len)
+			: mbedtls_chachapoly_auth_decrypt(&c->cp, len, iv, aad, aadlen, in + len, in, out);
+	if (r == 0)
 		return CB_OK;
-	}
-	return cb_cipher_modes(cls, 1, block_crypt, ctr_crypt, c, iv, ivlen, in, inlen, out, outlen);
+	return !enc && (r == MBEDTLS_ERR_GCM_AUTH_FAILED || r == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED) ? CB_ERR_VERIFY
+												    : CB_ERR_BACKEND;
 }
 
-static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct msym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t body;
-	int err, r;
-
-	cls = c->cls;
-	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
-		return err;
-
-	if (cls->tag_bytes) {
-		if ((err = aead_iv_ok(c, iv, ivlen, aad, aadlen)) != 0)
-			return err;
-		if (c->mode == MS_GCM)
-			r = mbedtls_gcm_auth_decrypt(&c->gcm, body, iv, ivlen, aad, aadlen, in + body, cls->tag_bytes, in,
-						     out);
-		else
-			r = mbedtls_chachapoly_auth_decrypt(&c->cp, body, iv, aad, aadlen, in + body, in, out);
-		if (r == MBEDTLS_ERR_GCM_AUTH_FAILED || r == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED) {
-			cb_wipe(out, body); /* mbedTLS zeroes it too */
-			return CB_ERR_VERIFY;
-		}
-		if (r != 0) {
-			cb_wipe(out, body);
-			return CB_ERR_BACKEND;
-		}
-		*outlen = body;
-		return CB_OK;
-	}
-	return cb_cipher_modes(cls, 0, block_crypt, ctr_crypt, c, iv, ivlen, in, body, out, outlen);
-}
+static const cb_cipher_lib mbedtls_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_crypt, ctr_crypt, NULL};
 
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"
 
@@ -215,15 +170,7 @@ static int msym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	static const enum msym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_mbedtls_##id = {                                                                   \
 		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl, &id##_v},                               \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = msym_init,                                                                                  \
-		.free = msym_free,                                                                                  \
-		.encrypt = msym_encrypt,                                                                            \
-		.decrypt = msym_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(msym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 MS_CIPHER(aes128_ecb, "aes-128-ecb", MS_ECB, 16, 0, 16, 0, 0, AES_NOTES, aes_implementation);

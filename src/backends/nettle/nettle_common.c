@@ -4,9 +4,19 @@
  */
 #include <nettle/version.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "backends/backends.h"
 #include "backends/nettle/nettle_common.h"
+#include "core/util.h"
+
+void cb_nettle_random(void *ctx, size_t len, uint8_t *dst)
+{
+	if (cb_random_bytes(dst, len) != 0) {
+		((struct cb_nettle_rand *)ctx)->failed = 1;
+		memset(dst, 0, len);
+	}
+}
 
 #define CB_STR_(x) #x
 #define CB_STR(x) CB_STR_(x)

@@ -14,6 +14,16 @@
 /* "nettle-3.8": the implementation label of every nettle class. */
 const char *cb_nettle_implementation(void);
 
+/*
+ * A nettle_random_func over the system generator (cb_random_bytes), for
+ * hogweed's calls: ctx is a struct cb_nettle_rand, whose failed is set
+ * (and the output zeroed) when the generator fails.
+ */
+struct cb_nettle_rand {
+	int failed;
+};
+void cb_nettle_random(void *ctx, size_t len, uint8_t *dst);
+
 /* nettle_sym.c */
 extern const cb_hash_class cb_nettle_sha256, cb_nettle_sha3_256, cb_nettle_sm3;
 extern const cb_cipher_class cb_nettle_aes128_ecb, cb_nettle_aes128_ecb_p, cb_nettle_aes128_cbc,

@@ -37,35 +37,12 @@
 #define P256_POINT 65
 #define ECDSA_MAX_DER 72 /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
 
-/* nettle_random_func over the system generator; a failure is remembered. */
-struct nrand {
-	int failed;
-};
-
-static void nrand_func(void *ctx, size_t len, uint8_t *dst)
-{
-	if (cb_random_bytes(dst, len) != 0) {
-		((struct nrand *)ctx)->failed = 1;
-		memset(dst, 0, len);
-	}
-}
-
 /* ------------------------------------------------------------------ X25519 */
 
 static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
 	curve25519_mul_g(pk, sk);
 	return CB_OK;
-}
-
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return cb_x25519_raw_keygen(cb_random_bytes, x25519_base, key);
-}
-
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_x25519_raw_import(in, len, x25519_base, key);
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -93,20 +70,8 @@ static int ed25519_pub(uint8_t sk[64])
 	return CB_OK;
 }
 
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return cb_ed25519_raw_keygen(cb_random_bytes, ed25519_pub, key);
-}
-
-static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
-}
-
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return cb_ed25519_raw_import_public(in, len, key);
-}
+/* nettle keeps its X25519 and Ed25519 keys as their bytes (rawkey.h). */
+static const cb_rawkey_lib nettle_rawkey = {NULL, cb_random_bytes, x25519_base, ed25519_pub};
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
@@ -138,13 +103,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
  * point decoded (ECDH) with a point for the product.
  */
 struct p256_key {
-	uint8_t pub_raw[P256_POINT]; /* first: the public exports read it (ec_handle.h) */
-	int has_secret;
+	cb_ec_handle base; /* first (ec_handle.h) */
 	struct ecc_point pub;
 	struct ecc_scalar priv;
 	struct sha256_ctx sha;
-	int peer_set;
-	uint8_t peer_raw[P256_POINT];
 	struct ecc_point peer;
 	struct ecc_point prod;
 };
@@ -164,17 +126,18 @@ static void p256_free(void *p)
 	free(k);
 }
 
-static struct p256_key *p256_new(void)
+static int p256_new(void **key)
 {
 	const struct ecc_curve *ecc = nettle_get_secp_256r1();
 	struct p256_key *k = calloc(1, sizeof(*k));
 	if (!k)
-		return NULL;
+		return CB_ERR_NOMEM;
 	ecc_point_init(&k->pub, ecc);
 	ecc_scalar_init(&k->priv, ecc);
 	ecc_point_init(&k->peer, ecc);
 	ecc_point_init(&k->prod, ecc);
-	return k;
+	*key = k;
+	return CB_OK;
 }
 
 /* X9.62 uncompressed encoding of a point (x in out+1, y in out+33). */
@@ -190,18 +153,19 @@ static void point_encode(const struct ecc_point *p, uint8_t out[P256_POINT])
 	dsa_signature_clear(&t);
 }
 
-/* The point of an uncompressed encoding; CB_ERR_INVALID_KEY when not on the curve. */
-static int point_decode(const uint8_t *in, size_t len, struct ecc_point *p)
+/* The point of an uncompressed encoding into the key's (peer 0) or the peer's; CB_ERR_INVALID_KEY when not on the curve. */
+static int p256_set_point(void *key, int peer, const uint8_t in[P256_POINT])
 {
+	struct p256_key *k = key;
 	struct dsa_signature t;
 	int ok;
 
-	if (len != P256_POINT || in[0] != 0x04)
+	if (in[0] != 0x04)
 		return CB_ERR_INVALID_KEY;
 	dsa_signature_init(&t);
 	nettle_mpz_set_str_256_u(t.r, P256_BYTES, in + 1);
 	nettle_mpz_set_str_256_u(t.s, P256_BYTES, in + 1 + P256_BYTES);
-	ok = ecc_point_set(p, t.r, t.s); /* checks the coordinates and the curve equation */
+	ok = ecc_point_set(peer ? &k->peer : &k->pub, t.r, t.s); /* checks the coordinates and the curve equation */
 	dsa_signature_clear(&t);
 	return ok ? CB_OK : CB_ERR_INVALID_KEY;
 }
@@ -213,128 +177,62 @@ static void wipe_clear(struct dsa_signature *t)
 	dsa_signature_clear(t);
 }
 
-static int p256_make(void **key)
+static int p256_generate(void *key)
 {
-	struct p256_key *k;
-	struct nrand rnd = {0};
+	struct p256_key *k = key;
+	struct cb_nettle_rand rnd = {0};
 
-	*key = NULL;
-	k = p256_new();
-	if (!k)
-		return CB_ERR_NOMEM;
-	ecdsa_generate_keypair(&k->pub, &k->priv, &rnd, nrand_func);
-	if (rnd.failed) {
-		p256_free(k);
+	ecdsa_generate_keypair(&k->pub, &k->priv, &rnd, cb_nettle_random);
+	if (rnd.failed)
 		return CB_ERR_RANDOM;
-	}
-	point_encode(&k->pub, k->pub_raw);
-	k->has_secret = 1;
-	*key = k;
+	point_encode(&k->pub, k->base.pub);
 	return CB_OK;
 }
 
-/* import_secret (ecdh-p256): PKCS#8 prefix || d. */
-static int p256_import_d(const uint8_t *in, size_t len, void **key)
+static int p256_set_secret(void *key, const uint8_t d[P256_BYTES])
 {
-	struct p256_key *k;
+	struct p256_key *k = key;
 	struct dsa_signature t;
-	const uint8_t *d;
 	int ok;
 
-	*key = NULL;
-	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
-		return CB_ERR_FORMAT;
-	k = p256_new();
-	if (!k)
-		return CB_ERR_NOMEM;
 	dsa_signature_init(&t);
 	nettle_mpz_set_str_256_u(t.r, P256_BYTES, d);
 	ok = ecc_scalar_set(&k->priv, t.r); /* 0 < d < n */
 	wipe_clear(&t);
-	if (!ok) {
-		p256_free(k);
+	if (!ok)
 		return CB_ERR_INVALID_KEY;
-	}
 	ecc_point_mul_g(&k->pub, &k->priv);
-	point_encode(&k->pub, k->pub_raw);
-	k->has_secret = 1;
-	*key = k;
+	point_encode(&k->pub, k->base.pub);
 	return CB_OK;
 }
 
-/* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-CB_EC_SHARED_HANDLE(p256, p256_make, p256_import_d)
-
-/* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	struct p256_key *k;
-	const uint8_t *pt;
-	int r;
-
-	*key = NULL;
-	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
-		return CB_ERR_FORMAT;
-	k = p256_new();
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((r = point_decode(pt, P256_POINT, &k->pub)) != 0) {
-		p256_free(k);
-		return r;
-	}
-	memcpy(k->pub_raw, pt, P256_POINT);
-	*key = k;
-	return CB_OK;
-}
-
-static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
+static int p256_get_secret(const void *key, uint8_t d[P256_BYTES])
 {
 	const struct p256_key *k = key;
 	struct dsa_signature t;
-	uint8_t d[P256_BYTES];
-	int r;
 
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
 	dsa_signature_init(&t);
 	ecc_scalar_get(&k->priv, t.r);
 	nettle_mpz_get_str_256(P256_BYTES, d, t.r);
 	wipe_clear(&t);
-	r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
-	cb_wipe(d, sizeof(d));
-	return r;
-}
-
-static int p256_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
-{
-	struct p256_key *k = key;
-	uint8_t prod[P256_POINT];
-	int r;
-
-	if (!k || !peer || !ss || !sslen || !k->has_secret)
-		return CB_ERR_ARG;
-	if (*sslen < P256_BYTES)
-		return CB_ERR_LENGTH;
-	if (!k->peer_set || peerlen != P256_POINT || memcmp(peer, k->peer_raw, P256_POINT) != 0) {
-		k->peer_set = 0;
-		if ((r = point_decode(peer, peerlen, &k->peer)) != 0)
-			return r;
-		memcpy(k->peer_raw, peer, P256_POINT);
-		k->peer_set = 1;
-	}
-	ecc_point_mul(&k->prod, &k->priv, &k->peer);
-	point_encode(&k->prod, prod);
-	memcpy(ss, prod + 1, P256_BYTES);
-	cb_wipe(prod, sizeof(prod));
-	*sslen = P256_BYTES;
 	return CB_OK;
 }
 
-static size_t p256_max_signature(const void *key)
+static int p256_shared(void *key, uint8_t x[P256_BYTES])
 {
-	(void)key;
-	return ECDSA_MAX_DER;
+	struct p256_key *k = key;
+	uint8_t prod[P256_POINT];
+
+	ecc_point_mul(&k->prod, &k->priv, &k->peer);
+	point_encode(&k->prod, prod);
+	memcpy(x, prod + 1, P256_BYTES);
+	cb_wipe(prod, sizeof(prod));
+	return CB_OK;
 }
+
+/* One handle for both P-256 classes (ec_handle.h): hogweed's point and scalar, SHA-256 for ECDSA. */
+static const cb_ec_lib nettle_p256 = {p256_new,        p256_free,       p256_generate, p256_set_secret,
+				      p256_set_point, p256_get_secret, p256_shared};
 
 static void p256_hash(struct p256_key *k, const uint8_t *m, size_t mlen, uint8_t dig[SHA256_DIGEST_SIZE])
 {
@@ -347,17 +245,17 @@ static void p256_hash(struct p256_key *k, const uint8_t *m, size_t mlen, uint8_t
 static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct p256_key *k = key;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 	struct dsa_signature s;
 	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
 
-	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+	if (!k || !sig || !siglen || (!m && mlen) || !k->base.has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < ECDSA_MAX_DER)
 		return CB_ERR_LENGTH;
 	p256_hash(k, m, mlen, dig);
 	dsa_signature_init(&s);
-	ecdsa_sign(&k->priv, &rnd, nrand_func, sizeof(dig), dig, &s);
+	ecdsa_sign(&k->priv, &rnd, cb_nettle_random, sizeof(dig), dig, &s);
 	nettle_mpz_get_str_256(P256_BYTES, r32, s.r);
 	nettle_mpz_get_str_256(P256_BYTES, s32, s.s);
 	dsa_signature_clear(&s);
@@ -385,51 +283,32 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return ok ? CB_OK : CB_ERR_VERIFY;
 }
 
-#define NETTLE_INFO(kind_, name_) \
-	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation}
+#define NETTLE_INFO(kind_, name_, variant_)                                                                    \
+	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation,    \
+	 .variant = (variant_)}
 
 const cb_kex_class cb_nettle_x25519 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "x25519"),
-	.keygen = x25519_keygen,
-	.key_free = cb_x25519_raw_free,
-	.export_public = cb_x25519_raw_export_public,
-	.export_secret = cb_x25519_raw_export_secret,
+	.info = NETTLE_INFO(CB_KIND_KEX, "x25519", &nettle_rawkey),
+	CB_X25519_RAW_METHODS,
 	.derive = x25519_derive,
-	.import_secret = x25519_import,
+	.import_secret = cb_x25519_raw_class_import,
 };
 
 const cb_kex_class cb_nettle_ecdh_p256 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256"),
-	.keygen = p256_kex_keygen,
-	.key_free = p256_free,
-	.export_public = cb_ec_export_point,
-	.export_secret = p256_export_secret,
-	.derive = p256_derive,
-	.import_secret = p256_kex_import_secret,
+	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256", &nettle_p256),
+	CB_EC_KEX_METHODS,
 };
 
 const cb_sig_class cb_nettle_ecdsa_p256 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256"),
-	.keygen = p256_sig_keygen,
-	.key_free = p256_free,
-	.export_public = cb_ec_export_spki_p256,
-	.export_secret = p256_export_secret,
-	.max_signature = p256_max_signature,
+	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", &nettle_p256),
+	CB_EC_SIG_METHODS,
 	.sign = p256_sign,
 	.verify = p256_verify,
-	.import_public = p256_import_public,
-	.import_secret = p256_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
 
 const cb_sig_class cb_nettle_ed25519 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519"),
-	.keygen = ed25519_keygen,
-	.key_free = cb_ed25519_raw_free,
-	.export_public = cb_ed25519_raw_export_public,
-	.export_secret = cb_ed25519_raw_export_secret,
-	.max_signature = cb_ed25519_raw_max_signature,
+	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", &nettle_rawkey),
+	CB_ED25519_RAW_METHODS,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
 };

@@ -50,18 +50,6 @@ struct nrsa_key {
 static const uint8_t rsa_algid[] = {0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7,
 				    0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
 
-struct nrand {
-	int failed;
-};
-
-static void nrand_func(void *ctx, size_t len, uint8_t *dst)
-{
-	if (cb_random_bytes(dst, len) != 0) {
-		((struct nrand *)ctx)->failed = 1;
-		memset(dst, 0, len);
-	}
-}
-
 static void mpz_wipe(mpz_t x)
 {
 	cb_wipe(x->_mp_d, (size_t)x->_mp_alloc * sizeof(mp_limb_t));
@@ -114,7 +102,7 @@ static int nrsa_keygen(const cb_alg_info *info, void **key)
 	static const uint8_t e65537[] = {0x01, 0x00, 0x01};
 	const struct nrsa_variant *v = info->variant;
 	struct nrsa_key *k;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 	int r;
 
 	*key = NULL;
@@ -122,7 +110,7 @@ static int nrsa_keygen(const cb_alg_info *info, void **key)
 	if (!k)
 		return CB_ERR_NOMEM;
 	nettle_mpz_set_str_256_u(k->pub.e, sizeof(e65537), e65537);
-	if (!rsa_generate_keypair(&k->pub, &k->priv, &rnd, nrand_func, NULL, NULL, (unsigned)v->bits, 0) ||
+	if (!rsa_generate_keypair(&k->pub, &k->priv, &rnd, cb_nettle_random, NULL, NULL, (unsigned)v->bits, 0) ||
 	    rnd.failed) {
 		nrsa_free(k);
 		return rnd.failed ? CB_ERR_RANDOM : CB_ERR_BACKEND;
@@ -353,11 +341,11 @@ static size_t nrsa_max_ciphertext(const void *key, size_t mlen)
 static int nrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
 	struct nrsa_key *k = key;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 
 	if (mlen > k->k - 11 || *clen < k->k)
 		return CB_ERR_LENGTH;
-	if (!rsa_encrypt(&k->pub, &rnd, nrand_func, mlen, m, k->t.r))
+	if (!rsa_encrypt(&k->pub, &rnd, cb_nettle_random, mlen, m, k->t.r))
 		return CB_ERR_BACKEND;
 	if (rnd.failed)
 		return CB_ERR_RANDOM;
@@ -369,7 +357,7 @@ static int nrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 static int nrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
 {
 	struct nrsa_key *k = key;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 	size_t n;
 
 	if (!k || !c || !m || !mlen || !k->has_secret)
@@ -378,7 +366,7 @@ static int nrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 		return CB_ERR_DECRYPT;
 	nettle_mpz_set_str_256_u(k->t.r, clen, c);
 	n = *mlen;
-	if (!rsa_decrypt_tr(&k->pub, &k->priv, &rnd, nrand_func, &n, m, k->t.r))
+	if (!rsa_decrypt_tr(&k->pub, &k->priv, &rnd, cb_nettle_random, &n, m, k->t.r))
 		return rnd.failed ? CB_ERR_RANDOM : CB_ERR_DECRYPT;
 	if (rnd.failed) {
 		cb_wipe(m, n);
@@ -399,7 +387,7 @@ static size_t nrsa_max_signature(const void *key)
 static int nrsa_sign(void *key, const uint8_t *msg, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct nrsa_key *k = key;
-	struct nrand rnd = {0};
+	struct cb_nettle_rand rnd = {0};
 	uint8_t dig[SHA256_DIGEST_SIZE], salt[PSS_SALT];
 	int ok;
 
@@ -414,10 +402,10 @@ static int nrsa_sign(void *key, const uint8_t *msg, size_t mlen, uint8_t *sig, s
 		sha256_digest(&k->sha, sizeof(dig), dig);
 		if (cb_random_bytes(salt, sizeof(salt)) != 0)
 			return CB_ERR_RANDOM;
-		ok = rsa_pss_sha256_sign_digest_tr(&k->pub, &k->priv, &rnd, nrand_func, sizeof(salt), salt, dig,
+		ok = rsa_pss_sha256_sign_digest_tr(&k->pub, &k->priv, &rnd, cb_nettle_random, sizeof(salt), salt, dig,
 						   k->t.r);
 	} else {
-		ok = rsa_sha256_sign_tr(&k->pub, &k->priv, &rnd, nrand_func, &k->sha, k->t.r);
+		ok = rsa_sha256_sign_tr(&k->pub, &k->priv, &rnd, cb_nettle_random, &k->sha, k->t.r);
 	}
 	if (rnd.failed)
 		return CB_ERR_RANDOM;

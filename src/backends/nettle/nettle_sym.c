@@ -28,10 +28,13 @@ enum nsym_mode { NS_ECB, NS_CBC, NS_CTR, NS_GCM128, NS_GCM256, NS_CHAPOLY };
 /* Longest GCM IV accepted (as the OpenSSL classes). */
 #define GCM_MAX_IV 128
 
+static const cb_cipher_lib nettle_cipher;
+
 struct nsym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum nsym_mode mode;
 	const struct nettle_cipher *bc; /* ECB/CBC/CTR: nettle_aes128 or nettle_aes256 */
+	const struct nettle_aead *ae;   /* the AEADs: nettle_gcm_aes128, nettle_gcm_aes256, nettle_chacha_poly1305 */
 	union {
 		struct aes128_ctx a128;
 		struct aes256_ctx a256;
@@ -57,10 +60,9 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	struct nsym_ctx *c;
 
 	*out = NULL;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &nettle_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
 	c->mode = mode;
 	switch (mode) {
 	case NS_ECB:
@@ -71,85 +73,19 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 		c->bc->set_decrypt_key(&c->dec, key);
 		break;
 	case NS_GCM128:
-		gcm_aes128_set_key(&c->enc.g128, key);
+		c->ae = &nettle_gcm_aes128;
 		break;
 	case NS_GCM256:
-		gcm_aes256_set_key(&c->enc.g256, key);
+		c->ae = &nettle_gcm_aes256;
 		break;
 	case NS_CHAPOLY:
-		chacha_poly1305_set_key(&c->enc.cp, key);
+		c->ae = &nettle_chacha_poly1305;
 		break;
 	}
+	if (c->ae)
+		c->ae->set_encrypt_key(&c->enc, key);
 	*out = c;
 	return CB_OK;
-}
-
-/* AEADs: one keyed context serves both directions; starts a message. */
-static int aead_start(struct nsym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
-{
-	if (!iv || (aadlen && !aad))
-		return CB_ERR_ARG;
-	switch (c->mode) {
-	case NS_GCM128:
-		if (ivlen == 0 || ivlen > GCM_MAX_IV)
-			return CB_ERR_LENGTH;
-		gcm_aes128_set_iv(&c->enc.g128, ivlen, iv);
-		if (aadlen)
-			gcm_aes128_update(&c->enc.g128, aadlen, aad);
-		return CB_OK;
-	case NS_GCM256:
-		if (ivlen == 0 || ivlen > GCM_MAX_IV)
-			return CB_ERR_LENGTH;
-		gcm_aes256_set_iv(&c->enc.g256, ivlen, iv);
-		if (aadlen)
-			gcm_aes256_update(&c->enc.g256, aadlen, aad);
-		return CB_OK;
-	case NS_CHAPOLY:
-		if (ivlen != CHACHA_POLY1305_NONCE_SIZE)
-			return CB_ERR_LENGTH;
-		chacha_poly1305_set_nonce(&c->enc.cp, iv);
-		if (aadlen)
-			chacha_poly1305_update(&c->enc.cp, aadlen, aad);
-		return CB_OK;
-	default:
-		return CB_ERR_ARG;
-	}
-}
-
-static void aead_crypt(struct nsym_ctx *c, int enc, size_t len, uint8_t *dst, const uint8_t *src)
-{
-	if (!len)
-		return;
-	switch (c->mode) {
-	case NS_GCM128:
-		(enc ? gcm_aes128_encrypt : gcm_aes128_decrypt)(&c->enc.g128, len, dst, src);
-		break;
-	case NS_GCM256:
-		(enc ? gcm_aes256_encrypt : gcm_aes256_decrypt)(&c->enc.g256, len, dst, src);
-		break;
-	case NS_CHAPOLY:
-		(enc ? chacha_poly1305_encrypt : chacha_poly1305_decrypt)(&c->enc.cp, len, dst, src);
-		break;
-	default:
-		break;
-	}
-}
-
-static void aead_tag(struct nsym_ctx *c, uint8_t *tag, size_t taglen)
-{
-	switch (c->mode) {
-	case NS_GCM128:
-		gcm_aes128_digest(&c->enc.g128, taglen, tag);
-		break;
-	case NS_GCM256:
-		gcm_aes256_digest(&c->enc.g256, taglen, tag);
-		break;
-	case NS_CHAPOLY:
-		chacha_poly1305_digest(&c->enc.cp, taglen, tag);
-		break;
-	default:
-		break;
-	}
 }
 
 /* ECB/CBC over whole blocks; iv (CBC) is updated as nettle's cbc_* do. */
@@ -178,72 +114,43 @@ static int stream_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const u
 	return CB_OK;
 }
 
-static int nsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
+/*
+ * A GCM or ChaCha20-Poly1305 message (cipher_check.h) through nettle's
+ * AEAD interface; one keyed context serves both directions.  GCM takes an
+ * IV of any length up to GCM_MAX_IV (its own set_iv), ChaCha20-Poly1305 a
+ * 12-byte nonce.  The tag is compared without a branch on its bytes.
+ */
+static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		size_t len, uint8_t *out)
 {
 	struct nsym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t need;
-	int err;
-
-	cls = c->cls;
-	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX / 2, &need)) != 0)
-		return err;
-
-	if (cls->tag_bytes) {
-		if ((err = aead_start(c, iv, ivlen, aad, aadlen)) != 0)
-			return err;
-		aead_crypt(c, 1, inlen, out, in);
-		aead_tag(c, out + inlen, cls->tag_bytes);
-		*outlen = need;
-		return CB_OK;
-	}
-	return cb_cipher_modes(cls, 1, block_crypt, stream_crypt, c, iv, ivlen, in, inlen, out, outlen);
-}
-
-static int nsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct nsym_ctx *c = p;
-	const cb_cipher_class *cls;
+	size_t tb = c->base.cls->tag_bytes;
 	uint8_t tag[AES_BLOCK];
-	size_t body;
-	int err;
 
-	cls = c->cls;
-	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
-		return err;
-
-	if (cls->tag_bytes) {
-		if ((err = aead_start(c, iv, ivlen, aad, aadlen)) != 0)
-			return err;
-		aead_crypt(c, 0, body, out, in);
-		aead_tag(c, tag, cls->tag_bytes);
-		if (!memeql_sec(tag, in + body, cls->tag_bytes)) {
-			/* Never release unauthenticated plaintext. */
-			cb_wipe(out, body);
-			return CB_ERR_VERIFY;
-		}
-		*outlen = body;
-		return CB_OK;
-	}
-	return cb_cipher_modes(cls, 0, block_crypt, stream_crypt, c, iv, ivlen, in, body, out, outlen);
+	if (c->mode == NS_CHAPOLY ? ivlen != c->ae->nonce_size : ivlen == 0 || ivlen > GCM_MAX_IV)
+		return CB_ERR_LENGTH;
+	if (c->mode == NS_GCM128)
+		gcm_aes128_set_iv(&c->enc.g128, ivlen, iv);
+	else if (c->mode == NS_GCM256)
+		gcm_aes256_set_iv(&c->enc.g256, ivlen, iv);
+	else
+		c->ae->set_nonce(&c->enc, iv);
+	if (aadlen)
+		c->ae->update(&c->enc, aadlen, aad);
+	if (len)
+		(enc ? c->ae->encrypt : c->ae->decrypt)(&c->enc, len, out, in);
+	c->ae->digest(&c->enc, tb, enc ? out + len : tag);
+	return enc || memeql_sec(tag, in + len, tb) ? CB_OK : CB_ERR_VERIFY;
 }
+
+static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_crypt, stream_crypt, NULL};
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
 	static const enum nsym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_nettle_##id = {                                                                    \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "nettle",                                   \
 			 .implementation = cb_nettle_implementation, .variant = &id##_v},                           \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = nsym_init,                                                                                  \
-		.free = nsym_free,                                                                                  \
-		.encrypt = nsym_encrypt,                                                                            \
-		.decrypt = nsym_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(nsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 NS_CIPHER(aes128_ecb, "aes-128-ecb", NS_ECB, 16, 0, 16, 0, 0);

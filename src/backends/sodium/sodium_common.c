@@ -19,6 +19,7 @@
 #include "cryptobench/hash.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
+#include "core/cipher_check.h"
 #include "core/der.h"
 #include "core/util.h"
 #include "core/rawkey.h"
@@ -107,7 +108,10 @@ enum aead_alg { AEAD_CHAPOLY, AEAD_AESGCM };
 
 static const enum aead_alg v_chapoly = AEAD_CHAPOLY, v_aesgcm = AEAD_AESGCM;
 
+static const cb_cipher_lib sodium_aead;
+
 struct aead_ctx {
+	cb_cipher_handle base;           /* first (cipher_check.h) */
 	crypto_aead_aes256gcm_state gcm; /* needs 16-byte alignment: aligned_alloc */
 	enum aead_alg alg;
 	uint8_t key[32];
@@ -136,6 +140,8 @@ static int aead_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	if (!c)
 		return CB_ERR_NOMEM;
 	memset(c, 0, sizeof(*c));
+	c->base.cls = cls;
+	c->base.lib = &sodium_aead;
 	c->alg = alg;
 	if (alg == AEAD_AESGCM)
 		crypto_aead_aes256gcm_beforenm(&c->gcm, key);
@@ -145,73 +151,39 @@ static int aead_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	return CB_OK;
 }
 
-static int aead_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+/* One message in libsodium's combined mode (ciphertext || tag; cipher_check.h): 12-byte nonces only. */
+static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		size_t len, uint8_t *out)
 {
 	struct aead_ctx *c = p;
-	unsigned long long clen = 0;
+	unsigned long long n = 0;
 	int r;
 
 	if (ivlen != 12)
 		return CB_ERR_LENGTH;
-	if (inlen > SIZE_MAX - 16 || *outlen < inlen + 16)
-		return CB_ERR_LENGTH;
-	if (c->alg == AEAD_AESGCM)
-		r = crypto_aead_aes256gcm_encrypt_afternm(out, &clen, in, inlen, aad, aadlen, NULL, iv, &c->gcm);
+	if (enc && c->alg == AEAD_AESGCM)
+		r = crypto_aead_aes256gcm_encrypt_afternm(out, &n, in, len, aad, aadlen, NULL, iv, &c->gcm);
+	else if (enc)
+		r = crypto_aead_chacha20poly1305_ietf_encrypt(out, &n, in, len, aad, aadlen, NULL, iv, c->key);
+	else if (c->alg == AEAD_AESGCM)
+		r = crypto_aead_aes256gcm_decrypt_afternm(out, &n, NULL, in, len + 16, aad, aadlen, iv, &c->gcm);
 	else
-		r = crypto_aead_chacha20poly1305_ietf_encrypt(out, &clen, in, inlen, aad, aadlen, NULL, iv,
-							       c->key);
+		r = crypto_aead_chacha20poly1305_ietf_decrypt(out, &n, NULL, in, len + 16, aad, aadlen, iv, c->key);
 	if (r != 0)
-		return CB_ERR_BACKEND;
-	*outlen = (size_t)clen;
+		return enc ? CB_ERR_BACKEND : CB_ERR_VERIFY; /* libsodium writes no plaintext then */
 	return CB_OK;
 }
 
-static int aead_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
-			const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct aead_ctx *c = p;
-	unsigned long long mlen = 0;
-	int r;
+static const cb_cipher_lib sodium_aead = {SIZE_MAX - 16, SIZE_MAX, aead, NULL, NULL, NULL};
 
-	if (ivlen != 12 || inlen < 16 || *outlen < inlen - 16)
-		return CB_ERR_LENGTH;
-	if (c->alg == AEAD_AESGCM)
-		r = crypto_aead_aes256gcm_decrypt_afternm(out, &mlen, NULL, in, inlen, aad, aadlen, iv, &c->gcm);
-	else
-		r = crypto_aead_chacha20poly1305_ietf_decrypt(out, &mlen, NULL, in, inlen, aad, aadlen, iv,
-							       c->key);
-	if (r != 0)
-		return CB_ERR_VERIFY; /* libsodium writes no plaintext then */
-	*outlen = (size_t)mlen;
-	return CB_OK;
-}
+#define SODIUM_AEAD(var_, name_, unavail_, variant_)                                                           \
+	static const cb_cipher_class var_ = {                                                                  \
+		.info = SODIUM_INFO(CB_KIND_CIPHER, name_, unavail_, variant_),                                \
+		CB_CIPHER_HANDLE_METHODS(aead, 32, 12, 1, 16, 0),                                              \
+	}
 
-static const cb_cipher_class chacha20_poly1305 = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "chacha20-poly1305", unavailable_any, &v_chapoly),
-	.key_bytes = 32,
-	.iv_bytes = 12,
-	.block_bytes = 1,
-	.tag_bytes = 16,
-	.padded = 0,
-	.init = aead_init,
-	.free = aead_free,
-	.encrypt = aead_encrypt,
-	.decrypt = aead_decrypt,
-};
-
-static const cb_cipher_class aes256_gcm = {
-	.info = SODIUM_INFO(CB_KIND_CIPHER, "aes-256-gcm", unavailable_aesgcm, &v_aesgcm),
-	.key_bytes = 32,
-	.iv_bytes = 12,
-	.block_bytes = 1,
-	.tag_bytes = 16,
-	.padded = 0,
-	.init = aead_init,
-	.free = aead_free,
-	.encrypt = aead_encrypt,
-	.decrypt = aead_decrypt,
-};
+SODIUM_AEAD(chacha20_poly1305, "chacha20-poly1305", unavailable_any, &v_chapoly);
+SODIUM_AEAD(aes256_gcm, "aes-256-gcm", unavailable_aesgcm, &v_aesgcm);
 
 /* X25519: the scalar and its public value. */
 
@@ -225,22 +197,6 @@ static int sodium_rand(void *buf, size_t len)
 {
 	randombytes_buf(buf, len);
 	return CB_OK;
-}
-
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_keygen(sodium_rand, x25519_base, key);
-}
-
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_import(in, len, x25519_base, key);
 }
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -260,16 +216,6 @@ static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t
 	return CB_OK;
 }
 
-static const cb_kex_class x25519 = {
-	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any, NULL),
-	.keygen = x25519_keygen,
-	.key_free = cb_x25519_raw_free,
-	.export_public = cb_x25519_raw_export_public,
-	.export_secret = cb_x25519_raw_export_secret,
-	.derive = x25519_derive,
-	.import_secret = x25519_import,
-};
-
 /* Ed25519: libsodium's 64-byte secret key (seed || public), or only the public key (rawkey.h). */
 
 static int ed25519_pub(uint8_t sk[64])
@@ -282,30 +228,19 @@ static int ed25519_pub(uint8_t sk[64])
 	return r;
 }
 
-/* crypto_sign_keypair's own steps: a seed from randombytes_buf, then its key pair. */
-static int ed25519_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_ed25519_raw_keygen(sodium_rand, ed25519_pub, key);
-}
+/*
+ * libsodium keeps its X25519 and Ed25519 keys as their bytes (rawkey.h);
+ * keygen takes crypto_box_keypair's and crypto_sign_keypair's own steps:
+ * a secret from randombytes_buf, then its public value.
+ */
+static const cb_rawkey_lib sodium_rawkey = {sodium_ready, sodium_rand, x25519_base, ed25519_pub};
 
-static int ed25519_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_ed25519_raw_import_secret(in, len, ed25519_pub, key);
-}
-
-static int ed25519_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	return cb_ed25519_raw_import_public(in, len, key);
-}
+static const cb_kex_class x25519 = {
+	.info = SODIUM_INFO(CB_KIND_KEX, "x25519", unavailable_any, &sodium_rawkey),
+	CB_X25519_RAW_METHODS,
+	.derive = x25519_derive,
+	.import_secret = cb_x25519_raw_class_import,
+};
 
 static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
@@ -332,16 +267,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 }
 
 static const cb_sig_class ed25519 = {
-	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any, NULL),
-	.keygen = ed25519_keygen,
-	.key_free = cb_ed25519_raw_free,
-	.export_public = cb_ed25519_raw_export_public,
-	.export_secret = cb_ed25519_raw_export_secret,
-	.max_signature = cb_ed25519_raw_max_signature,
+	.info = SODIUM_INFO(CB_KIND_SIG, "ed25519", unavailable_any, &sodium_rawkey),
+	CB_ED25519_RAW_METHODS,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
-	.import_public = ed25519_import,
-	.import_secret = ed25519_import_secret,
 };
 
 const cb_alg_info *const cb_sodium_algs[] = {

@@ -327,11 +327,10 @@ static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_
 /* ---- P-256: ECDH and ECDSA ---- */
 
 struct p256_key {
-	uint8_t pub_raw[P256_POINT]; /* first: the public exports read it (ec_handle.h) */
-	int has_secret, have_rng, have_peer, peer_set;
+	cb_ec_handle base; /* first (ec_handle.h) */
+	int have_rng, have_peer;
 	WC_RNG rng;
 	ecc_key key, peer;
-	uint8_t peer_raw[P256_POINT];
 };
 
 static void p256_free(void *p)
@@ -348,88 +347,64 @@ static void p256_free(void *p)
 	free(k);
 }
 
-static struct p256_key *p256_new(void)
+static int p256_new(void **key)
 {
 	struct p256_key *k;
 
 	if (cb_wolfssl_ready() != CB_OK)
-		return NULL;
+		return CB_ERR_BACKEND;
 	k = calloc(1, sizeof(*k));
 	if (!k)
-		return NULL;
+		return CB_ERR_BACKEND;
 	if (wc_ecc_init(&k->key) != 0) {
 		free(k);
-		return NULL;
+		return CB_ERR_BACKEND;
 	}
-	if (wc_InitRng(&k->rng) != 0) {
+	k->have_rng = wc_InitRng(&k->rng) == 0;
+	k->have_peer = k->have_rng && wc_ecc_init(&k->peer) == 0;
+	if (!k->have_peer || wc_ecc_set_rng(&k->key, &k->rng) != 0) {
 		p256_free(k);
-		return NULL;
+		return CB_ERR_BACKEND;
 	}
-	k->have_rng = 1;
-	if (wc_ecc_init(&k->peer) != 0) {
-		p256_free(k);
-		return NULL;
-	}
-	k->have_peer = 1;
-	if (wc_ecc_set_rng(&k->key, &k->rng) != 0) {
-		p256_free(k);
-		return NULL;
-	}
-	return k;
+	*key = k;
+	return CB_OK;
 }
 
 static int p256_store_public(struct p256_key *k)
 {
 	word32 n = P256_POINT;
-	if (wc_ecc_export_x963(&k->key, k->pub_raw, &n) != 0 || n != P256_POINT)
+	if (wc_ecc_export_x963(&k->key, k->base.pub, &n) != 0 || n != P256_POINT)
 		return CB_ERR_BACKEND;
 	return CB_OK;
 }
 
-static int p256_make(void **key)
+static int p256_generate(void *key)
 {
-	struct p256_key *k;
+	struct p256_key *k = key;
 
-	*key = NULL;
-	if (!(k = p256_new()))
+	if (wc_ecc_make_key_ex(&k->rng, P256_BYTES, &k->key, ECC_SECP256R1) != 0 || p256_store_public(k) != 0)
 		return CB_ERR_BACKEND;
-	if (wc_ecc_make_key_ex(&k->rng, P256_BYTES, &k->key, ECC_SECP256R1) != 0 || p256_store_public(k) != 0) {
-		p256_free(k);
-		return CB_ERR_BACKEND;
-	}
-	k->has_secret = 1;
-	*key = k;
 	return CB_OK;
 }
 
-/* import_secret (ecdh-p256): PKCS#8 prefix || d (the layer checked 0 < d < n, keycheck.c). */
-static int p256_import_d(const uint8_t *in, size_t len, void **key)
+/* d, 0 < d < n (the layer checked it, keycheck.c). */
+static int p256_set_secret(void *key, const uint8_t d[P256_BYTES])
 {
-	struct p256_key *k;
-	const uint8_t *d;
+	struct p256_key *k = key;
 
-	*key = NULL;
-	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
-		return CB_ERR_FORMAT;
-	if (!(k = p256_new()))
-		return CB_ERR_BACKEND;
 	if (wc_ecc_import_private_key_ex(d, P256_BYTES, NULL, 0, &k->key, ECC_SECP256R1) != 0 ||
-	    wc_ecc_make_pub_ex(&k->key, NULL, &k->rng) != 0 || p256_store_public(k) != 0) {
-		p256_free(k);
+	    wc_ecc_make_pub_ex(&k->key, NULL, &k->rng) != 0 || p256_store_public(k) != 0)
 		return CB_ERR_INVALID_KEY;
-	}
-	k->has_secret = 1;
-	*key = k;
 	return CB_OK;
 }
 
-/* ECDH and ECDSA share the handle; each kind's methods take its own class. */
-CB_EC_SHARED_HANDLE(p256, p256_make, p256_import_d)
-
-/* An uncompressed point on P-256 into e (cofactor 1: on the curve is enough). */
-static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
+/* An uncompressed point on P-256 into the key (peer 0) or the peer (cofactor 1: on the curve is enough). */
+static int p256_set_point(void *key, int peer, const uint8_t pt[P256_POINT])
 {
-	if (len != P256_POINT || pt[0] != 0x04)
+	struct p256_key *k = key;
+	ecc_key *e = peer ? &k->peer : &k->key;
+
+	if (pt[0] != 0x04)
 		return CB_ERR_INVALID_KEY;
 	if (wc_ecc_import_x963_ex(pt, P256_POINT, e, ECC_SECP256R1) != 0)
 		return CB_ERR_INVALID_KEY;
@@ -438,76 +413,30 @@ static int p256_point_import(const uint8_t *pt, size_t len, ecc_key *e)
 	return CB_OK;
 }
 
-/* import_public (ecdsa-p256): SPKI prefix || point. */
-static int p256_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int p256_get_secret(const void *key, uint8_t d[P256_BYTES])
 {
-	struct p256_key *k;
-	const uint8_t *pt;
-	int r;
+	const struct p256_key *k = key;
+	word32 n = P256_BYTES;
 
-	*key = NULL;
-	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
-		return CB_ERR_FORMAT;
-	if (!(k = p256_new()))
+	/* const is cast away: wolfCrypt's export takes a non-const key it does not change */
+	if (wc_ecc_export_private_only((ecc_key *)&k->key, d, &n) != 0 || n != P256_BYTES)
 		return CB_ERR_BACKEND;
-	if ((r = p256_point_import(pt, P256_POINT, &k->key)) != 0) {
-		p256_free(k);
-		return r;
-	}
-	memcpy(k->pub_raw, pt, P256_POINT);
-	*key = k;
 	return CB_OK;
 }
 
-static int p256_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct p256_key *k = key;
-	uint8_t d[P256_BYTES];
-	word32 n = sizeof(d);
-	int r;
-
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	/* const is cast away: wolfCrypt's export takes a non-const key it does not change */
-	if (wc_ecc_export_private_only((ecc_key *)&k->key, d, &n) != 0 || n != P256_BYTES) {
-		cb_wipe(d, sizeof(d));
-		return CB_ERR_BACKEND;
-	}
-	r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
-	cb_wipe(d, sizeof(d));
-	return r;
-}
-
-static int p256_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+static int p256_shared(void *key, uint8_t x[P256_BYTES])
 {
 	struct p256_key *k = key;
 	word32 n = P256_BYTES;
-	int r;
 
-	if (!k || !peer || !ss || !sslen || !k->has_secret)
-		return CB_ERR_ARG;
-	if (*sslen < P256_BYTES)
-		return CB_ERR_LENGTH;
-	if (!k->peer_set || peerlen != P256_POINT || memcmp(peer, k->peer_raw, P256_POINT) != 0) {
-		k->peer_set = 0;
-		if ((r = p256_point_import(peer, peerlen, &k->peer)) != 0)
-			return r;
-		memcpy(k->peer_raw, peer, P256_POINT);
-		k->peer_set = 1;
-	}
-	if (wc_ecc_shared_secret(&k->key, &k->peer, ss, &n) != 0 || n != P256_BYTES) {
-		cb_wipe(ss, P256_BYTES);
+	if (wc_ecc_shared_secret(&k->key, &k->peer, x, &n) != 0 || n != P256_BYTES)
 		return CB_ERR_BACKEND;
-	}
-	*sslen = n;
 	return CB_OK;
 }
 
-static size_t p256_max_signature(const void *key)
-{
-	(void)key;
-	return ECDSA_MAX_DER;
-}
+/* One handle for both P-256 classes (ec_handle.h), with its DRBG for the blinding and the nonces. */
+static const cb_ec_lib wolf_p256 = {p256_new,        p256_free,       p256_generate, p256_set_secret,
+				    p256_set_point, p256_get_secret, p256_shared};
 
 static int p256_hash(const uint8_t *m, size_t mlen, uint8_t dig[WC_SHA256_DIGEST_SIZE])
 {
@@ -524,7 +453,7 @@ static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	word32 n;
 	int r;
 
-	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+	if (!k || !sig || !siglen || (!m && mlen) || !k->base.has_secret)
 		return CB_ERR_ARG;
 	if (*siglen < ECDSA_MAX_DER)
 		return CB_ERR_LENGTH;
@@ -566,28 +495,17 @@ const cb_kex_class cb_wolfssl_x25519 = {
 const cb_kex_class cb_wolfssl_ecdh_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "ecdh-p256",
 			     "ECC_TIMING_RESISTANT: the scalar multiplication is blinded with the handle's DRBG; "
-			     "the peer point is checked on the curve when it changes", NULL),
-	.keygen = p256_kex_keygen,
-	.key_free = p256_free,
-	.export_public = cb_ec_export_point,
-	.export_secret = p256_export_secret,
-	.derive = p256_derive,
-	.import_secret = p256_kex_import_secret,
+			     "the peer point is checked on the curve when it changes", &wolf_p256),
+	CB_EC_KEX_METHODS,
 };
 
 const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_SIG, "ecdsa-p256",
 			     "random k per signature from the handle's wolfCrypt DRBG (Hash_DRBG); includes SHA-256; "
-			     "verify includes a strict DER check", NULL),
-	.keygen = p256_sig_keygen,
-	.key_free = p256_free,
-	.export_public = cb_ec_export_spki_p256,
-	.export_secret = p256_export_secret,
-	.max_signature = p256_max_signature,
+			     "verify includes a strict DER check", &wolf_p256),
+	CB_EC_SIG_METHODS,
 	.sign = p256_sign,
 	.verify = p256_verify,
-	.import_public = p256_import_public,
-	.import_secret = p256_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
 
 const cb_sig_class cb_wolfssl_ed25519 = {

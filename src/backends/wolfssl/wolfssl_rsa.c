@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_methods.h"
 #include "backends/wolfssl/wolfssl_common.h"
 #include "core/util.h"
 
@@ -105,12 +106,10 @@ static int wrsa_store_modulus(struct wrsa_key *k)
 	return CB_OK;
 }
 
-static int wrsa_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+static int wrsa_keygen(const struct wrsa_variant *v, const cb_opts *opts, void **key)
 {
-	const struct wrsa_variant *v = cls->info.variant;
 	struct wrsa_key *k;
 
-	(void)opts;
 	*key = NULL;
 	if (!(k = wrsa_new(v->bits, v->scheme)))
 		return CB_ERR_BACKEND;
@@ -290,30 +289,24 @@ static int wrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND_NOTE "WC_RSA_BLINDING: private-key operations blinded with the handle's wolfCrypt DRBG"
 
-static int wrsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int wrsa_import_public(const struct wrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **key)
 {
-	return wrsa_import(cls->info.variant, 0, in, len, key);
+	return wrsa_import(v, 0, in, len, key);
 }
 
-static int wrsa_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+static int wrsa_import_secret(const struct wrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			      void **key)
 {
-	return wrsa_import(cls->info.variant, 1, in, len, key);
+	return wrsa_import(v, 1, in, len, key);
 }
+
+/* The class methods: the class's variant says which RSA (class_methods.h). */
+CB_KIND_ENTRIES(wrsa, sig)
 
 #define WRSA_SIG(id, nm, bits, scheme, note)                                                                       \
 	static const struct wrsa_variant id##_v = {bits, scheme};                                                  \
-	const cb_sig_class cb_wolfssl_##id = {                                                                     \
-		.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v),                                              \
-		.keygen = wrsa_keygen,                                                                             \
-		.key_free = wrsa_free,                                                                             \
-		.export_public = wrsa_export_public,                                                               \
-		.export_secret = wrsa_export_secret,                                                               \
-		.max_signature = wrsa_max_signature,                                                               \
-		.sign = wrsa_sign,                                                                                 \
-		.verify = wrsa_verify,                                                                             \
-		.import_public = wrsa_import_public,                                                                \
-		.import_secret = wrsa_import_secret,                                                                \
-	}
+	const cb_sig_class cb_wolfssl_##id = {.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v), CB_SIG_METHODS(wrsa)}
 
 #define PKCS1_NOTE BLIND_NOTE "; includes SHA-256; verify includes an s < n check done here"
 #define PSS_NOTE BLIND_NOTE "; random 32-byte salt per signature; includes SHA-256; verify includes an s < n check done here"

@@ -29,16 +29,15 @@ enum wsym_mode { WS_ECB, WS_CBC, WS_CTR, WS_GCM, WS_CHAPOLY };
 /* Longest GCM IV accepted (as the OpenSSL classes). */
 #define GCM_MAX_IV 128
 
+static const cb_cipher_lib wolf_cipher;
+
 struct wsym_ctx {
-	const cb_cipher_class *cls;
+	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
 	enum wsym_mode mode;
 	int have_enc, have_dec;
 	Aes enc, dec;
 	uint8_t key[32]; /* ChaCha20-Poly1305 only */
 };
-
-/* wolfCrypt refuses some NULL pointers even with a zero length. */
-static const uint8_t empty[1];
 
 static void wsym_free(void *p)
 {
@@ -64,10 +63,9 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	*out = NULL;
 	if (cb_wolfssl_ready() != CB_OK)
 		return CB_ERR_BACKEND;
-	c = calloc(1, sizeof(*c));
+	c = cb_cipher_handle_new(sizeof(*c), cls, &wolf_cipher);
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
 	c->mode = mode;
 	if (mode == WS_CHAPOLY) {
 		memcpy(c->key, key, 32);
@@ -131,9 +129,11 @@ static int ctr_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const uint
 	return len && wc_AesCtrEncrypt(&c->enc, dst, src, (word32)len) != 0 ? CB_ERR_BACKEND : CB_OK;
 }
 
-static int set_iv(struct wsym_ctx *c, int enc, const uint8_t *iv, size_t ivlen)
+/* A non-AEAD message's IV into wolfCrypt's Aes (cb_cipher_lib's start). */
+static int set_iv(void *p, int enc, const uint8_t *iv, size_t ivlen)
 {
-	const cb_cipher_class *cls = c->cls;
+	struct wsym_ctx *c = p;
+	const cb_cipher_class *cls = c->base.cls;
 	Aes *a = (enc || c->mode == WS_CTR) ? &c->enc : &c->dec;
 
 	if (!cls->iv_bytes)
@@ -146,89 +146,32 @@ static int set_iv(struct wsym_ctx *c, int enc, const uint8_t *iv, size_t ivlen)
 	return CB_OK;
 }
 
-static int aead_check(struct wsym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen)
+/* A GCM or ChaCha20-Poly1305 message (cipher_check.h): wolfCrypt's one-shot calls. */
+static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
+		size_t len, uint8_t *out)
 {
-	if (!iv || (aadlen && !aad))
-		return CB_ERR_ARG;
+	struct wsym_ctx *c = p;
+	word32 tb = (word32)c->base.cls->tag_bytes;
+	int err;
+
 	if (aadlen > 0xffffffffu)
 		return CB_ERR_LENGTH;
+	if (c->mode == WS_GCM ? ivlen == 0 || ivlen > GCM_MAX_IV : ivlen != CHACHA20_POLY1305_AEAD_IV_SIZE)
+		return CB_ERR_LENGTH;
 	if (c->mode == WS_GCM)
-		return (ivlen == 0 || ivlen > GCM_MAX_IV) ? CB_ERR_LENGTH : CB_OK;
-	return ivlen == CHACHA20_POLY1305_AEAD_IV_SIZE ? CB_OK : CB_ERR_LENGTH;
-}
-
-static int wsym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct wsym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t need;
-	int err;
-
-	cls = c->cls;
-	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, 0xffffffffu - 2 * AES_BLK, &need)) != 0)
-		return err;
-	if (!in)
-		in = empty;
-
-	if (cls->tag_bytes) {
-		if ((err = aead_check(c, iv, ivlen, aad, aadlen)) != 0)
-			return err;
-		if (!aad)
-			aad = empty;
-		if (c->mode == WS_GCM)
-			err = wc_AesGcmEncrypt(&c->enc, out, in, (word32)inlen, iv, (word32)ivlen, out + inlen,
-					       (word32)cls->tag_bytes, aad, (word32)aadlen);
-		else
-			err = wc_ChaCha20Poly1305_Encrypt(c->key, iv, aad, (word32)aadlen, in, (word32)inlen, out,
-							  out + inlen);
-		if (err != 0)
-			return CB_ERR_BACKEND;
-		*outlen = need;
+		err = enc ? wc_AesGcmEncrypt(&c->enc, out, in, (word32)len, iv, (word32)ivlen, out + len, tb, aad,
+					     (word32)aadlen)
+			  : wc_AesGcmDecrypt(&c->enc, out, in, (word32)len, iv, (word32)ivlen, in + len, tb, aad,
+					     (word32)aadlen);
+	else
+		err = enc ? wc_ChaCha20Poly1305_Encrypt(c->key, iv, aad, (word32)aadlen, in, (word32)len, out, out + len)
+			  : wc_ChaCha20Poly1305_Decrypt(c->key, iv, aad, (word32)aadlen, in, (word32)len, in + len, out);
+	if (err == 0)
 		return CB_OK;
-	}
-	if ((err = set_iv(c, 1, iv, ivlen)) != 0)
-		return err;
-	return cb_cipher_modes(cls, 1, block_crypt, ctr_crypt, c, iv, ivlen, in, inlen, out, outlen);
+	return !enc && (err == AES_GCM_AUTH_E || err == MAC_CMP_FAILED_E) ? CB_ERR_VERIFY : CB_ERR_BACKEND;
 }
 
-static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
-			size_t inlen, uint8_t *out, size_t *outlen)
-{
-	struct wsym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t body;
-	int err;
-
-	cls = c->cls;
-	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, 0xffffffffu, &body)) != 0)
-		return err;
-	if (!in)
-		in = empty;
-
-	if (cls->tag_bytes) {
-		if ((err = aead_check(c, iv, ivlen, aad, aadlen)) != 0)
-			return err;
-		if (!aad)
-			aad = empty;
-		if (c->mode == WS_GCM)
-			err = wc_AesGcmDecrypt(&c->enc, out, in, (word32)body, iv, (word32)ivlen, in + body,
-					       (word32)cls->tag_bytes, aad, (word32)aadlen);
-		else
-			err = wc_ChaCha20Poly1305_Decrypt(c->key, iv, aad, (word32)aadlen, in, (word32)body, in + body,
-							  out);
-		if (err != 0) {
-			/* Never release unauthenticated plaintext. */
-			cb_wipe(out, body);
-			return (err == AES_GCM_AUTH_E || err == MAC_CMP_FAILED_E) ? CB_ERR_VERIFY : CB_ERR_BACKEND;
-		}
-		*outlen = body;
-		return CB_OK;
-	}
-	if ((err = set_iv(c, 0, iv, ivlen)) != 0)
-		return err;
-	return cb_cipher_modes(cls, 0, block_crypt, ctr_crypt, c, iv, ivlen, in, body, out, outlen);
-}
+static const cb_cipher_lib wolf_cipher = {0xffffffffu - 2 * AES_BLK, 0xffffffffu, aead, block_crypt, ctr_crypt, set_iv};
 
 #define AES_NOTE "wolfCrypt's portable C AES (Debian's build has no AES-NI)"
 #define GCM_NOTE "wolfCrypt's portable C AES and 4-bit-table GHASH (Debian's build has no AES-NI/PCLMUL)"
@@ -237,15 +180,7 @@ static int wsym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t 
 	static const enum wsym_mode id##_v = md;                                                                    \
 	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
 		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note, &id##_v),                                            \
-		.key_bytes = kb,                                                                                    \
-		.iv_bytes = ivb,                                                                                    \
-		.block_bytes = bb,                                                                                  \
-		.tag_bytes = tb,                                                                                    \
-		.padded = pad,                                                                                      \
-		.init = wsym_init,                                                                                  \
-		.free = wsym_free,                                                                                  \
-		.encrypt = wsym_encrypt,                                                                            \
-		.decrypt = wsym_decrypt,                                                                            \
+		CB_CIPHER_HANDLE_METHODS(wsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
 WS_CIPHER(aes128_ecb, "aes-128-ecb", WS_ECB, 16, 0, 16, 0, 0, AES_NOTE);

@@ -1,0 +1,162 @@
+/* The P-256 handle shared by a library's ECDH and ECDSA classes (ec_handle.h). */
+#include "backends/ec_handle.h"
+
+#include <string.h>
+
+#include "core/der.h"
+#include "core/util.h"
+
+/* A handle of lib's, made by its make(): *key NULL on failure. */
+static int ec_new(const cb_ec_lib *lib, cb_ec_handle **k, void **key)
+{
+	int r;
+
+	*key = NULL;
+	if ((r = lib->make(key)) != 0)
+		return r;
+	*k = *key;
+	(*k)->lib = lib;
+	return CB_OK;
+}
+
+/* The handle made (r 0, the secret flag set when secret) or freed (r, *key NULL). */
+static int ec_done(cb_ec_handle *k, int r, int secret, void **key)
+{
+	if (r != 0) {
+		k->lib->free(k);
+		*key = NULL;
+		return r;
+	}
+	k->has_secret = secret;
+	return CB_OK;
+}
+
+static int ec_keygen(const cb_ec_lib *lib, void **key)
+{
+	cb_ec_handle *k;
+	int r = ec_new(lib, &k, key);
+
+	return r ? r : ec_done(k, lib->generate(k), 1, key);
+}
+
+/* The canonical PKCS#8 of d; the library refuses d outside [1, n-1]. */
+static int ec_import_secret(const cb_ec_lib *lib, const uint8_t *in, size_t len, void **key)
+{
+	const uint8_t *d;
+	cb_ec_handle *k;
+	int r;
+
+	*key = NULL;
+	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
+		return CB_ERR_FORMAT;
+	if ((r = ec_new(lib, &k, key)) != 0)
+		return r;
+	return ec_done(k, lib->set_secret(k, d), 1, key);
+}
+
+int cb_ec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return ec_keygen(cls->info.variant, key);
+}
+
+int cb_ec_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return ec_keygen(cls->info.variant, key);
+}
+
+int cb_ec_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return ec_import_secret(cls->info.variant, in, len, key);
+}
+
+int cb_ec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	return ec_import_secret(cls->info.variant, in, len, key);
+}
+
+/* The canonical SPKI of the point, checked on the curve by the library. */
+int cb_ec_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+{
+	const uint8_t *pt;
+	cb_ec_handle *k;
+	int r;
+
+	*key = NULL;
+	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
+		return CB_ERR_FORMAT;
+	if ((r = ec_new(cls->info.variant, &k, key)) != 0)
+		return r;
+	if ((r = k->lib->set_point(k, 0, pt)) == 0)
+		memcpy(k->pub, pt, sizeof(k->pub));
+	return ec_done(k, r, 0, key);
+}
+
+void cb_ec_free(void *key)
+{
+	cb_ec_handle *k = key;
+
+	if (k)
+		k->lib->free(k);
+}
+
+int cb_ec_export_point(const void *key, uint8_t *out, size_t *outlen)
+{
+	const cb_ec_handle *k = key;
+
+	return k ? cb_bytes_out(k->pub, sizeof(k->pub), out, outlen) : CB_ERR_ARG;
+}
+
+int cb_ec_export_spki(const void *key, uint8_t *out, size_t *outlen)
+{
+	const cb_ec_handle *k = key;
+
+	return k ? cb_key_put(CB_KEY_P256, 0, k->pub, out, outlen) : CB_ERR_ARG;
+}
+
+int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const cb_ec_handle *k = key;
+	uint8_t d[32];
+	int r;
+
+	if (!k || !k->has_secret)
+		return CB_ERR_ARG;
+	r = k->lib->get_secret(k, d);
+	if (r == 0)
+		r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
+	cb_wipe(d, sizeof(d));
+	return r;
+}
+
+/* The x-coordinate of d times the peer's point; the peer decoded and checked when it changes. */
+int cb_ec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	cb_ec_handle *k = key;
+	int r;
+
+	if (!k || !peer || !ss || !sslen || !k->has_secret)
+		return CB_ERR_ARG;
+	if (*sslen < 32)
+		return CB_ERR_LENGTH;
+	if (!k->peer_set || peerlen != sizeof(k->peer) || memcmp(peer, k->peer, sizeof(k->peer)) != 0) {
+		k->peer_set = 0;
+		if (peerlen != sizeof(k->peer))
+			return CB_ERR_INVALID_KEY;
+		if ((r = k->lib->set_point(k, 1, peer)) != 0)
+			return r;
+		memcpy(k->peer, peer, sizeof(k->peer));
+		k->peer_set = 1;
+	}
+	if ((r = k->lib->shared(k, ss)) != 0) {
+		cb_wipe(ss, 32);
+		return r;
+	}
+	*sslen = 32;
+	return CB_OK;
+}
+
+size_t cb_ec_max_signature(const void *key)
+{
+	(void)key;
+	return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
+}
