@@ -10,7 +10,6 @@
 
 #include "backends/boringssl/bssl_common.h"
 #include "backends/class_tables.h"
-#include "backends/ec_handle.h"
 #include "core/der.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
@@ -221,7 +220,28 @@ static int p256_import_secret(const uint8_t *in, size_t len, void **out)
 	return p256_import(in, len, 1, out);
 }
 
-CB_EC_SHARED_HANDLE(p256, p256_keygen, p256_import_secret)
+/* One P-256 handle for both classes: the methods that receive their class. */
+static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_keygen(key);
+}
+
+static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return p256_keygen(key);
+}
+
+static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_secret(in, len, key);
+}
+
+static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				  void **key)
+{
+	return p256_import_secret(in, len, key);
+}
 
 static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
 			       void **key)

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "backends/botan/botan_common.h"
-#include "backends/class_methods.h"
+#include "backends/class_tables.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/sig.h"
@@ -189,7 +189,7 @@ static int key_finish(struct bkey *k, int r, void **key)
 	return CB_OK;
 }
 
-/* keygen: the class's variant is its struct kdesc (class_methods.h makes each kind's entry). */
+/* keygen: the class's variant is its struct kdesc (class_tables.h makes each kind's entry). */
 static int bk_keygen(const struct kdesc *d, const cb_opts *opts, void **key)
 {
 	struct bkey *k;
@@ -586,12 +586,12 @@ static int bk_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 static const cb_kex_class x25519 = {
 	.info = BOTAN_INFO(CB_KIND_KEX, "x25519", "the all-zero result (small-order peer) is refused by the adapter",
 			   &d_x25519),
-	CB_KEX_METHODS(bk),
+	CB_HANDLE_KEX_METHODS(bk),
 };
 
 static const cb_kex_class ecdh_p256 = {
 	.info = BOTAN_INFO(CB_KIND_KEX, "ecdh-p256", "the peer point is decoded and checked on each derive", &d_ecdh),
-	CB_KEX_METHODS(bk),
+	CB_HANDLE_KEX_METHODS(bk),
 };
 
 /* ---- Signatures: ECDSA P-256, Ed25519, SM2 (GM/T 0003.2: SM3 over Z_A || M), RSA ---- */
@@ -681,12 +681,12 @@ static const cb_sig_class ecdsa_p256 = {
 			   "Botan 2 derives the nonce from the key and message (RFC 6979) and blinds the signing "
 			   "inversion with a random mask from the key's generator",
 			   &d_ecdsa),
-	CB_SIG_METHODS(bk),
+	CB_HANDLE_SIG_METHODS(bk),
 };
 
 static const cb_sig_class ed25519 = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "ed25519", NULL, &d_ed25519),
-	CB_SIG_METHODS(bk),
+	CB_HANDLE_SIG_METHODS(bk),
 };
 
 static const cb_sig_class sm2_sign = {
@@ -694,7 +694,7 @@ static const cb_sig_class sm2_sign = {
 			   "Botan takes the user ID in its parameter string (an ID with a comma or NUL byte is "
 			   "refused); a random nonce from the key's generator per signature",
 			   &d_sm2),
-	CB_SIG_METHODS(bk),
+	CB_HANDLE_SIG_METHODS(bk),
 };
 
 /* ---- Encryption: SM2 (GM/T 0003.4, SM3) and RSA ---- */
@@ -835,7 +835,7 @@ static int bk_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size
 #define BOTAN_SM2_PKE(var_, name_, fmt_, notes_)                                                              \
 	static const struct kdesc var_##_d = {K_SM2_ENC, "SM2", "sm2p256v1", "SM3", 0, 0, fmt_};             \
 	static const cb_pke_class var_ = {.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),         \
-					  CB_PKE_METHODS(bk)}
+					  CB_HANDLE_PKE_METHODS(bk)}
 
 #define SM2_RAW_NOTES "Botan speaks the DER form only: includes a DER conversion and a buffer allocation"
 BOTAN_SM2_PKE(sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2, SM2_RAW_NOTES);
@@ -848,12 +848,12 @@ BOTAN_SM2_PKE(sm2_enc_der, "sm2-enc-der", CB_SM2_DER, NULL);
 #define BOTAN_RSA_SIG(var_, name_, bits_, pad_)                                                               \
 	static const struct kdesc var_##_d = {K_RSA_SIG, "RSA", #bits_, pad_, bits_, 0, CB_SM2_DER};         \
 	static const cb_sig_class var_ = {.info = BOTAN_INFO(CB_KIND_SIG, name_, RSA_SIG_NOTES, &var_##_d),   \
-					  CB_SIG_METHODS(bk)}
+					  CB_HANDLE_SIG_METHODS(bk)}
 
 #define BOTAN_RSA_PKE(var_, name_, bits_, pad_, overhead_, notes_)                                           \
 	static const struct kdesc var_##_d = {K_RSA_ENC, "RSA", #bits_, pad_, bits_, overhead_, CB_SM2_DER}; \
 	static const cb_pke_class var_ = {.info = BOTAN_INFO(CB_KIND_PKE, name_, notes_, &var_##_d),         \
-					  CB_PKE_METHODS(bk)}
+					  CB_HANDLE_PKE_METHODS(bk)}
 
 #define PSS "PSSR(SHA-256,MGF1,32)"
 #define PKCS1_NOTES RSA_NOTES "; a bad padding is reported as an error (PK_Decryptor::decrypt), no implicit rejection"

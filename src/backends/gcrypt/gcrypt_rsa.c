@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/class_methods.h"
+#include "backends/class_tables.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -557,7 +557,7 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 
 /* ---- classes ------------------------------------------------------------- */
 
-/* The class methods: the class's variant says which RSA (class_methods.h). */
+/* The class methods: the class's variant says which RSA (class_tables.h). */
 CB_KIND_ENTRIES(rsa, pke)
 CB_KIND_ENTRIES(rsa, sig)
 
@@ -567,11 +567,11 @@ CB_KIND_ENTRIES(rsa, sig)
 
 #define RSA_PKE(id, nm, nbits, pad, hash, ovh)                                                     \
 	static const struct rsa_variant id##_v = {nbits, pad, hash, ovh};                          \
-	const cb_pke_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_PKE, nm, id), CB_PKE_METHODS(rsa)}
+	const cb_pke_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_PKE, nm, id), CB_HANDLE_PKE_METHODS(rsa)}
 
 #define RSA_SIG(id, nm, nbits, pad, salt)                                                          \
 	static const struct rsa_variant id##_v = {nbits, pad, NULL, salt};                         \
-	const cb_sig_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_SIG, nm, id), CB_SIG_METHODS(rsa)}
+	const cb_sig_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_SIG, nm, id), CB_HANDLE_SIG_METHODS(rsa)}
 
 #define OV_PKCS1 11
 #define OV_OAEP256 (2 * 32 + 2)

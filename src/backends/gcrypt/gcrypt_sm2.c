@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "core/der.h"
-#include "backends/class_methods.h"
+#include "backends/class_tables.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/util.h"
 #include "cryptobench/pke.h"
@@ -448,7 +448,7 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 
 /* ---- classes ------------------------------------------------------------- */
 
-/* The class methods over the shared bodies above (class_methods.h). */
+/* The class methods over the shared bodies above (class_tables.h). */
 CB_KIND_ENTRIES(sm2, sig)
 CB_KEYGEN_ENTRY(sm2, pke)
 CB_IMPORT_ENTRY(sm2, pke, secret)
@@ -464,10 +464,10 @@ static int sm2_pke_import_public(const cb_pke_class *cls, const uint8_t *in, siz
 	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .notes = (notes_),                     \
 	 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
-const cb_sig_class cb_gcry_sm2_sign = {.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2), CB_SIG_METHODS(sm2)};
+const cb_sig_class cb_gcry_sm2_sign = {.info = SM2_INFO(CB_KIND_SIG, "sm2-sign", NULL, &v_c1c3c2), CB_HANDLE_SIG_METHODS(sm2)};
 
 #define SM2_PKE(id, fmtv, name_, notes_)                                                               \
-	const cb_pke_class cb_gcry_##id = {.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv), CB_PKE_METHODS(sm2)}
+	const cb_pke_class cb_gcry_##id = {.info = SM2_INFO(CB_KIND_PKE, name_, notes_, &fmtv), CB_HANDLE_PKE_METHODS(sm2)}
 
 SM2_PKE(sm2_enc_c1c3c2, v_c1c3c2, "sm2-enc-c1c3c2", "libgcrypt's native parts");
 SM2_PKE(sm2_enc_c1c2c3, v_c1c2c3, "sm2-enc-c1c2c3", "includes a small raw-to-raw conversion");

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/class_methods.h"
+#include "backends/class_tables.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/der.h"
 #include "core/util.h"
@@ -154,7 +154,7 @@ static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in,
 	return CB_OK;
 }
 
-/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle (class_methods.h). */
+/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle (class_tables.h). */
 CB_KEX_ENTRIES(mec)
 CB_KEYGEN_ENTRY(mec, sig)
 CB_IMPORT_ENTRY(mec, sig, secret)

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/class_methods.h"
+#include "backends/class_tables.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/util.h"
 
@@ -257,7 +257,7 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
 
-/* The class methods: the class's variant says which RSA (class_methods.h). */
+/* The class methods: the class's variant says which RSA (class_tables.h). */
 CB_KIND_ENTRIES(mrsa, pke)
 CB_KIND_ENTRIES(mrsa, sig)
 
@@ -265,11 +265,11 @@ CB_KIND_ENTRIES(mrsa, sig)
 
 #define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
 	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_pke_class id = {.info = MR_INFO(CB_KIND_PKE, nm, notes_, id), CB_PKE_METHODS(mrsa)}
+	static const cb_pke_class id = {.info = MR_INFO(CB_KIND_PKE, nm, notes_, id), CB_HANDLE_PKE_METHODS(mrsa)}
 
 #define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
 	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_sig_class id = {.info = MR_INFO(CB_KIND_SIG, nm, notes_, id), CB_SIG_METHODS(mrsa)}
+	static const cb_sig_class id = {.info = MR_INFO(CB_KIND_SIG, nm, notes_, id), CB_HANDLE_SIG_METHODS(mrsa)}
 
 #define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND
 #define PSS_NOTES "salt from the handle's CTR_DRBG; " BLIND

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/class_methods.h"
+#include "backends/class_tables.h"
 #include "backends/wolfssl/wolfssl_common.h"
 #include "core/util.h"
 
@@ -301,12 +301,12 @@ static int wrsa_import_secret(const struct wrsa_variant *v, const uint8_t *in, s
 	return wrsa_import(v, 1, in, len, key);
 }
 
-/* The class methods: the class's variant says which RSA (class_methods.h). */
+/* The class methods: the class's variant says which RSA (class_tables.h). */
 CB_KIND_ENTRIES(wrsa, sig)
 
 #define WRSA_SIG(id, nm, bits, scheme, note)                                                                       \
 	static const struct wrsa_variant id##_v = {bits, scheme};                                                  \
-	const cb_sig_class cb_wolfssl_##id = {.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v), CB_SIG_METHODS(wrsa)}
+	const cb_sig_class cb_wolfssl_##id = {.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v), CB_HANDLE_SIG_METHODS(wrsa)}
 
 #define PKCS1_NOTE BLIND_NOTE "; includes SHA-256; verify includes an s < n check done here"
 #define PSS_NOTE BLIND_NOTE "; random 32-byte salt per signature; includes SHA-256; verify includes an s < n check done here"
