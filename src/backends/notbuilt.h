@@ -24,6 +24,20 @@ static inline const char *cb_nb_unavailable(void)
 	return CB_UNAVAILABLE_NOT_BUILT;
 }
 
+/*
+ * The backend's implementation label, `label` " (not built)", as impl (the
+ * name its built half exports), and its version function, "not built".
+ */
+#define CB_NB_IDENTITY(impl, version, label)                                                                   \
+	const char *impl(void)                                                                                 \
+	{                                                                                                      \
+		return label " (not built)";                                                                   \
+	}                                                                                                      \
+	static const char *version(void)                                                                       \
+	{                                                                                                      \
+		return "not built";                                                                            \
+	}
+
 /* One keygen per kind: the class argument's type differs. */
 static inline int cb_nb_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {

@@ -102,15 +102,7 @@ CB_QUIET_STDIO(cb_bssl_quiet)
 
 #include "backends/notbuilt.h"
 
-const char *cb_bssl_implementation(void)
-{
-	return "BoringSSL (not built)";
-}
-
-static const char *bssl_version(void)
-{
-	return "not built";
-}
+CB_NB_IDENTITY(cb_bssl_implementation, bssl_version, "BoringSSL")
 
 #define CB_NB_BACKEND "boringssl"
 #define CB_NB_IMPL cb_bssl_implementation

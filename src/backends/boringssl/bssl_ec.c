@@ -75,7 +75,7 @@ static int p256_wrap(EVP_PKEY *pkey, int has_secret, void **out)
 	return CB_OK;
 }
 
-static int p256_keygen(void **out)
+static int p256_keygen(const void *variant, const cb_opts *opts, void **out)
 {
 	EC_KEY *ec = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
 	EVP_PKEY *pkey = EVP_PKEY_new();
@@ -215,39 +215,19 @@ static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *s
 	return CB_OK;
 }
 
-static int p256_import_secret(const uint8_t *in, size_t len, void **out)
+/* One P-256 handle for both classes: their keygen and import entries (class_tables.h). */
+static int p256_import_public(const void *variant, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+{
+	return p256_import(in, len, 0, out);
+}
+
+static int p256_import_secret(const void *variant, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	return p256_import(in, len, 1, out);
 }
 
-/* One P-256 handle for both classes: the methods that receive their class. */
-static int p256_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_keygen(key);
-}
-
-static int p256_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return p256_keygen(key);
-}
-
-static int p256_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_secret(in, len, key);
-}
-
-static int p256_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				  void **key)
-{
-	return p256_import_secret(in, len, key);
-}
-
-static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			       void **key)
-{
-	return p256_import(in, len, 0, key);
-}
+CB_KEX_ENTRIES(p256)
+CB_KIND_ENTRIES(p256, sig)
 
 static const cb_kex_class ecdh_p256 = {
 	.info = BSSL_INFO(CB_KIND_KEX, "ecdh-p256",
@@ -274,7 +254,7 @@ static const cb_sig_class ecdsa_p256 = {
 	.max_signature = ecdsa_max_signature,
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
-	.import_public = ecdsa_import_public,
+	.import_public = p256_sig_import_public,
 	.import_secret = p256_sig_import_secret,
 };
 

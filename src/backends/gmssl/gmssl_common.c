@@ -64,15 +64,7 @@ CB_QUIET_STDIO(cb_gmssl_quiet)
 
 #include "backends/notbuilt.h"
 
-const char *cb_gmssl_implementation(void)
-{
-	return "GmSSL (not built)";
-}
-
-static const char *gmssl_version(void)
-{
-	return "not built";
-}
+CB_NB_IDENTITY(cb_gmssl_implementation, gmssl_version, "GmSSL")
 
 #define CB_NB_BACKEND "gmssl"
 #define CB_NB_IMPL cb_gmssl_implementation
