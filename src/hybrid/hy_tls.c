@@ -190,22 +190,19 @@ static int p_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, con
 static cb_hy_slot p_slot;
 static const cb_hy_variant p_coins = {{1, CB_HY_P256, 0}, {1, CB_HY_P256, 0}, 1, "secp256r1mlkem768", &p_slot};
 
-const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
-	.info = {CB_KIND_KEM, "secp256r1mlkem768", "builtin",
-		 "default composition: parts mlkem768@builtin, ecdh-p256@openssl",
-		 NULL, builtin_implementation, &p_coins},
-	.public_key_bytes = P + EK,
-	.secret_key_bytes = S + DK,
-	.ciphertext_bytes = P + CT,
-	.shared_secret_bytes = 64,
-	.keypair = cb_hy_keypair,
-	.encaps = cb_hy_encaps,
-	.decaps = p_decaps,
-	.keypair_coins_bytes = 96,
-	.keypair_derand = p_keypair_derand,
-	.encaps_coins_bytes = 64,
-	.encaps_derand = p_encaps_derand,
-};
+/* The point-first layout's class (SecP256r1MLKEM768, curveSM2MLKEM768's compositions) with its info. */
+#define POINT_FIRST_CLASS(...)                                                                                  \
+	{                                                                                                      \
+		.info = {__VA_ARGS__}, .public_key_bytes = P + EK, .secret_key_bytes = S + DK,                \
+		.ciphertext_bytes = P + CT, .shared_secret_bytes = 64, .keypair = cb_hy_keypair,               \
+		.encaps = cb_hy_encaps, .decaps = p_decaps, .keypair_coins_bytes = 96,                         \
+		.keypair_derand = p_keypair_derand, .encaps_coins_bytes = 64, .encaps_derand = p_encaps_derand \
+	}
+
+const cb_kem_class cb_hybrid_secp256r1mlkem768 =
+	POINT_FIRST_CLASS(CB_KIND_KEM, "secp256r1mlkem768", "builtin",
+			  "default composition: parts mlkem768@builtin, ecdh-p256@openssl", NULL,
+			  builtin_implementation, &p_coins);
 
 /*
  * curveSM2MLKEM768 (draft-yang-tls-hybrid-sm2-mlkem-03) has
@@ -215,17 +212,5 @@ const cb_kem_class cb_hybrid_secp256r1mlkem768 = {
  */
 static const cb_hy_variant csm_coins = {{1, CB_HY_SM2, 0}, {1, CB_HY_SM2, 0}, 1, "curvesm2mlkem768", NULL};
 
-const cb_kem_class cb_hy_curvesm2mlkem768_parts = {
-	.info = {CB_KIND_KEM, "curvesm2mlkem768", "builtin", NULL, NULL, NULL, &csm_coins},
-	.public_key_bytes = P + EK,
-	.secret_key_bytes = S + DK,
-	.ciphertext_bytes = P + CT,
-	.shared_secret_bytes = 64,
-	.keypair = cb_hy_keypair,
-	.encaps = cb_hy_encaps,
-	.decaps = p_decaps,
-	.keypair_coins_bytes = 96,
-	.keypair_derand = p_keypair_derand,
-	.encaps_coins_bytes = 64,
-	.encaps_derand = p_encaps_derand,
-};
+const cb_kem_class cb_hy_curvesm2mlkem768_parts =
+	POINT_FIRST_CLASS(CB_KIND_KEM, "curvesm2mlkem768", "builtin", NULL, NULL, NULL, &csm_coins);
