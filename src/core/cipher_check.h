@@ -134,4 +134,29 @@ int cb_cipher_handle_decrypt(void *ctx, const uint8_t *iv, size_t ivlen, const u
 	.key_bytes = (kb), .iv_bytes = (ivb), .block_bytes = (bb), .tag_bytes = (tb), .padded = (pad),         \
 	.init = p##_init, .free = p##_free, .encrypt = cb_cipher_handle_encrypt, .decrypt = cb_cipher_handle_decrypt
 
+/* A cipher class's mode: the adapters' class variant points at one. */
+enum cb_cipher_mode { CB_MODE_ECB, CB_MODE_CBC, CB_MODE_CTR, CB_MODE_GCM, CB_MODE_CHAPOLY };
+
+/* Longest GCM IV the adapters accept (as the OpenSSL classes; 12 is the usual). */
+#define CB_GCM_MAX_IV 128
+
+/*
+ * The twelve AES classes the cipher adapters offer, with their sizes
+ * stated once.  A row is X(id, name, mode, key_bytes, iv_bytes,
+ * block_bytes, tag_bytes, padded), mode an enum cb_cipher_mode.
+ */
+#define CB_AES_CIPHER_ROWS(X)                                                                                          \
+	X(aes128_ecb, "aes-128-ecb", CB_MODE_ECB, 16, 0, 16, 0, 0)                                                     \
+	X(aes128_ecb_p, "aes-128-ecb-pkcs7", CB_MODE_ECB, 16, 0, 16, 0, 1)                                             \
+	X(aes128_cbc, "aes-128-cbc", CB_MODE_CBC, 16, 16, 16, 0, 0)                                                    \
+	X(aes128_cbc_p, "aes-128-cbc-pkcs7", CB_MODE_CBC, 16, 16, 16, 0, 1)                                            \
+	X(aes128_ctr, "aes-128-ctr", CB_MODE_CTR, 16, 16, 1, 0, 0)                                                     \
+	X(aes128_gcm, "aes-128-gcm", CB_MODE_GCM, 16, 12, 1, 16, 0)                                                    \
+	X(aes256_ecb, "aes-256-ecb", CB_MODE_ECB, 32, 0, 16, 0, 0)                                                     \
+	X(aes256_ecb_p, "aes-256-ecb-pkcs7", CB_MODE_ECB, 32, 0, 16, 0, 1)                                             \
+	X(aes256_cbc, "aes-256-cbc", CB_MODE_CBC, 32, 16, 16, 0, 0)                                                    \
+	X(aes256_cbc_p, "aes-256-cbc-pkcs7", CB_MODE_CBC, 32, 16, 16, 0, 1)                                            \
+	X(aes256_ctr, "aes-256-ctr", CB_MODE_CTR, 32, 16, 1, 0, 0)                                                     \
+	X(aes256_gcm, "aes-256-gcm", CB_MODE_GCM, 32, 12, 1, 16, 0)
+
 #endif

@@ -148,21 +148,20 @@ static const cb_cipher_lib gcry_cipher = {SIZE_MAX, SIZE_MAX, gsym_aead, gsym_bl
 #define CBC GCRY_CIPHER_MODE_CBC
 #define CTR GCRY_CIPHER_MODE_CTR
 #define GCM GCRY_CIPHER_MODE_GCM
-/* Same IV limit as the OpenSSL classes (libgcrypt's GCM takes any length). */
-#define GCM_MAX_IV 128
 
+/* libgcrypt's GCM takes an IV of any length; CB_GCM_MAX_IV bounds it as in the other adapters. */
 GSYM_CIPHER(aes128_ecb, "aes-128-ecb", A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
 GSYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
 GSYM_CIPHER(aes128_cbc, "aes-128-cbc", A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
 GSYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
 GSYM_CIPHER(aes128_ctr, "aes-128-ctr", A128, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
-GSYM_CIPHER(aes128_gcm, "aes-128-gcm", A128, GCM, GSYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+GSYM_CIPHER(aes128_gcm, "aes-128-gcm", A128, GCM, GSYM_AEAD, CB_GCM_MAX_IV, 16, 12, 1, 16, 0);
 GSYM_CIPHER(aes256_ecb, "aes-256-ecb", A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 0);
 GSYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 1);
 GSYM_CIPHER(aes256_cbc, "aes-256-cbc", A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 0);
 GSYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 1);
 GSYM_CIPHER(aes256_ctr, "aes-256-ctr", A256, CTR, GSYM_CTR, 0, 32, 16, 1, 0, 0);
-GSYM_CIPHER(aes256_gcm, "aes-256-gcm", A256, GCM, GSYM_AEAD, GCM_MAX_IV, 32, 12, 1, 16, 0);
+GSYM_CIPHER(aes256_gcm, "aes-256-gcm", A256, GCM, GSYM_AEAD, CB_GCM_MAX_IV, 32, 12, 1, 16, 0);
 /* RFC 8439 with a 12-byte nonce, as the OpenSSL class. */
 GSYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305, GSYM_AEAD, 12, 32, 12, 1, 16, 0);
 GSYM_CIPHER(sm4_ecb, "sm4-ecb", SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
@@ -170,7 +169,7 @@ GSYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1
 GSYM_CIPHER(sm4_cbc, "sm4-cbc", SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
 GSYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
 GSYM_CIPHER(sm4_ctr, "sm4-ctr", SM4, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
-GSYM_CIPHER(sm4_gcm, "sm4-gcm", SM4, GCM, GSYM_AEAD, GCM_MAX_IV, 16, 12, 1, 16, 0);
+GSYM_CIPHER(sm4_gcm, "sm4-gcm", SM4, GCM, GSYM_AEAD, CB_GCM_MAX_IV, 16, 12, 1, 16, 0);
 
 /*
  * Hashes: one gcry_md_hd_t opened in init() and reset per call.  Measured

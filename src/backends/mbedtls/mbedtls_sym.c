@@ -25,8 +25,6 @@
 #include "core/util.h"
 
 #define AES_BLOCK 16
-/* Longest GCM IV accepted (as the OpenSSL classes). */
-#define GCM_MAX_IV 128
 
 static const char *aes_implementation(void)
 {
@@ -41,13 +39,11 @@ static const char *aes_implementation(void)
 	return "mbedtls-" MBEDTLS_VERSION_STRING "-c";
 }
 
-enum msym_mode { MS_ECB, MS_CBC, MS_CTR, MS_GCM, MS_CHAPOLY };
-
 static const cb_cipher_lib mbedtls_cipher;
 
 struct msym_ctx {
 	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
-	enum msym_mode mode;
+	enum cb_cipher_mode mode;
 	mbedtls_aes_context enc, dec;
 	mbedtls_gcm_context gcm;
 	mbedtls_chachapoly_context cp;
@@ -66,10 +62,10 @@ static void msym_free(void *p)
 	free(c);
 }
 
-/* The class's variant is its mode (an enum msym_mode). */
+/* The class's variant is its mode (an enum cb_cipher_mode). */
 static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
-	enum msym_mode mode = *(const enum msym_mode *)cls->info.variant;
+	enum cb_cipher_mode mode = *(const enum cb_cipher_mode *)cls->info.variant;
 	struct msym_ctx *c;
 	unsigned bits;
 	int r = 0;
@@ -85,18 +81,18 @@ static int msym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	mbedtls_chachapoly_init(&c->cp);
 	bits = (unsigned)cls->key_bytes * 8;
 	switch (mode) {
-	case MS_ECB:
-	case MS_CBC:
+	case CB_MODE_ECB:
+	case CB_MODE_CBC:
 		r = mbedtls_aes_setkey_dec(&c->dec, key, bits);
 		/* fall through */
-	case MS_CTR:
+	case CB_MODE_CTR:
 		if (r == 0)
 			r = mbedtls_aes_setkey_enc(&c->enc, key, bits);
 		break;
-	case MS_GCM:
+	case CB_MODE_GCM:
 		r = mbedtls_gcm_setkey(&c->gcm, MBEDTLS_CIPHER_ID_AES, key, bits);
 		break;
-	case MS_CHAPOLY:
+	case CB_MODE_CHAPOLY:
 		r = mbedtls_chachapoly_setkey(&c->cp, key);
 		break;
 	}
@@ -117,7 +113,7 @@ static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, 
 
 	if (!len)
 		return 0;
-	if (c->mode == MS_CBC)
+	if (c->mode == CB_MODE_CBC)
 		return mbedtls_aes_crypt_cbc(k, mode, len, iv, src, dst) ? CB_ERR_BACKEND : 0;
 	for (size_t i = 0; i < len; i += AES_BLOCK)
 		if (mbedtls_aes_crypt_ecb(k, mode, src + i, dst + i) != 0)
@@ -147,9 +143,9 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 	size_t tb = c->base.cls->tag_bytes;
 	int r;
 
-	if (c->mode == MS_GCM ? ivlen == 0 || ivlen > GCM_MAX_IV : ivlen != 12)
+	if (c->mode == CB_MODE_GCM ? ivlen == 0 || ivlen > CB_GCM_MAX_IV : ivlen != 12)
 		return CB_ERR_LENGTH;
-	if (c->mode == MS_GCM)
+	if (c->mode == CB_MODE_GCM)
 		r = enc ? mbedtls_gcm_crypt_and_tag(&c->gcm, MBEDTLS_GCM_ENCRYPT, len, iv, ivlen, aad, aadlen, in, out, tb,
 						    out + len)
 			: mbedtls_gcm_auth_decrypt(&c->gcm, len, iv, ivlen, aad, aadlen, in + len, tb, in, out);
@@ -167,25 +163,16 @@ static const cb_cipher_lib mbedtls_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block
 #define AES_NOTES "AES-NI/PCLMULQDQ when the CPU has them (run-time check), else mbedTLS's table-based C"
 
 #define MS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, notes_, impl)                                                  \
-	static const enum msym_mode id##_v = md;                                                                    \
+	static const enum cb_cipher_mode id##_v = md;                                                               \
 	const cb_cipher_class cb_mbedtls_##id = {                                                                   \
 		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl, &id##_v},                               \
 		CB_CIPHER_HANDLE_METHODS(msym, kb, ivb, bb, tb, pad),                                               \
 	}
 
-MS_CIPHER(aes128_ecb, "aes-128-ecb", MS_ECB, 16, 0, 16, 0, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", MS_ECB, 16, 0, 16, 0, 1, AES_NOTES, aes_implementation);
-MS_CIPHER(aes128_cbc, "aes-128-cbc", MS_CBC, 16, 16, 16, 0, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", MS_CBC, 16, 16, 16, 0, 1, AES_NOTES, aes_implementation);
-MS_CIPHER(aes128_ctr, "aes-128-ctr", MS_CTR, 16, 16, 1, 0, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes128_gcm, "aes-128-gcm", MS_GCM, 16, 12, 1, 16, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes256_ecb, "aes-256-ecb", MS_ECB, 32, 0, 16, 0, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", MS_ECB, 32, 0, 16, 0, 1, AES_NOTES, aes_implementation);
-MS_CIPHER(aes256_cbc, "aes-256-cbc", MS_CBC, 32, 16, 16, 0, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", MS_CBC, 32, 16, 16, 0, 1, AES_NOTES, aes_implementation);
-MS_CIPHER(aes256_ctr, "aes-256-ctr", MS_CTR, 32, 16, 1, 0, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(aes256_gcm, "aes-256-gcm", MS_GCM, 32, 12, 1, 16, 0, AES_NOTES, aes_implementation);
-MS_CIPHER(chacha20_poly1305, "chacha20-poly1305", MS_CHAPOLY, 32, 12, 1, 16, 0, "portable C (no assembly in mbedTLS 2.28)",
+/* AES: the rows and sizes of cipher_check.h. */
+#define MS_AES(id, nm, mode, kb, ivb, bb, tb, pad) MS_CIPHER(id, nm, mode, kb, ivb, bb, tb, pad, AES_NOTES, aes_implementation);
+CB_AES_CIPHER_ROWS(MS_AES)
+MS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0, "portable C (no assembly in mbedTLS 2.28)",
 	  cb_mbedtls_implementation);
 
 /* SHA-256: one context, restarted by every call. */

@@ -22,17 +22,13 @@
 #include "core/cipher_check.h"
 #include "core/util.h"
 
-enum nsym_mode { NS_ECB, NS_CBC, NS_CTR, NS_GCM128, NS_GCM256, NS_CHAPOLY };
-
 #define AES_BLOCK 16
-/* Longest GCM IV accepted (as the OpenSSL classes). */
-#define GCM_MAX_IV 128
 
 static const cb_cipher_lib nettle_cipher;
 
 struct nsym_ctx {
 	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
-	enum nsym_mode mode;
+	enum cb_cipher_mode mode;
 	const struct nettle_cipher *bc; /* ECB/CBC/CTR: nettle_aes128 or nettle_aes256 */
 	const struct nettle_aead *ae;   /* the AEADs: nettle_gcm_aes128, nettle_gcm_aes256, nettle_chacha_poly1305 */
 	union {
@@ -53,10 +49,10 @@ static void nsym_free(void *p)
 	free(c);
 }
 
-/* The class's variant is its enum nsym_mode. */
+/* The class's variant is its enum cb_cipher_mode. */
 static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
-	const enum nsym_mode mode = *(const enum nsym_mode *)cls->info.variant;
+	const enum cb_cipher_mode mode = *(const enum cb_cipher_mode *)cls->info.variant;
 	struct nsym_ctx *c;
 
 	*out = NULL;
@@ -65,20 +61,17 @@ static int nsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 		return CB_ERR_NOMEM;
 	c->mode = mode;
 	switch (mode) {
-	case NS_ECB:
-	case NS_CBC:
-	case NS_CTR:
+	case CB_MODE_ECB:
+	case CB_MODE_CBC:
+	case CB_MODE_CTR:
 		c->bc = cls->key_bytes == 16 ? &nettle_aes128 : &nettle_aes256;
 		c->bc->set_encrypt_key(&c->enc, key);
 		c->bc->set_decrypt_key(&c->dec, key);
 		break;
-	case NS_GCM128:
-		c->ae = &nettle_gcm_aes128;
+	case CB_MODE_GCM:
+		c->ae = cls->key_bytes == 16 ? &nettle_gcm_aes128 : &nettle_gcm_aes256;
 		break;
-	case NS_GCM256:
-		c->ae = &nettle_gcm_aes256;
-		break;
-	case NS_CHAPOLY:
+	case CB_MODE_CHAPOLY:
 		c->ae = &nettle_chacha_poly1305;
 		break;
 	}
@@ -95,7 +88,7 @@ static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, 
 
 	if (!len)
 		return CB_OK;
-	if (c->mode == NS_ECB)
+	if (c->mode == CB_MODE_ECB)
 		(enc ? c->bc->encrypt : c->bc->decrypt)(enc ? (void *)&c->enc : (void *)&c->dec, len, dst, src);
 	else if (enc)
 		cbc_encrypt(&c->enc, c->bc->encrypt, AES_BLOCK, iv, len, dst, src);
@@ -117,7 +110,7 @@ static int stream_crypt(void *p, uint8_t *ctr, size_t len, uint8_t *dst, const u
 /*
  * A GCM or ChaCha20-Poly1305 message (cipher_check.h) through nettle's
  * AEAD interface; one keyed context serves both directions.  GCM takes an
- * IV of any length up to GCM_MAX_IV (its own set_iv), ChaCha20-Poly1305 a
+ * IV of any length up to CB_GCM_MAX_IV (its own set_iv), ChaCha20-Poly1305 a
  * 12-byte nonce.  The tag is compared without a branch on its bytes.
  */
 static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -127,11 +120,11 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 	size_t tb = c->base.cls->tag_bytes;
 	uint8_t tag[AES_BLOCK];
 
-	if (c->mode == NS_CHAPOLY ? ivlen != c->ae->nonce_size : ivlen == 0 || ivlen > GCM_MAX_IV)
+	if (c->mode == CB_MODE_CHAPOLY ? ivlen != c->ae->nonce_size : ivlen == 0 || ivlen > CB_GCM_MAX_IV)
 		return CB_ERR_LENGTH;
-	if (c->mode == NS_GCM128)
+	if (c->ae == &nettle_gcm_aes128)
 		gcm_aes128_set_iv(&c->enc.g128, ivlen, iv);
-	else if (c->mode == NS_GCM256)
+	else if (c->ae == &nettle_gcm_aes256)
 		gcm_aes256_set_iv(&c->enc.g256, ivlen, iv);
 	else
 		c->ae->set_nonce(&c->enc, iv);
@@ -146,26 +139,17 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_crypt, stream_crypt, NULL};
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
-	static const enum nsym_mode id##_v = md;                                                                    \
+	static const enum cb_cipher_mode id##_v = md;                                                               \
 	const cb_cipher_class cb_nettle_##id = {                                                                    \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "nettle",                                   \
 			 .implementation = cb_nettle_implementation, .variant = &id##_v},                           \
 		CB_CIPHER_HANDLE_METHODS(nsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
-NS_CIPHER(aes128_ecb, "aes-128-ecb", NS_ECB, 16, 0, 16, 0, 0);
-NS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", NS_ECB, 16, 0, 16, 0, 1);
-NS_CIPHER(aes128_cbc, "aes-128-cbc", NS_CBC, 16, 16, 16, 0, 0);
-NS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", NS_CBC, 16, 16, 16, 0, 1);
-NS_CIPHER(aes128_ctr, "aes-128-ctr", NS_CTR, 16, 16, 1, 0, 0);
-NS_CIPHER(aes128_gcm, "aes-128-gcm", NS_GCM128, 16, 12, 1, 16, 0);
-NS_CIPHER(aes256_ecb, "aes-256-ecb", NS_ECB, 32, 0, 16, 0, 0);
-NS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", NS_ECB, 32, 0, 16, 0, 1);
-NS_CIPHER(aes256_cbc, "aes-256-cbc", NS_CBC, 32, 16, 16, 0, 0);
-NS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", NS_CBC, 32, 16, 16, 0, 1);
-NS_CIPHER(aes256_ctr, "aes-256-ctr", NS_CTR, 32, 16, 1, 0, 0);
-NS_CIPHER(aes256_gcm, "aes-256-gcm", NS_GCM256, 32, 12, 1, 16, 0);
-NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", NS_CHAPOLY, 32, 12, 1, 16, 0);
+/* AES: the rows and sizes of cipher_check.h. */
+#define NS_AES(id, nm, mode, kb, ivb, bb, tb, pad) NS_CIPHER(id, nm, mode, kb, ivb, bb, tb, pad);
+CB_AES_CIPHER_ROWS(NS_AES)
+NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0);
 
 /* Hashes: one context of nettle's hash (meta) struct, reused by every call. */
 

@@ -23,17 +23,13 @@
 #include "core/cipher_check.h"
 #include "core/util.h"
 
-enum wsym_mode { WS_ECB, WS_CBC, WS_CTR, WS_GCM, WS_CHAPOLY };
-
 #define AES_BLK 16
-/* Longest GCM IV accepted (as the OpenSSL classes). */
-#define GCM_MAX_IV 128
 
 static const cb_cipher_lib wolf_cipher;
 
 struct wsym_ctx {
 	cb_cipher_handle base; /* first: the class and cipher_check.h's view of this library */
-	enum wsym_mode mode;
+	enum cb_cipher_mode mode;
 	int have_enc, have_dec;
 	Aes enc, dec;
 	uint8_t key[32]; /* ChaCha20-Poly1305 only */
@@ -52,10 +48,10 @@ static void wsym_free(void *p)
 	free(c);
 }
 
-/* The class's variant is its mode (an enum wsym_mode). */
+/* The class's variant is its mode (an enum cb_cipher_mode). */
 static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
-	enum wsym_mode mode = *(const enum wsym_mode *)cls->info.variant;
+	enum cb_cipher_mode mode = *(const enum cb_cipher_mode *)cls->info.variant;
 	struct wsym_ctx *c;
 	word32 kl = (word32)cls->key_bytes;
 	int r = 0;
@@ -67,7 +63,7 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	if (!c)
 		return CB_ERR_NOMEM;
 	c->mode = mode;
-	if (mode == WS_CHAPOLY) {
+	if (mode == CB_MODE_CHAPOLY) {
 		memcpy(c->key, key, 32);
 		*out = c;
 		return CB_OK;
@@ -78,8 +74,8 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	}
 	c->have_enc = 1;
 	switch (mode) {
-	case WS_ECB:
-	case WS_CBC:
+	case CB_MODE_ECB:
+	case CB_MODE_CBC:
 		if (wc_AesInit(&c->dec, NULL, INVALID_DEVID) != 0) {
 			wsym_free(c);
 			return CB_ERR_BACKEND;
@@ -89,10 +85,10 @@ static int wsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 		if (r == 0)
 			r = wc_AesSetKey(&c->dec, key, kl, NULL, AES_DECRYPTION);
 		break;
-	case WS_CTR: /* CTR uses the encryption schedule both ways */
+	case CB_MODE_CTR: /* CTR uses the encryption schedule both ways */
 		r = wc_AesSetKey(&c->enc, key, kl, NULL, AES_ENCRYPTION);
 		break;
-	case WS_GCM:
+	case CB_MODE_GCM:
 		r = wc_AesGcmSetKey(&c->enc, key, kl);
 		break;
 	default:
@@ -114,7 +110,7 @@ static int block_crypt(void *p, int enc, uint8_t *iv, size_t len, uint8_t *dst, 
 
 	if (!len)
 		return CB_OK;
-	if (c->mode == WS_ECB)
+	if (c->mode == CB_MODE_ECB)
 		r = enc ? wc_AesEcbEncrypt(&c->enc, dst, src, (word32)len) : wc_AesEcbDecrypt(&c->dec, dst, src, (word32)len);
 	else
 		r = enc ? wc_AesCbcEncrypt(&c->enc, dst, src, (word32)len) : wc_AesCbcDecrypt(&c->dec, dst, src, (word32)len);
@@ -134,7 +130,7 @@ static int set_iv(void *p, int enc, const uint8_t *iv, size_t ivlen)
 {
 	struct wsym_ctx *c = p;
 	const cb_cipher_class *cls = c->base.cls;
-	Aes *a = (enc || c->mode == WS_CTR) ? &c->enc : &c->dec;
+	Aes *a = (enc || c->mode == CB_MODE_CTR) ? &c->enc : &c->dec;
 
 	if (!cls->iv_bytes)
 		return CB_OK;
@@ -156,9 +152,9 @@ static int aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const uint8_t
 
 	if (aadlen > 0xffffffffu)
 		return CB_ERR_LENGTH;
-	if (c->mode == WS_GCM ? ivlen == 0 || ivlen > GCM_MAX_IV : ivlen != CHACHA20_POLY1305_AEAD_IV_SIZE)
+	if (c->mode == CB_MODE_GCM ? ivlen == 0 || ivlen > CB_GCM_MAX_IV : ivlen != CHACHA20_POLY1305_AEAD_IV_SIZE)
 		return CB_ERR_LENGTH;
-	if (c->mode == WS_GCM)
+	if (c->mode == CB_MODE_GCM)
 		err = enc ? wc_AesGcmEncrypt(&c->enc, out, in, (word32)len, iv, (word32)ivlen, out + len, tb, aad,
 					     (word32)aadlen)
 			  : wc_AesGcmDecrypt(&c->enc, out, in, (word32)len, iv, (word32)ivlen, in + len, tb, aad,
@@ -177,25 +173,16 @@ static const cb_cipher_lib wolf_cipher = {0xffffffffu - 2 * AES_BLK, 0xffffffffu
 #define GCM_NOTE "wolfCrypt's portable C AES and 4-bit-table GHASH (Debian's build has no AES-NI/PCLMUL)"
 
 #define WS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, note)                                                           \
-	static const enum wsym_mode id##_v = md;                                                                    \
+	static const enum cb_cipher_mode id##_v = md;                                                               \
 	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
 		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note, &id##_v),                                            \
 		CB_CIPHER_HANDLE_METHODS(wsym, kb, ivb, bb, tb, pad),                                               \
 	}
 
-WS_CIPHER(aes128_ecb, "aes-128-ecb", WS_ECB, 16, 0, 16, 0, 0, AES_NOTE);
-WS_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", WS_ECB, 16, 0, 16, 0, 1, AES_NOTE);
-WS_CIPHER(aes128_cbc, "aes-128-cbc", WS_CBC, 16, 16, 16, 0, 0, AES_NOTE);
-WS_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", WS_CBC, 16, 16, 16, 0, 1, AES_NOTE);
-WS_CIPHER(aes128_ctr, "aes-128-ctr", WS_CTR, 16, 16, 1, 0, 0, AES_NOTE);
-WS_CIPHER(aes128_gcm, "aes-128-gcm", WS_GCM, 16, 12, 1, 16, 0, GCM_NOTE);
-WS_CIPHER(aes256_ecb, "aes-256-ecb", WS_ECB, 32, 0, 16, 0, 0, AES_NOTE);
-WS_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", WS_ECB, 32, 0, 16, 0, 1, AES_NOTE);
-WS_CIPHER(aes256_cbc, "aes-256-cbc", WS_CBC, 32, 16, 16, 0, 0, AES_NOTE);
-WS_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", WS_CBC, 32, 16, 16, 0, 1, AES_NOTE);
-WS_CIPHER(aes256_ctr, "aes-256-ctr", WS_CTR, 32, 16, 1, 0, 0, AES_NOTE);
-WS_CIPHER(aes256_gcm, "aes-256-gcm", WS_GCM, 32, 12, 1, 16, 0, GCM_NOTE);
-WS_CIPHER(chacha20_poly1305, "chacha20-poly1305", WS_CHAPOLY, 32, 12, 1, 16, 0,
+/* AES: the rows and sizes of cipher_check.h; GCM (a tag) also names its GHASH. */
+#define WS_AES(id, nm, mode, kb, ivb, bb, tb, pad) WS_CIPHER(id, nm, mode, kb, ivb, bb, tb, pad, (tb) ? GCM_NOTE : AES_NOTE);
+CB_AES_CIPHER_ROWS(WS_AES)
+WS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0,
 	  "wolfCrypt's one-shot call: the Poly1305 key is derived per message from the raw key");
 
 /* Hashes: a context re-initialised by every call (as the OpenSSL classes). */
