@@ -117,4 +117,17 @@
 	.keygen = p##_kex_keygen, .key_free = p##_free, .export_public = p##_export_public,                   \
 	.export_secret = p##_export_secret, .derive = p##_derive, .import_secret = p##_kex_import_secret
 
+/*
+ * The six RSA signature classes the RSA adapters offer (PKCS#1 v1.5 and
+ * PSS, both over SHA-256), in their listing order.  A row is
+ * X(id, name, bits, pss): pss is 1 for RSASSA-PSS, 0 for PKCS#1 v1.5.
+ */
+#define CB_RSA_SIG_ROWS(X)                                                                                     \
+	X(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, 0)                                               \
+	X(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, 1)                                                   \
+	X(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, 0)                                               \
+	X(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, 1)                                                   \
+	X(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, 0)                                               \
+	X(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, 1)
+
 #endif

@@ -858,12 +858,9 @@ BOTAN_SM2_PKE(sm2_enc_der, "sm2-enc-der", CB_SM2_DER, NULL);
 #define PSS "PSSR(SHA-256,MGF1,32)"
 #define PKCS1_NOTES RSA_NOTES "; a bad padding is reported as an error (PK_Decryptor::decrypt), no implicit rejection"
 
-BOTAN_RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, "EMSA3(SHA-256)");
-BOTAN_RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, "EMSA3(SHA-256)");
-BOTAN_RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, "EMSA3(SHA-256)");
-BOTAN_RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, PSS);
-BOTAN_RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, PSS);
-BOTAN_RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, PSS);
+/* The RSA signature rows of class_tables.h. */
+#define BOTAN_RSA_SIG_ROW(id, nm, bits, pss) BOTAN_RSA_SIG(id, nm, bits, (pss) ? PSS : "EMSA3(SHA-256)");
+CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_ROW)
 BOTAN_RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
 BOTAN_RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
 BOTAN_RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
@@ -877,6 +874,9 @@ BOTAN_RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, "Raw", 0, RSA_NOTES);
 BOTAN_RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, "Raw", 0, RSA_NOTES);
 BOTAN_RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, "Raw", 0, RSA_NOTES);
 
+/* Listed in the order of class_tables.h's RSA signature rows. */
+#define BOTAN_RSA_SIG_INFO(id, nm, bits, pss) &id.info,
+
 const cb_alg_info *const cb_botan_pk_algs[] = {
 	&x25519.info,
 	&ecdh_p256.info,
@@ -886,12 +886,7 @@ const cb_alg_info *const cb_botan_pk_algs[] = {
 	&sm2_enc_c1c3c2.info,
 	&sm2_enc_c1c2c3.info,
 	&sm2_enc_der.info,
-	&rsa2048_pkcs1_sha256.info,
-	&rsa2048_pss_sha256.info,
-	&rsa3072_pkcs1_sha256.info,
-	&rsa3072_pss_sha256.info,
-	&rsa4096_pkcs1_sha256.info,
-	&rsa4096_pss_sha256.info,
+	CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_INFO)
 	&rsa2048_pkcs1.info,
 	&rsa2048_oaep_sha256.info,
 	&rsa3072_pkcs1.info,

@@ -590,9 +590,6 @@ RSA_PKE(rsa4096_oaep256, "rsa4096-oaep-sha256", 4096, RSA_OAEP, "sha256", OV_OAE
 RSA_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, RSA_OAEP, "sha1", OV_OAEP1);
 RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, RSA_RAW, NULL, 0);
 
-RSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, RSA_PKCS1, 0);
-RSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, RSA_PSS, 32);
-RSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, RSA_PKCS1, 0);
-RSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, RSA_PSS, 32);
-RSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, RSA_PKCS1, 0);
-RSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, RSA_PSS, 32);
+/* The RSA signature rows of class_tables.h; PSS salts are 32 bytes. */
+#define RSA_SIG_ROW(id, nm, bits, pss) RSA_SIG(id, nm, bits, (pss) ? RSA_PSS : RSA_PKCS1, (pss) ? 32 : 0);
+CB_RSA_SIG_ROWS(RSA_SIG_ROW)

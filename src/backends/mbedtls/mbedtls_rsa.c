@@ -286,12 +286,12 @@ MR_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, MR_OAEP1, ENC_NOTES);
 MR_PKE(rsa2048_raw, "rsa2048-raw", 2048, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
 MR_PKE(rsa3072_raw, "rsa3072-raw", 3072, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
 MR_PKE(rsa4096_raw, "rsa4096-raw", 4096, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
-MR_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, MR_SIG_PKCS1, BLIND);
-MR_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, MR_SIG_PKCS1, BLIND);
-MR_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, MR_SIG_PKCS1, BLIND);
-MR_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, MR_SIG_PSS, PSS_NOTES);
-MR_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, MR_SIG_PSS, PSS_NOTES);
-MR_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, MR_SIG_PSS, PSS_NOTES);
+/* The RSA signature rows of class_tables.h. */
+#define MR_SIG_ROW(id, nm, bits, pss) MR_SIG(id, nm, bits, (pss) ? MR_SIG_PSS : MR_SIG_PKCS1, (pss) ? PSS_NOTES : BLIND);
+CB_RSA_SIG_ROWS(MR_SIG_ROW)
+
+/* Listed in the order of class_tables.h's RSA signature rows. */
+#define MR_SIG_INFO(id, nm, bits, pss) &id.info,
 
 const cb_alg_info *const cb_mbedtls_rsa_algs[] = {
 	&rsa2048_pkcs1.info,
@@ -306,11 +306,6 @@ const cb_alg_info *const cb_mbedtls_rsa_algs[] = {
 	&rsa2048_raw.info,
 	&rsa3072_raw.info,
 	&rsa4096_raw.info,
-	&rsa2048_pkcs1_sha256.info,
-	&rsa2048_pss_sha256.info,
-	&rsa3072_pkcs1_sha256.info,
-	&rsa3072_pss_sha256.info,
-	&rsa4096_pkcs1_sha256.info,
-	&rsa4096_pss_sha256.info,
+	CB_RSA_SIG_ROWS(MR_SIG_INFO)
 	NULL,
 };

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/class_tables.h"
 #include "backends/nettle/nettle_common.h"
 #include "core/util.h"
 
@@ -510,9 +511,6 @@ static int nrsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, si
 NRSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048);
 NRSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072);
 NRSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096);
-NRSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, NRSA_PKCS1_SIG);
-NRSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, NRSA_PSS);
-NRSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, NRSA_PKCS1_SIG);
-NRSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, NRSA_PSS);
-NRSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, NRSA_PKCS1_SIG);
-NRSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, NRSA_PSS);
+/* The RSA signature rows of class_tables.h. */
+#define NRSA_SIG_ROW(id, nm, bits, pss) NRSA_SIG(id, nm, bits, (pss) ? NRSA_PSS : NRSA_PKCS1_SIG);
+CB_RSA_SIG_ROWS(NRSA_SIG_ROW)

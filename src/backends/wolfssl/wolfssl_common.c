@@ -12,6 +12,7 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 #include <pthread.h>
 
+#include "backends/class_tables.h"
 #include "backends/wolfssl/wolfssl_common.h"
 #include "cryptobench/registry.h"
 
@@ -46,6 +47,9 @@ static const char *wolfssl_version(void)
 	return v ? v : "unknown";
 }
 
+/* Listed in the order of class_tables.h's RSA signature rows. */
+#define WOLFSSL_RSA_SIG_INFO(id, nm, bits, pss) &cb_wolfssl_##id.info,
+
 static const cb_alg_info *const wolfssl_algs[] = {
 	&cb_wolfssl_sha256.info,
 	&cb_wolfssl_sha3_256.info,
@@ -66,12 +70,7 @@ static const cb_alg_info *const wolfssl_algs[] = {
 	&cb_wolfssl_ecdh_p256.info,
 	&cb_wolfssl_ecdsa_p256.info,
 	&cb_wolfssl_ed25519.info,
-	&cb_wolfssl_rsa2048_pkcs1_sha256.info,
-	&cb_wolfssl_rsa2048_pss_sha256.info,
-	&cb_wolfssl_rsa3072_pkcs1_sha256.info,
-	&cb_wolfssl_rsa3072_pss_sha256.info,
-	&cb_wolfssl_rsa4096_pkcs1_sha256.info,
-	&cb_wolfssl_rsa4096_pss_sha256.info,
+	CB_RSA_SIG_ROWS(WOLFSSL_RSA_SIG_INFO)
 	NULL,
 };
 

@@ -311,9 +311,6 @@ CB_KIND_ENTRIES(wrsa, sig)
 #define PKCS1_NOTE BLIND_NOTE "; includes SHA-256; verify includes an s < n check done here"
 #define PSS_NOTE BLIND_NOTE "; random 32-byte salt per signature; includes SHA-256; verify includes an s < n check done here"
 
-WRSA_SIG(rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256", 2048, WRSA_PKCS1_SIG, PKCS1_NOTE);
-WRSA_SIG(rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256", 3072, WRSA_PKCS1_SIG, PKCS1_NOTE);
-WRSA_SIG(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, WRSA_PKCS1_SIG, PKCS1_NOTE);
-WRSA_SIG(rsa2048_pss_sha256, "rsa2048-pss-sha256", 2048, WRSA_PSS, PSS_NOTE);
-WRSA_SIG(rsa3072_pss_sha256, "rsa3072-pss-sha256", 3072, WRSA_PSS, PSS_NOTE);
-WRSA_SIG(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, WRSA_PSS, PSS_NOTE);
+/* The RSA signature rows of class_tables.h. */
+#define WRSA_SIG_ROW(id, nm, bits, pss) WRSA_SIG(id, nm, bits, (pss) ? WRSA_PSS : WRSA_PKCS1_SIG, (pss) ? PSS_NOTE : PKCS1_NOTE);
+CB_RSA_SIG_ROWS(WRSA_SIG_ROW)
