@@ -32,6 +32,7 @@
 
 #include "backends/class_tables.h"
 #include "backends/openssl/openssl_common.h"
+#include "backends/sm2kx_role.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
 
@@ -569,17 +570,11 @@ static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
 static int kx_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	struct kx_state *s = key;
-	int cmp, r;
+	int initiator, r;
 
-	if (peerlen != CB_SM2KX_PUBLIC_BYTES)
-		return CB_ERR_INVALID_KEY;
-	if (*sslen < CB_SM2KX_KEY_BYTES)
-		return CB_ERR_LENGTH;
-	/* the smaller public value is the initiator A; a party cannot exchange with itself */
-	cmp = memcmp(s->pub, peer, CB_SM2KX_PUBLIC_BYTES);
-	if (cmp == 0)
-		return CB_ERR_INVALID_KEY;
-	r = state_derive(s, peer, peerlen, s->id, s->idlen, cmp < 0, ss, CB_SM2KX_KEY_BYTES, NULL);
+	if ((r = cb_sm2kx_role(s->pub, CB_SM2KX_PUBLIC_BYTES, peer, peerlen, *sslen, CB_SM2KX_KEY_BYTES, &initiator)) != 0)
+		return r;
+	r = state_derive(s, peer, peerlen, s->id, s->idlen, initiator, ss, CB_SM2KX_KEY_BYTES, NULL);
 	if (r)
 		return r;
 	*sslen = CB_SM2KX_KEY_BYTES;
