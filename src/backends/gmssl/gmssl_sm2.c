@@ -406,7 +406,7 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	static const struct gm_variant var_##_v = {T_ENC, fmt_};                                     \
 	static const cb_pke_class var_ = {                                                           \
 		.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_, &var_##_v),                           \
-		.keygen = key_pke_keygen,                                                                \
+		.keygen = key_pke_keygen,                                                            \
 		.key_free = key_free,                                                                \
 		.export_public = export_spki,                                                        \
 		.export_secret = export_pkcs8,                                                       \
@@ -414,8 +414,8 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.max_ciphertext = enc_max_ciphertext,                                                \
 		.encrypt = enc_encrypt,                                                              \
 		.decrypt = enc_decrypt,                                                              \
-		.import_secret = key_pke_import_secret,                                                  \
-		.import_public = key_pke_import_public,                                                  \
+		.import_secret = key_pke_import_secret,                                              \
+		.import_public = key_pke_import_public,                                              \
 	}
 
 GM_SM2_PKE(gm_sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2,

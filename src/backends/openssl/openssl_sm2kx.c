@@ -572,7 +572,8 @@ static int kx_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 	struct kx_state *s = key;
 	int initiator, r;
 
-	if ((r = cb_sm2kx_role(s->pub, CB_SM2KX_PUBLIC_BYTES, peer, peerlen, *sslen, CB_SM2KX_KEY_BYTES, &initiator)) != 0)
+	if ((r = cb_sm2kx_role(s->pub, CB_SM2KX_PUBLIC_BYTES, peer, peerlen, *sslen, CB_SM2KX_KEY_BYTES,
+			       &initiator)) != 0)
 		return r;
 	r = state_derive(s, peer, peerlen, s->id, s->idlen, initiator, ss, CB_SM2KX_KEY_BYTES, NULL);
 	if (r)

@@ -140,7 +140,8 @@ static int sym_run(struct sym_ctx *c, int enc, const uint8_t *iv, size_t ivlen, 
 
 	err = enc ? cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &len)
 		  : cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &len);
-	if (err != 0 || (err = sym_start(c, ctx, enc ? &c->enc_ivlen : &c->dec_ivlen, iv, ivlen, aad, aadlen, enc)) != 0)
+	if (err != 0 ||
+	    (err = sym_start(c, ctx, enc ? &c->enc_ivlen : &c->dec_ivlen, iv, ivlen, aad, aadlen, enc)) != 0)
 		return err;
 	if (enc)
 		len = inlen;
