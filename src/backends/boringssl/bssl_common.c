@@ -44,10 +44,13 @@ int cb_bssl_fail(int err)
 	return err;
 }
 
-int cb_bssl_parse_key(const uint8_t *in, size_t len, int secret, int type, EVP_PKEY **pkey)
+int cb_bssl_parse_key(const uint8_t *in, size_t len, int secret, int type, void **handle, EVP_PKEY **pkey)
 {
 	CBS cbs;
 
+	if (!handle || !in)
+		return CB_ERR_ARG;
+	*handle = NULL;
 	CBS_init(&cbs, in, len);
 	*pkey = secret ? EVP_parse_private_key(&cbs) : EVP_parse_public_key(&cbs);
 	if (!*pkey || CBS_len(&cbs) != 0 || EVP_PKEY_id(*pkey) != type) {

@@ -56,10 +56,13 @@ int cb_bssl_copy_der(uint8_t *buf, size_t len, uint8_t *out, size_t *outlen);
  * The canonical key files through EVP_parse_* / EVP_marshal_*: a key of
  * EVP_PKEY type `type` from a whole SPKI (secret 0) or PKCS#8 (0 and
  * *pkey, else CB_ERR_FORMAT); pkey's SPKI or PKCS#8 into out
- * (cb_bssl_copy_der's rules; CB_ERR_NOMEM, CB_ERR_BACKEND).
+ * (cb_bssl_copy_der's rules; CB_ERR_NOMEM, CB_ERR_BACKEND).  handle is
+ * the import's out argument: CB_ERR_ARG when it or in is NULL, else it is
+ * cleared first.
  */
 struct evp_pkey_st;
-int cb_bssl_parse_key(const uint8_t *in, size_t len, int secret, int type, struct evp_pkey_st **pkey);
+int cb_bssl_parse_key(const uint8_t *in, size_t len, int secret, int type, void **handle,
+		      struct evp_pkey_st **pkey);
 int cb_bssl_export_key(struct evp_pkey_st *pkey, int secret, uint8_t *out, size_t *outlen);
 
 /*

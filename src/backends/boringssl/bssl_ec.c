@@ -97,10 +97,7 @@ static int p256_import(const uint8_t *in, size_t len, int is_private, void **out
 	EVP_PKEY *pkey;
 	int err;
 
-	if (!out || !in)
-		return CB_ERR_ARG;
-	*out = NULL;
-	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_EC, &pkey)) != 0)
+	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_EC, out, &pkey)) != 0)
 		return err;
 	return p256_wrap(pkey, is_private, out);
 }

@@ -124,10 +124,7 @@ static int rsa_import(const cb_alg_info *alg, const uint8_t *in, size_t len, int
 	EVP_PKEY *pkey;
 	int err;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_RSA, &pkey)) != 0)
+	if ((err = cb_bssl_parse_key(in, len, is_private, EVP_PKEY_RSA, key, &pkey)) != 0)
 		return err;
 	err = rsa_key_make(alg->variant, pkey, is_private, &k);
 	if (err)

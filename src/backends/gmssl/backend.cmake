@@ -26,11 +26,8 @@ set(CB_GMSSL_BUILT FALSE)
 
 if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmssl/sm2.h)
   include(ExternalProject)
-  find_program(CB_OBJCOPY NAMES objcopy ${CMAKE_OBJCOPY})
-  find_program(CB_LD NAMES ld ${CMAKE_LINKER})
-  if(NOT CB_OBJCOPY OR NOT CB_LD)
-    message(FATAL_ERROR "cryptobench: building the gmssl backend needs ld and objcopy (binutils)")
-  endif()
+  include(${PROJECT_SOURCE_DIR}/src/backends/binutils.cmake)
+  cb_need_binutils(gmssl)
 
   # The accelerated code GmSSL's CMakeLists offers, chosen the way it does
   # (its own checks compile with -march=native), so the label can say so.

@@ -28,6 +28,7 @@
  * GmSSL encrypts and decrypts messages of 1 to 255 bytes only
  * (SM2_MAX_PLAINTEXT_SIZE); max_plaintext says so.
  */
+#include "backends/class_tables.h"
 #include "backends/gmssl/gmssl_common.h"
 
 #ifdef CB_GMSSL_BUILT
@@ -130,7 +131,7 @@ static int key_finish(struct gm_key *k, const cb_opts *opts, void **key)
 	return CB_OK;
 }
 
-static int key_generate(const struct gm_variant *v, const cb_opts *opts, void **key)
+static int key_keygen(const struct gm_variant *v, const cb_opts *opts, void **key)
 {
 	struct gm_key *k;
 
@@ -259,46 +260,23 @@ static int sign_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return sm2_verify_finish(&k->verify, sig, siglen) == 1 ? CB_OK : CB_ERR_VERIFY;
 }
 
+/* The secret and public imports over key_import, named as class_tables.h's entries call them. */
+static int key_import_public(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key)
+{
+	return key_import(v, 0, in, len, opts, key);
+}
+
+static int key_import_secret(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
+			     void **key)
+{
+	return key_import(v, 1, in, len, opts, key);
+}
+
 /* The class methods: the class's variant says what the key is for; each kind has its entry over the bodies above. */
-static int sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(cls->info.variant, opts, key);
-}
-
-static int sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return key_import(cls->info.variant, 0, in, len, opts, key);
-}
-
-static int sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return key_import(cls->info.variant, 1, in, len, opts, key);
-}
-
-static int pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(cls->info.variant, opts, key);
-}
-
-static int pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return key_import(cls->info.variant, 0, in, len, opts, key);
-}
-
-static int pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return key_import(cls->info.variant, 1, in, len, opts, key);
-}
-
-static int kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return key_generate(cls->info.variant, opts, key);
-}
-
-static int kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return key_import(cls->info.variant, 1, in, len, opts, key);
-}
+CB_KIND_ENTRIES(key, sig)
+CB_KIND_ENTRIES(key, pke)
+CB_KEX_ENTRIES(key)
 
 static const struct gm_variant v_sign = {T_SIGN, CB_SM2_DER}, v_dh = {T_DH, CB_SM2_DER};
 
@@ -308,15 +286,15 @@ static const cb_sig_class gm_sm2_sign = {
 			   "batches of 32 nonces the per-slice median would hide); verify through "
 			   "SM2_VERIFY_CTX's precomputed table of the public point" GMSSL_SM2_ASM,
 			   &v_sign),
-	.keygen = sig_keygen,
+	.keygen = key_sig_keygen,
 	.key_free = key_free,
 	.export_public = export_spki,
 	.export_secret = export_pkcs8,
 	.max_signature = sign_max_signature,
 	.sign = sign_sign,
 	.verify = sign_verify,
-	.import_public = sig_import_public,
-	.import_secret = sig_import_secret,
+	.import_public = key_sig_import_public,
+	.import_secret = key_sig_import_secret,
 };
 
 /* ---- sm2-enc-* ---- */
@@ -428,7 +406,7 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 	static const struct gm_variant var_##_v = {T_ENC, fmt_};                                     \
 	static const cb_pke_class var_ = {                                                           \
 		.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_, &var_##_v),                           \
-		.keygen = pke_keygen,                                                                \
+		.keygen = key_pke_keygen,                                                            \
 		.key_free = key_free,                                                                \
 		.export_public = export_spki,                                                        \
 		.export_secret = export_pkcs8,                                                       \
@@ -436,8 +414,8 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 		.max_ciphertext = enc_max_ciphertext,                                                \
 		.encrypt = enc_encrypt,                                                              \
 		.decrypt = enc_decrypt,                                                              \
-		.import_secret = pke_import_secret,                                                  \
-		.import_public = pke_import_public,                                                  \
+		.import_secret = key_pke_import_secret,                                              \
+		.import_public = key_pke_import_public,                                              \
 	}
 
 GM_SM2_PKE(gm_sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2,
@@ -502,12 +480,12 @@ static const cb_kex_class gm_sm2_dh = {
 			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
 			   "all-zero peer point GmSSL accepts; the last peer kept parsed" GMSSL_SM2_ASM,
 			   &v_dh),
-	.keygen = kex_keygen,
+	.keygen = key_kex_keygen,
 	.key_free = key_free,
 	.export_public = dh_export_public,
 	.export_secret = export_pkcs8,
 	.derive = dh_derive,
-	.import_secret = kex_import_secret,
+	.import_secret = key_kex_import_secret,
 };
 
 const cb_alg_info *const cb_gmssl_sm2_algs[] = {

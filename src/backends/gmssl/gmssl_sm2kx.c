@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "backends/class_tables.h"
+#include "backends/sm2kx_role.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
 
@@ -172,22 +173,17 @@ static int kx_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss
 	SM2_KEY peer_static;
 	SM2_Z256_POINT peer_eph;
 	uint8_t out[KX_KEY];
-	int cmp, r;
+	int initiator, r;
 
 	if (!k || !peer || !ss || !sslen)
 		return CB_ERR_ARG;
-	if (peerlen != KX_PUBLIC)
-		return CB_ERR_INVALID_KEY;
-	if (*sslen < KX_KEY)
-		return CB_ERR_LENGTH;
-	cmp = memcmp(k->pub, peer, KX_PUBLIC);
-	if (cmp == 0)
-		return CB_ERR_INVALID_KEY; /* a party cannot exchange with itself */
+	if ((r = cb_sm2kx_role(k->pub, KX_PUBLIC, peer, peerlen, *sslen, KX_KEY, &initiator)) != 0)
+		return r;
 	memset(&peer_static, 0, sizeof(peer_static));
 	if (point_in(peer, &peer_static.public_key) != 0 || point_in(peer + KX_POINT, &peer_eph) != 0)
 		return CB_ERR_INVALID_KEY;
 	/* the ID is both users' (kex.h) */
-	if (sm2_key_exchange(cmp < 0, &k->stat, k->id, k->idlen, &peer_static, k->id, k->idlen, &k->eph,
+	if (sm2_key_exchange(initiator, &k->stat, k->id, k->idlen, &peer_static, k->id, k->idlen, &k->eph,
 			     peer + KX_POINT, NULL, KX_KEY, out) != 1) {
 		r = CB_ERR_INVALID_KEY;
 	} else {

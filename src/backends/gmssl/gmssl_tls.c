@@ -369,6 +369,25 @@ static int step(TLS_CONNECT *c)
 	return r == TLS_ERROR_RECV_AGAIN || r == TLS_ERROR_SEND_AGAIN ? 0 : -1;
 }
 
+/*
+ * step() for a side not yet done (*done); *first takes the bytes the side
+ * has written into its pipe out by its first step (its first flight).
+ * -1 when the step failed, else 0.
+ */
+static int side_step(TLS_CONNECT *c, int *done, long *first, const pipe_buf *out)
+{
+	int r;
+
+	if (*done)
+		return 0;
+	if ((r = step(c)) < 0)
+		return -1;
+	*done = r;
+	if (!*first)
+		*first = out->written;
+	return 0;
+}
+
 static const char *group_name(int group)
 {
 	switch (group) {
@@ -402,21 +421,8 @@ static int tls_handshake(cb_tls *t, cb_tls_wire *wire, cb_tls_params *params)
 		goto out;
 	/* TLS 1.3: three flights (ClientHello; ServerHello .. Finished; Finished); TLCP: four; a few spare */
 	for (int i = 0; i < 8 && !(cdone && sdone); i++) {
-		int r;
-		if (!cdone) {
-			if ((r = step(c)) < 0)
-				goto out;
-			cdone = r;
-			if (!hello)
-				hello = t->pair.c2s.written;
-		}
-		if (!sdone) {
-			if ((r = step(s)) < 0)
-				goto out;
-			sdone = r;
-			if (!flight)
-				flight = t->pair.s2c.written;
-		}
+		if (side_step(c, &cdone, &hello, &t->pair.c2s) < 0 || side_step(s, &sdone, &flight, &t->pair.s2c) < 0)
+			goto out;
 	}
 	if (!cdone || !sdone || c->verify_result != X509_verify_ok)
 		goto out;

@@ -32,6 +32,7 @@
 
 #include "backends/class_tables.h"
 #include "backends/openssl/openssl_common.h"
+#include "backends/sm2kx_role.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
 
@@ -69,6 +70,19 @@ struct kx_curve {
 	uint8_t abg[4 * NB];
 };
 
+/*
+ * Starts a frame of ctx and takes n BIGNUMs from it into *v[0..n-1]: 0
+ * when ctx ran out (BN_CTX_get then fails for every later call, so the
+ * last one tells).  The caller ends the frame either way.
+ */
+static int ctx_frame(BN_CTX *ctx, BIGNUM **const v[], size_t n)
+{
+	BN_CTX_start(ctx);
+	for (size_t i = 0; i < n; i++)
+		*v[i] = BN_CTX_get(ctx);
+	return *v[n - 1] != NULL;
+}
+
 static void curve_clear(struct kx_curve *c)
 {
 	BN_free(c->nm2);
@@ -79,20 +93,14 @@ static int curve_init(struct kx_curve *c, const EC_GROUP *g)
 {
 	BN_CTX *ctx = BN_CTX_new();
 	BIGNUM *p, *a, *b, *x, *y;
+	BIGNUM **const bn[] = {&p, &a, &b, &x, &y};
 	int r = CB_ERR_BACKEND;
 
 	memset(c, 0, sizeof(*c));
 	c->g = g;
 	if (!ctx)
 		return fail(CB_ERR_NOMEM);
-	BN_CTX_start(ctx);
-	p = BN_CTX_get(ctx);
-	a = BN_CTX_get(ctx);
-	b = BN_CTX_get(ctx);
-	x = BN_CTX_get(ctx);
-	y = BN_CTX_get(ctx);
-	c->nm2 = BN_new();
-	if (!y || !c->nm2)
+	if (!ctx_frame(ctx, bn, sizeof(bn) / sizeof(bn[0])) || !(c->nm2 = BN_new()))
 		goto out;
 	/* 256-bit prime field, 256-bit order, cofactor 1: what this code is written for */
 	if (EC_GROUP_get_field_type(g) != NID_X9_62_prime_field || EC_GROUP_get_degree(g) != 8 * NB ||
@@ -304,6 +312,7 @@ static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen,
 	BN_CTX *ctx = s->ctx;
 	EC_POINT *pp = NULL, *rp = NULL, *q = NULL, *up = NULL;
 	BIGNUM *xs, *xp, *t, *x, *y;
+	BIGNUM **const bn[] = {&xs, &xp, &t, &x, &y};
 	uint8_t xy[2 * NB], zp[NB], block[NB], ctr[4];
 	const uint8_t *parts[4];
 	size_t lens[4] = {sizeof(xy), NB, NB, sizeof(ctr)};
@@ -313,17 +322,11 @@ static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen,
 		return CB_ERR_INVALID_KEY;
 	if (klen == 0 || klen > 32 * NB)
 		return CB_ERR_ARG;
-	BN_CTX_start(ctx);
-	xs = BN_CTX_get(ctx);
-	xp = BN_CTX_get(ctx);
-	t = BN_CTX_get(ctx);
-	x = BN_CTX_get(ctx);
-	y = BN_CTX_get(ctx);
 	pp = EC_POINT_new(g);
 	rp = EC_POINT_new(g);
 	q = EC_POINT_new(g);
 	up = EC_POINT_new(g);
-	if (!y || !pp || !rp || !q || !up) {
+	if (!ctx_frame(ctx, bn, sizeof(bn) / sizeof(bn[0])) || !pp || !rp || !q || !up) {
 		r = fail(CB_ERR_NOMEM);
 		goto out;
 	}
@@ -567,17 +570,12 @@ static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
 static int kx_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	struct kx_state *s = key;
-	int cmp, r;
+	int initiator, r;
 
-	if (peerlen != CB_SM2KX_PUBLIC_BYTES)
-		return CB_ERR_INVALID_KEY;
-	if (*sslen < CB_SM2KX_KEY_BYTES)
-		return CB_ERR_LENGTH;
-	/* the smaller public value is the initiator A; a party cannot exchange with itself */
-	cmp = memcmp(s->pub, peer, CB_SM2KX_PUBLIC_BYTES);
-	if (cmp == 0)
-		return CB_ERR_INVALID_KEY;
-	r = state_derive(s, peer, peerlen, s->id, s->idlen, cmp < 0, ss, CB_SM2KX_KEY_BYTES, NULL);
+	if ((r = cb_sm2kx_role(s->pub, CB_SM2KX_PUBLIC_BYTES, peer, peerlen, *sslen, CB_SM2KX_KEY_BYTES,
+			       &initiator)) != 0)
+		return r;
+	r = state_derive(s, peer, peerlen, s->id, s->idlen, initiator, ss, CB_SM2KX_KEY_BYTES, NULL);
 	if (r)
 		return r;
 	*sslen = CB_SM2KX_KEY_BYTES;

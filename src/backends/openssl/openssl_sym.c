@@ -122,62 +122,66 @@ static int sym_start(struct sym_ctx *c, EVP_CIPHER_CTX *ctx, size_t *cur_ivlen, 
 	return CB_OK;
 }
 
+/*
+ * One message in the direction enc (1 encrypt, 0 decrypt), through that
+ * direction's context: the sizes, sym_start, the data, then the tag (the
+ * encryption appends it; a decryption takes it from the last tag_bytes of
+ * in and the final call checks it).  EVP_CipherUpdate and
+ * EVP_CipherFinal_ex go the context's way.  A failed decryption releases
+ * no plaintext.
+ */
+static int sym_run(struct sym_ctx *c, int enc, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
+		   const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
+{
+	const cb_cipher_class *cls = c->cls;
+	EVP_CIPHER_CTX *ctx = enc ? c->enc : c->dec;
+	size_t len; /* the data: the plaintext, or the ciphertext before its tag */
+	int n1 = 0, n2 = 0, err;
+
+	err = enc ? cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &len)
+		  : cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &len);
+	if (err != 0 ||
+	    (err = sym_start(c, ctx, enc ? &c->enc_ivlen : &c->dec_ivlen, iv, ivlen, aad, aadlen, enc)) != 0)
+		return err;
+	if (enc)
+		len = inlen;
+	/* The API takes a non-const pointer but only reads the tag. */
+	else if (c->v->mode == SYM_AEAD && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
+							       (void *)(uintptr_t)(in + len)) <= 0)
+		return cb_ossl_fail();
+	if (len && !EVP_CipherUpdate(ctx, out, &n1, in, (int)len)) {
+		if (!enc)
+			cb_wipe(out, len);
+		return cb_ossl_fail();
+	}
+	if (!EVP_CipherFinal_ex(ctx, out + n1, &n2)) {
+		if (enc)
+			return cb_ossl_fail();
+		/* Never release unauthenticated or badly padded plaintext. */
+		cb_wipe(out, len);
+		ERR_clear_error();
+		return c->v->mode == SYM_AEAD ? CB_ERR_VERIFY : CB_ERR_DECRYPT;
+	}
+	len = (size_t)n1 + (size_t)n2;
+	if (enc && cls->tag_bytes) {
+		if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)cls->tag_bytes, out + len) <= 0)
+			return cb_ossl_fail();
+		len += cls->tag_bytes;
+	}
+	*outlen = len;
+	return CB_OK;
+}
+
 static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
 		       size_t inlen, uint8_t *out, size_t *outlen)
 {
-	struct sym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t need;
-	int n1 = 0, n2 = 0, err;
-
-	cls = c->cls;
-	if ((err = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, INT_MAX - 2 * cls->block_bytes, &need)) != 0)
-		return err;
-	if ((err = sym_start(c, c->enc, &c->enc_ivlen, iv, ivlen, aad, aadlen, 1)) != 0)
-		return err;
-	if (inlen && !EVP_EncryptUpdate(c->enc, out, &n1, in, (int)inlen))
-		return cb_ossl_fail();
-	if (!EVP_EncryptFinal_ex(c->enc, out + n1, &n2))
-		return cb_ossl_fail();
-	need = (size_t)n1 + (size_t)n2;
-	if (cls->tag_bytes) {
-		if (EVP_CIPHER_CTX_ctrl(c->enc, EVP_CTRL_AEAD_GET_TAG, (int)cls->tag_bytes, out + need) <= 0)
-			return cb_ossl_fail();
-		need += cls->tag_bytes;
-	}
-	*outlen = need;
-	return CB_OK;
+	return sym_run(p, 1, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
 }
 
 static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
 		       size_t inlen, uint8_t *out, size_t *outlen)
 {
-	struct sym_ctx *c = p;
-	const cb_cipher_class *cls;
-	size_t body;
-	int n1 = 0, n2 = 0, err;
-
-	cls = c->cls;
-	if ((err = cb_cipher_decrypt_size(cls, in, inlen, out, outlen, INT_MAX, &body)) != 0)
-		return err;
-	if ((err = sym_start(c, c->dec, &c->dec_ivlen, iv, ivlen, aad, aadlen, 0)) != 0)
-		return err;
-	/* The API takes a non-const pointer but only reads the tag. */
-	if (c->v->mode == SYM_AEAD && EVP_CIPHER_CTX_ctrl(c->dec, EVP_CTRL_AEAD_SET_TAG, (int)cls->tag_bytes,
-							  (void *)(uintptr_t)(in + body)) <= 0)
-		return cb_ossl_fail();
-	if (body && !EVP_DecryptUpdate(c->dec, out, &n1, in, (int)body)) {
-		cb_wipe(out, body);
-		return cb_ossl_fail();
-	}
-	if (!EVP_DecryptFinal_ex(c->dec, out + n1, &n2)) {
-		/* Never release unauthenticated or badly padded plaintext. */
-		cb_wipe(out, body);
-		ERR_clear_error();
-		return c->v->mode == SYM_AEAD ? CB_ERR_VERIFY : CB_ERR_DECRYPT;
-	}
-	*outlen = (size_t)n1 + (size_t)n2;
-	return CB_OK;
+	return sym_run(p, 0, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
 }
 
 /* unavailable() gets no class argument: each class has its own, into the shared code above. */

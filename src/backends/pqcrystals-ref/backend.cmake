@@ -4,25 +4,18 @@
 # depend on the level), the rest once per level with KYBER_K, whose
 # params.h then names every symbol pqcrystals_kyber<bits>_ref_*.  Their
 # randombytes() is renamed to ours (pqc_ref.c).
-include(${PROJECT_SOURCE_DIR}/src/backends/anchors.cmake)
-cb_anchor_dir(kyber cb_kyber_dir)
-cb_anchor_commit(kyber cb_kyber_commit)
+include(${PROJECT_SOURCE_DIR}/src/backends/pqcrystals-ref/kyber.cmake)
 set(cb_here ${PROJECT_SOURCE_DIR}/src/backends/pqcrystals-ref)
-set_property(SOURCE ${cb_here}/pqc_ref.c APPEND PROPERTY COMPILE_DEFINITIONS CB_ANCHOR_COMMIT="${cb_kyber_commit}")
+cb_kyber_anchor(${cb_here}/pqc_ref.c)
 set(cb_pqc_ref_libs)
 if(cb_kyber_dir)
   set(d ${cb_kyber_dir}/ref)
   add_library(cb_pqcrystals_ref_fips202 STATIC ${d}/fips202.c)
   target_compile_options(cb_pqcrystals_ref_fips202 PRIVATE ${CB_ANCHOR_CFLAGS})
-  foreach(k 2 3 4)
-    add_library(cb_pqcrystals_ref_k${k} STATIC
-      ${d}/cbd.c ${d}/indcpa.c ${d}/kem.c ${d}/ntt.c ${d}/poly.c ${d}/polyvec.c
+  cb_kyber_levels(cb_pqcrystals_ref cb_pqc_ref_libs KECCAK cb_pqcrystals_ref_fips202
+    OPTIONS ${CB_ANCHOR_CFLAGS}
+    SOURCES ${d}/cbd.c ${d}/indcpa.c ${d}/kem.c ${d}/ntt.c ${d}/poly.c ${d}/polyvec.c
       ${d}/reduce.c ${d}/symmetric-shake.c ${d}/verify.c)
-    target_compile_definitions(cb_pqcrystals_ref_k${k} PRIVATE KYBER_K=${k} randombytes=cb_pqcrystals_randombytes)
-    target_compile_options(cb_pqcrystals_ref_k${k} PRIVATE ${CB_ANCHOR_CFLAGS})
-    target_link_libraries(cb_pqcrystals_ref_k${k} PUBLIC cb_pqcrystals_ref_fips202)
-    list(APPEND cb_pqc_ref_libs cb_pqcrystals_ref_k${k})
-  endforeach()
   set_property(SOURCE ${cb_here}/pqc_ref.c APPEND PROPERTY COMPILE_DEFINITIONS CB_ANCHOR_BUILT=1)
   message(STATUS "cryptobench: pqcrystals-ref built from ${d}")
 endif()
