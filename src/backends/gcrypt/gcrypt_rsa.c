@@ -70,8 +70,9 @@ static int rsa_set(void *p, int secret, const cb_rsa_ints *x)
 		u = gcry_mpi_snew(0);
 		if (!gcry_mpi_invm(u, m[CB_RSA_P], m[CB_RSA_Q]))
 			r = CB_ERR_INVALID_KEY;
-		else if ((e = gcry_sexp_build(&k->g.priv, NULL, "(private-key (rsa (n %m)(e %m)(d %m)(p %m)(q %m)(u %m)))",
-					      m[CB_RSA_N], m[CB_RSA_E], m[CB_RSA_D], m[CB_RSA_P], m[CB_RSA_Q], u)))
+		else if ((e = gcry_sexp_build(&k->g.priv, NULL,
+					      "(private-key (rsa (n %m)(e %m)(d %m)(p %m)(q %m)(u %m)))", m[CB_RSA_N],
+					      m[CB_RSA_E], m[CB_RSA_D], m[CB_RSA_P], m[CB_RSA_Q], u)))
 			r = cb_gcry_err(e);
 	}
 	for (int i = 0; i < CB_RSA_DP; i++)

@@ -37,8 +37,10 @@ static int mrsa_init(void *p)
 	struct mrsa_key *k = p;
 	cb_rsa_scheme s = k->h.scheme;
 
-	if (s == CB_RSA_OAEP256 || s == CB_RSA_PSS || s == CB_RSA_OAEP1)
-		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V21, s == CB_RSA_OAEP1 ? MBEDTLS_MD_SHA1 : MBEDTLS_MD_SHA256);
+	if (s == CB_RSA_OAEP1)
+		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA1);
+	else if (s == CB_RSA_OAEP256 || s == CB_RSA_PSS)
+		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA256);
 	else
 		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
 	return cbm_rng_init(&k->rng);

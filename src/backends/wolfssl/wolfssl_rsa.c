@@ -181,5 +181,6 @@ static const cb_rsa_lib wolfssl_rsa = {sizeof(struct wrsa_key), wrsa_init, wrsa_
 #define PSS_NOTE BLIND_NOTE "; random 32-byte salt per signature; includes SHA-256; verify includes an s < n check done here"
 
 /* The RSA signature rows of class_tables.h. */
-#define WRSA_SIG_ROW(id, nm, bits, pss) WRSA_SIG(id, nm, bits, (pss) ? CB_RSA_PSS : CB_RSA_SIG_PKCS1, (pss) ? PSS_NOTE : PKCS1_NOTE);
+#define WRSA_SIG_ROW(id, nm, bits, pss)                                                                            \
+	WRSA_SIG(id, nm, bits, (pss) ? CB_RSA_PSS : CB_RSA_SIG_PKCS1, (pss) ? PSS_NOTE : PKCS1_NOTE);
 CB_RSA_SIG_ROWS(WRSA_SIG_ROW)
