@@ -34,7 +34,7 @@ typedef struct cb_ec_handle {
 /*
  * The library's part; each returns 0 or a CB_ERR_* code.  make: a zeroed
  * handle of the library's size (cb_ec_handle first) with its parts
- * initialised, else CB_ERR_NOMEM or CB_ERR_BACKEND; free: all of it,
+ * initialised (on failure nothing kept: CB_ERR_NOMEM, ...); free: all of it,
  * wiped.  generate: a new key pair into the handle; set_secret: the key of
  * d, 0 < d < n (CB_ERR_INVALID_KEY otherwise); both write pub.  set_point:
  * pt (65 bytes; X25519: 32) decoded into the handle's public key (peer 0)
