@@ -130,17 +130,6 @@ int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
 	return CB_OK;
 }
 
-int cb_gcry_put(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen)
-{
-	if (!out || !outlen)
-		return CB_ERR_ARG;
-	if (*outlen < n)
-		return CB_ERR_LENGTH;
-	memcpy(out, src, n);
-	*outlen = n;
-	return CB_OK;
-}
-
 int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len)
 {
 	gcry_sexp_t s = NULL;

@@ -25,8 +25,6 @@ int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_
 int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub);
 /* An MPI as n big-endian bytes. */
 int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n);
-/* Copies n bytes to out (*outlen: in = capacity, out = n). */
-int cb_gcry_put(const uint8_t *src, size_t n, uint8_t *out, size_t *outlen);
 /* 1 when q (65 bytes, 04||x||y) is a point of the named curve. */
 int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len);
 
