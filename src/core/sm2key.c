@@ -31,16 +31,21 @@ void cb_sm2_id(const cb_opts *opts, const uint8_t **id, size_t *idlen)
 	}
 }
 
+/* A handle of size bytes: the library's parts released (clear, if any), then wiped and freed. */
+static void lib_free(void *k, void (*clear)(void *), size_t size)
+{
+	if (clear)
+		clear(k);
+	cb_wipe(k, size);
+	free(k);
+}
+
 void cb_sm2_free(void *key)
 {
 	cb_sm2_handle *k = key;
 
-	if (!k)
-		return;
-	if (k->lib->clear)
-		k->lib->clear(k);
-	cb_wipe(k, k->lib->size);
-	free(k);
+	if (k)
+		lib_free(k, k->lib->clear, k->lib->size);
 }
 
 /*
@@ -156,13 +161,10 @@ void cb_sm2kx_key_free(void *key)
 
 	if (!k)
 		return;
-	if (k->lib->clear)
-		k->lib->clear(k);
 	if (k->id)
 		cb_wipe(k->id, k->idlen);
 	free(k->id);
-	cb_wipe(k, k->lib->size);
-	free(k);
+	lib_free(k, k->lib->clear, k->lib->size);
 }
 
 int cb_sm2kx_new(const cb_sm2kx_lib *lib, const cb_opts *opts, void **key)

@@ -280,7 +280,7 @@ static int state_generate(struct kx_state *s)
  * The protocol from the peer's P' || R': see the file comment.  k gets
  * klen bytes; u, when not NULL, x_U || y_U.
  */
-static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen, const uint8_t *peer_id,
+static int state_derive(struct kx_state *s, const uint8_t peer[CB_SM2KX_PUBLIC_BYTES], const uint8_t *peer_id,
 			size_t peer_idlen, int initiator, uint8_t *k, size_t klen, uint8_t *u)
 {
 	const EC_GROUP *g = s->c->g;
@@ -293,8 +293,6 @@ static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen,
 	size_t lens[4] = {sizeof(xy), NB, NB, sizeof(ctr)};
 	int r = CB_OK;
 
-	if (peerlen != CB_SM2KX_PUBLIC_BYTES || !peer)
-		return CB_ERR_INVALID_KEY;
 	if (klen == 0 || klen > 32 * NB)
 		return CB_ERR_ARG;
 	pp = EC_POINT_new(g);
@@ -412,8 +410,7 @@ static int kx_compute(void *key, const uint8_t *peer, int initiator, uint8_t k[C
 {
 	struct kx_state *s = key;
 
-	return state_derive(s, peer, CB_SM2KX_PUBLIC_BYTES, s->h.id, s->h.idlen, initiator, k, CB_SM2KX_KEY_BYTES,
-			    NULL);
+	return state_derive(s, peer, s->h.id, s->h.idlen, initiator, k, CB_SM2KX_KEY_BYTES, NULL);
 }
 
 static const cb_sm2kx_lib kx_lib = {sizeof(struct kx_state), state_init, state_clear, kx_set, kx_get, kx_compute};
@@ -449,7 +446,7 @@ int cb_ossl_sm2kx_compute(const EC_GROUP *g, const uint8_t secret[CB_SM2KX_SECRE
 	if (s) {
 		r = state_set(s, secret);
 		if (!r)
-			r = state_derive(s, peer, CB_SM2KX_PUBLIC_BYTES, peer_id, peer_idlen, initiator, k, klen, u);
+			r = state_derive(s, peer, peer_id, peer_idlen, initiator, k, klen, u);
 		cb_sm2kx_key_free(s);
 	}
 	curve_clear(&c);
