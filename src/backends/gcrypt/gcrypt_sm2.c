@@ -39,7 +39,7 @@
 #define SM2_CURVE "sm2p256v1"
 
 struct sm2_key {
-	cb_sm2_handle h;  /* first: has_secret, fmt */
+	cb_sm2_handle h; /* first: has_secret, fmt */
 	cb_gcry_pk base; /* priv (NULL on a verify-only handle), pub, md: SM3, for Z_A and the messages */
 	uint8_t za[32];
 	uint8_t q[65];

@@ -1,18 +1,14 @@
 /*
  * GmSSL sm2-kx: the GM/T 0003.3 SM2 key exchange through GmSSL's
- * sm2_key_exchange (src/sm2_exch.c of the anchor), with the conventions of
- * kex.h shared with the OpenSSL class: a handle holds a static SM2_KEY and
- * an ephemeral one, both made at keygen (sm2_key_generate: d in [1, n-2]);
- * public value P || R (130 bytes); secret d || r (64 bytes, imported with
- * sm2_key_set_private_key, which takes [1, n-2]); the party with the
- * smaller public value is the initiator; one ID (cb_opts, default
- * "1234567812345678") for both users; a 16-byte key, no confirmation.
+ * sm2_key_exchange (src/sm2_exch.c of the anchor), with kex.h's
+ * conventions (the shared sm2-kx handle's, core/sm2key.h): a handle holds
+ * a static SM2_KEY and an ephemeral one, both made at keygen
+ * (sm2_key_generate: d in [1, n-2]) or imported with
+ * sm2_key_set_private_key, which takes [1, n-2]; no confirmation.
  *
  * The adapter checks the peer's two points itself (uncompressed, on the
  * curve by sm2_z256_point_from_octets, not the point at infinity, which
- * GmSSL reads 0x04 || 0^64 as and would accept) before calling GmSSL; the
- * handle and the checks before the protocol are the shared sm2-kx handle's
- * (core/sm2key.h).
+ * GmSSL reads 0x04 || 0^64 as and would accept) before calling GmSSL.
  * sm2_key_exchange returns -1 both when U = O (or the P' + [x̄']R' before
  * it) and when its KDF output is all zero; with the peer checked, either
  * means the peer's value cannot be used: CB_ERR_INVALID_KEY.
