@@ -130,4 +130,24 @@
 	X(rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256", 4096, 0)                                               \
 	X(rsa4096_pss_sha256, "rsa4096-pss-sha256", 4096, 1)
 
+/*
+ * The twelve RSA encryption classes (PKCS#1 v1.5, OAEP with SHA-256 or
+ * SHA-1, raw) of the adapters that offer them all, in mbedTLS's listing
+ * order.  A row is X(id, name, bits, scheme): scheme PKCS1, OAEP256, OAEP1
+ * or RAW (rsa_handle.h's CB_RSA_<scheme>).
+ */
+#define CB_RSA_PKE_ROWS(X)                                                                                     \
+	X(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, PKCS1)                                                         \
+	X(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, PKCS1)                                                         \
+	X(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, PKCS1)                                                         \
+	X(rsa2048_oaep256, "rsa2048-oaep-sha256", 2048, OAEP256)                                               \
+	X(rsa3072_oaep256, "rsa3072-oaep-sha256", 3072, OAEP256)                                               \
+	X(rsa4096_oaep256, "rsa4096-oaep-sha256", 4096, OAEP256)                                               \
+	X(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, OAEP1)                                                     \
+	X(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, OAEP1)                                                     \
+	X(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, OAEP1)                                                     \
+	X(rsa2048_raw, "rsa2048-raw", 2048, RAW)                                                               \
+	X(rsa3072_raw, "rsa3072-raw", 3072, RAW)                                                               \
+	X(rsa4096_raw, "rsa4096-raw", 4096, RAW)
+
 #endif

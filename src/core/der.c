@@ -745,6 +745,84 @@ int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, s
 	return CB_OK;
 }
 
+/* INTEGER 0 (the PKCS#8 and two-prime RSAPrivateKey version) at *p: skipped, 1; else 0. */
+static int version0(const uint8_t **p, const uint8_t *end)
+{
+	if (end - *p < 3 || memcmp(*p, "\x02\x01\x00", 3) != 0)
+		return 0;
+	*p += 3;
+	return 1;
+}
+
+int cb_rsa_key_decode(const uint8_t *in, size_t len, int secret, cb_rsa_ints *x)
+{
+	const uint8_t *end = in + len, *p, *next, *v;
+	size_t n, vl;
+
+	/* SPKI { algid, BIT STRING { 0, RSAPublicKey } } or PKCS#8 { 0, algid, OCTET STRING { RSAPrivateKey } } */
+	if (!in || cb_der_get(in, end, 0x30, &p, &n, &next) || next != end || (secret && !version0(&p, p + n)))
+		return CB_ERR_FORMAT;
+	end = next;
+	if ((size_t)(end - p) < sizeof(algid_rsa) || memcmp(p, algid_rsa, sizeof(algid_rsa)) != 0 ||
+	    cb_der_get(p + sizeof(algid_rsa), end, secret ? 0x04 : 0x03, &v, &vl, &next) || next != end)
+		return CB_ERR_FORMAT;
+	if (!secret && (vl < 1 || *v++ != 0))
+		return CB_ERR_FORMAT;
+	vl -= !secret;
+	/* SEQUENCE { [0,] n, e[, d, p, q, dP, dQ, qInv] } filling the BIT / OCTET STRING */
+	if (cb_der_get(v, v + vl, 0x30, &p, &n, &next) || next != v + vl || (secret && !version0(&p, p + n)))
+		return CB_ERR_FORMAT;
+	end = next;
+	for (int i = 0; i < (secret ? CB_RSA_INTS : 2); i++) {
+		if (cb_der_get(p, end, 0x02, &v, &vl, &p) || vl == 0 || (v[0] & 0x80))
+			return CB_ERR_FORMAT;
+		while (vl > 1 && v[0] == 0)
+			v++, vl--;
+		x->v[i] = v;
+		x->len[i] = vl;
+	}
+	return p == end ? CB_OK : CB_ERR_FORMAT;
+}
+
+int cb_rsa_key_encode(int secret, const cb_rsa_ints *x, uint8_t *out, size_t *outlen)
+{
+	const uint8_t *v[CB_RSA_INTS];
+	size_t vl[CB_RSA_INTS], count = secret ? CB_RSA_INTS : 2, inner = secret ? 3 : 0, wrapped, body, total;
+	uint8_t *p;
+
+	for (size_t i = 0; i < count; i++) { /* minimal INTEGERs: leading zero bytes dropped, a sign byte added */
+		if (!x->v[i] || !x->len[i])
+			return CB_ERR_ARG;
+		for (v[i] = x->v[i], vl[i] = x->len[i]; vl[i] > 1 && v[i][0] == 0;)
+			v[i]++, vl[i]--;
+		inner += hdr_len(vl[i] + (v[i][0] >> 7)) + vl[i] + (v[i][0] >> 7);
+	}
+	wrapped = hdr_len(inner) + inner + !secret; /* the BIT STRING's unused-bits byte */
+	body = (secret ? 3 : 0) + sizeof(algid_rsa) + hdr_len(wrapped) + wrapped;
+	total = hdr_len(body) + body;
+	if (*outlen < total)
+		return CB_ERR_LENGTH;
+	p = put_hdr(out, 0x30, body);
+	if (secret)
+		*p++ = 0x02, *p++ = 0x01, *p++ = 0x00;
+	memcpy(p, algid_rsa, sizeof(algid_rsa));
+	p = put_hdr(p + sizeof(algid_rsa), secret ? 0x04 : 0x03, wrapped);
+	if (!secret)
+		*p++ = 0;
+	p = put_hdr(p, 0x30, inner);
+	if (secret)
+		*p++ = 0x02, *p++ = 0x01, *p++ = 0x00;
+	for (size_t i = 0; i < count; i++) {
+		p = put_hdr(p, 0x02, vl[i] + (v[i][0] >> 7));
+		if (v[i][0] & 0x80)
+			*p++ = 0;
+		memcpy(p, v[i], vl[i]);
+		p += vl[i];
+	}
+	*outlen = total;
+	return CB_OK;
+}
+
 /* Significant bits of a DER INTEGER's contents (an RSA modulus), or -1. */
 static long int_bits(const uint8_t *v, size_t n)
 {

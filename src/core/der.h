@@ -145,6 +145,28 @@ int cb_key_get(cb_key_type type, int secret, const uint8_t *in, size_t len, cons
 int cb_key_raw(const uint8_t *in, size_t len, int secret, const uint8_t **raw, size_t *rawlen) CB_WARN_UNUSED;
 
 /*
+ * The integers of an RSA key (RFC 8017 A.1): n, e, then for a private key
+ * d, p, q, dP, dQ, qInv; big-endian, unsigned.
+ */
+enum { CB_RSA_N, CB_RSA_E, CB_RSA_D, CB_RSA_P, CB_RSA_Q, CB_RSA_DP, CB_RSA_DQ, CB_RSA_QINV, CB_RSA_INTS };
+typedef struct cb_rsa_ints {
+	const uint8_t *v[CB_RSA_INTS];
+	size_t len[CB_RSA_INTS];
+} cb_rsa_ints;
+
+/*
+ * cb_rsa_key_decode: the integers of a canonical RSA key (SPKI when
+ * !secret, PKCS#8 of a two-prime RSAPrivateKey when secret; nothing after
+ * it), non-negative, pointing into in without their leading zero bytes
+ * (each at least one byte).  0 or CB_ERR_FORMAT.
+ * cb_rsa_key_encode: the canonical key of x (n, e, and d to qInv when
+ * secret; leading zero bytes allowed, each at least one byte) into out
+ * (*outlen: capacity in, length out).  0, CB_ERR_ARG or CB_ERR_LENGTH.
+ */
+int cb_rsa_key_decode(const uint8_t *in, size_t len, int secret, cb_rsa_ints *x) CB_WARN_UNUSED;
+int cb_rsa_key_encode(int secret, const cb_rsa_ints *x, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+
+/*
  * ML-DSA private keys (RFC 9881, section 6): the privateKey OCTET STRING
  * of PKCS#8 holds the CHOICE { seed [0] IMPLICIT OCTET STRING (32),
  * expandedKey OCTET STRING, both SEQUENCE { seed, expandedKey } }.

@@ -88,8 +88,8 @@ void cbm_key_free(void *key, size_t size)
 	free(k);
 }
 
-/* RSA-4096 PKCS#1 RSAPrivateKey is about 2.35 KB. */
-#define DER_BUF 4096
+/* A P-256 SubjectPublicKeyInfo or ECPrivateKey is far below it. */
+#define DER_BUF 512
 
 static int cbm_write_spki(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
 {
@@ -117,7 +117,7 @@ static int cbm_write_pkcs8(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
 
 	if (!pk || !out || !outlen)
 		return CB_ERR_ARG;
-	/* The inner key (PKCS#1 or SEC1), written at the end of buf. */
+	/* The inner key (SEC1), written at the end of buf. */
 	n = mbedtls_pk_write_key_der(pk, buf, sizeof(buf));
 	if (n <= 0)
 		goto out;
@@ -132,14 +132,7 @@ static int cbm_write_pkcs8(mbedtls_pk_context *pk, uint8_t *out, size_t *outlen)
 	} while (0)
 	W(mbedtls_asn1_write_len(&p, buf, len));
 	W(mbedtls_asn1_write_tag(&p, buf, MBEDTLS_ASN1_OCTET_STRING));
-	if (mbedtls_pk_get_type(pk) == MBEDTLS_PK_RSA) {
-		int par = mbedtls_asn1_write_null(&p, buf);
-		if (par < 0)
-			goto out;
-		/* mbedtls_asn1_write_algorithm_identifier's count includes the parameters. */
-		W(mbedtls_asn1_write_algorithm_identifier(&p, buf, MBEDTLS_OID_PKCS1_RSA,
-							   MBEDTLS_OID_SIZE(MBEDTLS_OID_PKCS1_RSA), (size_t)par));
-	} else if (mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY &&
+	if (mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY &&
 		   mbedtls_pk_ec(*pk)->grp.id == MBEDTLS_ECP_DP_SECP256R1) {
 		int par = mbedtls_asn1_write_oid(&p, buf, MBEDTLS_OID_EC_GRP_SECP256R1,
 						 MBEDTLS_OID_SIZE(MBEDTLS_OID_EC_GRP_SECP256R1));

@@ -32,7 +32,7 @@ void cbm_rng_free(cbm_rng *r);
 int cbm_rng_cb(void *p_rng, unsigned char *out, size_t len);
 
 /*
- * What an RSA or P-256 handle (mbedtls_rsa.c, mbedtls_ec.c) holds first:
+ * What a P-256 handle (mbedtls_ec.c) holds first:
  * its generator, its key in mbedTLS's pk context, and whether the key has
  * its secret half.
  */
@@ -48,8 +48,8 @@ int cbm_key_new(size_t size, void **out);
 void cbm_key_free(void *key, size_t size);
 /*
  * The export methods of such a handle: DER SubjectPublicKeyInfo, and DER
- * PKCS#8 PrivateKeyInfo of an RSA or P-256 key (mbedTLS 2.28 writes only
- * PKCS#1 / SEC1; CB_ERR_ARG for a public key).
+ * PKCS#8 PrivateKeyInfo of a P-256 key (mbedTLS 2.28 writes only SEC1;
+ * CB_ERR_ARG for a public key).
  */
 int cbm_key_export_spki(const void *key, uint8_t *out, size_t *outlen);
 int cbm_key_export_pkcs8(const void *key, uint8_t *out, size_t *outlen);

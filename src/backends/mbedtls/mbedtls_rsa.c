@@ -1,7 +1,7 @@
 /*
- * mbedTLS RSA classes under the OpenSSL classes' names and encodings: public
- * keys SPKI DER, secret keys PKCS#8 DER (written here around mbedTLS's
- * PKCS#1 output), e = 65537.
+ * mbedTLS RSA classes under the OpenSSL classes' names and encodings (the
+ * handle and its key files are rsa_handle.h's, over mbedTLS's RSA context),
+ * e = 65537.
  *
  *   pke  rsaN-pkcs1            PKCS#1 v1.5 encryption
  *   pke  rsaN-oaep-sha256      OAEP, SHA-256 and MGF1-SHA-256, empty label
@@ -16,158 +16,99 @@
  */
 #include <mbedtls/rsa.h>
 #include <mbedtls/sha256.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "backends/class_tables.h"
 #include "backends/mbedtls/mbedtls_common.h"
+#include "backends/rsa_handle.h"
 #include "core/util.h"
 
-enum mrsa_pad { MR_PKCS1, MR_OAEP, MR_OAEP1, MR_RAW, MR_SIG_PKCS1, MR_SIG_PSS };
-
 struct mrsa_key {
-	cbm_key base; /* first: the generator, the key, has_secret (mbedtls_common.h) */
-	enum mrsa_pad pad;
-	size_t k; /* modulus bytes */
-};
-
-/* A class's variant: its padding and modulus size. */
-struct mrsa_variant {
-	enum mrsa_pad pad;
-	unsigned bits;
+	cb_rsa_handle h; /* first (rsa_handle.h) */
+	cbm_rng rng;
+	mbedtls_rsa_context rsa;
 };
 
 #define SALT_LEN 32
 
-static mbedtls_rsa_context *mrsa(struct mrsa_key *k)
+/* mbedTLS 2.28's explicit padding functions refuse a context set to the other padding: the scheme's, MGF1 its hash. */
+static int mrsa_init(void *p)
 {
-	return mbedtls_pk_rsa(k->base.pk);
-}
+	struct mrsa_key *k = p;
+	cb_rsa_scheme s = k->h.scheme;
 
-static void mrsa_free(void *p)
-{
-	cbm_key_free(p, sizeof(struct mrsa_key));
-}
-
-/* After the key is loaded: its size must be the class's; OAEP and PSS use SHA-256 (OAEP-SHA1: SHA-1) for MGF1. */
-static int mrsa_ready(struct mrsa_key *k, unsigned bits)
-{
-	if (mbedtls_pk_get_type(&k->base.pk) != MBEDTLS_PK_RSA || mbedtls_pk_get_bitlen(&k->base.pk) != bits)
-		return CB_ERR_INVALID_KEY;
-	/* mbedTLS 2.28's explicit padding functions refuse a context set to the other padding. */
-	if (k->pad == MR_OAEP || k->pad == MR_SIG_PSS)
-		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA256);
-	else if (k->pad == MR_OAEP1)
-		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA1);
+	if (s == CB_RSA_OAEP1)
+		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA1);
+	else if (s == CB_RSA_OAEP256 || s == CB_RSA_PSS)
+		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_SHA256);
 	else
-		mbedtls_rsa_set_padding(mrsa(k), MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
-	k->k = mbedtls_pk_get_len(&k->base.pk);
+		mbedtls_rsa_init(&k->rsa, MBEDTLS_RSA_PKCS_V15, MBEDTLS_MD_NONE);
+	return cbm_rng_init(&k->rng);
+}
+
+static void mrsa_clear(void *p)
+{
+	struct mrsa_key *k = p;
+
+	mbedtls_rsa_free(&k->rsa);
+	cbm_rng_free(&k->rng);
+}
+
+static int mrsa_generate(void *p)
+{
+	struct mrsa_key *k = p;
+
+	return mbedtls_rsa_gen_key(&k->rsa, cbm_rng_cb, &k->rng, k->h.v->bits, 65537) == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+/* n and e, and for a private key p, q and d: mbedTLS computes dP, dQ and qInv (the layer checked the file's). */
+static int mrsa_set(void *p, int secret, const cb_rsa_ints *x)
+{
+	struct mrsa_key *k = p;
+	const cb_rsa_ints *s = secret ? x : &(const cb_rsa_ints){{NULL}, {0}};
+
+	if (mbedtls_rsa_import_raw(&k->rsa, x->v[CB_RSA_N], x->len[CB_RSA_N], s->v[CB_RSA_P], s->len[CB_RSA_P],
+				   s->v[CB_RSA_Q], s->len[CB_RSA_Q], s->v[CB_RSA_D], s->len[CB_RSA_D], x->v[CB_RSA_E],
+				   x->len[CB_RSA_E]) != 0 ||
+	    mbedtls_rsa_complete(&k->rsa) != 0)
+		return CB_ERR_INVALID_KEY;
 	return CB_OK;
 }
 
-/* Where a handle's key comes from. */
-enum mrsa_src { MR_GENERATE, MR_PKCS8, MR_SPKI };
-
-/*
- * A handle of v's size and padding: a new key, or one read from DER PKCS#8
- * (mbedTLS also reads PKCS#1 and PEM; the key is checked) or SPKI
- * (nothing after it).
- */
-static int mrsa_make(const struct mrsa_variant *v, enum mrsa_src src, const uint8_t *in, size_t len, void **key)
+static int mrsa_get(const void *p, int count, uint8_t *out)
 {
-	struct mrsa_key *k;
-	int r;
+	const struct mrsa_key *k = p;
+	const mbedtls_mpi *x[CB_RSA_INTS] = {&k->rsa.N, &k->rsa.E, &k->rsa.D,  &k->rsa.P,
+					     &k->rsa.Q, &k->rsa.DP, &k->rsa.DQ, &k->rsa.QP};
 
-	if ((r = cbm_key_new(sizeof(*k), key)) != 0)
-		return r;
-	k = *key;
-	k->pad = v->pad;
-	if (src == MR_GENERATE) {
-		if (mbedtls_pk_setup(&k->base.pk, mbedtls_pk_info_from_type(MBEDTLS_PK_RSA)) != 0 ||
-		    mbedtls_rsa_gen_key(mrsa(k), cbm_rng_cb, &k->base.rng, v->bits, 65537) != 0)
-			r = CB_ERR_BACKEND;
-	} else if ((src == MR_PKCS8 ? mbedtls_pk_parse_key(&k->base.pk, in, len, NULL, 0)
-				    : mbedtls_pk_parse_public_key(&k->base.pk, in, len)) != 0) {
-		r = CB_ERR_FORMAT;
-	}
-	if (r == 0)
-		r = mrsa_ready(k, v->bits);
-	if (r == 0 && src == MR_PKCS8 && mbedtls_rsa_check_privkey(mrsa(k)) != 0)
-		r = CB_ERR_INVALID_KEY;
-	if (r != 0) {
-		mrsa_free(k);
-		*key = NULL;
-		return r;
-	}
-	k->base.has_secret = src != MR_SPKI;
+	for (int i = 0; i < count; i++)
+		if (mbedtls_mpi_write_binary(x[i], out + i * k->h.k, k->h.k) != 0)
+			return CB_ERR_BACKEND;
 	return CB_OK;
 }
-
-static int mrsa_keygen(const struct mrsa_variant *v, const cb_opts *opts, void **key)
-{
-	return mrsa_make(v, MR_GENERATE, NULL, 0, key);
-}
-
-static int mrsa_import_secret(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
-			      void **key)
-{
-	return mrsa_make(v, MR_PKCS8, in, len, key);
-}
-
-static int mrsa_import_public(const struct mrsa_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
-			      void **key)
-{
-	return mrsa_make(v, MR_SPKI, in, len, key);
-}
-
-/* The key files are the shared handle's (mbedtls_common.h), under the names CB_*_METHODS(mrsa) reads. */
-#define mrsa_export_public cbm_key_export_spki
-#define mrsa_export_secret cbm_key_export_pkcs8
 
 /* Encryption */
-
-static size_t mrsa_max_plaintext(const void *key)
-{
-	const struct mrsa_key *k = key;
-	if (!k)
-		return 0;
-	switch (k->pad) {
-	case MR_OAEP: return k->k - 2 * 32 - 2;
-	case MR_OAEP1: return k->k - 2 * 20 - 2;
-	case MR_RAW: return k->k;
-	default: return k->k - 11;
-	}
-}
-
-static size_t mrsa_max_ciphertext(const void *key, size_t mlen)
-{
-	const struct mrsa_key *k = key;
-	(void)mlen;
-	return k ? k->k : 0;
-}
 
 static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
 	struct mrsa_key *k = key;
 	int r;
 
-	if (mlen > mrsa_max_plaintext(k))
+	if (mlen > cb_rsa_payload(&k->h))
 		return CB_ERR_LENGTH;
-	if (*clen < k->k)
+	if (k->h.scheme == CB_RSA_RAW && mlen != k->h.k)
 		return CB_ERR_LENGTH;
-	if (k->pad == MR_RAW && mlen != k->k)
-		return CB_ERR_LENGTH;
-	if (k->pad == MR_RAW)
-		r = mbedtls_rsa_public(mrsa(k), m, c); /* refuses a block not below n */
-	else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
-		r = mbedtls_rsa_rsaes_oaep_encrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen,
+	if (k->h.scheme == CB_RSA_RAW)
+		r = mbedtls_rsa_public(&k->rsa, m, c); /* refuses a block not below n */
+	else if (k->h.scheme == CB_RSA_OAEP256 || k->h.scheme == CB_RSA_OAEP1)
+		r = mbedtls_rsa_rsaes_oaep_encrypt(&k->rsa, cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, NULL, 0, mlen,
 						   m, c);
 	else
-		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PUBLIC, mlen, m,
+		r = mbedtls_rsa_rsaes_pkcs1_v15_encrypt(&k->rsa, cbm_rng_cb, &k->rng, MBEDTLS_RSA_PUBLIC, mlen, m,
 							c);
 	if (r != 0)
 		return CB_ERR_BACKEND;
-	*clen = k->k;
+	*clen = k->h.k;
 	return CB_OK;
 }
 
@@ -177,21 +118,21 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 	size_t n = 0;
 	int r;
 
-	if (!k->base.has_secret)
+	if (!k->h.has_secret)
 		return CB_ERR_ARG;
 	/* mbedTLS reads exactly k bytes. */
-	if (clen != k->k)
+	if (clen != k->h.k)
 		return CB_ERR_DECRYPT;
-	if (k->pad == MR_RAW) {
-		if (*mlen < k->k)
+	if (k->h.scheme == CB_RSA_RAW) {
+		if (*mlen < k->h.k)
 			return CB_ERR_LENGTH;
-		r = mbedtls_rsa_private(mrsa(k), cbm_rng_cb, &k->base.rng, c, m); /* blinded */
-		n = k->k;
-	} else if (k->pad == MR_OAEP || k->pad == MR_OAEP1)
-		r = mbedtls_rsa_rsaes_oaep_decrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n,
+		r = mbedtls_rsa_private(&k->rsa, cbm_rng_cb, &k->rng, c, m); /* blinded */
+		n = k->h.k;
+	} else if (k->h.scheme == CB_RSA_OAEP256 || k->h.scheme == CB_RSA_OAEP1)
+		r = mbedtls_rsa_rsaes_oaep_decrypt(&k->rsa, cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, NULL, 0, &n,
 						   c, m, *mlen);
 	else
-		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE, &n, c,
+		r = mbedtls_rsa_rsaes_pkcs1_v15_decrypt(&k->rsa, cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE, &n, c,
 							m, *mlen);
 	if (r == MBEDTLS_ERR_RSA_OUTPUT_TOO_LARGE)
 		return CB_ERR_LENGTH;
@@ -203,35 +144,27 @@ static int mrsa_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, si
 
 /* Signatures */
 
-static size_t mrsa_max_signature(const void *key)
-{
-	const struct mrsa_key *k = key;
-	return k ? k->k : 0;
-}
-
 static int mrsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct mrsa_key *k = key;
 	uint8_t h[32];
 	int r;
 
-	if (!k->base.has_secret)
+	if (!k->h.has_secret)
 		return CB_ERR_ARG;
-	if (*siglen < k->k)
-		return CB_ERR_LENGTH;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
-	if (k->pad == MR_SIG_PSS)
-		r = mbedtls_rsa_rsassa_pss_sign_ext(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_MD_SHA256, sizeof(h), h,
+	if (k->h.scheme == CB_RSA_PSS)
+		r = mbedtls_rsa_rsassa_pss_sign_ext(&k->rsa, cbm_rng_cb, &k->rng, MBEDTLS_MD_SHA256, sizeof(h), h,
 						    SALT_LEN, sig);
 	else
-		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(mrsa(k), cbm_rng_cb, &k->base.rng, MBEDTLS_RSA_PRIVATE,
+		r = mbedtls_rsa_rsassa_pkcs1_v15_sign(&k->rsa, cbm_rng_cb, &k->rng, MBEDTLS_RSA_PRIVATE,
 						      MBEDTLS_MD_SHA256, sizeof(h), h, sig);
 	if (r != 0) {
-		cb_wipe(sig, k->k);
+		cb_wipe(sig, k->h.k);
 		return CB_ERR_BACKEND;
 	}
-	*siglen = k->k;
+	*siglen = k->h.k;
 	return CB_OK;
 }
 
@@ -241,15 +174,15 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	uint8_t h[32];
 	int r;
 
-	if (siglen != k->k)
+	if (siglen != k->h.k)
 		return CB_ERR_VERIFY;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
-	if (k->pad == MR_SIG_PSS)
-		r = mbedtls_rsa_rsassa_pss_verify_ext(mrsa(k), NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
+	if (k->h.scheme == CB_RSA_PSS)
+		r = mbedtls_rsa_rsassa_pss_verify_ext(&k->rsa, NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
 						      sizeof(h), h, MBEDTLS_MD_SHA256, SALT_LEN, sig);
 	else
-		r = mbedtls_rsa_rsassa_pkcs1_v15_verify(mrsa(k), NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
+		r = mbedtls_rsa_rsassa_pkcs1_v15_verify(&k->rsa, NULL, NULL, MBEDTLS_RSA_PUBLIC, MBEDTLS_MD_SHA256,
 							sizeof(h), h, sig);
 	/* Any failure of a well-formed public operation is a signature that does not verify. */
 	return r == 0 ? CB_OK : CB_ERR_VERIFY;
@@ -257,55 +190,30 @@ static int mrsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 
 #define BLIND "private-key operations blinded (the handle's CTR_DRBG passed to mbedTLS); bignum with x86-64 inline-assembly multiply"
 
-/* The class methods: the class's variant says which RSA (class_tables.h). */
-CB_KIND_ENTRIES(mrsa, pke)
-CB_KIND_ENTRIES(mrsa, sig)
+static const cb_rsa_lib mbedtls_rsa = {sizeof(struct mrsa_key), mrsa_init, mrsa_clear,
+				       mrsa_generate,           mrsa_set,  mrsa_get};
 
 #define MR_INFO(kind_, nm, notes_, id) {kind_, nm, "mbedtls", notes_, NULL, cb_mbedtls_implementation, &id##_v}
 
-#define MR_PKE(id, nm, bits, pad_, notes_)                                                                          \
-	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_pke_class id = {.info = MR_INFO(CB_KIND_PKE, nm, notes_, id), CB_HANDLE_PKE_METHODS(mrsa)}
-
-#define MR_SIG(id, nm, bits, pad_, notes_)                                                                          \
-	static const struct mrsa_variant id##_v = {pad_, bits};                                                     \
-	static const cb_sig_class id = {.info = MR_INFO(CB_KIND_SIG, nm, notes_, id), CB_HANDLE_SIG_METHODS(mrsa)}
-
 #define ENC_NOTES "padding randomness and decryption blinding from the handle's CTR_DRBG; " BLIND
 #define PSS_NOTES "salt from the handle's CTR_DRBG; " BLIND
+#define NOTES_PKCS1 ENC_NOTES
+#define NOTES_OAEP256 ENC_NOTES
+#define NOTES_OAEP1 ENC_NOTES
+#define NOTES_RAW "decryption blinded (the handle's CTR_DRBG); " BLIND
 
-MR_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, MR_PKCS1, ENC_NOTES);
-MR_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, MR_PKCS1, ENC_NOTES);
-MR_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, MR_PKCS1, ENC_NOTES);
-MR_PKE(rsa2048_oaep, "rsa2048-oaep-sha256", 2048, MR_OAEP, ENC_NOTES);
-MR_PKE(rsa3072_oaep, "rsa3072-oaep-sha256", 3072, MR_OAEP, ENC_NOTES);
-MR_PKE(rsa4096_oaep, "rsa4096-oaep-sha256", 4096, MR_OAEP, ENC_NOTES);
-MR_PKE(rsa2048_oaep1, "rsa2048-oaep-sha1", 2048, MR_OAEP1, ENC_NOTES);
-MR_PKE(rsa3072_oaep1, "rsa3072-oaep-sha1", 3072, MR_OAEP1, ENC_NOTES);
-MR_PKE(rsa4096_oaep1, "rsa4096-oaep-sha1", 4096, MR_OAEP1, ENC_NOTES);
-MR_PKE(rsa2048_raw, "rsa2048-raw", 2048, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
-MR_PKE(rsa3072_raw, "rsa3072-raw", 3072, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
-MR_PKE(rsa4096_raw, "rsa4096-raw", 4096, MR_RAW, "decryption blinded (the handle's CTR_DRBG); " BLIND);
-/* The RSA signature rows of class_tables.h. */
-#define MR_SIG_ROW(id, nm, bits, pss) MR_SIG(id, nm, bits, (pss) ? MR_SIG_PSS : MR_SIG_PKCS1, (pss) ? PSS_NOTES : BLIND);
+/* The RSA rows of class_tables.h. */
+#define MR_PKE_ROW(id, nm, bits, scheme)                                                                            \
+	static const cb_rsa_variant id##_v = {&mbedtls_rsa, bits, CB_RSA_##scheme};                                 \
+	static const cb_pke_class id = {.info = MR_INFO(CB_KIND_PKE, nm, NOTES_##scheme, id), CB_RSA_PKE_METHODS(mrsa)};
+#define MR_SIG_ROW(id, nm, bits, pss)                                                                               \
+	static const cb_rsa_variant id##_v = {&mbedtls_rsa, bits, (pss) ? CB_RSA_PSS : CB_RSA_SIG_PKCS1};           \
+	static const cb_sig_class id = {.info = MR_INFO(CB_KIND_SIG, nm, (pss) ? PSS_NOTES : BLIND, id),            \
+					CB_RSA_SIG_METHODS(mrsa)};
+CB_RSA_PKE_ROWS(MR_PKE_ROW)
 CB_RSA_SIG_ROWS(MR_SIG_ROW)
 
-/* Listed in the order of class_tables.h's RSA signature rows. */
-#define MR_SIG_INFO(id, nm, bits, pss) &id.info,
+/* Listed in the order of class_tables.h's RSA rows. */
+#define MR_LIST(id, nm, bits, scheme) &id.info,
 
-const cb_alg_info *const cb_mbedtls_rsa_algs[] = {
-	&rsa2048_pkcs1.info,
-	&rsa3072_pkcs1.info,
-	&rsa4096_pkcs1.info,
-	&rsa2048_oaep.info,
-	&rsa3072_oaep.info,
-	&rsa4096_oaep.info,
-	&rsa2048_oaep1.info,
-	&rsa3072_oaep1.info,
-	&rsa4096_oaep1.info,
-	&rsa2048_raw.info,
-	&rsa3072_raw.info,
-	&rsa4096_raw.info,
-	CB_RSA_SIG_ROWS(MR_SIG_INFO)
-	NULL,
-};
+const cb_alg_info *const cb_mbedtls_rsa_algs[] = {CB_RSA_PKE_ROWS(MR_LIST) CB_RSA_SIG_ROWS(MR_LIST) NULL};
