@@ -774,8 +774,10 @@ int cb_rsa_key_decode(const uint8_t *in, size_t len, int secret, cb_rsa_ints *x)
 		return CB_ERR_FORMAT;
 	end = next;
 	for (int i = 0; i < (secret ? CB_RSA_INTS : 2); i++) {
-		if (cb_der_get(p, end, 0x02, &v, &vl, &p) || vl == 0 || (v[0] & 0x80))
+		if (cb_der_get(p, end, 0x02, &v, &vl, &p))
 			return CB_ERR_FORMAT;
+		if (vl == 0 || (v[0] & 0x80)) /* an RSA key, but no such integer */
+			return CB_ERR_INVALID_KEY;
 		while (vl > 1 && v[0] == 0)
 			v++, vl--;
 		x->v[i] = v;

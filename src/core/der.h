@@ -158,7 +158,8 @@ typedef struct cb_rsa_ints {
  * cb_rsa_key_decode: the integers of a canonical RSA key (SPKI when
  * !secret, PKCS#8 of a two-prime RSAPrivateKey when secret; nothing after
  * it), non-negative, pointing into in without their leading zero bytes
- * (each at least one byte).  0 or CB_ERR_FORMAT.
+ * (each at least one byte).  0, CB_ERR_FORMAT, or CB_ERR_INVALID_KEY
+ * for an RSA key of that form with an empty or negative integer.
  * cb_rsa_key_encode: the canonical key of x (n, e, and d to qInv when
  * secret; leading zero bytes allowed, each at least one byte) into out
  * (*outlen: capacity in, length out).  0, CB_ERR_ARG or CB_ERR_LENGTH.

@@ -151,83 +151,38 @@ int cb_ec_sig_check(cb_key_type t, const uint8_t *sig, size_t len)
 
 /* ---- RSA ---- */
 
-static const uint8_t rsa_oid[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};
-
-/* The AlgorithmIdentifier at *p is rsaEncryption (parameters NULL or absent); advances *p. */
-static int rsa_algid(const uint8_t **p, const uint8_t *end)
+/* Integer i of the key as a BIGNUM (NULL when out of memory); secret ones constant-time flagged. */
+static BIGNUM *get_int(const cb_rsa_ints *x, int i, int secret)
 {
-	const uint8_t *b, *o, *next;
-	size_t bl, ol;
+	BIGNUM *bn = secret ? BN_secure_new() : BN_new();
 
-	if (cb_der_get(*p, end, 0x30, &b, &bl, &next) || cb_der_get(b, b + bl, 0x06, &o, &ol, &b))
-		return 0;
-	if (ol != sizeof(rsa_oid) || memcmp(o, rsa_oid, ol))
-		return 0;
-	*p = next;
-	return 1;
-}
-
-/* The next INTEGER as a BIGNUM (NULL on a bad or negative one); secret ones constant-time flagged. */
-static BIGNUM *get_int(const uint8_t **p, const uint8_t *end, int secret)
-{
-	const uint8_t *v;
-	size_t vl;
-	BIGNUM *bn;
-
-	if (cb_der_get(*p, end, 0x02, &v, &vl, p) || vl == 0 || (v[0] & 0x80))
-		return NULL;
-	bn = secret ? BN_secure_new() : BN_new();
 	if (bn && secret)
 		BN_set_flags(bn, BN_FLG_CONSTTIME);
-	if (bn && !BN_bin2bn(v, (int)vl, bn)) {
+	if (bn && !BN_bin2bn(x->v[i], (int)x->len[i], bn)) {
 		BN_clear_free(bn);
 		bn = NULL;
 	}
 	return bn;
 }
 
-/* The RSAPrivateKey (secret) or RSAPublicKey contents [*body, *end); 0 when not an RSA key. */
-static int rsa_body(const uint8_t *in, size_t len, int secret, const uint8_t **body, const uint8_t **bend)
-{
-	const uint8_t *end = in + len, *p, *b, *v;
-	size_t bl, vl;
-
-	if (cb_der_get(in, end, 0x30, &p, &bl, &b) || b != end)
-		return 0;
-	end = p + bl;
-	if (secret) {
-		if (cb_der_get(p, end, 0x02, &v, &vl, &p) || vl != 1 || v[0] != 0 || !rsa_algid(&p, end) ||
-		    cb_der_get(p, end, 0x04, &v, &vl, &p))
-			return 0;
-	} else {
-		if (!rsa_algid(&p, end) || cb_der_get(p, end, 0x03, &v, &vl, &p) || vl < 1 || v[0] != 0)
-			return 0;
-		v++, vl--;
-	}
-	if (cb_der_get(v, v + vl, 0x30, body, &bl, &b) || b != v + vl)
-		return 0;
-	*bend = *body + bl;
-	if (secret) { /* version 0 (two primes) */
-		if (cb_der_get(*body, *bend, 0x02, &v, &vl, body) || vl != 1 || v[0] != 0)
-			return 0;
-	}
-	return 1;
-}
-
 unsigned cb_rsa_key_bits(const uint8_t *in, size_t len, int secret)
 {
-	const uint8_t *p, *end;
-	BIGNUM *n;
+	cb_rsa_ints x;
 	unsigned bits;
 
-	if (!in || !rsa_body(in, len, secret, &p, &end) || !(n = get_int(&p, end, 0)))
+	if (!in || cb_rsa_key_decode(in, len, secret, &x))
 		return 0;
-	bits = (unsigned)BN_num_bits(n);
-	BN_free(n);
+	bits = 8 * (unsigned)(x.len[CB_RSA_N] - 1); /* n has no leading zero byte, but may be 0 */
+	for (unsigned top = x.v[CB_RSA_N][0]; top; top >>= 1)
+		bits++;
 	return bits;
 }
 
-enum { RN, RE, RD, RP, RQ, RDP, RDQ, RQI, RCOUNT };
+/* der.h's order of the integers (cb_rsa_ints), in short. */
+enum {
+	RN = CB_RSA_N, RE = CB_RSA_E, RD = CB_RSA_D, RP = CB_RSA_P, RQ = CB_RSA_Q, RDP = CB_RSA_DP, RDQ = CB_RSA_DQ,
+	RQI = CB_RSA_QINV, RCOUNT = CB_RSA_INTS
+};
 
 static int rsa_private_ok(BIGNUM *const *k, BN_CTX *ctx)
 {
@@ -257,18 +212,19 @@ static int rsa_private_ok(BIGNUM *const *k, BN_CTX *ctx)
 
 static int rsa_check(unsigned key_bits, int secret, const uint8_t *in, size_t len)
 {
-	const uint8_t *p, *end;
+	cb_rsa_ints x;
 	BIGNUM *k[RCOUNT] = {0};
 	BN_CTX *ctx = NULL;
-	int r = CB_ERR_INVALID_KEY, i, count = secret ? RCOUNT : 2;
+	int r, i, count = secret ? RCOUNT : 2;
 
-	if (!rsa_body(in, len, secret, &p, &end))
-		return CB_OK; /* not the canonical form: the backend's import says so */
+	if ((r = cb_rsa_key_decode(in, len, secret, &x)) != 0)
+		return r == CB_ERR_FORMAT ? CB_OK : r; /* not the canonical form: the backend's import says so */
+	r = CB_ERR_INVALID_KEY;
 	for (i = 0; i < count; i++)
-		if (!(k[i] = get_int(&p, end, secret && i >= RD)))
+		if (!(k[i] = get_int(&x, i, secret && i >= RD))) {
+			r = CB_ERR_NOMEM;
 			goto out;
-	if (p != end)
-		goto out;
+		}
 	/* n odd, of the class's size; 3 <= e < n, e odd */
 	if (!BN_is_odd(k[RN]) || (key_bits && (unsigned)BN_num_bits(k[RN]) != key_bits) || !BN_is_odd(k[RE]) ||
 	    BN_cmp(k[RE], BN_value_one()) <= 0 || BN_cmp(k[RE], k[RN]) >= 0)
