@@ -38,6 +38,26 @@ int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen, cb
 		      uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 
 /*
+ * A ciphertext's parts, for a library that takes or gives them apart:
+ * C1's coordinates x and y (32 bytes each), C3 (32 bytes) and C2 (c2len
+ * bytes).  cb_sm2_ct_parse points them into in (or, for DER, whose
+ * coordinates may be shorter, into buf) and sets c1 to 0x04 || x || y (65
+ * bytes); it checks as cb_sm2_ct_convert does (CB_ERR_FORMAT, CB_ERR_ARG)
+ * and nothing is copied but DER's coordinates.  cb_sm2_ct_write encodes
+ * the parts x, y, c3, c2 in form f into out (*outlen: in = capacity, out =
+ * bytes written; CB_ERR_LENGTH, CB_ERR_ARG; out untouched on error).
+ */
+typedef struct cb_sm2_ct_parts {
+	const uint8_t *x, *y, *c3, *c2;
+	size_t c2len;
+	const uint8_t *c1;
+	uint8_t buf[65];
+} cb_sm2_ct_parts;
+
+int cb_sm2_ct_parse(cb_sm2_ct_format f, const uint8_t *in, size_t inlen, cb_sm2_ct_parts *pt) CB_WARN_UNUSED;
+int cb_sm2_ct_write(const cb_sm2_ct_parts *pt, cb_sm2_ct_format f, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
+
+/*
  * Ciphertext size for an mlen-byte message: exact for the raw forms
  * (mlen + 97), an upper bound for DER (coordinates of 33 bytes with a
  * leading zero).  0 for an unknown format or on overflow.

@@ -13,15 +13,6 @@
 #define TAG_OCTET_STRING 0x04
 #define TAG_SEQUENCE 0x30
 
-/* The parts of a ciphertext; c3 and c2 point into the input. */
-struct sm2_parts {
-	uint8_t x[COORD];
-	uint8_t y[COORD];
-	const uint8_t *c3;
-	const uint8_t *c2;
-	size_t c2len;
-};
-
 /* Bytes a DER length field takes for a content of n bytes. */
 static size_t der_len_size(size_t n)
 {
@@ -132,7 +123,7 @@ static int der_get_int(const uint8_t *in, size_t end, size_t *pos, uint8_t v[COO
 	return CB_OK;
 }
 
-static int parse_der(const uint8_t *in, size_t inlen, struct sm2_parts *pt)
+static int parse_der(const uint8_t *in, size_t inlen, cb_sm2_ct_parts *pt)
 {
 	size_t pos = 0, n, end;
 	int r = der_get_header(in, inlen, &pos, TAG_SEQUENCE, &n);
@@ -141,8 +132,10 @@ static int parse_der(const uint8_t *in, size_t inlen, struct sm2_parts *pt)
 	end = pos + n;
 	if (end != inlen)
 		return CB_ERR_FORMAT; /* trailing bytes */
-	if ((r = der_get_int(in, end, &pos, pt->x)) || (r = der_get_int(in, end, &pos, pt->y)))
+	pt->buf[0] = 0x04;
+	if ((r = der_get_int(in, end, &pos, pt->buf + 1)) || (r = der_get_int(in, end, &pos, pt->buf + 1 + COORD)))
 		return r;
+	pt->c1 = pt->buf;
 	if ((r = der_get_header(in, end, &pos, TAG_OCTET_STRING, &n)))
 		return r;
 	if (n != HASH)
@@ -158,12 +151,11 @@ static int parse_der(const uint8_t *in, size_t inlen, struct sm2_parts *pt)
 	return CB_OK;
 }
 
-static int parse_raw(cb_sm2_ct_format f, const uint8_t *in, size_t inlen, struct sm2_parts *pt)
+static int parse_raw(cb_sm2_ct_format f, const uint8_t *in, size_t inlen, cb_sm2_ct_parts *pt)
 {
 	if (inlen < CB_SM2_RAW_OVERHEAD || in[0] != 0x04)
 		return CB_ERR_FORMAT;
-	memcpy(pt->x, in + 1, COORD);
-	memcpy(pt->y, in + 1 + COORD, COORD);
+	pt->c1 = in;
 	pt->c2len = inlen - CB_SM2_RAW_OVERHEAD;
 	if (f == CB_SM2_C1C3C2) {
 		pt->c3 = in + 1 + 2 * COORD;
@@ -176,7 +168,7 @@ static int parse_raw(cb_sm2_ct_format f, const uint8_t *in, size_t inlen, struct
 }
 
 /* DER sizes: *seq_content is the SEQUENCE's content length. 0 on overflow. */
-static size_t der_size(const struct sm2_parts *pt, size_t *seq_content)
+static size_t der_size(const cb_sm2_ct_parts *pt, size_t *seq_content)
 {
 	size_t skip, c2 = der_tlv_size(pt->c2len), n;
 	if (!c2)
@@ -207,29 +199,36 @@ size_t cb_sm2_ct_size(cb_sm2_ct_format f, size_t mlen)
 	return 0;
 }
 
-int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen, cb_sm2_ct_format to,
-		      uint8_t *out, size_t *outlen)
+int cb_sm2_ct_parse(cb_sm2_ct_format f, const uint8_t *in, size_t inlen, cb_sm2_ct_parts *pt)
 {
-	struct sm2_parts pt;
-	size_t need, seq = 0;
-	uint8_t *p;
 	int r;
 
-	if (!in || !out || !outlen)
+	if (!in || !pt)
 		return CB_ERR_ARG;
-	if (from == CB_SM2_DER)
-		r = parse_der(in, inlen, &pt);
-	else if (from == CB_SM2_C1C3C2 || from == CB_SM2_C1C2C3)
-		r = parse_raw(from, in, inlen, &pt);
+	if (f == CB_SM2_DER)
+		r = parse_der(in, inlen, pt);
+	else if (f == CB_SM2_C1C3C2 || f == CB_SM2_C1C2C3)
+		r = parse_raw(f, in, inlen, pt);
 	else
 		return CB_ERR_ARG;
-	if (r)
-		return r;
+	if (!r) {
+		pt->x = pt->c1 + 1;
+		pt->y = pt->c1 + 1 + COORD;
+	}
+	return r;
+}
 
+int cb_sm2_ct_write(const cb_sm2_ct_parts *pt, cb_sm2_ct_format to, uint8_t *out, size_t *outlen)
+{
+	size_t need, seq = 0;
+	uint8_t *p;
+
+	if (!pt || !out || !outlen)
+		return CB_ERR_ARG;
 	if (to == CB_SM2_DER)
-		need = der_size(&pt, &seq);
+		need = der_size(pt, &seq);
 	else if (to == CB_SM2_C1C3C2 || to == CB_SM2_C1C2C3)
-		need = cb_sm2_ct_size(to, pt.c2len);
+		need = cb_sm2_ct_size(to, pt->c2len);
 	else
 		return CB_ERR_ARG;
 	if (!need)
@@ -240,28 +239,41 @@ int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen, cb
 	p = out;
 	if (to == CB_SM2_DER) {
 		p = der_put_header(p, TAG_SEQUENCE, seq);
-		p = der_put_int(p, pt.x);
-		p = der_put_int(p, pt.y);
+		p = der_put_int(p, pt->x);
+		p = der_put_int(p, pt->y);
 		p = der_put_header(p, TAG_OCTET_STRING, HASH);
-		memcpy(p, pt.c3, HASH);
+		memcpy(p, pt->c3, HASH);
 		p += HASH;
-		p = der_put_header(p, TAG_OCTET_STRING, pt.c2len);
-		memcpy(p, pt.c2, pt.c2len);
-		p += pt.c2len;
+		p = der_put_header(p, TAG_OCTET_STRING, pt->c2len);
+		memcpy(p, pt->c2, pt->c2len);
+		p += pt->c2len;
 	} else {
 		*p++ = 0x04;
-		memcpy(p, pt.x, COORD);
-		memcpy(p + COORD, pt.y, COORD);
+		memcpy(p, pt->x, COORD);
+		memcpy(p + COORD, pt->y, COORD);
 		p += 2 * COORD;
 		if (to == CB_SM2_C1C3C2) {
-			memcpy(p, pt.c3, HASH);
-			memcpy(p + HASH, pt.c2, pt.c2len);
+			memcpy(p, pt->c3, HASH);
+			memcpy(p + HASH, pt->c2, pt->c2len);
 		} else {
-			memcpy(p, pt.c2, pt.c2len);
-			memcpy(p + pt.c2len, pt.c3, HASH);
+			memcpy(p, pt->c2, pt->c2len);
+			memcpy(p + pt->c2len, pt->c3, HASH);
 		}
-		p += HASH + pt.c2len;
+		p += HASH + pt->c2len;
 	}
 	*outlen = (size_t)(p - out);
 	return CB_OK;
+}
+
+int cb_sm2_ct_convert(cb_sm2_ct_format from, const uint8_t *in, size_t inlen, cb_sm2_ct_format to,
+		      uint8_t *out, size_t *outlen)
+{
+	cb_sm2_ct_parts pt;
+	int r;
+
+	if (!out || !outlen)
+		return CB_ERR_ARG;
+	if ((r = cb_sm2_ct_parse(from, in, inlen, &pt)) != 0)
+		return r;
+	return cb_sm2_ct_write(&pt, to, out, outlen);
 }

@@ -22,6 +22,7 @@
 
 #include <gmssl/version.h>
 #include <pthread.h>
+#include <string.h>
 
 static pthread_once_t label_once = PTHREAD_ONCE_INIT;
 static char label[96];
@@ -48,6 +49,22 @@ static const char *gmssl_version(void)
 {
 	pthread_once(&label_once, make_label);
 	return version;
+}
+
+/*
+ * sm2_z256_point_from_octets goes on to its curve check even when
+ * sm2_z256_point_from_bytes has refused a coordinate of p or more, on a
+ * point it left half written: zeroed first, such a point is (p, 0, 0) or
+ * (x, p, 0), at infinity either way, and refused (valgrind saw the
+ * uninitialised Z of a point on the stack; sm2-dh's cached peer point
+ * would otherwise lend the previous peer's half).
+ */
+int cb_gmssl_point_in(const uint8_t in[65], SM2_Z256_POINT *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (in[0] != 0x04 || sm2_z256_point_from_octets(p, in, 65) != 1 || sm2_z256_point_is_at_infinity(p))
+		return CB_ERR_INVALID_KEY;
+	return CB_OK;
 }
 
 static const cb_alg_info *const *const gmssl_classes[] = {cb_gmssl_sm2_algs, cb_gmssl_sm2kx_algs, cb_gmssl_sym_algs,

@@ -30,6 +30,16 @@ const char *cb_gmssl_implementation(void);
 #endif
 
 #ifdef CB_GMSSL_BUILT
+#include <gmssl/sm2.h>
+
+/*
+ * A peer's point (65 bytes) into p: uncompressed, on the curve
+ * (sm2_z256_point_from_octets), not the point at infinity, which GmSSL
+ * reads 0x04 || 0^64 as and accepts; else CB_ERR_INVALID_KEY (sm2-dh,
+ * sm2-kx).
+ */
+int cb_gmssl_point_in(const uint8_t in[65], SM2_Z256_POINT *p);
+
 extern const cb_alg_info *const cb_gmssl_sm2_algs[]; /* gmssl_sm2.c: sm2-sign, sm2-enc-*, sm2-dh */
 extern const cb_alg_info *const cb_gmssl_sm2kx_algs[]; /* gmssl_sm2kx.c: sm2-kx (GM/T 0003.3) */
 extern const cb_alg_info *const cb_gmssl_sym_algs[]; /* gmssl_sym.c: sm3, sm4-* */

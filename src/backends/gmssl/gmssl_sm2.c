@@ -13,7 +13,8 @@
  *                        x-coordinate; public value an uncompressed point
  *
  * Keys: public SubjectPublicKeyInfo DER (id-ecPublicKey, sm2p256v1), secret
- * PKCS#8 DER, both by GmSSL's encoders and parsers.
+ * PKCS#8 DER, read by GmSSL's parsers, written as the canonical files by
+ * the shared SM2 handle (core/sm2key.h: the handle, exports and sizes).
  *
  * A handle holds the SM2_KEY and, for signatures, an SM3 state with Z_A
  * hashed in (sm2_compute_z, once) and the verify context made once (its
@@ -28,204 +29,93 @@
  * GmSSL encrypts and decrypts messages of 1 to 255 bytes only
  * (SM2_MAX_PLAINTEXT_SIZE); max_plaintext says so.
  */
-#include "backends/class_tables.h"
 #include "backends/gmssl/gmssl_common.h"
 
 #ifdef CB_GMSSL_BUILT
 
 #include <gmssl/sm2.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "core/sm2key.h"
 #include "core/util.h"
-#include "cryptobench/kex.h"
-#include "cryptobench/pke.h"
-#include "cryptobench/sig.h"
-#include "cryptobench/sm2.h"
-
-enum gm_type { T_SIGN, T_ENC, T_DH };
 
 struct gm_key {
-	enum gm_type type;
-	cb_sm2_ct_format fmt; /* T_ENC */
-	int has_private;
+	cb_sm2_handle h; /* first: has_secret, kind, fmt */
 	SM2_KEY key;
-	SM3_CTX za;            /* T_SIGN: SM3 state after Z_A */
-	SM2_VERIFY_CTX verify; /* T_SIGN */
-	int have_peer;         /* T_DH: the last peer, parsed */
+	SM3_CTX za;            /* sm2-sign: SM3 state after Z_A */
+	SM2_VERIFY_CTX verify; /* sm2-sign */
+	int have_peer;         /* sm2-dh: the last peer, parsed */
 	uint8_t peer[65];
 	SM2_KEY peer_key;
 };
 
-static void key_free(void *p)
+static int gm_generate(void *key)
 {
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct gm_key)); /* d, (1 + d)^-1 and the signer's nonces */
-	free(p);
-}
-
-/* A class's variant: what its keys are for and, for encryption, the ciphertext form. */
-struct gm_variant {
-	enum gm_type type;
-	cb_sm2_ct_format fmt;
-};
-
-static struct gm_key *key_new(const struct gm_variant *v)
-{
-	struct gm_key *k = calloc(1, sizeof(*k));
-
-	if (k) {
-		k->type = v->type;
-		k->fmt = v->fmt;
-	}
-	return k;
-}
-
-/* The user ID from opts: NULL selects the default.  GmSSL takes 1..8191 bytes. */
-static int sm2_id(const cb_opts *opts, const char **id, size_t *len)
-{
-	*id = SM2_DEFAULT_ID;
-	*len = SM2_DEFAULT_ID_LENGTH;
-	if (opts && opts->sm2_id) {
-		if (opts->sm2_id_len == 0 || opts->sm2_id_len > CB_SM2_ID_MAX || opts->sm2_id_len > SM2_MAX_ID_LENGTH)
-			return CB_ERR_UNSUPPORTED; /* GmSSL's sm2_verify_init refuses an empty ID */
-		*id = (const char *)opts->sm2_id;
-		*len = opts->sm2_id_len;
-	}
-	return CB_OK;
-}
-
-/* The contexts a handle needs once k->key (and has_private) are set. */
-static int key_prepare(struct gm_key *k, const cb_opts *opts)
-{
-	const char *id;
-	size_t idlen;
-	int r;
-
-	if (k->type != T_SIGN)
-		return CB_OK;
-	if ((r = sm2_id(opts, &id, &idlen)) != 0)
-		return r;
-	if (k->has_private) {
-		uint8_t z[SM3_DIGEST_SIZE];
-		if (sm2_compute_z(z, &k->key.public_key, id, idlen) != 1)
-			return CB_ERR_BACKEND;
-		sm3_init(&k->za);
-		sm3_update(&k->za, z, sizeof(z));
-	}
-	if (sm2_verify_init(&k->verify, &k->key, id, idlen) != 1)
-		return CB_ERR_BACKEND;
-	return CB_OK;
-}
-
-static int key_finish(struct gm_key *k, const cb_opts *opts, void **key)
-{
-	int r = key_prepare(k, opts);
-
-	if (r != 0) {
-		key_free(k);
-		return r;
-	}
-	*key = k;
-	return CB_OK;
-}
-
-static int key_keygen(const struct gm_variant *v, const cb_opts *opts, void **key)
-{
-	struct gm_key *k;
-
-	if (!key)
-		return CB_ERR_ARG;
-	*key = NULL;
-	k = key_new(v);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (sm2_key_generate(&k->key) != 1) {
-		key_free(k);
-		return CB_ERR_RANDOM;
-	}
-	k->has_private = 1;
-	return key_finish(k, opts, key);
+	return sm2_key_generate(&((struct gm_key *)key)->key) == 1 ? CB_OK : CB_ERR_RANDOM;
 }
 
 /*
- * A handle from DER, by GmSSL's parsers (nothing may follow): a secret key
- * from PKCS#8 PrivateKeyInfo, or a public-key-only one from
- * SubjectPublicKeyInfo (the SM2 ID from opts).
+ * The key from DER, by GmSSL's parsers (nothing may follow): PKCS#8
+ * PrivateKeyInfo, or SubjectPublicKeyInfo.
  */
-static int key_import(const struct gm_variant *v, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
-		      void **key)
+static int gm_import(void *key, int secret, const uint8_t *in, size_t len)
 {
-	struct gm_key *k;
+	struct gm_key *k = key;
 	const uint8_t *p = in, *attrs = NULL;
 	size_t left = len, attrslen = 0;
 	int ok;
 
-	if (!key || !in)
-		return CB_ERR_ARG;
-	*key = NULL;
-	k = key_new(v);
-	if (!k)
-		return CB_ERR_NOMEM;
 	ok = secret ? sm2_private_key_info_from_der(&k->key, &attrs, &attrslen, &p, &left) == 1
 		    : sm2_public_key_info_from_der(&k->key, &p, &left) == 1;
-	if (!ok || left != 0) {
-		key_free(k);
+	if (!ok || left != 0)
 		return CB_ERR_FORMAT;
-	}
-	if (!secret && sm2_z256_point_is_at_infinity(&k->key.public_key)) {
-		key_free(k); /* 0x04 || 0^64, which GmSSL accepts (see dh_derive) */
-		return CB_ERR_INVALID_KEY;
-	}
-	k->has_private = secret;
-	return key_finish(k, opts, key);
+	if (!secret && sm2_z256_point_is_at_infinity(&k->key.public_key))
+		return CB_ERR_INVALID_KEY; /* 0x04 || 0^64, which GmSSL accepts (see dh_derive) */
+	return CB_OK;
 }
 
-/* SubjectPublicKeyInfo DER. */
-static int export_spki(const void *key, uint8_t *out, size_t *outlen)
+static int gm_get_point(const void *key, uint8_t pt[65])
 {
 	const struct gm_key *k = key;
-	uint8_t buf[128], *p = buf;
-	size_t n = 0;
 
-	if (!k)
-		return CB_ERR_ARG;
-	if (sm2_public_key_info_to_der(&k->key, NULL, &n) != 1 || n > sizeof(buf))
-		return CB_ERR_BACKEND;
-	n = 0;
-	if (sm2_public_key_info_to_der(&k->key, &p, &n) != 1)
-		return CB_ERR_BACKEND;
-	return cb_bytes_out(buf, n, out, outlen);
+	return sm2_z256_point_to_uncompressed_octets(&k->key.public_key, pt) == 1 ? CB_OK : CB_ERR_BACKEND;
 }
 
-/* PKCS#8 PrivateKeyInfo DER (GmSSL writes the curve and the public key in the ECPrivateKey). */
-static int export_pkcs8(const void *key, uint8_t *out, size_t *outlen)
+static int gm_get_secret(const void *key, uint8_t d[32])
 {
-	const struct gm_key *k = key;
-	uint8_t buf[SM2_PRIVATE_KEY_BUF_SIZE], *p = buf;
-	size_t n = 0;
-	int r = CB_ERR_BACKEND;
-
-	if (!k)
-		return CB_ERR_ARG;
-	if (!k->has_private)
-		return CB_ERR_UNSUPPORTED;
-	if (sm2_private_key_info_to_der(&k->key, NULL, &n) == 1 && n <= sizeof(buf)) {
-		n = 0;
-		if (sm2_private_key_info_to_der(&k->key, &p, &n) == 1)
-			r = cb_bytes_out(buf, n, out, outlen);
-	}
-	cb_wipe(buf, sizeof(buf));
-	return r;
+	sm2_z256_to_bytes(((const struct gm_key *)key)->key.private_key, d);
+	return CB_OK;
 }
+
+/* sm2-sign's contexts, for the user ID from opts (GmSSL takes 1..8191 bytes). */
+static int gm_prepare(void *key, const cb_opts *opts)
+{
+	struct gm_key *k = key;
+	const uint8_t *id;
+	size_t idlen;
+
+	if (k->h.kind != CB_KIND_SIG)
+		return CB_OK;
+	cb_sm2_id(opts, &id, &idlen);
+	if (idlen == 0 || idlen > CB_SM2_ID_MAX || idlen > SM2_MAX_ID_LENGTH)
+		return CB_ERR_UNSUPPORTED; /* GmSSL's sm2_verify_init refuses an empty ID */
+	if (k->h.has_secret) {
+		uint8_t z[SM3_DIGEST_SIZE];
+		if (sm2_compute_z(z, &k->key.public_key, (const char *)id, idlen) != 1)
+			return CB_ERR_BACKEND;
+		sm3_init(&k->za);
+		sm3_update(&k->za, z, sizeof(z));
+	}
+	if (sm2_verify_init(&k->verify, &k->key, (const char *)id, idlen) != 1)
+		return CB_ERR_BACKEND;
+	return CB_OK;
+}
+
+/* The handle is wiped when freed: d, (1 + d)^-1 and the signer's nonces. */
+static const cb_sm2_lib gm_lib = {sizeof(struct gm_key), SM2_MAX_PLAINTEXT_SIZE, NULL,          NULL, gm_generate,
+				  gm_import,             gm_get_point,           gm_get_secret, gm_prepare};
 
 /* ---- sm2-sign ---- */
-
-static size_t sign_max_signature(const void *key)
-{
-	return SM2_MAX_SIGNATURE_SIZE;
-}
 
 static int sign_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
@@ -234,9 +124,7 @@ static int sign_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	SM3_CTX h;
 	size_t n = 0;
 
-	if (!k || !sig || !siglen || (!m && mlen))
-		return CB_ERR_ARG;
-	if (!k->has_private)
+	if (!k->h.has_secret)
 		return CB_ERR_UNSUPPORTED;
 	h = k->za;
 	if (mlen)
@@ -252,33 +140,13 @@ static int sign_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 {
 	struct gm_key *k = key;
 
-	if (!k || !sig || (!m && mlen))
-		return CB_ERR_ARG;
 	if (sm2_verify_reset(&k->verify) != 1 || sm2_verify_update(&k->verify, m, mlen) != 1)
 		return CB_ERR_BACKEND;
 	/* GmSSL does not tell a malformed signature from a wrong one. */
 	return sm2_verify_finish(&k->verify, sig, siglen) == 1 ? CB_OK : CB_ERR_VERIFY;
 }
 
-/* The secret and public imports over key_import, named as class_tables.h's entries call them. */
-static int key_import_public(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key)
-{
-	return key_import(v, 0, in, len, opts, key);
-}
-
-static int key_import_secret(const struct gm_variant *v, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key)
-{
-	return key_import(v, 1, in, len, opts, key);
-}
-
-/* The class methods: the class's variant says what the key is for; each kind has its entry over the bodies above. */
-CB_KIND_ENTRIES(key, sig)
-CB_KIND_ENTRIES(key, pke)
-CB_KEX_ENTRIES(key)
-
-static const struct gm_variant v_sign = {T_SIGN, CB_SM2_DER}, v_dh = {T_DH, CB_SM2_DER};
+static const cb_sm2_variant v_sign = {&gm_lib, CB_SM2_DER}, v_dh = {&gm_lib, CB_SM2_DER};
 
 static const cb_sig_class gm_sm2_sign = {
 	.info = GMSSL_INFO(CB_KIND_SIG, "sm2-sign",
@@ -286,71 +154,39 @@ static const cb_sig_class gm_sm2_sign = {
 			   "batches of 32 nonces the per-slice median would hide); verify through "
 			   "SM2_VERIFY_CTX's precomputed table of the public point" GMSSL_SM2_ASM,
 			   &v_sign),
-	.keygen = key_sig_keygen,
-	.key_free = key_free,
-	.export_public = export_spki,
-	.export_secret = export_pkcs8,
-	.max_signature = sign_max_signature,
+	CB_SM2_SIG_METHODS,
 	.sign = sign_sign,
 	.verify = sign_verify,
-	.import_public = key_sig_import_public,
-	.import_secret = key_sig_import_secret,
 };
 
 /* ---- sm2-enc-* ---- */
-
-#define RAW_OVERHEAD CB_SM2_RAW_OVERHEAD /* 0x04, x, y, C3 */
-
-static size_t enc_max_plaintext(const void *key)
-{
-	return SM2_MAX_PLAINTEXT_SIZE; /* 255 */
-}
-
-static size_t enc_max_ciphertext(const void *key, size_t mlen)
-{
-	const struct gm_key *k = key;
-	return k ? cb_sm2_ct_size(k->fmt, mlen) : 0;
-}
 
 static int enc_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
 	struct gm_key *k = key;
 	SM2_CIPHERTEXT ct;
+	cb_sm2_ct_parts pt;
 	size_t need, n = 0;
 	uint8_t *p = c;
 
-	if (!k || !m || !c || !clen)
-		return CB_ERR_ARG;
 	if (mlen == 0 || mlen > SM2_MAX_PLAINTEXT_SIZE)
 		return CB_ERR_UNSUPPORTED; /* GM/T 0003.4: t must not be empty; GmSSL: at most 255 bytes */
-	need = cb_sm2_ct_size(k->fmt, mlen);
+	need = cb_sm2_ct_size(k->h.fmt, mlen);
 	if (*clen < need)
 		return CB_ERR_LENGTH;
 	if (sm2_do_encrypt(&k->key, m, mlen, &ct) != 1)
 		return CB_ERR_BACKEND;
-	switch (k->fmt) {
-	case CB_SM2_C1C3C2:
-		c[0] = 0x04;
-		memcpy(c + 1, ct.point.x, 32);
-		memcpy(c + 33, ct.point.y, 32);
-		memcpy(c + 65, ct.hash, 32);
-		memcpy(c + 97, ct.ciphertext, mlen);
-		n = need;
-		break;
-	case CB_SM2_C1C2C3:
-		c[0] = 0x04;
-		memcpy(c + 1, ct.point.x, 32);
-		memcpy(c + 33, ct.point.y, 32);
-		memcpy(c + 65, ct.ciphertext, mlen);
-		memcpy(c + 65 + mlen, ct.hash, 32);
-		n = need;
-		break;
-	case CB_SM2_DER:
-		/* need is DER's upper bound, which GmSSL's encoding stays within. */
-		if (sm2_ciphertext_to_der(&ct, &p, &n) != 1 || n > need)
-			return CB_ERR_BACKEND;
-		break;
+	if (k->h.fmt != CB_SM2_DER) {
+		pt.x = ct.point.x;
+		pt.y = ct.point.y;
+		pt.c3 = ct.hash;
+		pt.c2 = ct.ciphertext;
+		pt.c2len = mlen;
+		return cb_sm2_ct_write(&pt, k->h.fmt, c, clen);
 	}
+	/* need is DER's upper bound, which GmSSL's encoding stays within. */
+	if (sm2_ciphertext_to_der(&ct, &p, &n) != 1 || n > need)
+		return CB_ERR_BACKEND;
 	*clen = n;
 	return CB_OK;
 }
@@ -359,36 +195,29 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 {
 	struct gm_key *k = key;
 	SM2_CIPHERTEXT ct;
+	cb_sm2_ct_parts pt;
 	uint8_t buf[SM2_MAX_PLAINTEXT_SIZE];
 	const uint8_t *p = c;
-	size_t n = 0, left = clen, c2len;
+	size_t n = 0, left = clen;
 	int r;
 
-	if (!k || !c || !m || !mlen)
-		return CB_ERR_ARG;
-	if (!k->has_private)
+	if (!k->h.has_secret)
 		return CB_ERR_UNSUPPORTED;
 	memset(&ct, 0, sizeof(ct));
-	if (k->fmt == CB_SM2_DER) {
+	if (k->h.fmt == CB_SM2_DER) {
 		/* GmSSL's parser refuses a C2 longer than 255 bytes as malformed. */
 		if (sm2_ciphertext_from_der(&ct, &p, &left) != 1 || left != 0)
 			return CB_ERR_DECRYPT;
 	} else {
-		if (clen <= RAW_OVERHEAD || c[0] != 0x04)
+		if (cb_sm2_ct_parse(k->h.fmt, c, clen, &pt) != 0)
 			return CB_ERR_DECRYPT;
-		c2len = clen - RAW_OVERHEAD;
-		if (c2len > SM2_MAX_PLAINTEXT_SIZE)
+		if (pt.c2len > SM2_MAX_PLAINTEXT_SIZE)
 			return CB_ERR_UNSUPPORTED; /* possibly valid, but beyond GmSSL's limit */
-		memcpy(ct.point.x, c + 1, 32);
-		memcpy(ct.point.y, c + 33, 32);
-		if (k->fmt == CB_SM2_C1C3C2) {
-			memcpy(ct.hash, c + 65, 32);
-			memcpy(ct.ciphertext, c + 97, c2len);
-		} else {
-			memcpy(ct.ciphertext, c + 65, c2len);
-			memcpy(ct.hash, c + 65 + c2len, 32);
-		}
-		ct.ciphertext_size = (uint8_t)c2len;
+		memcpy(ct.point.x, pt.x, 32);
+		memcpy(ct.point.y, pt.y, 32);
+		memcpy(ct.hash, pt.c3, 32);
+		memcpy(ct.ciphertext, pt.c2, pt.c2len);
+		ct.ciphertext_size = (uint8_t)pt.c2len;
 	}
 	if (ct.ciphertext_size == 0)
 		return CB_ERR_DECRYPT;
@@ -403,20 +232,9 @@ static int enc_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, siz
 }
 
 #define GM_SM2_PKE(var_, name_, fmt_, notes_)                                                       \
-	static const struct gm_variant var_##_v = {T_ENC, fmt_};                                     \
-	static const cb_pke_class var_ = {                                                           \
-		.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_, &var_##_v),                           \
-		.keygen = key_pke_keygen,                                                            \
-		.key_free = key_free,                                                                \
-		.export_public = export_spki,                                                        \
-		.export_secret = export_pkcs8,                                                       \
-		.max_plaintext = enc_max_plaintext,                                                  \
-		.max_ciphertext = enc_max_ciphertext,                                                \
-		.encrypt = enc_encrypt,                                                              \
-		.decrypt = enc_decrypt,                                                              \
-		.import_secret = key_pke_import_secret,                                              \
-		.import_public = key_pke_import_public,                                              \
-	}
+	static const cb_sm2_variant var_##_v = {&gm_lib, fmt_};                                      \
+	static const cb_pke_class var_ = {.info = GMSSL_INFO(CB_KIND_PKE, name_, notes_, &var_##_v), \
+					  CB_SM2_PKE_METHODS, .encrypt = enc_encrypt, .decrypt = enc_decrypt}
 
 GM_SM2_PKE(gm_sm2_enc_c1c3c2, "sm2-enc-c1c3c2", CB_SM2_C1C3C2,
 	   "GmSSL's SM2_CIPHERTEXT struct copied into the raw form (no DER step); messages of 1 to 255 bytes");
@@ -427,45 +245,24 @@ GM_SM2_PKE(gm_sm2_enc_der, "sm2-enc-der", CB_SM2_DER,
 
 /* ---- sm2-dh ---- */
 
-static int dh_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct gm_key *k = key;
-	uint8_t pt[65];
-
-	if (!k)
-		return CB_ERR_ARG;
-	if (sm2_z256_point_to_uncompressed_octets(&k->key.public_key, pt) != 1)
-		return CB_ERR_BACKEND;
-	return cb_bytes_out(pt, sizeof(pt), out, outlen);
-}
-
 static int dh_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	struct gm_key *k = key;
 	uint8_t x[32];
 	int r;
 
-	if (!k || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
-	if (!k->has_private)
+	if (!k->h.has_secret)
 		return CB_ERR_UNSUPPORTED;
 	if (peerlen != 65 || peer[0] != 0x04)
 		return CB_ERR_FORMAT;
-	if (*sslen < 32)
-		return CB_ERR_LENGTH;
 	if (!k->have_peer || memcmp(k->peer, peer, 65) != 0) {
 		k->have_peer = 0;
 		/*
-		 * On the curve, or refused (sm2_z256_point_from_octets).  GmSSL
-		 * reads 0x04 || 0^64 as the point at infinity and accepts it, and
-		 * sm2_do_ecdh then gives an all-zero secret: refused here.  It also
-		 * runs its curve check after refusing a coordinate >= p, on the
-		 * point half overwritten (here: half the previous peer's), so the
-		 * point is zeroed first: such input is then at infinity, refused.
+		 * GmSSL reads 0x04 || 0^64 as the point at infinity and accepts
+		 * it, and sm2_do_ecdh then gives an all-zero secret: refused
+		 * (cb_gmssl_point_in).
 		 */
-		memset(&k->peer_key.public_key, 0, sizeof(k->peer_key.public_key));
-		if (sm2_z256_point_from_octets(&k->peer_key.public_key, peer, 65) != 1 ||
-		    sm2_z256_point_is_at_infinity(&k->peer_key.public_key))
+		if (cb_gmssl_point_in(peer, &k->peer_key.public_key) != 0)
 			return CB_ERR_INVALID_KEY;
 		memcpy(k->peer, peer, 65);
 		k->have_peer = 1;
@@ -480,12 +277,8 @@ static const cb_kex_class gm_sm2_dh = {
 			   "sm2_do_ecdh: plain ECDH, not the GM/T 0003.3 key exchange; the adapter refuses the "
 			   "all-zero peer point GmSSL accepts; the last peer kept parsed" GMSSL_SM2_ASM,
 			   &v_dh),
-	.keygen = key_kex_keygen,
-	.key_free = key_free,
-	.export_public = dh_export_public,
-	.export_secret = export_pkcs8,
+	CB_SM2_KEX_METHODS,
 	.derive = dh_derive,
-	.import_secret = key_kex_import_secret,
 };
 
 const cb_alg_info *const cb_gmssl_sm2_algs[] = {

@@ -31,28 +31,25 @@
 #include "cryptobench/sig.h"
 #include "cryptobench/sm2.h"
 
-static int can_fetch(int sm2_ops)
-{
-	EVP_MD *md = EVP_MD_fetch(NULL, "SM3", NULL);
-	int ok = md != NULL;
-	EVP_MD_free(md);
-	if (ok && sm2_ops) {
-		EVP_SIGNATURE *s = EVP_SIGNATURE_fetch(NULL, "SM2", NULL);
-		EVP_ASYM_CIPHER *c = EVP_ASYM_CIPHER_fetch(NULL, "SM2", NULL);
-		ok = s && c;
-		EVP_SIGNATURE_free(s);
-		EVP_ASYM_CIPHER_free(c);
-	}
-	ERR_clear_error();
-	return ok;
-}
-
 static const char *unavailable_sm2(void)
 {
 	const char *why = cb_ossl_unavailable(CB_KIND_SIG, "SM2");
+	EVP_MD *md;
+	EVP_SIGNATURE *s;
+	EVP_ASYM_CIPHER *c;
+	int ok;
+
 	if (why)
 		return why;
-	return can_fetch(1) ? NULL : "this OpenSSL cannot fetch SM2 or SM3";
+	md = EVP_MD_fetch(NULL, "SM3", NULL);
+	s = EVP_SIGNATURE_fetch(NULL, "SM2", NULL);
+	c = EVP_ASYM_CIPHER_fetch(NULL, "SM2", NULL);
+	ok = md && s && c;
+	EVP_MD_free(md);
+	EVP_SIGNATURE_free(s);
+	EVP_ASYM_CIPHER_free(c);
+	ERR_clear_error();
+	return ok ? NULL : "this OpenSSL cannot fetch SM2 or SM3";
 }
 
 static const char *unavailable_sm2_dh(void)

@@ -32,7 +32,7 @@
 
 #include "backends/class_tables.h"
 #include "backends/openssl/openssl_common.h"
-#include "backends/sm2kx_role.h"
+#include "core/sm2key.h"
 #include "core/util.h"
 #include "cryptobench/kex.h"
 
@@ -200,60 +200,35 @@ static int point_in(const EC_GROUP *g, const uint8_t in[PT], EC_POINT *p, BN_CTX
 /* ---- one party's state ------------------------------------------------- */
 
 struct kx_state {
+	cb_sm2kx_handle h; /* first: P || R, the ID */
 	const struct kx_curve *c;
 	BN_CTX *ctx;    /* secure */
 	EVP_MD_CTX *md; /* SM3 for Z and the KDF */
 	BIGNUM *d, *r;  /* secure, constant-time */
-	uint8_t pub[CB_SM2KX_PUBLIC_BYTES]; /* P || R */
-	uint8_t z[NB];                      /* own Z */
-	uint8_t *id;
-	size_t idlen;
+	uint8_t z[NB];  /* own Z */
 };
 
-static void state_free(struct kx_state *s)
+/* The state's parts, on sm2p256v1 (the internal entry points set their curve). */
+static int state_init(void *key)
 {
-	if (!s)
-		return;
-	BN_clear_free(s->d);
-	BN_clear_free(s->r);
-	BN_CTX_free(s->ctx);
-	EVP_MD_CTX_free(s->md);
-	if (s->id) {
-		cb_wipe(s->id, s->idlen);
-		free(s->id);
-	}
-	cb_wipe(s, sizeof(*s));
-	free(s);
-}
+	struct kx_state *s = key;
 
-static struct kx_state *state_new(const struct kx_curve *c, const uint8_t *id, size_t idlen, int *err)
-{
-	struct kx_state *s;
-
-	*err = CB_ERR_NOMEM;
-	if (idlen > CB_SM2_ID_MAX || (!id && idlen)) {
-		*err = CB_ERR_UNSUPPORTED;
-		return NULL;
-	}
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		return NULL;
-	s->c = c;
-	s->idlen = idlen;
-	s->id = malloc(idlen ? idlen : 1);
+	s->c = sm2();
 	s->ctx = BN_CTX_secure_new();
 	s->md = EVP_MD_CTX_new();
 	s->d = BN_secure_new();
 	s->r = BN_secure_new();
-	if (!s->id || !s->ctx || !s->md || !s->d || !s->r) {
-		state_free(s);
-		ERR_clear_error();
-		return NULL;
-	}
-	if (idlen)
-		memcpy(s->id, id, idlen);
-	*err = CB_OK;
-	return s;
+	return s->ctx && s->md && s->d && s->r ? CB_OK : fail(CB_ERR_NOMEM);
+}
+
+static void state_clear(void *key)
+{
+	struct kx_state *s = key;
+
+	BN_clear_free(s->d);
+	BN_clear_free(s->r);
+	BN_CTX_free(s->ctx);
+	EVP_MD_CTX_free(s->md);
 }
 
 /* [k]G into out as an uncompressed point (k secret: the generator ladder). */
@@ -276,9 +251,9 @@ static int state_set(struct kx_state *s, const uint8_t secret[CB_SM2KX_SECRET_BY
 
 	if ((r = scalar_in(s->c, secret, s->d)) != 0 || (r = scalar_in(s->c, secret + NB, s->r)) != 0)
 		return r;
-	if ((r = base_mul(s, s->d, s->pub)) != 0 || (r = base_mul(s, s->r, s->pub + PT)) != 0)
+	if ((r = base_mul(s, s->d, s->h.pub)) != 0 || (r = base_mul(s, s->r, s->h.pub + PT)) != 0)
 		return r;
-	return z_of(s->c, s->md, s->id, s->idlen, s->pub, s->z);
+	return z_of(s->c, s->md, s->h.id, s->h.idlen, s->h.pub, s->z);
 }
 
 /* Fresh d and r: uniform in [1, n-2] by rejection (n > 2^255: a draw fails with probability < 2^-32). */
@@ -305,7 +280,7 @@ static int state_generate(struct kx_state *s)
  * The protocol from the peer's P' || R': see the file comment.  k gets
  * klen bytes; u, when not NULL, x_U || y_U.
  */
-static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen, const uint8_t *peer_id,
+static int state_derive(struct kx_state *s, const uint8_t peer[CB_SM2KX_PUBLIC_BYTES], const uint8_t *peer_id,
 			size_t peer_idlen, int initiator, uint8_t *k, size_t klen, uint8_t *u)
 {
 	const EC_GROUP *g = s->c->g;
@@ -318,8 +293,6 @@ static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen,
 	size_t lens[4] = {sizeof(xy), NB, NB, sizeof(ctr)};
 	int r = CB_OK;
 
-	if (peerlen != CB_SM2KX_PUBLIC_BYTES || !peer)
-		return CB_ERR_INVALID_KEY;
 	if (klen == 0 || klen > 32 * NB)
 		return CB_ERR_ARG;
 	pp = EC_POINT_new(g);
@@ -335,7 +308,7 @@ static int state_derive(struct kx_state *s, const uint8_t *peer, size_t peerlen,
 	if ((r = point_in(g, peer, pp, ctx)) != 0 || (r = point_in(g, peer + PT, rp, ctx)) != 0)
 		goto out;
 	/* A4-A5 / B2-B3: t = (d + x̄ r) mod n; x̄ r as a Montgomery product (x̄ in Montgomery form) */
-	if ((r = x_bar(xs, s->pub + PT)) != 0 || (r = x_bar(xp, peer + PT)) != 0)
+	if ((r = x_bar(xs, s->h.pub + PT)) != 0 || (r = x_bar(xp, peer + PT)) != 0)
 		goto out;
 	if (!BN_to_montgomery(xs, xs, EC_GROUP_get_mont_data(g), ctx) ||
 	    !BN_mod_mul_montgomery(t, xs, s->r, EC_GROUP_get_mont_data(g), ctx) ||
@@ -410,7 +383,52 @@ out:
 	return r;
 }
 
+/* ---- the class's part of the shared handle (core/sm2key.h) ---------------- */
+
+/* d and r from the secret, or new ones, then P, R and Z. */
+static int kx_set(void *key, const uint8_t *secret)
+{
+	struct kx_state *s = key;
+	int r;
+
+	if (!s->c || !sm3_md())
+		return CB_ERR_UNSUPPORTED;
+	r = secret ? state_set(s, secret) : state_generate(s);
+	return r == CB_ERR_ARG && secret ? CB_ERR_INVALID_KEY : r;
+}
+
+static int kx_get(const void *key, uint8_t secret[CB_SM2KX_SECRET_BYTES])
+{
+	const struct kx_state *s = key;
+
+	if (BN_bn2binpad(s->d, secret, NB) != NB || BN_bn2binpad(s->r, secret + NB, NB) != NB)
+		return fail(CB_ERR_BACKEND);
+	return CB_OK;
+}
+
+static int kx_compute(void *key, const uint8_t *peer, int initiator, uint8_t k[CB_SM2KX_KEY_BYTES])
+{
+	struct kx_state *s = key;
+
+	return state_derive(s, peer, s->h.id, s->h.idlen, initiator, k, CB_SM2KX_KEY_BYTES, NULL);
+}
+
+static const cb_sm2kx_lib kx_lib = {sizeof(struct kx_state), state_init, state_clear, kx_set, kx_get, kx_compute};
+
 /* ---- the internal entry points (openssl_sm2kx.h) ----------------------- */
+
+/* A state on curve c with the ID. */
+static struct kx_state *state_new(const struct kx_curve *c, const uint8_t *id, size_t idlen, int *err)
+{
+	const cb_opts o = {.sm2_id = idlen ? id : (const uint8_t *)"", .sm2_id_len = idlen};
+	void *s = NULL;
+
+	if (!id && idlen)
+		*err = CB_ERR_UNSUPPORTED;
+	else if ((*err = cb_sm2kx_new(&kx_lib, &o, &s)) == 0)
+		((struct kx_state *)s)->c = c;
+	return s;
+}
 
 int cb_ossl_sm2kx_compute(const EC_GROUP *g, const uint8_t secret[CB_SM2KX_SECRET_BYTES], const uint8_t *id,
 			  size_t idlen, const uint8_t peer[CB_SM2KX_PUBLIC_BYTES], const uint8_t *peer_id,
@@ -428,8 +446,8 @@ int cb_ossl_sm2kx_compute(const EC_GROUP *g, const uint8_t secret[CB_SM2KX_SECRE
 	if (s) {
 		r = state_set(s, secret);
 		if (!r)
-			r = state_derive(s, peer, CB_SM2KX_PUBLIC_BYTES, peer_id, peer_idlen, initiator, k, klen, u);
-		state_free(s);
+			r = state_derive(s, peer, peer_id, peer_idlen, initiator, k, klen, u);
+		cb_sm2kx_key_free(s);
 	}
 	curve_clear(&c);
 	if (r) {
@@ -472,24 +490,13 @@ int cb_ossl_sm2kx_public(const EC_GROUP *g, const uint8_t d[CB_SM2KX_BYTES], uin
 		r = scalar_in(&c, d, s->d);
 		if (!r)
 			r = base_mul(s, s->d, pub);
-		state_free(s);
+		cb_sm2kx_key_free(s);
 	}
 	curve_clear(&c);
 	return r;
 }
 
 /* ---- the class ----------------------------------------------------------- */
-
-/* The user ID of opts (both parties' ID, kex.h); NULL: the GM/T 0009 default. */
-static void opts_id(const cb_opts *opts, const uint8_t **id, size_t *idlen)
-{
-	*id = (const uint8_t *)CB_SM2_DEFAULT_ID;
-	*idlen = sizeof(CB_SM2_DEFAULT_ID) - 1;
-	if (opts && opts->sm2_id) {
-		*id = opts->sm2_id;
-		*idlen = opts->sm2_id_len;
-	}
-}
 
 static const char *kx_unavailable(void)
 {
@@ -498,88 +505,6 @@ static const char *kx_unavailable(void)
 	if (!sm3_md())
 		return "this OpenSSL cannot fetch SM3";
 	return NULL;
-}
-
-static void kx_key_free(void *key)
-{
-	state_free(key);
-}
-
-static int kx_make(const uint8_t *secret, const cb_opts *opts, void **key)
-{
-	const struct kx_curve *c = sm2();
-	const uint8_t *id;
-	size_t idlen;
-	struct kx_state *s;
-	int r;
-
-	*key = NULL;
-	if (!c || !sm3_md())
-		return CB_ERR_UNSUPPORTED;
-	opts_id(opts, &id, &idlen);
-	s = state_new(c, id, idlen, &r);
-	if (!s)
-		return r;
-	r = secret ? state_set(s, secret) : state_generate(s);
-	if (r) {
-		state_free(s);
-		return r == CB_ERR_ARG && secret ? CB_ERR_INVALID_KEY : r;
-	}
-	*key = s;
-	return CB_OK;
-}
-
-static int kx_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	return kx_make(NULL, opts, key);
-}
-
-static int kx_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	*key = NULL;
-	if (len != CB_SM2KX_SECRET_BYTES)
-		return CB_ERR_FORMAT;
-	return kx_make(in, opts, key);
-}
-
-static int kx_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct kx_state *s = key;
-
-	if (*outlen < sizeof(s->pub))
-		return CB_ERR_LENGTH;
-	memcpy(out, s->pub, sizeof(s->pub));
-	*outlen = sizeof(s->pub);
-	return CB_OK;
-}
-
-static int kx_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct kx_state *s = key;
-
-	if (*outlen < CB_SM2KX_SECRET_BYTES)
-		return CB_ERR_LENGTH;
-	if (BN_bn2binpad(s->d, out, NB) != NB || BN_bn2binpad(s->r, out + NB, NB) != NB) {
-		cb_wipe(out, CB_SM2KX_SECRET_BYTES);
-		return fail(CB_ERR_BACKEND);
-	}
-	*outlen = CB_SM2KX_SECRET_BYTES;
-	return CB_OK;
-}
-
-static int kx_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
-{
-	struct kx_state *s = key;
-	int initiator, r;
-
-	if ((r = cb_sm2kx_role(s->pub, CB_SM2KX_PUBLIC_BYTES, peer, peerlen, *sslen, CB_SM2KX_KEY_BYTES,
-			       &initiator)) != 0)
-		return r;
-	r = state_derive(s, peer, peerlen, s->id, s->idlen, initiator, ss, CB_SM2KX_KEY_BYTES, NULL);
-	if (r)
-		return r;
-	*sslen = CB_SM2KX_KEY_BYTES;
-	return CB_OK;
 }
 
 static const cb_kex_class sm2_kx = {
@@ -592,8 +517,9 @@ static const cb_kex_class sm2_kx = {
 			  "the static and the ephemeral pair; derive = one party's protocol computation (steps "
 			  "A4-A8 / B2-B7), without the ephemeral [r]G of a new exchange",
 		 .unavailable = kx_unavailable,
-		 .implementation = cb_openssl_implementation},
-	CB_KEX_METHODS(kx),
+		 .implementation = cb_openssl_implementation,
+		 .variant = &kx_lib},
+	CB_KEX_METHODS(cb_sm2kx),
 };
 
 const cb_alg_info *const cb_openssl_sm2kx_algs[] = {&sm2_kx.info, NULL};

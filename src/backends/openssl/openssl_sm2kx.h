@@ -12,16 +12,10 @@
 
 #include <openssl/ec.h>
 
-#include "cryptobench/common.h"
+#include "core/sm2key.h"
 
-/* Bytes of the field elements, scalars and Z values (256-bit curves only). */
+/* Bytes of the field elements, scalars and Z values (256-bit curves only); the other sizes: core/sm2key.h. */
 #define CB_SM2KX_BYTES 32
-/* A public value: P || R, two uncompressed points. */
-#define CB_SM2KX_PUBLIC_BYTES (2 * (1 + 2 * CB_SM2KX_BYTES))
-/* A secret: d || r, 32-byte big-endian each. */
-#define CB_SM2KX_SECRET_BYTES (2 * CB_SM2KX_BYTES)
-/* The shared key the classes derive (klen = 128 bits, as the standard's example). */
-#define CB_SM2KX_KEY_BYTES 16
 
 /*
  * One party's side of the exchange, steps A4-A8 (initiator) or B2-B7
