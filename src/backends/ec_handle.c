@@ -1,14 +1,17 @@
 /* The P-256 handle shared by a library's ECDH and ECDSA classes (ec_handle.h). */
 #include "backends/ec_handle.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/der.h"
+#include "core/keycheck.h"
 #include "core/util.h"
 
-/* A handle of lib's, made by its make(): *key NULL on failure. */
-static int ec_new(const cb_ec_lib *lib, cb_ec_handle **k, void **key)
+/* A handle of the class's library (info.variant), made by its make(): *key NULL on failure. */
+static int ec_new(const cb_alg_info *info, cb_ec_handle **k, void **key)
 {
+	const cb_ec_lib *lib = info->variant;
 	int r;
 
 	*key = NULL;
@@ -16,6 +19,7 @@ static int ec_new(const cb_ec_lib *lib, cb_ec_handle **k, void **key)
 		return r;
 	*k = *key;
 	(*k)->lib = lib;
+	(*k)->type = cb_alg_key_type(info->name);
 	return CB_OK;
 }
 
@@ -31,60 +35,82 @@ static int ec_done(cb_ec_handle *k, int r, int secret, void **key)
 	return CB_OK;
 }
 
-static int ec_keygen(const cb_ec_lib *lib, void **key)
+/*
+ * The raw key (secret: d, else the 65-byte point) of a key file of the
+ * curve t: the canonical one, or another form der.h canonicalises (a
+ * PKCS#8 with the public key or parameters, SEC1), else CB_ERR_FORMAT.
+ */
+static int ec_raw(cb_key_type t, int secret, const uint8_t *in, size_t len, uint8_t *raw)
 {
-	cb_ec_handle *k;
-	int r = ec_new(lib, &k, key);
+	const uint8_t *p;
+	uint8_t *c = NULL;
+	size_t clen = 0;
+	cb_key_type got;
+	int r = CB_OK;
 
-	return r ? r : ec_done(k, lib->generate(k), 1, key);
+	if (cb_key_get(t, secret, in, len, &p) != 0 &&
+	    ((secret ? cb_key_private_pkcs8(in, len, &got, &c, &clen) : cb_key_public_spki(in, len, &got, &c, &clen)) ||
+	     got != t || cb_key_get(t, secret, c, clen, &p) != 0))
+		r = CB_ERR_FORMAT;
+	if (!r)
+		memcpy(raw, p, secret ? 32 : 65);
+	if (c)
+		cb_wipe(c, clen);
+	free(c);
+	return r;
 }
 
-/* The canonical PKCS#8 of d; the library refuses d outside [1, n-1]. */
-static int ec_import_secret(const cb_ec_lib *lib, const uint8_t *in, size_t len, void **key)
+static int ec_keygen(const cb_alg_info *info, void **key)
 {
-	const uint8_t *d;
+	cb_ec_handle *k;
+	int r = ec_new(info, &k, key);
+
+	return r ? r : ec_done(k, k->lib->generate(k), 1, key);
+}
+
+/* The PKCS#8 of d; the library refuses d outside [1, n-1]. */
+static int ec_import_secret(const cb_alg_info *info, const uint8_t *in, size_t len, void **key)
+{
+	uint8_t d[32];
 	cb_ec_handle *k;
 	int r;
 
 	*key = NULL;
-	if (cb_key_get(CB_KEY_P256, 1, in, len, &d) != 0)
-		return CB_ERR_FORMAT;
-	if ((r = ec_new(lib, &k, key)) != 0)
-		return r;
-	return ec_done(k, lib->set_secret(k, d), 1, key);
+	if ((r = ec_raw(cb_alg_key_type(info->name), 1, in, len, d)) == 0 && (r = ec_new(info, &k, key)) == 0)
+		r = ec_done(k, k->lib->set_secret(k, d), 1, key);
+	cb_wipe(d, sizeof(d));
+	return r;
 }
 
 int cb_ec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
 {
-	return ec_keygen(cls->info.variant, key);
+	return ec_keygen(&cls->info, key);
 }
 
 int cb_ec_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	return ec_keygen(cls->info.variant, key);
+	return ec_keygen(&cls->info, key);
 }
 
 int cb_ec_kex_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return ec_import_secret(cls->info.variant, in, len, key);
+	return ec_import_secret(&cls->info, in, len, key);
 }
 
 int cb_ec_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	return ec_import_secret(cls->info.variant, in, len, key);
+	return ec_import_secret(&cls->info, in, len, key);
 }
 
-/* The canonical SPKI of the point, checked on the curve by the library. */
+/* The SPKI of the point, checked on the curve by the library. */
 int cb_ec_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
-	const uint8_t *pt;
+	uint8_t pt[65];
 	cb_ec_handle *k;
 	int r;
 
 	*key = NULL;
-	if (cb_key_get(CB_KEY_P256, 0, in, len, &pt) != 0)
-		return CB_ERR_FORMAT;
-	if ((r = ec_new(cls->info.variant, &k, key)) != 0)
+	if ((r = ec_raw(cb_alg_key_type(cls->info.name), 0, in, len, pt)) != 0 || (r = ec_new(&cls->info, &k, key)) != 0)
 		return r;
 	if ((r = k->lib->set_point(k, 0, pt)) == 0)
 		memcpy(k->pub, pt, sizeof(k->pub));
@@ -110,7 +136,7 @@ int cb_ec_export_spki(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_ec_handle *k = key;
 
-	return k ? cb_key_put(CB_KEY_P256, 0, k->pub, out, outlen) : CB_ERR_ARG;
+	return k ? cb_key_put(k->type, 0, k->pub, out, outlen) : CB_ERR_ARG;
 }
 
 int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -123,7 +149,7 @@ int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
 		return CB_ERR_ARG;
 	r = k->lib->get_secret(k, d);
 	if (r == 0)
-		r = cb_key_put(CB_KEY_P256, 1, d, out, outlen);
+		r = cb_key_put(k->type, 1, d, out, outlen);
 	cb_wipe(d, sizeof(d));
 	return r;
 }

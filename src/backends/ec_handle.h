@@ -1,10 +1,12 @@
 /*
- * One P-256 handle for an ECDH and an ECDSA class of a library that keeps
- * its own key and point types (nettle, wolfssl).  What every such adapter
- * would write again is here: the handle's public point and secret flag,
- * the canonical key files (der.h: PKCS#8 of d, SPKI and the raw point),
- * derive's cache of the last peer (decoded and checked once while it does
- * not change), the size checks.  The library gives a cb_ec_lib, the
+ * One P-256 (or SM2-curve) handle for an ECDH and an ECDSA class of a
+ * library that keeps its own key and point types (nettle, wolfssl,
+ * boringssl, mbedtls, libgcrypt).  What every such adapter would write
+ * again is here: the handle's public point and secret flag, the key files
+ * (der.h: the canonical PKCS#8 of d, SPKI and the raw point written; read
+ * as well from the other forms der.h canonicalises, as the libraries' own
+ * parsers took them), derive's cache of the last peer (decoded and checked
+ * once while it does not change), the size checks.  The library gives a cb_ec_lib, the
  * classes' info.variant: how it makes, frees and fills a handle, and its
  * scalar multiplication; the adapter writes its sign and verify.
  */
@@ -13,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "core/der.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/sig.h"
 
@@ -23,6 +26,7 @@ typedef struct cb_ec_handle {
 	int peer_set;    /* peer: derive's last peer value, held decoded by the library */
 	uint8_t peer[65];
 	const struct cb_ec_lib *lib;
+	cb_key_type type; /* the curve of the key files: the class's (CB_KEY_P256, or CB_KEY_SM2 for sm2-dh) */
 } cb_ec_handle;
 
 /*

@@ -11,46 +11,26 @@
  *   kex  sm2-dh      plain ECDH on the SM2 curve, as ecdh-p256 (PKCS#8 DER
  *                    secret with the SM2 curve OID)
  *
- * libgcrypt has no SPKI / PKCS#8 codec, so the fixed DER wrappers of these
- * curves are written and parsed here (RFC 5480, RFC 5915, RFC 8410).
+ * libgcrypt has no SPKI / PKCS#8 codec: the key files are core/der.h's
+ * (the ECDH and ECDSA handles: backends/ec_handle.h; X25519:
+ * core/rawkey.h), and the SM2 adapter's PKCS#8 reader is here.
  *
- * Prepared state: the key s-expressions (and, for P-256 ECDH, the curve
- * context, the secret scalar and the last peer's point) are built once, so
- * a timed call is the library's operation plus building the small data
+ * Prepared state: the key s-expressions (and, for ECDH, the curve context,
+ * the secret scalar and the last peer's point) are built once, so a timed
+ * call is the library's operation plus building the small data
  * s-expression its API takes.  X25519 uses gcry_ecc_mul_point directly.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/der.h"
+#include "backends/class_tables.h"
+#include "backends/ec_handle.h"
 #include "backends/gcrypt/gcrypt_ec.h"
-#include "core/util.h"
+#include "core/der.h"
 #include "core/rawkey.h"
-
-/* AlgorithmIdentifier { id-ecPublicKey, prime256v1 } */
-static const uint8_t algid_p256[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
-				     0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
+#include "core/util.h"
 
 #define P256_CURVE "NIST P-256"
-
-/* The same for the SM2 curve (GM/T 0006 OID 1.2.156.10197.1.301), for sm2-dh. */
-static const uint8_t algid_sm2[] = {0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
-				    0x06, 0x08, 0x2a, 0x81, 0x1c, 0xcf, 0x55, 0x01, 0x82, 0x2d};
-
-/* A short-Weierstrass curve for the ECDH classes: their info.variant. */
-struct ec_curve {
-	const char *name;     /* libgcrypt's curve name */
-	const char *genkey;   /* gcry_pk_genkey spec */
-	const uint8_t *algid; /* AlgorithmIdentifier, CB_GCRY_ALGID_LEN bytes */
-	cb_key_type type;     /* its key files (der.h) */
-};
-
-/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
-static const struct ec_curve curve_p256 = {
-	P256_CURVE, "(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", algid_p256,
-	CB_KEY_P256};
-static const struct ec_curve curve_sm2 = {
-	"sm2p256v1", "(genkey (ecc (curve sm2p256v1)(flags transient-key no-keytest)))", algid_sm2, CB_KEY_SM2};
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -202,11 +182,7 @@ static const cb_rawkey_lib gcry_rawkey = {cb_gcry_init, gcry_rand, x25519_base, 
 static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
 	*out = NULL;
-	if (len != 32)
-		return CB_ERR_INVALID_KEY;
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	return cb_x25519_raw_import(in, len, x25519_base, out);
+	return len == 32 ? cb_x25519_raw_class_import(cls, in, len, opts, out) : CB_ERR_INVALID_KEY;
 }
 
 static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
@@ -231,36 +207,6 @@ static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *
 	return CB_OK;
 }
 
-/* ---- ECDH P-256 ------------------------------------------------------- */
-
-struct p256_kex {
-	const struct ec_curve *c;
-	gcry_ctx_t ec;
-	gcry_mpi_t d;
-	uint8_t dbytes[32];
-	uint8_t q[65];
-	/* The last peer, decoded and checked. */
-	uint8_t peer[65];
-	gcry_mpi_point_t peer_pt;
-	gcry_mpi_point_t res;
-	gcry_mpi_t x;
-};
-
-static void p256_kex_free(void *p)
-{
-	struct p256_kex *k = p;
-
-	if (!k)
-		return;
-	gcry_mpi_release(k->d);
-	gcry_mpi_release(k->x);
-	gcry_mpi_point_release(k->peer_pt);
-	gcry_mpi_point_release(k->res);
-	gcry_ctx_release(k->ec);
-	cb_wipe(k, sizeof(*k));
-	free(k);
-}
-
 int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
 {
 	size_t len = 0;
@@ -271,92 +217,6 @@ int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
 	if (len && gcry_mpi_print(GCRYMPI_FMT_USG, out + n - len, len, NULL, m))
 		return CB_ERR_BACKEND;
 	return CB_OK;
-}
-
-/*
- * A key from the 32-byte big-endian scalar: checks 0 < d < n and computes
- * Q = dG, unless q (from gcry_pk_genkey) is given.
- */
-static int p256_kex_from_d(const struct ec_curve *c, const uint8_t *d, const uint8_t *qin, void **out)
-{
-	struct p256_kex *k;
-	gcry_mpi_t n = NULL, x = NULL, y = NULL;
-	gcry_mpi_point_t g = NULL, q = NULL;
-	int err = CB_ERR_BACKEND;
-
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	k = calloc(1, sizeof(*k));
-	if (!k)
-		return CB_ERR_NOMEM;
-	k->c = c;
-	memcpy(k->dbytes, d, 32);
-	if (gcry_mpi_ec_new(&k->ec, NULL, c->name) || gcry_mpi_scan(&k->d, GCRYMPI_FMT_USG, d, 32, NULL))
-		goto done;
-	/* Secret scalars take libgcrypt's constant-time multiplication path. */
-	gcry_mpi_set_flag(k->d, GCRYMPI_FLAG_SECURE);
-	n = gcry_mpi_ec_get_mpi("n", k->ec, 1);
-	g = gcry_mpi_ec_get_point("g", k->ec, 1);
-	if (!n || !g)
-		goto done;
-	if (gcry_mpi_cmp_ui(k->d, 0) == 0 || gcry_mpi_cmp(k->d, n) >= 0) {
-		err = CB_ERR_INVALID_KEY;
-		goto done;
-	}
-	k->res = gcry_mpi_point_new(0);
-	k->x = gcry_mpi_new(0);
-	if (qin) {
-		memcpy(k->q, qin, 65);
-		err = CB_OK;
-		goto done;
-	}
-	q = gcry_mpi_point_new(0);
-	x = gcry_mpi_new(0);
-	y = gcry_mpi_new(0);
-	gcry_mpi_ec_mul(q, k->d, g, k->ec);
-	if (gcry_mpi_ec_get_affine(x, y, q, k->ec))
-		goto done;
-	k->q[0] = 0x04;
-	if (cb_gcry_mpi_fixed(x, k->q + 1, 32) || cb_gcry_mpi_fixed(y, k->q + 33, 32))
-		goto done;
-	err = CB_OK;
-done:
-	gcry_mpi_release(n);
-	gcry_mpi_release(x);
-	gcry_mpi_release(y);
-	gcry_mpi_point_release(g);
-	gcry_mpi_point_release(q);
-	if (err) {
-		p256_kex_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
-}
-
-static int ec_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **out)
-{
-	const struct ec_curve *c = cls->info.variant;
-	gcry_sexp_t priv, pub;
-	uint8_t d[32], q[65];
-	int err;
-
-	(void)opts;
-	*out = NULL;
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	err = cb_gcry_genkey(c->genkey, &priv, &pub);
-	if (err)
-		return err;
-	err = cb_gcry_sexp_fixed(priv, "d", d, 32);
-	if (!err)
-		err = cb_gcry_sexp_raw(pub, "q", q, 65);
-	gcry_sexp_release(priv);
-	gcry_sexp_release(pub);
-	if (!err)
-		err = p256_kex_from_d(c, d, q, out);
-	cb_wipe(d, sizeof(d));
-	return err;
 }
 
 /*
@@ -399,332 +259,405 @@ int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, 
 	return next == e2 ? CB_OK : CB_ERR_FORMAT;
 }
 
-static int ec_kex_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	const struct ec_curve *c = cls->info.variant;
-	uint8_t d[32];
-	int err;
+/* ---- ECDH and ECDSA (ec_handle.h) ------------------------------------ */
 
-	(void)opts;
-	*out = NULL;
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	err = cb_gcry_parse_pkcs8_ec(in, len, c->algid, d);
-	if (!err)
-		err = p256_kex_from_d(c, d, NULL, out);
-	cb_wipe(d, sizeof(d));
-	return err;
-}
-
-static int p256_kex_export_public(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct p256_kex *k = p;
-	return k ? cb_gcry_put(k->q, 65, out, outlen) : CB_ERR_ARG;
-}
-
-static int p256_kex_export_secret(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct p256_kex *k = p;
-	return k ? cb_key_put(k->c->type, 1, k->dbytes, out, outlen) : CB_ERR_ARG;
-}
-
-/* Decodes and checks a peer point, kept for the next calls with the same peer. */
-static int p256_set_peer(struct p256_kex *k, const uint8_t *peer)
-{
-	gcry_mpi_t x = NULL, y = NULL;
-	gcry_mpi_point_t pt;
-	int ok;
-
-	if (k->peer_pt && memcmp(k->peer, peer, 65) == 0)
-		return CB_OK;
-	gcry_mpi_point_release(k->peer_pt);
-	k->peer_pt = NULL;
-	if (peer[0] != 0x04)
-		return CB_ERR_INVALID_KEY;
-	if (gcry_mpi_scan(&x, GCRYMPI_FMT_USG, peer + 1, 32, NULL) ||
-	    gcry_mpi_scan(&y, GCRYMPI_FMT_USG, peer + 33, 32, NULL)) {
-		gcry_mpi_release(x);
-		return CB_ERR_BACKEND;
-	}
-	pt = gcry_mpi_point_snatch_set(NULL, x, y, gcry_mpi_set_ui(NULL, 1));
-	ok = gcry_mpi_ec_curve_point(pt, k->ec);
-	if (!ok) {
-		gcry_mpi_point_release(pt);
-		return CB_ERR_INVALID_KEY;
-	}
-	k->peer_pt = pt;
-	memcpy(k->peer, peer, 65);
-	return CB_OK;
-}
-
-static int p256_kex_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
-{
-	struct p256_kex *k = p;
-	int err;
-
-	if (peerlen != 65)
-		return CB_ERR_INVALID_KEY;
-	if (*sslen < 32)
-		return CB_ERR_LENGTH;
-	err = p256_set_peer(k, peer);
-	if (err)
-		return err;
-	gcry_mpi_ec_mul(k->res, k->d, k->peer_pt, k->ec);
-	if (gcry_mpi_ec_get_affine(k->x, NULL, k->res, k->ec))
-		return CB_ERR_INVALID_KEY; /* the point at infinity */
-	err = cb_gcry_mpi_fixed(k->x, ss, 32);
-	if (err)
-		return err;
-	*sslen = 32;
-	return CB_OK;
-}
-
-/* ---- signatures (ECDSA P-256, Ed25519) ------------------------------- */
-
-/* A signature class's info.variant: 1 for Ed25519, 0 for ECDSA P-256. */
-static const int v_ecdsa = 0, v_ed25519 = 1;
-
-static int eddsa_of(const cb_sig_class *cls)
-{
-	return *(const int *)cls->info.variant;
-}
-
-struct gsig_key {
-	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub, md */
-	int eddsa;
-	uint8_t pk[65];  /* 65-byte point, or the 32-byte Ed25519 key */
-	uint8_t sk[32];  /* d, or the Ed25519 seed */
+/* A class's cb_ec_lib and its curve (the lib first: the handle's base.lib points at it). */
+struct gec_lib {
+	cb_ec_lib lib;
+	const char *curve;  /* libgcrypt's curve name */
+	const char *genkey; /* gcry_pk_genkey spec */
+	int sig;            /* ECDSA: the key's s-expressions and SHA-256; else ECDH's prepared scalar */
 };
 
-static void gsig_free(void *p)
+/*
+ * One handle for both kinds: ECDSA keeps the key's s-expressions and a
+ * SHA-256 context; ECDH the curve context, the secret scalar, the last
+ * peer's point and the product's point and x.
+ */
+struct gec_key {
+	cb_ec_handle base; /* first */
+	gcry_sexp_t priv, pub;
+	gcry_md_hd_t md;
+	gcry_ctx_t ec;
+	gcry_mpi_t d, x;
+	gcry_mpi_point_t peer, res;
+	uint8_t d32[32];
+};
+
+static const struct gec_lib *gec_of(const struct gec_key *k)
 {
-	cb_gcry_pk_free(p, sizeof(struct gsig_key));
+	return (const struct gec_lib *)k->base.lib;
 }
 
-/* md: ECDSA's SHA-256, reset per message (none for Ed25519). */
-static struct gsig_key *gsig_new(int eddsa)
+static void gec_free(void *p)
 {
-	struct gsig_key *k = cb_gcry_pk_new(sizeof(*k), eddsa ? 0 : GCRY_MD_SHA256);
+	struct gec_key *k = p;
 
-	if (k)
-		k->eddsa = eddsa;
-	return k;
+	gcry_sexp_release(k->priv);
+	gcry_sexp_release(k->pub);
+	gcry_md_close(k->md);
+	gcry_mpi_release(k->d);
+	gcry_mpi_release(k->x);
+	gcry_mpi_point_release(k->peer);
+	gcry_mpi_point_release(k->res);
+	gcry_ctx_release(k->ec);
+	cb_wipe(k, sizeof(*k));
+	free(k);
 }
 
-static int gsig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
+static int gec_new(void **key)
 {
-	int eddsa = eddsa_of(cls);
-	struct gsig_key *k;
-	int err;
-
-	(void)opts;
-	*out = NULL;
-	k = gsig_new(eddsa);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if (eddsa) {
-		err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->base.priv, &k->base.pub);
-		if (!err)
-			err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 32);
-		if (!err)
-			err = cb_gcry_sexp_raw(k->base.priv, "d", k->sk, 32);
-	} else {
-		err = cb_gcry_genkey("(genkey (ecc (curve \"" P256_CURVE "\")(flags transient-key no-keytest)))", &k->base.priv, &k->base.pub);
-		if (!err)
-			err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 65);
-		if (!err)
-			err = cb_gcry_sexp_fixed(k->base.priv, "d", k->sk, 32);
-	}
-	if (err) {
-		gsig_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	if (cb_gcry_init())
+		return CB_ERR_BACKEND;
+	*key = calloc(1, sizeof(struct gec_key));
+	return *key ? CB_OK : CB_ERR_NOMEM;
 }
 
-static int gsig_import(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
+/* ECDSA's key s-expressions (priv when d is known) of base.pub and d32, and its SHA-256. */
+static int gec_sexps(struct gec_key *k, int secret)
 {
-	int eddsa = eddsa_of(cls);
-	size_t klen = eddsa ? 32 : 65;
-	const uint8_t *raw;
-	struct gsig_key *k;
-	gcry_error_t e;
+	const char *c = gec_of(k)->curve;
+	gcry_error_t e = 0;
 
-	*out = NULL;
-	if (cb_key_get(eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 0, in, len, &raw) != 0)
-		return CB_ERR_FORMAT;
-	if (!eddsa && !cb_gcry_point_ok(P256_CURVE, raw, klen))
-		return CB_ERR_INVALID_KEY;
-	k = gsig_new(eddsa);
-	if (!k)
-		return CB_ERR_NOMEM;
-	memcpy(k->pk, raw, klen);
-	if (eddsa)
-		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))",
-				    (int)klen, k->pk);
-	else
-		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", (int)klen,
-				    k->pk);
-	if (e) {
-		gsig_free(k);
-		return cb_gcry_err(e);
-	}
-	*out = k;
-	return CB_OK;
+	if (secret)
+		e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve %s)(q %b)(d %b)))", c, 65, k->base.pub,
+				    32, k->d32);
+	if (!e)
+		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve %s)(q %b)))", c, 65, k->base.pub);
+	if (!e)
+		e = gcry_md_open(&k->md, GCRY_MD_SHA256, 0);
+	return e ? cb_gcry_err(e) : CB_OK;
 }
 
 /*
- * import_secret: ecdsa-p256 from PKCS#8 (d; Q = dG computed as the ECDH
- * class does), ed25519 from RFC 8410 PKCS#8 (the seed; the public key from
- * libgcrypt's "q@eddsa").
+ * The scalar d32 prepared for ECDH: checks 0 < d < n and, when mulg,
+ * computes Q = dG into base.pub.
  */
-static int gsig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			      void **out)
+static int gec_scalar(struct gec_key *k, int mulg)
 {
-	int eddsa = eddsa_of(cls);
-	struct gsig_key *k;
+	gcry_mpi_t n = NULL, x = NULL, y = NULL;
+	gcry_mpi_point_t g = NULL, q = NULL;
+	int err = CB_ERR_BACKEND;
+
+	if (gcry_mpi_ec_new(&k->ec, NULL, gec_of(k)->curve) || gcry_mpi_scan(&k->d, GCRYMPI_FMT_USG, k->d32, 32, NULL))
+		return CB_ERR_BACKEND;
+	/* Secret scalars take libgcrypt's constant-time multiplication path. */
+	gcry_mpi_set_flag(k->d, GCRYMPI_FLAG_SECURE);
+	n = gcry_mpi_ec_get_mpi("n", k->ec, 1);
+	g = gcry_mpi_ec_get_point("g", k->ec, 1);
+	if (!n || !g)
+		goto done;
+	if (gcry_mpi_cmp_ui(k->d, 0) == 0 || gcry_mpi_cmp(k->d, n) >= 0) {
+		err = CB_ERR_INVALID_KEY;
+		goto done;
+	}
+	k->res = gcry_mpi_point_new(0);
+	k->x = gcry_mpi_new(0);
+	if (!mulg) {
+		err = CB_OK;
+		goto done;
+	}
+	q = gcry_mpi_point_new(0);
+	x = gcry_mpi_new(0);
+	y = gcry_mpi_new(0);
+	gcry_mpi_ec_mul(q, k->d, g, k->ec);
+	if (gcry_mpi_ec_get_affine(x, y, q, k->ec))
+		goto done;
+	k->base.pub[0] = 0x04;
+	if (!cb_gcry_mpi_fixed(x, k->base.pub + 1, 32) && !cb_gcry_mpi_fixed(y, k->base.pub + 33, 32))
+		err = CB_OK;
+done:
+	gcry_mpi_release(n);
+	gcry_mpi_release(x);
+	gcry_mpi_release(y);
+	gcry_mpi_point_release(g);
+	gcry_mpi_point_release(q);
+	return err;
+}
+
+/*
+ * gcry_pk_genkey: ECDSA keeps the key's s-expressions, ECDH prepares d.
+ * transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise
+ * test, as OpenSSL.
+ */
+static int gec_generate(void *key)
+{
+	struct gec_key *k = key;
+	gcry_sexp_t priv, pub;
+	int err = cb_gcry_genkey(gec_of(k)->genkey, &priv, &pub);
+
+	if (err)
+		return err;
+	err = cb_gcry_sexp_fixed(priv, "d", k->d32, 32);
+	if (!err)
+		err = cb_gcry_sexp_raw(pub, "q", k->base.pub, 65);
+	if (gec_of(k)->sig) {
+		k->priv = priv;
+		k->pub = pub;
+		if (!err && gcry_md_open(&k->md, GCRY_MD_SHA256, 0))
+			err = CB_ERR_BACKEND;
+		return err;
+	}
+	gcry_sexp_release(priv);
+	gcry_sexp_release(pub);
+	return err ? err : gec_scalar(k, 0);
+}
+
+/* d: checked and Q = dG computed as ECDH prepares it. */
+static int gec_set_secret(void *key, const uint8_t d[32])
+{
+	struct gec_key *k = key;
+	int err;
+
+	memcpy(k->d32, d, 32);
+	err = gec_scalar(k, 1);
+	return err || !gec_of(k)->sig ? err : gec_sexps(k, 1);
+}
+
+/* A point of the curve (gcry_mpi_ec_curve_point): ECDSA's public key, or ECDH's peer kept for derive. */
+static int gec_set_point(void *key, int peer, const uint8_t pt[65])
+{
+	struct gec_key *k = key;
+	gcry_mpi_t x = NULL, y = NULL;
+	gcry_mpi_point_t p;
+
+	if (pt[0] != 0x04)
+		return CB_ERR_INVALID_KEY;
+	if (!k->ec && gcry_mpi_ec_new(&k->ec, NULL, gec_of(k)->curve))
+		return CB_ERR_BACKEND;
+	if (gcry_mpi_scan(&x, GCRYMPI_FMT_USG, pt + 1, 32, NULL) || gcry_mpi_scan(&y, GCRYMPI_FMT_USG, pt + 33, 32, NULL)) {
+		gcry_mpi_release(x);
+		return CB_ERR_BACKEND;
+	}
+	p = gcry_mpi_point_snatch_set(NULL, x, y, gcry_mpi_set_ui(NULL, 1));
+	if (!gcry_mpi_ec_curve_point(p, k->ec)) {
+		gcry_mpi_point_release(p);
+		return CB_ERR_INVALID_KEY;
+	}
+	if (peer) {
+		gcry_mpi_point_release(k->peer);
+		k->peer = p;
+		return CB_OK;
+	}
+	gcry_mpi_point_release(p);
+	memcpy(k->base.pub, pt, 65);
+	return gec_sexps(k, 0);
+}
+
+static int gec_get_secret(const void *key, uint8_t d[32])
+{
+	const struct gec_key *k = key;
+
+	memcpy(d, k->d32, 32);
+	return CB_OK;
+}
+
+static int gec_shared(void *key, uint8_t x[32])
+{
+	struct gec_key *k = key;
+
+	gcry_mpi_ec_mul(k->res, k->d, k->peer, k->ec);
+	if (gcry_mpi_ec_get_affine(k->x, NULL, k->res, k->ec))
+		return CB_ERR_INVALID_KEY; /* the point at infinity */
+	return cb_gcry_mpi_fixed(k->x, x, 32);
+}
+
+#define GEC_LIB(curve_, sig_)                                                                                 \
+	{{gec_new, gec_free, gec_generate, gec_set_secret, gec_set_point, gec_get_secret, gec_shared}, curve_,   \
+	 "(genkey (ecc (curve \"" curve_ "\")(flags transient-key no-keytest)))", (sig_)}
+
+static const struct gec_lib gec_ecdh_p256 = GEC_LIB(P256_CURVE, 0), gec_ecdsa_p256 = GEC_LIB(P256_CURVE, 1),
+			    gec_sm2_dh = GEC_LIB("sm2p256v1", 0);
+
+/* The data s-expression of ECDSA: m's SHA-256. */
+static int ecdsa_data(struct gec_key *k, const uint8_t *m, size_t mlen, gcry_sexp_t *data)
+{
+	gcry_error_t e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32,
+					 cb_gcry_md_digest(k->md, NULL, 0, m, mlen));
+
+	return e ? cb_gcry_err(e) : CB_OK;
+}
+
+static int ecdsa_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+{
+	struct gec_key *k = p;
+	gcry_sexp_t data = NULL;
+
+	if (!k->priv)
+		return CB_ERR_UNSUPPORTED;
+	return cb_gcry_sign_rs(k->priv, data, ecdsa_data(k, m, mlen, &data), 0, sig, siglen);
+}
+
+static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+{
+	struct gec_key *k = p;
+	gcry_sexp_t data = NULL, s = NULL;
+	int err;
+
+	if ((err = cb_gcry_ec_sigval(0, sig, siglen, &s)) != 0)
+		return err;
+	err = ecdsa_data(k, m, mlen, &data);
+	return cb_gcry_verify(s, data, err, k->pub);
+}
+
+/* ---- Ed25519 ---------------------------------------------------------- */
+
+struct ed_key {
+	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub */
+	uint8_t pk[32];
+	uint8_t sk[32]; /* the seed */
+};
+
+static void ed_key_free(void *p)
+{
+	cb_gcry_pk_free(p, sizeof(struct ed_key));
+}
+
+/* The handle made (err 0) or freed. */
+static int ed_done(struct ed_key *k, int err, void **out)
+{
+	if (err) {
+		ed_key_free(k);
+		return err;
+	}
+	*out = k;
+	return CB_OK;
+}
+
+static int ed_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
+{
+	struct ed_key *k = cb_gcry_pk_new(sizeof(*k), 0);
+	int err;
+
+	*out = NULL;
+	if (!k)
+		return CB_ERR_NOMEM;
+	err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->base.priv, &k->base.pub);
+	if (!err)
+		err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 32);
+	if (!err)
+		err = cb_gcry_sexp_raw(k->base.priv, "d", k->sk, 32);
+	return ed_done(k, err, out);
+}
+
+/* pk of the seed sk: libgcrypt's "q@eddsa" of a key of d alone. */
+static int ed_public_of(struct ed_key *k)
+{
+	gcry_sexp_t s = NULL;
+	gcry_ctx_t ctx = NULL;
+	gcry_mpi_t q = NULL;
+	const uint8_t *qb = NULL;
+	unsigned int nbits = 0;
+	gcry_error_t e = gcry_sexp_build(&s, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
+	int err;
+
+	if (!e)
+		e = gcry_mpi_ec_new(&ctx, s, NULL);
+	if (!e && !(q = gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1)))
+		e = gpg_error(GPG_ERR_BAD_SECKEY);
+	if (!e)
+		qb = gcry_mpi_get_opaque(q, &nbits);
+	err = e ? cb_gcry_err(e) : !qb || nbits != 256 ? CB_ERR_BACKEND : CB_OK;
+	if (!err)
+		memcpy(k->pk, qb, 32);
+	gcry_mpi_release(q);
+	gcry_ctx_release(ctx);
+	gcry_sexp_release(s);
+	return err;
+}
+
+/* RFC 8410 SPKI, or PKCS#8 of the seed (the public key computed); the key's s-expressions from pk and sk. */
+static int ed_import(int secret, const uint8_t *in, size_t len, void **out)
+{
+	const uint8_t *raw;
+	struct ed_key *k;
 	gcry_error_t e = 0;
 	int err;
 
 	*out = NULL;
-	k = gsig_new(eddsa);
-	if (!k)
+	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
+		return CB_ERR_FORMAT;
+	if (!(k = cb_gcry_pk_new(sizeof(*k), 0)))
 		return CB_ERR_NOMEM;
-	if (eddsa) {
-		gcry_ctx_t ctx = NULL;
-		gcry_mpi_t q = NULL;
-		const uint8_t *seed;
-
-		err = cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) ? CB_ERR_FORMAT : CB_OK;
-		if (!err) {
-			memcpy(k->sk, seed, 32);
-			e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
-			if (!e)
-				e = gcry_mpi_ec_new(&ctx, k->base.priv, NULL);
-			if (!e && !(q = gcry_mpi_ec_get_mpi("q@eddsa", ctx, 1)))
-				e = gpg_error(GPG_ERR_BAD_SECKEY);
-			if (!e) {
-				unsigned int nbits = 0;
-				const uint8_t *qb = gcry_mpi_get_opaque(q, &nbits);
-
-				if (!qb || nbits != 256)
-					err = CB_ERR_BACKEND;
-				else
-					memcpy(k->pk, qb, 32);
-			}
-			gcry_mpi_release(q);
-			gcry_ctx_release(ctx);
-			if (!e && !err) {
-				gcry_sexp_release(k->base.priv);
-				k->base.priv = NULL;
-				e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
-						    32, k->pk, 32, k->sk);
-			}
-			if (!e && !err)
-				e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, k->pk);
-		}
-	} else {
-		void *t = NULL;
-
-		err = cb_gcry_parse_pkcs8_ec(in, len, algid_p256, k->sk);
-		if (!err)
-			err = p256_kex_from_d(&curve_p256, k->sk, NULL, &t);
-		if (!err) {
-			memcpy(k->pk, ((struct p256_kex *)t)->q, 65);
-			p256_kex_free(t);
-			e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve \"" P256_CURVE "\")(q %b)(d %b)))", 65,
-					    k->pk, 32, k->sk);
-			if (!e)
-				e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve \"" P256_CURVE "\")(q %b)))", 65, k->pk);
-		}
-	}
-	if (!err && e)
-		err = cb_gcry_err(e);
-	if (err) {
-		gsig_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
+	memcpy(secret ? k->sk : k->pk, raw, 32);
+	if ((err = secret ? ed_public_of(k) : CB_OK) != 0)
+		return ed_done(k, err, out);
+	if (secret)
+		e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+				    32, k->pk, 32, k->sk);
+	if (!e)
+		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32,
+				    k->pk);
+	return ed_done(k, e ? cb_gcry_err(e) : CB_OK, out);
 }
 
-static int gsig_export_public(const void *p, uint8_t *out, size_t *outlen)
+static int ed_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
-	const struct gsig_key *k = p;
-
-	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 0, k->pk, out, outlen);
+	return ed_import(0, in, len, out);
 }
 
-static int gsig_export_secret(const void *p, uint8_t *out, size_t *outlen)
+static int ed_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
 {
-	const struct gsig_key *k = p;
-
-	if (!k->base.priv)
-		return CB_ERR_UNSUPPORTED;
-	return cb_key_put(k->eddsa ? CB_KEY_ED25519 : CB_KEY_P256, 1, k->sk, out, outlen);
+	return ed_import(1, in, len, out);
 }
 
-static size_t gsig_max_signature(const void *p)
+static int ed_export_public(const void *p, uint8_t *out, size_t *outlen)
 {
-	const struct gsig_key *k = p;
-	return k && k->eddsa ? 64 : 72;
+	const struct ed_key *k = p;
+
+	return cb_key_put(CB_KEY_ED25519, 0, k->pk, out, outlen);
 }
 
-/* The data s-expression for m: Ed25519 signs m itself, ECDSA its SHA-256. */
-static int gsig_data(struct gsig_key *k, const uint8_t *m, size_t mlen, gcry_sexp_t *data)
+static int ed_export_secret(const void *p, uint8_t *out, size_t *outlen)
 {
-	gcry_error_t e;
+	const struct ed_key *k = p;
 
-	if (k->eddsa) {
-		/* %b with a NULL buffer is not allowed: an empty message needs a valid pointer. */
-		e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
-				    mlen ? (const void *)m : (const void *)"");
-	} else {
-		e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32,
-				    cb_gcry_md_digest(k->base.md, NULL, 0, m, mlen));
-	}
+	return k->base.priv ? cb_key_put(CB_KEY_ED25519, 1, k->sk, out, outlen) : CB_ERR_UNSUPPORTED;
+}
+
+static size_t ed_max_signature(const void *p)
+{
+	return 64;
+}
+
+/* The data s-expression of m (%b with a NULL buffer is not allowed: an empty message needs a valid pointer). */
+static int ed_data(const uint8_t *m, size_t mlen, gcry_sexp_t *data)
+{
+	gcry_error_t e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
+					 mlen ? (const void *)m : (const void *)"");
+
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-static int gsig_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
+static int ed_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
-	struct gsig_key *k = p;
+	struct ed_key *k = p;
 	gcry_sexp_t data = NULL;
-	int err;
 
 	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
-	if (*siglen < (k->eddsa ? 64u : 8u))
-		return CB_ERR_LENGTH;
-	err = gsig_data(k, m, mlen, &data);
-	return cb_gcry_sign_rs(k->base.priv, data, err, k->eddsa, sig, siglen);
+	return cb_gcry_sign_rs(k->base.priv, data, ed_data(m, mlen, &data), 1, sig, siglen);
 }
 
-static int gsig_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
+/* S < L is the layer's (libgcrypt 1.10.1 does not check it: Wycheproof tcIds 63-66, 85). */
+static int ed_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	struct gsig_key *k = p;
+	struct ed_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
 	gcry_error_t e;
-	int err;
 
-	if (k->eddsa) { /* S < L is the layer's (libgcrypt 1.10.1 does not check it: Wycheproof tcIds 63-66, 85) */
-		if (siglen != 64)
-			return CB_ERR_VERIFY;
-		e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
-		if (e)
-			return cb_gcry_err(e);
-	} else if ((err = cb_gcry_ec_sigval(0, sig, siglen, &s)) != 0) {
-		return err;
-	}
-	err = gsig_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->base.pub);
+	if (siglen != 64)
+		return CB_ERR_VERIFY;
+	if ((e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32)) != 0)
+		return cb_gcry_err(e);
+	return cb_gcry_verify(s, data, ed_data(m, mlen, &data), k->base.pub);
 }
 
 /* ---- classes ---------------------------------------------------------- */
 
-#define GEC_INFO(kind_, name_, variant_) \
-	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation, .variant = (variant_)}
+#define GEC_INFO(kind_, name_, variant_)                                                                      \
+	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable,            \
+	 .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
 const cb_kex_class cb_gcry_x25519 = {
 	.info = GEC_INFO(CB_KIND_KEX, "x25519", &gcry_rawkey),
@@ -733,21 +666,16 @@ const cb_kex_class cb_gcry_x25519 = {
 	.import_secret = x25519_import, /* a key of another length: CB_ERR_INVALID_KEY */
 };
 
-/* The ECDH classes differ only by their curve, the signature classes by their variant. */
-#define GEC_KEX(var_, name_, curve_)                                                                          \
-	const cb_kex_class var_ = {.info = GEC_INFO(CB_KIND_KEX, name_, curve_), .keygen = ec_kex_keygen,     \
-				   .key_free = p256_kex_free, .export_public = p256_kex_export_public,       \
-				   .export_secret = p256_kex_export_secret, .derive = p256_kex_derive,       \
-				   .import_secret = ec_kex_import}
-#define GEC_SIG(var_, name_, variant_)                                                                        \
-	const cb_sig_class var_ = {.info = GEC_INFO(CB_KIND_SIG, name_, variant_), .keygen = gsig_keygen,     \
-				   .key_free = gsig_free, .export_public = gsig_export_public,               \
-				   .export_secret = gsig_export_secret, .max_signature = gsig_max_signature, \
-				   .sign = gsig_sign, .verify = gsig_verify, .import_public = gsig_import,   \
-				   .import_secret = gsig_import_secret}
-
-GEC_KEX(cb_gcry_ecdh_p256, "ecdh-p256", &curve_p256);
+const cb_kex_class cb_gcry_ecdh_p256 = {.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256", &gec_ecdh_p256.lib),
+				       CB_EC_KEX_METHODS};
 /* Plain ECDH on the SM2 curve, as the OpenSSL class (not the GM/T 0003.3 protocol). */
-GEC_KEX(cb_gcry_sm2_dh, "sm2-dh", &curve_sm2);
-GEC_SIG(cb_gcry_ecdsa_p256, "ecdsa-p256", &v_ecdsa);
-GEC_SIG(cb_gcry_ed25519, "ed25519", &v_ed25519);
+const cb_kex_class cb_gcry_sm2_dh = {.info = GEC_INFO(CB_KIND_KEX, "sm2-dh", &gec_sm2_dh.lib), CB_EC_KEX_METHODS};
+
+const cb_sig_class cb_gcry_ecdsa_p256 = {
+	.info = GEC_INFO(CB_KIND_SIG, "ecdsa-p256", &gec_ecdsa_p256.lib),
+	CB_EC_SIG_METHODS,
+	.sign = ecdsa_sign,
+	.verify = ecdsa_verify,
+};
+
+const cb_sig_class cb_gcry_ed25519 = {.info = GEC_INFO(CB_KIND_SIG, "ed25519", NULL), CB_SIG_METHODS(ed)};

@@ -12,7 +12,9 @@
  * to every operation: mbedTLS uses it to randomise the projective
  * coordinates of the scalar multiplication (blinding).  ECDSA nonces are
  * RFC 6979 deterministic (Debian builds with MBEDTLS_ECDSA_DETERMINISTIC).
- * derive keeps the last peer's parsed and checked point in the handle.
+ * derive keeps the last peer's parsed and checked point in the handle.  One
+ * handle for the three classes; P-256's key files, public values and
+ * derive are backends/ec_handle.h's.
  */
 #include <mbedtls/ecdh.h>
 #include <mbedtls/ecdsa.h>
@@ -22,273 +24,238 @@
 #include <string.h>
 
 #include "backends/class_tables.h"
+#include "backends/ec_handle.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/der.h"
 #include "core/util.h"
 
-#define P256_POINT 65
-#define X25519_LEN 32
-
 struct mec_key {
-	cbm_key base; /* first: the generator, P-256's key in pk, has_secret (0: a verify-only handle) */
-	int x25519;   /* else P-256 */
-	mbedtls_ecp_keypair xk; /* X25519 */
-	uint8_t sk[X25519_LEN]; /* X25519: the scalar as given (mbedTLS keeps it clamped) */
-	/* The last peer of derive. */
-	mbedtls_ecp_point peer;
-	uint8_t peer_raw[P256_POINT];
-	size_t peer_len;
+	cb_ec_handle base; /* first: the public value (X25519: 32 bytes), derive's last peer, has_secret */
+	cbm_rng rng;
+	mbedtls_ecp_keypair kp;
+	mbedtls_ecp_point peer; /* derive's last peer, parsed and checked */
+	uint8_t sk[32];         /* X25519: the scalar as given (mbedTLS keeps it clamped) */
 };
 
-static mbedtls_ecp_keypair *mec_ec(struct mec_key *k)
+static int mec_x25519(const struct mec_key *k)
 {
-	return k->x25519 ? &k->xk : mbedtls_pk_ec(k->base.pk);
+	return k->kp.grp.id == MBEDTLS_ECP_DP_CURVE25519;
 }
 
 static void mec_free(void *p)
 {
 	struct mec_key *k = p;
+
 	if (!k)
 		return;
-	mbedtls_ecp_keypair_free(&k->xk);
+	mbedtls_ecp_keypair_free(&k->kp);
 	mbedtls_ecp_point_free(&k->peer);
-	cbm_key_free(k, sizeof(*k));
+	cbm_rng_free(&k->rng);
+	cb_wipe(k, sizeof(*k));
+	free(k);
 }
 
-static int mec_new(int x25519, struct mec_key **out)
+/* A handle on the curve id, its generator seeded. */
+static int mec_new(mbedtls_ecp_group_id id, void **key)
 {
-	void *key;
-	int r;
+	struct mec_key *k = calloc(1, sizeof(*k));
 
-	*out = NULL;
-	if ((r = cbm_key_new(sizeof(**out), &key)) != 0)
-		return r;
-	*out = key;
-	(*out)->x25519 = x25519;
-	mbedtls_ecp_keypair_init(&(*out)->xk);
-	mbedtls_ecp_point_init(&(*out)->peer);
-	return CB_OK;
-}
-
-/* X25519 */
-
-static int x25519_set_secret(struct mec_key *k, const uint8_t sk[X25519_LEN])
-{
-	mbedtls_ecp_keypair *e = &k->xk;
-
-	if (mbedtls_ecp_read_key(MBEDTLS_ECP_DP_CURVE25519, e, sk, X25519_LEN) != 0)
-		return CB_ERR_INVALID_KEY;
-	if (mbedtls_ecp_mul(&e->grp, &e->Q, &e->d, &e->grp.G, cbm_rng_cb, &k->base.rng) != 0)
+	if (!k)
+		return CB_ERR_NOMEM;
+	if (cbm_rng_init(&k->rng) != 0) {
+		free(k);
+		return CB_ERR_RANDOM;
+	}
+	mbedtls_ecp_keypair_init(&k->kp);
+	mbedtls_ecp_point_init(&k->peer);
+	if (mbedtls_ecp_group_load(&k->kp.grp, id) != 0) {
+		mec_free(k);
 		return CB_ERR_BACKEND;
-	memcpy(k->sk, sk, X25519_LEN);
-	k->base.has_secret = 1;
-	return CB_OK;
-}
-
-static int p256_is_ours(mbedtls_pk_context *pk)
-{
-	return mbedtls_pk_get_type(pk) == MBEDTLS_PK_ECKEY && mbedtls_pk_ec(*pk)->grp.id == MBEDTLS_ECP_DP_SECP256R1;
-}
-
-/* A class's variant is its curve (a const mbedtls_ecp_group_id): X25519 or P-256. */
-static const mbedtls_ecp_group_id v_x25519 = MBEDTLS_ECP_DP_CURVE25519, v_p256 = MBEDTLS_ECP_DP_SECP256R1;
-
-static int mec_keygen(const mbedtls_ecp_group_id *grp, const cb_opts *opts, void **key)
-{
-	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
-	struct mec_key *k;
-	uint8_t sk[X25519_LEN];
-	int r;
-
-	*key = NULL;
-	if ((r = mec_new(x25519, &k)) != 0)
-		return r;
-	if (x25519) {
-		if (mbedtls_ctr_drbg_random(&k->base.rng.drbg, sk, sizeof(sk)) != 0)
-			r = CB_ERR_RANDOM;
-		else
-			r = x25519_set_secret(k, sk);
-		cb_wipe(sk, sizeof(sk));
-	} else if (mbedtls_pk_setup(&k->base.pk, mbedtls_pk_info_from_type(MBEDTLS_PK_ECKEY)) != 0 ||
-		   mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, mbedtls_pk_ec(k->base.pk), cbm_rng_cb,
-				       &k->base.rng) != 0) {
-		r = CB_ERR_BACKEND;
-	} else {
-		k->base.has_secret = 1;
-	}
-	if (r) {
-		mec_free(k);
-		return r;
 	}
 	*key = k;
 	return CB_OK;
 }
 
-/* X25519: the raw 32 bytes; P-256: DER PKCS#8 (mbedTLS also reads SEC1 and PEM). */
-static int mec_import_secret(const mbedtls_ecp_group_id *grp, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key)
+/* Q into base.pub: the uncompressed point, or X25519's 32 bytes. */
+static int mec_encode(struct mec_key *k)
 {
-	int x25519 = *grp == MBEDTLS_ECP_DP_CURVE25519;
-	struct mec_key *k;
-	int r;
-
-	*key = NULL;
-	if (x25519 && len != X25519_LEN)
-		return CB_ERR_FORMAT;
-	if ((r = mec_new(x25519, &k)) != 0)
-		return r;
-	if (x25519)
-		r = x25519_set_secret(k, in);
-	else if (mbedtls_pk_parse_key(&k->base.pk, in, len, NULL, 0) != 0)
-		r = CB_ERR_FORMAT;
-	else if (!p256_is_ours(&k->base.pk) ||
-		 mbedtls_ecp_check_privkey(&mbedtls_pk_ec(k->base.pk)->grp, &mbedtls_pk_ec(k->base.pk)->d))
-		r = CB_ERR_INVALID_KEY;
-	else
-		k->base.has_secret = 1;
-	if (r) {
-		mec_free(k);
-		return r;
-	}
-	*key = k;
-	return CB_OK;
-}
-
-/* The class methods read the curve from the class; ECDH and ECDSA P-256 share the handle (class_tables.h). */
-CB_KEX_ENTRIES(mec)
-CB_KEYGEN_ENTRY(mec, sig)
-CB_IMPORT_ENTRY(mec, sig, secret)
-
-/* x25519: 32 little-endian bytes; P-256: the uncompressed point. */
-static int mec_export_point(const void *key, uint8_t *out, size_t *outlen)
-{
-	struct mec_key *k = (struct mec_key *)key;
-	mbedtls_ecp_keypair *e;
-	uint8_t buf[P256_POINT];
 	size_t n = 0;
 
-	e = mec_ec(k);
-	if (mbedtls_ecp_point_write_binary(&e->grp, &e->Q, MBEDTLS_ECP_PF_UNCOMPRESSED, &n, buf, sizeof(buf)) != 0)
+	return mbedtls_ecp_point_write_binary(&k->kp.grp, &k->kp.Q, MBEDTLS_ECP_PF_UNCOMPRESSED, &n, k->base.pub,
+					      sizeof(k->base.pub)) == 0
+		       ? CB_OK
+		       : CB_ERR_BACKEND;
+}
+
+/* d (mbedtls_ecp_read_key refuses it out of range), Q = dG. */
+static int mec_set_secret(void *key, const uint8_t d[32])
+{
+	struct mec_key *k = key;
+
+	if (mbedtls_ecp_read_key(k->kp.grp.id, &k->kp, d, 32) != 0)
+		return CB_ERR_INVALID_KEY;
+	if (mbedtls_ecp_mul(&k->kp.grp, &k->kp.Q, &k->kp.d, &k->kp.grp.G, cbm_rng_cb, &k->rng) != 0)
 		return CB_ERR_BACKEND;
-	return cb_bytes_out(buf, n, out, outlen);
+	memcpy(k->sk, d, 32);
+	k->base.has_secret = 1;
+	return mec_encode(k);
+}
+
+/* X25519: the top bit is masked (RFC 7748); mbedTLS rejects the low-order points. */
+static int mec_set_point(void *key, int peer, const uint8_t *pt)
+{
+	struct mec_key *k = key;
+	mbedtls_ecp_point *p = peer ? &k->peer : &k->kp.Q;
+
+	if (mbedtls_ecp_point_read_binary(&k->kp.grp, p, pt, mec_x25519(k) ? 32 : 65) != 0 ||
+	    mbedtls_ecp_check_pubkey(&k->kp.grp, p) != 0)
+		return CB_ERR_INVALID_KEY;
+	if (!peer)
+		memcpy(k->base.pub, pt, 65);
+	return CB_OK;
+}
+
+static int mec_shared(void *key, uint8_t x[32])
+{
+	struct mec_key *k = key;
+	mbedtls_mpi z;
+	int r;
+
+	mbedtls_mpi_init(&z);
+	r = mbedtls_ecdh_compute_shared(&k->kp.grp, &z, &k->peer, &k->kp.d, cbm_rng_cb, &k->rng);
+	if (r == 0)
+		r = mec_x25519(k) ? mbedtls_mpi_write_binary_le(&z, x, 32) : mbedtls_mpi_write_binary(&z, x, 32);
+	mbedtls_mpi_free(&z);
+	return r == 0 ? CB_OK : CB_ERR_INVALID_KEY;
+}
+
+/* X25519: raw 32-byte keys (RFC 7748); the secret drawn from the handle's CTR_DRBG. */
+
+static int x25519_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
+				void **key)
+{
+	int r;
+
+	*key = NULL;
+	if (len != 32)
+		return CB_ERR_FORMAT;
+	if ((r = mec_new(MBEDTLS_ECP_DP_CURVE25519, key)) == 0 && (r = mec_set_secret(*key, in)) != 0) {
+		mec_free(*key);
+		*key = NULL;
+	}
+	return r;
+}
+
+static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
+{
+	struct mec_key *k;
+	uint8_t sk[32];
+	int r;
+
+	*key = NULL;
+	if ((r = mec_new(MBEDTLS_ECP_DP_CURVE25519, key)) != 0)
+		return r;
+	k = *key;
+	r = mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0 ? CB_ERR_RANDOM : mec_set_secret(k, sk);
+	cb_wipe(sk, sizeof(sk));
+	if (r) {
+		mec_free(k);
+		*key = NULL;
+	}
+	return r;
+}
+
+static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct mec_key *k = key;
+
+	return cb_bytes_out(k->base.pub, 32, out, outlen);
 }
 
 static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct mec_key *k = key;
-	if (!k || !k->base.has_secret)
-		return CB_ERR_ARG;
+
 	return cb_bytes_out(k->sk, sizeof(k->sk), out, outlen);
 }
 
-static int mec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+/* The last peer is kept parsed while it repeats (as ec_handle.h does for P-256). */
+static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	struct mec_key *k = key;
-	mbedtls_ecp_keypair *e;
-	mbedtls_mpi z;
-	size_t want;
 	int r;
 
-	want = k->x25519 ? X25519_LEN : P256_POINT;
-	if (peerlen != want)
+	if (peerlen != 32 || *sslen < 32)
 		return CB_ERR_LENGTH;
-	if (*sslen < 32)
-		return CB_ERR_LENGTH;
-	if (!k->base.has_secret)
-		return CB_ERR_ARG;
-	e = mec_ec(k);
-	if (k->peer_len != peerlen || memcmp(k->peer_raw, peer, peerlen) != 0) {
-		k->peer_len = 0;
-		/* X25519: the top bit is masked (RFC 7748); mbedTLS rejects the low-order points. */
-		if (mbedtls_ecp_point_read_binary(&e->grp, &k->peer, peer, peerlen) != 0 ||
-		    mbedtls_ecp_check_pubkey(&e->grp, &k->peer) != 0)
-			return CB_ERR_INVALID_KEY;
-		memcpy(k->peer_raw, peer, peerlen);
-		k->peer_len = peerlen;
+	if (!k->base.peer_set || memcmp(k->base.peer, peer, 32) != 0) {
+		k->base.peer_set = 0;
+		if ((r = mec_set_point(k, 1, peer)) != 0)
+			return r;
+		memcpy(k->base.peer, peer, 32);
+		k->base.peer_set = 1;
 	}
-	mbedtls_mpi_init(&z);
-	r = mbedtls_ecdh_compute_shared(&e->grp, &z, &k->peer, &e->d, cbm_rng_cb, &k->base.rng);
-	if (r == 0)
-		r = k->x25519 ? mbedtls_mpi_write_binary_le(&z, ss, 32) : mbedtls_mpi_write_binary(&z, ss, 32);
-	mbedtls_mpi_free(&z);
-	if (r != 0) {
-		cb_wipe(ss, 32);
-		return CB_ERR_INVALID_KEY;
-	}
+	if ((r = mec_shared(k, ss)) != 0)
+		return r;
 	*sslen = 32;
 	return CB_OK;
 }
+
+#define x25519_key_free mec_free
 
 const cb_kex_class cb_mbedtls_x25519 = {
 	.info = {CB_KIND_KEX, "x25519", "mbedtls", "mbedtls_ecp Montgomery ladder on its generic bignum code (x86-64 "
 		 "inline-assembly multiply, no X25519-specific field arithmetic); each derive passes the handle's "
 		 "CTR_DRBG, which randomises the coordinates",
-		 NULL, cb_mbedtls_implementation, &v_x25519},
-	.keygen = mec_kex_keygen,
-	.key_free = mec_free,
-	.export_public = mec_export_point,
-	.export_secret = x25519_export_secret,
-	.derive = mec_derive,
-	.import_secret = mec_kex_import_secret,
+		 NULL, cb_mbedtls_implementation, NULL},
+	CB_KEX_METHODS(x25519),
 };
 
-/* P-256 keys: ECDH and ECDSA share the handle. */
+/* P-256 keys: ECDH and ECDSA share the handle (ec_handle.h). */
+
+static int p256_new(void **key)
+{
+	return mec_new(MBEDTLS_ECP_DP_SECP256R1, key);
+}
+
+static int p256_generate(void *key)
+{
+	struct mec_key *k = key;
+
+	if (mbedtls_ecp_gen_key(MBEDTLS_ECP_DP_SECP256R1, &k->kp, cbm_rng_cb, &k->rng) != 0)
+		return CB_ERR_BACKEND;
+	return mec_encode(k);
+}
+
+static int p256_get_secret(const void *key, uint8_t d[32])
+{
+	const struct mec_key *k = key;
+
+	return mbedtls_mpi_write_binary(&k->kp.d, d, 32) == 0 ? CB_OK : CB_ERR_BACKEND;
+}
+
+static const cb_ec_lib mbedtls_p256 = {p256_new,      mec_free,        p256_generate, mec_set_secret,
+				       mec_set_point, p256_get_secret, mec_shared};
 
 const cb_kex_class cb_mbedtls_ecdh_p256 = {
 	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
 		 "(randomised coordinates); generic bignum (x86-64 inline-assembly multiply) with NIST fast reduction", NULL,
-		 cb_mbedtls_implementation, &v_p256},
-	.keygen = mec_kex_keygen,
-	.key_free = mec_free,
-	.export_public = mec_export_point,
-	.export_secret = cbm_key_export_pkcs8,
-	.derive = mec_derive,
-	.import_secret = mec_kex_import_secret,
+		 cb_mbedtls_implementation, &mbedtls_p256},
+	CB_EC_KEX_METHODS,
 };
 
 /* ECDSA P-256 with SHA-256. */
-
-static int ecdsa_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	struct mec_key *k;
-	int r;
-
-	*key = NULL;
-	if ((r = mec_new(0, &k)) != 0)
-		return r;
-	/* SPKI DER, nothing after it; the point is checked to be on the curve. */
-	if (mbedtls_pk_parse_public_key(&k->base.pk, in, len) != 0) {
-		mec_free(k);
-		return CB_ERR_FORMAT;
-	}
-	if (!p256_is_ours(&k->base.pk)) {
-		mec_free(k);
-		return CB_ERR_INVALID_KEY;
-	}
-	*key = k;
-	return CB_OK;
-}
-
-static size_t ecdsa_max_signature(const void *key)
-{
-	(void)key;
-	return 72;
-}
 
 static int ecdsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct mec_key *k = key;
 	uint8_t h[32], buf[MBEDTLS_ECDSA_MAX_LEN];
 	size_t n = 0;
-	int r;
 
 	if (!k->base.has_secret)
 		return CB_ERR_ARG;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
-	r = mbedtls_ecdsa_write_signature(mbedtls_pk_ec(k->base.pk), MBEDTLS_MD_SHA256, h, sizeof(h), buf, &n,
-					  cbm_rng_cb, &k->base.rng);
-	if (r != 0)
+	if (mbedtls_ecdsa_write_signature(&k->kp, MBEDTLS_MD_SHA256, h, sizeof(h), buf, &n, cbm_rng_cb, &k->rng) != 0)
 		return CB_ERR_BACKEND;
 	return cb_bytes_out(buf, n, sig, siglen);
 }
@@ -296,7 +263,6 @@ static int ecdsa_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, si
 static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct mec_key *k = key;
-	mbedtls_ecp_keypair *e;
 	uint8_t h[32], rb[32], sb[32];
 	mbedtls_mpi r, s;
 	int ret;
@@ -306,14 +272,13 @@ static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t 
 		return CB_ERR_VERIFY;
 	if (mbedtls_sha256_ret(m, mlen, h, 0) != 0)
 		return CB_ERR_BACKEND;
-	e = mbedtls_pk_ec(k->base.pk);
 	mbedtls_mpi_init(&r);
 	mbedtls_mpi_init(&s);
 	ret = mbedtls_mpi_read_binary(&r, rb, 32);
 	if (ret == 0)
 		ret = mbedtls_mpi_read_binary(&s, sb, 32);
 	if (ret == 0)
-		ret = mbedtls_ecdsa_verify(&e->grp, h, sizeof(h), &e->Q, &r, &s);
+		ret = mbedtls_ecdsa_verify(&k->kp.grp, h, sizeof(h), &k->kp.Q, &r, &s);
 	mbedtls_mpi_free(&r);
 	mbedtls_mpi_free(&s);
 	if (ret == 0)
@@ -324,14 +289,8 @@ static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t 
 const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.info = {CB_KIND_SIG, "ecdsa-p256", "mbedtls", "RFC 6979 deterministic nonces (MBEDTLS_ECDSA_DETERMINISTIC); "
 		 "the handle's CTR_DRBG is passed for blinding only; signatures parsed by strict DER here",
-		 NULL, cb_mbedtls_implementation, &v_p256},
-	.keygen = mec_sig_keygen,
-	.key_free = mec_free,
-	.export_public = cbm_key_export_spki,
-	.export_secret = cbm_key_export_pkcs8,
-	.max_signature = ecdsa_max_signature,
+		 NULL, cb_mbedtls_implementation, &mbedtls_p256},
+	CB_EC_SIG_METHODS,
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
-	.import_public = ecdsa_import_public,
-	.import_secret = mec_sig_import_secret, /* the ECDH and ECDSA handles are one struct */
 };
