@@ -1,4 +1,4 @@
-/* The P-256 handle shared by a library's ECDH and ECDSA classes (ec_handle.h). */
+/* The EC handle shared by a library's ECDH and ECDSA classes (ec_handle.h). */
 #include "backends/ec_handle.h"
 
 #include <stdlib.h>
@@ -35,12 +35,7 @@ static int ec_done(cb_ec_handle *k, int r, int secret, void **key)
 	return CB_OK;
 }
 
-/*
- * The raw key (secret: d, else the 65-byte point) of a key file of the
- * curve t: the canonical one, or another form der.h canonicalises (a
- * PKCS#8 with the public key or parameters, SEC1), else CB_ERR_FORMAT.
- */
-static int ec_raw(cb_key_type t, int secret, const uint8_t *in, size_t len, uint8_t *raw)
+int cb_ec_key_raw(cb_key_type t, int secret, const uint8_t *in, size_t len, uint8_t *raw)
 {
 	const uint8_t *p;
 	uint8_t *c = NULL;
@@ -48,6 +43,8 @@ static int ec_raw(cb_key_type t, int secret, const uint8_t *in, size_t len, uint
 	cb_key_type got;
 	int r = CB_OK;
 
+	if (t == CB_KEY_X25519) /* RFC 7748: the raw secret */
+		return secret && len == 32 ? (memcpy(raw, in, 32), CB_OK) : CB_ERR_FORMAT;
 	if (cb_key_get(t, secret, in, len, &p) != 0 &&
 	    ((secret ? cb_key_private_pkcs8(in, len, &got, &c, &clen) : cb_key_public_spki(in, len, &got, &c, &clen)) ||
 	     got != t || cb_key_get(t, secret, c, clen, &p) != 0))
@@ -76,7 +73,7 @@ static int ec_import_secret(const cb_alg_info *info, const uint8_t *in, size_t l
 	int r;
 
 	*key = NULL;
-	if ((r = ec_raw(cb_alg_key_type(info->name), 1, in, len, d)) == 0 && (r = ec_new(info, &k, key)) == 0)
+	if ((r = cb_ec_key_raw(cb_alg_key_type(info->name), 1, in, len, d)) == 0 && (r = ec_new(info, &k, key)) == 0)
 		r = ec_done(k, k->lib->set_secret(k, d), 1, key);
 	cb_wipe(d, sizeof(d));
 	return r;
@@ -110,7 +107,8 @@ int cb_ec_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, 
 	int r;
 
 	*key = NULL;
-	if ((r = ec_raw(cb_alg_key_type(cls->info.name), 0, in, len, pt)) != 0 || (r = ec_new(&cls->info, &k, key)) != 0)
+	if ((r = cb_ec_key_raw(cb_alg_key_type(cls->info.name), 0, in, len, pt)) != 0 ||
+	    (r = ec_new(&cls->info, &k, key)) != 0)
 		return r;
 	if ((r = k->lib->set_point(k, 0, pt)) == 0)
 		memcpy(k->pub, pt, sizeof(k->pub));
@@ -125,11 +123,17 @@ void cb_ec_free(void *key)
 		k->lib->free(k);
 }
 
+/* The length of a public value of k's curve. */
+static size_t ec_point_len(const cb_ec_handle *k)
+{
+	return k->type == CB_KEY_X25519 ? 32 : sizeof(k->pub);
+}
+
 int cb_ec_export_point(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_ec_handle *k = key;
 
-	return k ? cb_bytes_out(k->pub, sizeof(k->pub), out, outlen) : CB_ERR_ARG;
+	return k ? cb_bytes_out(k->pub, ec_point_len(k), out, outlen) : CB_ERR_ARG;
 }
 
 int cb_ec_export_spki(const void *key, uint8_t *out, size_t *outlen)
@@ -148,7 +152,9 @@ int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	if (!k || !k->has_secret)
 		return CB_ERR_ARG;
 	r = k->lib->get_secret(k, d);
-	if (r == 0)
+	if (r == 0 && k->type == CB_KEY_X25519)
+		r = cb_bytes_out(d, 32, out, outlen);
+	else if (r == 0)
 		r = cb_key_put(k->type, 1, d, out, outlen);
 	cb_wipe(d, sizeof(d));
 	return r;
@@ -158,19 +164,21 @@ int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
 int cb_ec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	cb_ec_handle *k = key;
+	size_t n;
 	int r;
 
 	if (!k || !peer || !ss || !sslen || !k->has_secret)
 		return CB_ERR_ARG;
 	if (*sslen < 32)
 		return CB_ERR_LENGTH;
-	if (!k->peer_set || peerlen != sizeof(k->peer) || memcmp(peer, k->peer, sizeof(k->peer)) != 0) {
+	n = ec_point_len(k);
+	if (!k->peer_set || peerlen != n || memcmp(peer, k->peer, n) != 0) {
 		k->peer_set = 0;
-		if (peerlen != sizeof(k->peer))
+		if (peerlen != n)
 			return CB_ERR_INVALID_KEY;
 		if ((r = k->lib->set_point(k, 1, peer)) != 0)
 			return r;
-		memcpy(k->peer, peer, sizeof(k->peer));
+		memcpy(k->peer, peer, n);
 		k->peer_set = 1;
 	}
 	if ((r = k->lib->shared(k, ss)) != 0) {

@@ -63,10 +63,11 @@ static int p256_new(void **key)
 /* The handle's public point into base.pub (uncompressed). */
 static int p256_encode(struct p256_key *k)
 {
-	return EC_POINT_point2oct(EC_KEY_get0_group(k->ec), EC_KEY_get0_public_key(k->ec), POINT_CONVERSION_UNCOMPRESSED,
-				  k->base.pub, sizeof(k->base.pub), NULL) == sizeof(k->base.pub)
-		       ? CB_OK
-		       : cb_bssl_fail(CB_ERR_BACKEND);
+	const EC_GROUP *g = EC_KEY_get0_group(k->ec);
+	size_t n = EC_POINT_point2oct(g, EC_KEY_get0_public_key(k->ec), POINT_CONVERSION_UNCOMPRESSED, k->base.pub,
+				      sizeof(k->base.pub), NULL);
+
+	return n == sizeof(k->base.pub) ? CB_OK : cb_bssl_fail(CB_ERR_BACKEND);
 }
 
 static int p256_generate(void *key)

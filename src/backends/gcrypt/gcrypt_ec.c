@@ -27,6 +27,7 @@
 #include "backends/ec_handle.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/der.h"
+#include "core/keycheck.h"
 #include "core/rawkey.h"
 #include "core/util.h"
 
@@ -189,19 +190,15 @@ static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *
 {
 	cb_x25519_raw *k = p;
 	gcry_error_t e;
-	uint8_t acc = 0;
 
 	if (peerlen != 32)
 		return CB_ERR_INVALID_KEY;
 	if (*sslen < 32)
 		return CB_ERR_LENGTH;
-	e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, ss, k->sk, peer);
-	if (e)
+	if ((e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, ss, k->sk, peer)) != 0)
 		return cb_gcry_err(e);
 	/* A low-order peer gives the all-zero secret (RFC 7748 6.1): refuse it as OpenSSL does. */
-	for (size_t i = 0; i < 32; i++)
-		acc |= ss[i];
-	if (!acc)
+	if (cb_is_zero(ss, 32))
 		return CB_ERR_INVALID_KEY;
 	*sslen = 32;
 	return CB_OK;
@@ -219,44 +216,12 @@ int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
 	return CB_OK;
 }
 
-/*
- * d from DER PKCS#8 PrivateKeyInfo { 0, P-256, ECPrivateKey { 1, d [0] params
- * [1] public } } with nothing after it (RFC 5208, RFC 5915).
- */
+/* d of a key of the curve algid names (ec_handle.h's reader). */
 int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d)
 {
-	const uint8_t *end = in + len, *b, *next, *e2, *b2;
-	size_t n, n2;
+	int sm2 = !memcmp(algid, cb_spki_sm2_prefix + 2, CB_GCRY_ALGID_LEN);
 
-	if (cb_der_get(in, end, 0x30, &b, &n, &next) || next != end)
-		return CB_ERR_FORMAT;
-	end = b + n;
-	if (cb_der_get(b, end, 0x02, &b2, &n2, &next) || n2 != 1 || b2[0] != 0)
-		return CB_ERR_FORMAT;
-	if ((size_t)(end - next) < CB_GCRY_ALGID_LEN || memcmp(next, algid, CB_GCRY_ALGID_LEN))
-		return CB_ERR_INVALID_KEY;
-	next += CB_GCRY_ALGID_LEN;
-	if (cb_der_get(next, end, 0x04, &b, &n, &next) || next != end)
-		return CB_ERR_FORMAT;
-	/* ECPrivateKey */
-	if (cb_der_get(b, b + n, 0x30, &b2, &n2, &next) || next != b + n)
-		return CB_ERR_FORMAT;
-	e2 = b2 + n2;
-	if (cb_der_get(b2, e2, 0x02, &b, &n, &next) || n != 1 || b[0] != 1)
-		return CB_ERR_FORMAT;
-	if (cb_der_get(next, e2, 0x04, &b, &n, &next) || n != 32)
-		return CB_ERR_FORMAT;
-	memcpy(d, b, 32);
-	/* Optional [0] parameters (must name P-256) and [1] public key (recomputed, not trusted). */
-	if (next < e2 && next[0] == 0xa0) {
-		if (cb_der_get(next, e2, 0xa0, &b, &n, &next) || n != 10 || memcmp(b, algid + 11, 10))
-			return CB_ERR_INVALID_KEY;
-	}
-	if (next < e2 && next[0] == 0xa1) {
-		if (cb_der_get(next, e2, 0xa1, &b, &n, &next))
-			return CB_ERR_FORMAT;
-	}
-	return next == e2 ? CB_OK : CB_ERR_FORMAT;
+	return cb_ec_key_raw(sm2 ? CB_KEY_SM2 : CB_KEY_P256, 1, in, len, d);
 }
 
 /* ---- ECDH and ECDSA (ec_handle.h) ------------------------------------ */
@@ -425,7 +390,8 @@ static int gec_set_point(void *key, int peer, const uint8_t pt[65])
 		return CB_ERR_INVALID_KEY;
 	if (!k->ec && gcry_mpi_ec_new(&k->ec, NULL, gec_of(k)->curve))
 		return CB_ERR_BACKEND;
-	if (gcry_mpi_scan(&x, GCRYMPI_FMT_USG, pt + 1, 32, NULL) || gcry_mpi_scan(&y, GCRYMPI_FMT_USG, pt + 33, 32, NULL)) {
+	if (gcry_mpi_scan(&x, GCRYMPI_FMT_USG, pt + 1, 32, NULL) ||
+	    gcry_mpi_scan(&y, GCRYMPI_FMT_USG, pt + 33, 32, NULL)) {
 		gcry_mpi_release(x);
 		return CB_ERR_BACKEND;
 	}

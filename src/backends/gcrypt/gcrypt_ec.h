@@ -8,7 +8,7 @@
 /* Length of an AlgorithmIdentifier { id-ecPublicKey, named curve } (both curves used here). */
 #define CB_GCRY_ALGID_LEN 21
 
-/* d (32 bytes) from DER PKCS#8 of an EC key whose AlgorithmIdentifier is algid (RFC 5208, RFC 5915). */
+/* d (32 bytes) from DER PKCS#8 or SEC1 of an EC key whose AlgorithmIdentifier is algid (P-256's or SM2's). */
 int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d);
 
 /* The atom after `name` in s as a big-endian number left-padded to n bytes. */

@@ -13,8 +13,8 @@
  * coordinates of the scalar multiplication (blinding).  ECDSA nonces are
  * RFC 6979 deterministic (Debian builds with MBEDTLS_ECDSA_DETERMINISTIC).
  * derive keeps the last peer's parsed and checked point in the handle.  One
- * handle for the three classes; P-256's key files, public values and
- * derive are backends/ec_handle.h's.
+ * handle for the three classes: their key files, public values and derive
+ * are backends/ec_handle.h's.
  */
 #include <mbedtls/ecdh.h>
 #include <mbedtls/ecdsa.h>
@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/class_tables.h"
 #include "backends/ec_handle.h"
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/der.h"
@@ -129,85 +128,43 @@ static int mec_shared(void *key, uint8_t x[32])
 	return r == 0 ? CB_OK : CB_ERR_INVALID_KEY;
 }
 
-/* X25519: raw 32-byte keys (RFC 7748); the secret drawn from the handle's CTR_DRBG. */
-
-static int x25519_import_secret(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-				void **key)
-{
-	int r;
-
-	*key = NULL;
-	if (len != 32)
-		return CB_ERR_FORMAT;
-	if ((r = mec_new(MBEDTLS_ECP_DP_CURVE25519, key)) == 0 && (r = mec_set_secret(*key, in)) != 0) {
-		mec_free(*key);
-		*key = NULL;
-	}
-	return r;
-}
-
-static int x25519_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
-{
-	struct mec_key *k;
-	uint8_t sk[32];
-	int r;
-
-	*key = NULL;
-	if ((r = mec_new(MBEDTLS_ECP_DP_CURVE25519, key)) != 0)
-		return r;
-	k = *key;
-	r = mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0 ? CB_ERR_RANDOM : mec_set_secret(k, sk);
-	cb_wipe(sk, sizeof(sk));
-	if (r) {
-		mec_free(k);
-		*key = NULL;
-	}
-	return r;
-}
-
-static int x25519_export_public(const void *key, uint8_t *out, size_t *outlen)
+static int mec_get_secret(const void *key, uint8_t d[32])
 {
 	const struct mec_key *k = key;
 
-	return cb_bytes_out(k->base.pub, 32, out, outlen);
+	if (mec_x25519(k)) {
+		memcpy(d, k->sk, 32);
+		return CB_OK;
+	}
+	return mbedtls_mpi_write_binary(&k->kp.d, d, 32) == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-static int x25519_export_secret(const void *key, uint8_t *out, size_t *outlen)
+/* X25519: raw 32-byte keys (RFC 7748, ec_handle.h); the secret drawn from the handle's CTR_DRBG. */
+
+static int x25519_new(void **key)
 {
-	const struct mec_key *k = key;
-
-	return cb_bytes_out(k->sk, sizeof(k->sk), out, outlen);
+	return mec_new(MBEDTLS_ECP_DP_CURVE25519, key);
 }
 
-/* The last peer is kept parsed while it repeats (as ec_handle.h does for P-256). */
-static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+static int x25519_generate(void *key)
 {
 	struct mec_key *k = key;
-	int r;
+	uint8_t sk[32];
+	int r = mbedtls_ctr_drbg_random(&k->rng.drbg, sk, sizeof(sk)) != 0 ? CB_ERR_RANDOM : mec_set_secret(k, sk);
 
-	if (peerlen != 32 || *sslen < 32)
-		return CB_ERR_LENGTH;
-	if (!k->base.peer_set || memcmp(k->base.peer, peer, 32) != 0) {
-		k->base.peer_set = 0;
-		if ((r = mec_set_point(k, 1, peer)) != 0)
-			return r;
-		memcpy(k->base.peer, peer, 32);
-		k->base.peer_set = 1;
-	}
-	if ((r = mec_shared(k, ss)) != 0)
-		return r;
-	*sslen = 32;
-	return CB_OK;
+	cb_wipe(sk, sizeof(sk));
+	return r;
 }
 
-#define x25519_key_free mec_free
+static const cb_ec_lib mbedtls_x25519 = {x25519_new,    mec_free,       x25519_generate, mec_set_secret,
+					 mec_set_point, mec_get_secret, mec_shared};
 
 const cb_kex_class cb_mbedtls_x25519 = {
 	.info = {CB_KIND_KEX, "x25519", "mbedtls", "mbedtls_ecp Montgomery ladder on its generic bignum code (x86-64 "
 		 "inline-assembly multiply, no X25519-specific field arithmetic); each derive passes the handle's "
 		 "CTR_DRBG, which randomises the coordinates",
-		 NULL, cb_mbedtls_implementation, NULL},
-	CB_KEX_METHODS(x25519),
+		 NULL, cb_mbedtls_implementation, &mbedtls_x25519},
+	CB_EC_KEX_METHODS,
 };
 
 /* P-256 keys: ECDH and ECDSA share the handle (ec_handle.h). */
@@ -226,15 +183,8 @@ static int p256_generate(void *key)
 	return mec_encode(k);
 }
 
-static int p256_get_secret(const void *key, uint8_t d[32])
-{
-	const struct mec_key *k = key;
-
-	return mbedtls_mpi_write_binary(&k->kp.d, d, 32) == 0 ? CB_OK : CB_ERR_BACKEND;
-}
-
-static const cb_ec_lib mbedtls_p256 = {p256_new,      mec_free,        p256_generate, mec_set_secret,
-				       mec_set_point, p256_get_secret, mec_shared};
+static const cb_ec_lib mbedtls_p256 = {p256_new,      mec_free,       p256_generate, mec_set_secret,
+				       mec_set_point, mec_get_secret, mec_shared};
 
 const cb_kex_class cb_mbedtls_ecdh_p256 = {
 	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
