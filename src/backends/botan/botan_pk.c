@@ -83,23 +83,15 @@ static void bk_free(void *p)
 
 	if (!k)
 		return;
-	/* Botan wipes its secrets when the objects are destroyed. */
-	if (k->sign)
-		botan_pk_op_sign_destroy(k->sign);
-	if (k->verify)
-		botan_pk_op_verify_destroy(k->verify);
-	if (k->enc)
-		botan_pk_op_encrypt_destroy(k->enc);
-	if (k->dec)
-		botan_pk_op_decrypt_destroy(k->dec);
-	if (k->ka)
-		botan_pk_op_key_agreement_destroy(k->ka);
-	if (k->pub)
-		botan_pubkey_destroy(k->pub);
-	if (k->priv)
-		botan_privkey_destroy(k->priv);
-	if (k->rng)
-		botan_rng_destroy(k->rng);
+	/* Botan wipes its secrets when the objects are destroyed; a NULL object is ignored. */
+	botan_pk_op_sign_destroy(k->sign);
+	botan_pk_op_verify_destroy(k->verify);
+	botan_pk_op_encrypt_destroy(k->enc);
+	botan_pk_op_decrypt_destroy(k->dec);
+	botan_pk_op_key_agreement_destroy(k->ka);
+	botan_pubkey_destroy(k->pub);
+	botan_privkey_destroy(k->priv);
+	botan_rng_destroy(k->rng);
 	free(k);
 }
 
@@ -523,6 +515,8 @@ static int ec_generate(void *key)
 {
 	struct bkey *k = key;
 
+	if (cb_botan_unavailable())
+		return CB_ERR_UNSUPPORTED;
 	if (botan_privkey_create(&k->priv, k->d->algo, k->d->params, k->rng) != 0)
 		return CB_ERR_BACKEND;
 	return ec_ready(k);
@@ -833,43 +827,31 @@ BOTAN_SM2_PKE(sm2_enc_der, "sm2-enc-der", CB_SM2_DER, NULL);
 /* The RSA signature rows of class_tables.h. */
 #define BOTAN_RSA_SIG_ROW(id, nm, bits, pss) BOTAN_RSA_SIG(id, nm, bits, (pss) ? PSS : "EMSA3(SHA-256)");
 CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_ROW)
-BOTAN_RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
-BOTAN_RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
-BOTAN_RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
-BOTAN_RSA_PKE(rsa2048_oaep_sha256, "rsa2048-oaep-sha256", 2048, "OAEP(SHA-256)", 66, RSA_NOTES);
-BOTAN_RSA_PKE(rsa3072_oaep_sha256, "rsa3072-oaep-sha256", 3072, "OAEP(SHA-256)", 66, RSA_NOTES);
-BOTAN_RSA_PKE(rsa4096_oaep_sha256, "rsa4096-oaep-sha256", 4096, "OAEP(SHA-256)", 66, RSA_NOTES);
-BOTAN_RSA_PKE(rsa2048_oaep_sha1, "rsa2048-oaep-sha1", 2048, "OAEP(SHA-1)", 42, RSA_NOTES);
-BOTAN_RSA_PKE(rsa3072_oaep_sha1, "rsa3072-oaep-sha1", 3072, "OAEP(SHA-1)", 42, RSA_NOTES);
-BOTAN_RSA_PKE(rsa4096_oaep_sha1, "rsa4096-oaep-sha1", 4096, "OAEP(SHA-1)", 42, RSA_NOTES);
-BOTAN_RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, "Raw", 0, RSA_NOTES);
-BOTAN_RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, "Raw", 0, RSA_NOTES);
-BOTAN_RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, "Raw", 0, RSA_NOTES);
 
-/* Listed in the order of class_tables.h's RSA signature rows. */
+/* The RSA encryption classes, in their listing order: X(id, name, bits, Botan's padding, k - max plaintext, notes). */
+#define BOTAN_RSA_PKE_ROWS(X)                                                                                  \
+	X(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, "EME-PKCS1-v1_5", 11, PKCS1_NOTES)                             \
+	X(rsa2048_oaep_sha256, "rsa2048-oaep-sha256", 2048, "OAEP(SHA-256)", 66, RSA_NOTES)                    \
+	X(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, "EME-PKCS1-v1_5", 11, PKCS1_NOTES)                             \
+	X(rsa3072_oaep_sha256, "rsa3072-oaep-sha256", 3072, "OAEP(SHA-256)", 66, RSA_NOTES)                    \
+	X(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, "EME-PKCS1-v1_5", 11, PKCS1_NOTES)                             \
+	X(rsa4096_oaep_sha256, "rsa4096-oaep-sha256", 4096, "OAEP(SHA-256)", 66, RSA_NOTES)                    \
+	X(rsa2048_oaep_sha1, "rsa2048-oaep-sha1", 2048, "OAEP(SHA-1)", 42, RSA_NOTES)                          \
+	X(rsa3072_oaep_sha1, "rsa3072-oaep-sha1", 3072, "OAEP(SHA-1)", 42, RSA_NOTES)                          \
+	X(rsa4096_oaep_sha1, "rsa4096-oaep-sha1", 4096, "OAEP(SHA-1)", 42, RSA_NOTES)                          \
+	X(rsa2048_raw, "rsa2048-raw", 2048, "Raw", 0, RSA_NOTES)                                               \
+	X(rsa3072_raw, "rsa3072-raw", 3072, "Raw", 0, RSA_NOTES)                                               \
+	X(rsa4096_raw, "rsa4096-raw", 4096, "Raw", 0, RSA_NOTES)
+#define BOTAN_RSA_PKE_ROW(id, nm, bits, pad, overhead, notes) BOTAN_RSA_PKE(id, nm, bits, pad, overhead, notes);
+BOTAN_RSA_PKE_ROWS(BOTAN_RSA_PKE_ROW)
+
+/* Listed in the order of class_tables.h's RSA signature rows, then BOTAN_RSA_PKE_ROWS'. */
 #define BOTAN_RSA_SIG_INFO(id, nm, bits, pss) &id.info,
+#define BOTAN_RSA_PKE_INFO(id, nm, bits, pad, overhead, notes) &id.info,
 
 const cb_alg_info *const cb_botan_pk_algs[] = {
-	&x25519.info,
-	&ecdh_p256.info,
-	&ecdsa_p256.info,
-	&ed25519.info,
-	&sm2_sign.info,
-	&sm2_enc_c1c3c2.info,
-	&sm2_enc_c1c2c3.info,
-	&sm2_enc_der.info,
-	CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_INFO)
-	&rsa2048_pkcs1.info,
-	&rsa2048_oaep_sha256.info,
-	&rsa3072_pkcs1.info,
-	&rsa3072_oaep_sha256.info,
-	&rsa4096_pkcs1.info,
-	&rsa4096_oaep_sha256.info,
-	&rsa2048_oaep_sha1.info,
-	&rsa3072_oaep_sha1.info,
-	&rsa4096_oaep_sha1.info,
-	&rsa2048_raw.info,
-	&rsa3072_raw.info,
-	&rsa4096_raw.info,
+	&x25519.info,   &ecdh_p256.info,      &ecdsa_p256.info,      &ed25519.info,
+	&sm2_sign.info, &sm2_enc_c1c3c2.info, &sm2_enc_c1c2c3.info, &sm2_enc_der.info,
+	CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_INFO) BOTAN_RSA_PKE_ROWS(BOTAN_RSA_PKE_INFO)
 	NULL,
 };

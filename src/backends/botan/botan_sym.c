@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "backends/botan/botan_common.h"
+#include "backends/class_tables.h"
 #include "cryptobench/hash.h"
 #include "core/cipher_check.h"
 
@@ -55,9 +56,7 @@ static int hash_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
 		.info = BOTAN_INFO(CB_KIND_HASH, name_, NULL, bname_),                                \
 		.digest_bytes = (dlen_),                                                              \
 		.block_bytes = (blen_),                                                               \
-		.init = hash_init,                                                                    \
-		.free = hash_free,                                                                    \
-		.digest = hash_digest,                                                                \
+		CB_HASH_METHODS(hash),                                                                \
 	}
 
 BOTAN_HASH(sha256, "sha256", "SHA-256", 32, 64);
@@ -82,12 +81,9 @@ static void cipher_free(void *p)
 
 	if (!c)
 		return;
-	if (c->enc)
-		botan_cipher_destroy(c->enc); /* Botan zeroes its key schedules */
-	if (c->dec)
-		botan_cipher_destroy(c->dec);
-	if (c->bc)
-		botan_block_cipher_destroy(c->bc);
+	botan_cipher_destroy(c->enc); /* Botan zeroes its key schedules; a NULL object is ignored */
+	botan_cipher_destroy(c->dec);
+	botan_block_cipher_destroy(c->bc);
 	free(c);
 }
 
@@ -218,10 +214,7 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 		.block_bytes = (block_),                                                                      \
 		.tag_bytes = (tag_),                                                                          \
 		.padded = (padded_),                                                                          \
-		.init = cipher_init,                                                                          \
-		.free = cipher_free,                                                                          \
-		.encrypt = cipher_encrypt,                                                                    \
-		.decrypt = cipher_decrypt,                                                                    \
+		CB_CIPHER_METHODS(cipher),                                                                    \
 	}
 
 #define GCM(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, key_, 12, 1, 16, 0, NULL)
