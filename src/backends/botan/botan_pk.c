@@ -218,35 +218,24 @@ static int ct_less(const uint8_t *a, const uint8_t *b, size_t n)
 	return (int)lt;
 }
 
-/* A field of a Botan key ("x", "public_x", "n") as n big-endian bytes, left-padded. */
-static int field_bytes(botan_mp_t mp, uint8_t *out, size_t n)
+/* A field of a Botan key ("x" of priv, or "public_x", "public_y" of pub when priv is NULL) as n bytes, left-padded. */
+static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
 {
+	botan_mp_t mp = NULL;
 	size_t len = 0;
 	uint8_t buf[64];
 	int r = CB_ERR_BACKEND;
 
-	if (botan_mp_num_bytes(mp, &len) != 0 || len > n || len > sizeof(buf))
-		return CB_ERR_BACKEND;
-	if (botan_mp_to_bin(mp, buf) == 0) {
+	if (botan_mp_init(&mp) != 0)
+		return CB_ERR_NOMEM;
+	if ((priv ? botan_privkey_get_field(mp, priv, name) : botan_pubkey_get_field(mp, pub, name)) == 0 &&
+	    botan_mp_num_bytes(mp, &len) == 0 && len <= n && len <= sizeof(buf) && botan_mp_to_bin(mp, buf) == 0) {
 		memset(out, 0, n - len);
 		memcpy(out + n - len, buf, len);
 		r = CB_OK;
 	}
-	cb_wipe(buf, sizeof(buf));
-	return r;
-}
-
-/* A field of a Botan key ("x" of priv, or "public_x", "n" of pub when priv is NULL) as n bytes, left-padded. */
-static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
-{
-	botan_mp_t mp = NULL;
-	int r;
-
-	if (botan_mp_init(&mp) != 0)
-		return CB_ERR_NOMEM;
-	r = priv ? botan_privkey_get_field(mp, priv, name) : botan_pubkey_get_field(mp, pub, name);
-	r = r == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
 	botan_mp_destroy(mp); /* Botan zeroes its integers when freed */
+	cb_wipe(buf, sizeof(buf));
 	return r;
 }
 
@@ -280,19 +269,6 @@ static int scalar_load(struct bkey *k, const uint8_t d32[32])
 	return r == 0 ? CB_OK : CB_ERR_INVALID_KEY;
 }
 
-/* The PKCS#8 of an SM2 key. */
-static int sm2_export_pkcs8(const struct bkey *k, uint8_t *out, size_t *outlen)
-{
-	uint8_t d32[32];
-	int r;
-
-	r = key_field(k->priv, NULL, "x", d32, sizeof(d32));
-	if (r == 0)
-		r = cb_key_put(CB_KEY_SM2, 1, d32, out, outlen);
-	cb_wipe(d32, sizeof(d32));
-	return r;
-}
-
 /* ---- Keys: every class's import and export, by the handle's type ---- */
 
 static const struct kdesc d_x25519 = {K_X25519, "Curve25519", "", NULL, 0, 0, CB_SM2_DER};
@@ -307,8 +283,8 @@ static int point_load(struct bkey *k, const uint8_t pt[65], int sm2)
 	botan_mp_t x = NULL, y = NULL;
 	int r = CB_ERR_INVALID_KEY;
 
-	if (pt[0] == 0x04 && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 && botan_mp_from_bin(x, pt + 1, 32) == 0 &&
-	    botan_mp_from_bin(y, pt + 33, 32) == 0 &&
+	if (pt[0] == 0x04 && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
+	    botan_mp_from_bin(x, pt + 1, 32) == 0 && botan_mp_from_bin(y, pt + 33, 32) == 0 &&
 	    (sm2 ? botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1")
 		 : botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1")) == 0 &&
 	    botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
@@ -320,39 +296,33 @@ static int point_load(struct bkey *k, const uint8_t pt[65], int sm2)
 	return r;
 }
 
-/* An SM2 key (signature, with its user ID, or encryption: d's type) from its canonical SPKI or PKCS#8. */
-static int sm2_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
+/*
+ * An Ed25519 or SM2 key (signature, with its user ID, or encryption: d's
+ * type) from its canonical SPKI or PKCS#8.
+ */
+static int raw_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
+		      void **key)
 {
+	int ed = d->type == K_ED25519;
 	struct bkey *k;
 	const uint8_t *raw;
 	int r;
 
-	if (cb_key_get(CB_KEY_SM2, secret, in, len, &raw) != 0 || (!secret && raw[0] != 0x04))
+	if (cb_key_get(ed ? CB_KEY_ED25519 : CB_KEY_SM2, secret, in, len, &raw) != 0 ||
+	    (!ed && !secret && raw[0] != 0x04))
 		return CB_ERR_FORMAT;
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	if (d->type == K_SM2 && sm2_set_id(k, opts) != 0)
+	if (ed)
+		r = (secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw)) != 0
+			    ? CB_ERR_INVALID_KEY
+			    : CB_OK;
+	else if (d->type == K_SM2 && sm2_set_id(k, opts) != 0)
 		r = CB_ERR_INVALID_KEY;
 	else
 		r = secret ? scalar_load(k, raw) : point_load(k, raw, 1);
 	return key_finish(k, r, key);
-}
-
-/* An Ed25519 key from its canonical SPKI or PKCS#8. */
-static int ed25519_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, void **key)
-{
-	struct bkey *k;
-	const uint8_t *raw;
-	int r;
-
-	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
-		return CB_ERR_FORMAT;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	r = secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw);
-	return key_finish(k, r != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
 }
 
 /* An RSA key (botan_privkey_load reads any algorithm's); its size is the layer's check (keycheck.h). */
@@ -393,28 +363,21 @@ static int rsa_import(const struct kdesc *d, int secret, const uint8_t *in, size
 	return key_finish(k, r, key);
 }
 
+/* Ed25519, SM2 (sm2-enc without a user ID) and RSA: the class's variant is its struct kdesc. */
 static int bk_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	*key = NULL;
-	switch (d->type) {
-	case K_SM2:
-	case K_SM2_ENC: return sm2_import(d, 0, in, len, opts, key);
-	case K_ED25519: return ed25519_import(d, 0, in, len, key);
-	case K_RSA_SIG:
-	case K_RSA_ENC: return rsa_import(d, 0, in, len, key);
-	default: return CB_ERR_UNSUPPORTED;
-	}
+	if (d->type == K_RSA_SIG || d->type == K_RSA_ENC)
+		return rsa_import(d, 0, in, len, key);
+	return raw_import(d, 0, in, len, d->type == K_SM2 ? opts : NULL, key);
 }
 
 static int bk_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	*key = NULL;
-	switch (d->type) {
-	case K_ED25519: return ed25519_import(d, 1, in, len, key);
-	case K_SM2: return sm2_import(d, 1, in, len, opts, key);
-	case K_SM2_ENC: return sm2_import(d, 1, in, len, NULL, key); /* no user ID */
-	default: return rsa_import(d, 1, in, len, key);
-	}
+	if (d->type == K_RSA_SIG || d->type == K_RSA_ENC)
+		return rsa_import(d, 1, in, len, key);
+	return raw_import(d, 1, in, len, d->type == K_SM2 ? opts : NULL, key);
 }
 
 /* Botan's answer to a call with an output buffer: 0, CB_ERR_LENGTH or `fail`. */
@@ -468,21 +431,19 @@ static int bk_export_public(const void *key, uint8_t *out, size_t *outlen)
 static int bk_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const struct bkey *k = key;
-	uint8_t sk[64]; /* Ed25519's seed || public key */
+	uint8_t sk[64]; /* Ed25519's seed || public key; SM2's d */
 	int r;
 
 	if (!k->priv)
 		return CB_ERR_ARG;
-	switch (k->d->type) {
-	case K_SM2:
-	case K_SM2_ENC: return sm2_export_pkcs8(k, out, outlen);
-	case K_RSA_SIG:
-	case K_RSA_ENC: return rsa_export(k, 1, out, outlen);
-	default: break;
-	}
-	r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
+	if (k->d->type == K_RSA_SIG || k->d->type == K_RSA_ENC)
+		return rsa_export(k, 1, out, outlen);
+	if (k->d->type == K_ED25519)
+		r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
+	else
+		r = key_field(k->priv, NULL, "x", sk, 32);
 	if (r == 0)
-		r = cb_key_put(CB_KEY_ED25519, 1, sk, out, outlen);
+		r = cb_key_put(k->d->type == K_ED25519 ? CB_KEY_ED25519 : CB_KEY_SM2, 1, sk, out, outlen);
 	cb_wipe(sk, sizeof(sk));
 	return r;
 }

@@ -105,7 +105,8 @@ static int cipher_init(const cb_cipher_class *cls, void **out, const uint8_t *ke
 	else
 		r = botan_cipher_init(&c->enc, bname, BOTAN_CIPHER_INIT_FLAG_ENCRYPT) ||
 		    botan_cipher_init(&c->dec, bname, BOTAN_CIPHER_INIT_FLAG_DECRYPT) ||
-		    botan_cipher_set_key(c->enc, key, cls->key_bytes) || botan_cipher_set_key(c->dec, key, cls->key_bytes);
+		    botan_cipher_set_key(c->enc, key, cls->key_bytes) ||
+		    botan_cipher_set_key(c->dec, key, cls->key_bytes);
 	if (r) {
 		cipher_free(c);
 		return CB_ERR_BACKEND;
