@@ -68,15 +68,6 @@ struct bkey {
 	char sm2_pad[CB_BOTAN_SM2_ID_MAX + 8]; /* SM2: "<user ID>,SM3" */
 };
 
-/* n - 1 for sm2p256v1, big-endian: an SM2 secret key is 1 <= d < n - 1 (GM/T 0003.1 6.1). */
-static const uint8_t sm2_n_minus_1[32] = {0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-					  0xff, 0xff, 0xff, 0xff, 0xff, 0x72, 0x03, 0xdf, 0x6b, 0x21, 0xc6,
-					  0x05, 0x2b, 0x53, 0xbb, 0xf4, 0x09, 0x39, 0xd5, 0x41, 0x22};
-/* The order n of P-256, big-endian. */
-static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-				   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
-				   0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
-
 static void bk_free(void *p)
 {
 	struct bkey *k = p;
@@ -204,20 +195,6 @@ static int bk_keygen(const struct kdesc *d, const cb_opts *opts, void **key)
 	return key_finish(k, r, key);
 }
 
-/* Big-endian a < b over n bytes, without a branch on the bytes. */
-static int ct_less(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	unsigned lt = 0, gt = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		unsigned x = a[i], y = b[i];
-		unsigned l = ((x - y) >> 8) & 1, g = ((y - x) >> 8) & 1;
-		lt |= l & ~gt;
-		gt |= g & ~lt;
-	}
-	return (int)lt;
-}
-
 /* A field of a Botan key ("x" of priv, or "public_x", "public_y" of pub when priv is NULL) as n bytes, left-padded. */
 static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
 {
@@ -248,15 +225,26 @@ static int ec_point(botan_pubkey_t pub, uint8_t pt[65])
 	return CB_OK;
 }
 
-/* A P-256 (ECDH, ECDSA) or SM2 key from the 32-byte scalar d: 0 < d < n (SM2: n - 1). */
+/*
+ * A P-256 (ECDH, ECDSA) or SM2 key from the 32-byte scalar d, in range by
+ * keycheck.h (Botan would draw a random key for 0): P-256's PKCS#8, d in
+ * [1, n-1]; SM2's d in [1, n-2] (GM/T 0003.1 6.1), sm2-kx's check of d || d.
+ */
 static int scalar_load(struct bkey *k, const uint8_t d32[32])
 {
 	int sm2 = k->d->type == K_SM2 || k->d->type == K_SM2_ENC;
+	uint8_t buf[128];
+	size_t bl = sizeof(buf);
 	botan_mp_t mp = NULL;
 	int r;
 
-	if (cb_is_zero(d32, 32) || !ct_less(d32, sm2 ? sm2_n_minus_1 : p256_n, 32))
-		return CB_ERR_INVALID_KEY; /* Botan would draw a random key for 0 */
+	memcpy(buf, d32, 32);
+	memcpy(buf + 32, d32, 32);
+	r = sm2 ? cb_key_check(CB_KEY_SM2, 0, 1, 1, buf, 64)
+		: cb_key_put(CB_KEY_P256, 1, d32, buf, &bl) || cb_key_check(CB_KEY_P256, 0, 1, 0, buf, bl);
+	cb_wipe(buf, sizeof(buf));
+	if (r)
+		return CB_ERR_INVALID_KEY;
 	if (botan_mp_init(&mp) != 0)
 		return CB_ERR_NOMEM;
 	r = botan_mp_from_bin(mp, d32, 32);
@@ -747,10 +735,8 @@ static int bk_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size
 		return r;
 	/* Raw RSA: Botan gives the integer without its leading zero bytes; the block is k bytes. */
 	if (k->d->type == K_RSA_ENC && k->d->pad_overhead == 0 && n < clen) {
-		if (*mlen < clen) {
-			cb_wipe(m, n);
-			return CB_ERR_LENGTH;
-		}
+		if (*mlen < clen)
+			return CB_ERR_LENGTH; /* m wiped by the layer */
 		memmove(m + (clen - n), m, n);
 		memset(m, 0, clen - n);
 		n = clen;
