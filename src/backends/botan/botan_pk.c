@@ -277,10 +277,8 @@ static int point_load(struct bkey *k, const uint8_t pt[65], int sm2)
 		 : botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1")) == 0 &&
 	    botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
 		r = CB_OK;
-	if (x)
-		botan_mp_destroy(x);
-	if (y)
-		botan_mp_destroy(y);
+	botan_mp_destroy(x); /* NULL ignored */
+	botan_mp_destroy(y);
 	return r;
 }
 
