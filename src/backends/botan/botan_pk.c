@@ -74,15 +74,23 @@ static void bk_free(void *p)
 
 	if (!k)
 		return;
-	/* Botan wipes its secrets when the objects are destroyed; a NULL object is ignored. */
-	botan_pk_op_sign_destroy(k->sign);
-	botan_pk_op_verify_destroy(k->verify);
-	botan_pk_op_encrypt_destroy(k->enc);
-	botan_pk_op_decrypt_destroy(k->dec);
-	botan_pk_op_key_agreement_destroy(k->ka);
-	botan_pubkey_destroy(k->pub);
-	botan_privkey_destroy(k->priv);
-	botan_rng_destroy(k->rng);
+	/* Botan wipes its secrets when the objects are destroyed. */
+	if (k->sign)
+		botan_pk_op_sign_destroy(k->sign);
+	if (k->verify)
+		botan_pk_op_verify_destroy(k->verify);
+	if (k->enc)
+		botan_pk_op_encrypt_destroy(k->enc);
+	if (k->dec)
+		botan_pk_op_decrypt_destroy(k->dec);
+	if (k->ka)
+		botan_pk_op_key_agreement_destroy(k->ka);
+	if (k->pub)
+		botan_pubkey_destroy(k->pub);
+	if (k->priv)
+		botan_privkey_destroy(k->priv);
+	if (k->rng)
+		botan_rng_destroy(k->rng);
 	free(k);
 }
 
