@@ -10,21 +10,19 @@
 #include "cryptobench/registry.h"
 
 static pthread_once_t labels_once = PTHREAD_ONCE_INIT;
-static char botan_version[32];
-static char botan_impl[48];
+static char botan_impl[48]; /* "botan-" and the version */
 
 static void make_labels(void)
 {
-	snprintf(botan_version, sizeof(botan_version), "%u.%u.%u", (unsigned)botan_version_major(),
+	snprintf(botan_impl, sizeof(botan_impl), "botan-%u.%u.%u", (unsigned)botan_version_major(),
 		 (unsigned)botan_version_minor(), (unsigned)botan_version_patch());
-	snprintf(botan_impl, sizeof(botan_impl), "botan-%s", botan_version);
 }
 
 /* The run-time version ("2.19.3"). */
 static const char *botan_version_fn(void)
 {
 	pthread_once(&labels_once, make_labels);
-	return botan_version;
+	return botan_impl + 6;
 }
 
 const char *cb_botan_implementation(void)

@@ -20,7 +20,9 @@
  * A key handle holds the Botan key, its public half, its own random
  * generator (Botan's AutoSeeded_RNG, "user") and the operation objects made
  * once (signer, verifier, encryptor, decryptor, key agreement), so a timed
- * call is the operation only.
+ * call is the operation only.  X25519, ECDH and ECDSA P-256 keep it under
+ * backends/ec_handle.h, which gives their key files, public values and
+ * derive's peer.
  */
 #include <botan/ffi.h>
 #include <stdlib.h>
@@ -28,11 +30,13 @@
 
 #include "backends/botan/botan_common.h"
 #include "backends/class_tables.h"
+#include "backends/ec_handle.h"
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/sig.h"
 #include "cryptobench/sm2.h"
 #include "core/der.h"
+#include "core/keycheck.h"
 #include "core/util.h"
 
 /* The longest SM2 user ID taken (bytes). */
@@ -51,6 +55,7 @@ struct kdesc {
 };
 
 struct bkey {
+	cb_ec_handle base; /* first: ec_handle.h's part (X25519, ECDH and ECDSA P-256 only) */
 	const struct kdesc *d;
 	botan_privkey_t priv; /* NULL for a verify-only handle */
 	botan_pubkey_t pub;
@@ -62,15 +67,6 @@ struct bkey {
 	botan_pk_op_ka_t ka;
 	char sm2_pad[CB_BOTAN_SM2_ID_MAX + 8]; /* SM2: "<user ID>,SM3" */
 };
-
-/* n - 1 for sm2p256v1, big-endian: an SM2 secret key is 1 <= d < n - 1 (GM/T 0003.1 6.1). */
-static const uint8_t sm2_n_minus_1[32] = {0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-					  0xff, 0xff, 0xff, 0xff, 0xff, 0x72, 0x03, 0xdf, 0x6b, 0x21, 0xc6,
-					  0x05, 0x2b, 0x53, 0xbb, 0xf4, 0x09, 0x39, 0xd5, 0x41, 0x22};
-/* The order n of P-256, big-endian. */
-static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-				   0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
-				   0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
 
 static void bk_free(void *p)
 {
@@ -207,63 +203,29 @@ static int bk_keygen(const struct kdesc *d, const cb_opts *opts, void **key)
 	return key_finish(k, r, key);
 }
 
-/* Big-endian a < b over n bytes, without a branch on the bytes. */
-static int ct_less(const uint8_t *a, const uint8_t *b, size_t n)
+/* A field of a Botan key ("x" of priv, or "public_x", "public_y" of pub when priv is NULL) as n bytes, left-padded. */
+static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
 {
-	unsigned lt = 0, gt = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		unsigned x = a[i], y = b[i];
-		unsigned l = ((x - y) >> 8) & 1, g = ((y - x) >> 8) & 1;
-		lt |= l & ~gt;
-		gt |= g & ~lt;
-	}
-	return (int)lt;
-}
-
-static int all_zero(const uint8_t *a, size_t n)
-{
-	unsigned acc = 0;
-
-	for (size_t i = 0; i < n; i++)
-		acc |= a[i];
-	return acc == 0;
-}
-
-/* A field of a Botan key ("x", "public_x", "n") as n big-endian bytes, left-padded. */
-static int field_bytes(botan_mp_t mp, uint8_t *out, size_t n)
-{
+	botan_mp_t mp = NULL;
 	size_t len = 0;
 	uint8_t buf[64];
 	int r = CB_ERR_BACKEND;
 
-	if (botan_mp_num_bytes(mp, &len) != 0 || len > n || len > sizeof(buf))
-		return CB_ERR_BACKEND;
-	if (botan_mp_to_bin(mp, buf) == 0) {
+	if (botan_mp_init(&mp) != 0)
+		return CB_ERR_NOMEM;
+	if ((priv ? botan_privkey_get_field(mp, priv, name) : botan_pubkey_get_field(mp, pub, name)) == 0 &&
+	    botan_mp_num_bytes(mp, &len) == 0 && len <= n && len <= sizeof(buf) && botan_mp_to_bin(mp, buf) == 0) {
 		memset(out, 0, n - len);
 		memcpy(out + n - len, buf, len);
 		r = CB_OK;
 	}
+	botan_mp_destroy(mp); /* Botan zeroes its integers when freed */
 	cb_wipe(buf, sizeof(buf));
 	return r;
 }
 
-/* A field of a Botan key ("x" of priv, or "public_x", "n" of pub when priv is NULL) as n bytes, left-padded. */
-static int key_field(botan_privkey_t priv, botan_pubkey_t pub, const char *name, uint8_t *out, size_t n)
-{
-	botan_mp_t mp = NULL;
-	int r;
-
-	if (botan_mp_init(&mp) != 0)
-		return CB_ERR_NOMEM;
-	r = priv ? botan_privkey_get_field(mp, priv, name) : botan_pubkey_get_field(mp, pub, name);
-	r = r == 0 ? field_bytes(mp, out, n) : CB_ERR_BACKEND;
-	botan_mp_destroy(mp); /* Botan zeroes its integers when freed */
-	return r;
-}
-
-/* The uncompressed P-256 point 0x04 || x || y of a public key. */
-static int p256_point(botan_pubkey_t pub, uint8_t pt[65])
+/* The uncompressed point 0x04 || x || y of a P-256 or SM2 public key. */
+static int ec_point(botan_pubkey_t pub, uint8_t pt[65])
 {
 	pt[0] = 0x04;
 	if (key_field(NULL, pub, "public_x", pt + 1, 32) != 0 || key_field(NULL, pub, "public_y", pt + 33, 32) != 0)
@@ -271,35 +233,36 @@ static int p256_point(botan_pubkey_t pub, uint8_t pt[65])
 	return CB_OK;
 }
 
-/* A P-256 key (ECDH or ECDSA) from the 32-byte scalar d, 0 < d < n. */
-static int p256_load(struct bkey *k, const uint8_t d32[32])
+/*
+ * A P-256 (ECDH, ECDSA) or SM2 key from the 32-byte scalar d, in range by
+ * keycheck.h (Botan would draw a random key for 0): P-256's PKCS#8, d in
+ * [1, n-1]; SM2's d in [1, n-2] (GM/T 0003.1 6.1), sm2-kx's check of d || d.
+ */
+static int scalar_load(struct bkey *k, const uint8_t d32[32])
 {
+	int sm2 = k->d->type == K_SM2 || k->d->type == K_SM2_ENC;
+	uint8_t buf[128];
+	size_t bl = sizeof(buf);
 	botan_mp_t mp = NULL;
 	int r;
 
-	if (all_zero(d32, 32) || !ct_less(d32, p256_n, 32))
-		return CB_ERR_INVALID_KEY; /* Botan would draw a random key for 0 */
+	memcpy(buf, d32, 32);
+	memcpy(buf + 32, d32, 32);
+	r = sm2 ? cb_key_check(CB_KEY_SM2, 0, 1, 1, buf, 64)
+		: cb_key_put(CB_KEY_P256, 1, d32, buf, &bl) || cb_key_check(CB_KEY_P256, 0, 1, 0, buf, bl);
+	cb_wipe(buf, sizeof(buf));
+	if (r)
+		return CB_ERR_INVALID_KEY;
 	if (botan_mp_init(&mp) != 0)
 		return CB_ERR_NOMEM;
 	r = botan_mp_from_bin(mp, d32, 32);
-	if (r == 0)
+	if (r == 0 && sm2)
+		r = botan_privkey_load_sm2(&k->priv, mp, "sm2p256v1");
+	else if (r == 0)
 		r = k->d->type == K_ECDH ? botan_privkey_load_ecdh(&k->priv, mp, "secp256r1")
 					 : botan_privkey_load_ecdsa(&k->priv, mp, "secp256r1");
 	botan_mp_destroy(mp);
 	return r == 0 ? CB_OK : CB_ERR_INVALID_KEY;
-}
-
-/* The PKCS#8 of a P-256 or SM2 key (which: CB_KEY_P256 or CB_KEY_SM2). */
-static int ec_export_pkcs8(const struct bkey *k, cb_key_type which, uint8_t *out, size_t *outlen)
-{
-	uint8_t d32[32];
-	int r;
-
-	r = key_field(k->priv, NULL, "x", d32, sizeof(d32));
-	if (r == 0)
-		r = cb_key_put(which, 1, d32, out, outlen);
-	cb_wipe(d32, sizeof(d32));
-	return r;
 }
 
 /* ---- Keys: every class's import and export, by the handle's type ---- */
@@ -310,119 +273,63 @@ static const struct kdesc d_ecdsa = {K_ECDSA, "ECDSA", "secp256r1", "EMSA1(SHA-2
 static const struct kdesc d_ed25519 = {K_ED25519, "Ed25519", "", "Pure", 0, 0, CB_SM2_DER};
 static const struct kdesc d_sm2 = {K_SM2, "SM2", "sm2p256v1", NULL, 0, 0, CB_SM2_DER};
 
-static int x25519_import(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
+/* The public key of the point pt (0x04 || x || y) of P-256 or SM2, checked on the curve by Botan. */
+static int point_load(struct bkey *k, const uint8_t pt[65], int sm2)
 {
-	struct bkey *k;
-
-	if (len != 32)
-		return CB_ERR_FORMAT;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	return key_finish(k, botan_privkey_load_x25519(&k->priv, in) != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
-}
-
-/* A P-256 key (ECDH or ECDSA, d's type) from its canonical PKCS#8. */
-static int p256_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, void **key)
-{
-	struct bkey *k;
-	const uint8_t *d32;
-
-	if (cb_key_get(CB_KEY_P256, 1, in, len, &d32) != 0)
-		return CB_ERR_FORMAT;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	return key_finish(k, p256_load(k, d32), key);
-}
-
-/* An SM2 key (signature, with its user ID, or encryption: d's type) from its canonical PKCS#8. */
-static int sm2_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	struct bkey *k;
-	botan_mp_t mp = NULL;
-	const uint8_t *d32;
-	int r = CB_ERR_INVALID_KEY;
-
-	if (cb_key_get(CB_KEY_SM2, 1, in, len, &d32) != 0)
-		return CB_ERR_FORMAT;
-	if (all_zero(d32, 32) || !ct_less(d32, sm2_n_minus_1, 32))
-		return CB_ERR_INVALID_KEY;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&mp) == 0 &&
-	    botan_mp_from_bin(mp, d32, 32) == 0 && botan_privkey_load_sm2(&k->priv, mp, "sm2p256v1") == 0)
-		r = CB_OK;
-	if (mp)
-		botan_mp_destroy(mp);
-	return key_finish(k, r, key);
-}
-
-/* A public key from its canonical SPKI: P-256 (ECDSA) or SM2 (d's type; SM2 with its user ID). */
-static int ec_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	int sm2 = d->type == K_SM2 || d->type == K_SM2_ENC;
-	struct bkey *k;
 	botan_mp_t x = NULL, y = NULL;
-	const uint8_t *pt;
 	int r = CB_ERR_INVALID_KEY;
 
-	if (cb_key_get(sm2 ? CB_KEY_SM2 : CB_KEY_P256, 0, in, len, &pt) != 0 || pt[0] != 0x04)
-		return CB_ERR_FORMAT;
-	pt++;
-	k = key_new(d);
-	if (!k)
-		return CB_ERR_NOMEM;
-	if ((d->type != K_SM2 || sm2_set_id(k, opts) == 0) && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
-	    botan_mp_from_bin(x, pt, 32) == 0 && botan_mp_from_bin(y, pt + 32, 32) == 0 &&
+	if (pt[0] == 0x04 && botan_mp_init(&x) == 0 && botan_mp_init(&y) == 0 &&
+	    botan_mp_from_bin(x, pt + 1, 32) == 0 && botan_mp_from_bin(y, pt + 33, 32) == 0 &&
 	    (sm2 ? botan_pubkey_load_sm2(&k->pub, x, y, "sm2p256v1")
 		 : botan_pubkey_load_ecdsa(&k->pub, x, y, "secp256r1")) == 0 &&
 	    botan_pubkey_check_key(k->pub, k->rng, 0) == 0)
 		r = CB_OK;
-	if (x)
-		botan_mp_destroy(x);
-	if (y)
-		botan_mp_destroy(y);
-	return key_finish(k, r, key);
+	botan_mp_destroy(x); /* NULL ignored */
+	botan_mp_destroy(y);
+	return r;
 }
 
-/* An Ed25519 key from its canonical SPKI or PKCS#8. */
-static int ed25519_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, void **key)
+/*
+ * An Ed25519 or SM2 key (signature, with its user ID, or encryption: d's
+ * type) from its canonical SPKI or PKCS#8.
+ */
+static int raw_import(const struct kdesc *d, int secret, const uint8_t *in, size_t len, const cb_opts *opts,
+		      void **key)
 {
+	int ed = d->type == K_ED25519;
 	struct bkey *k;
 	const uint8_t *raw;
 	int r;
 
-	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
+	if (cb_key_get(ed ? CB_KEY_ED25519 : CB_KEY_SM2, secret, in, len, &raw) != 0 ||
+	    (!ed && !secret && raw[0] != 0x04))
 		return CB_ERR_FORMAT;
 	k = key_new(d);
 	if (!k)
 		return CB_ERR_NOMEM;
-	r = secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw);
-	return key_finish(k, r != 0 ? CB_ERR_INVALID_KEY : CB_OK, key);
+	if (ed)
+		r = (secret ? botan_privkey_load_ed25519(&k->priv, raw) : botan_pubkey_load_ed25519(&k->pub, raw)) != 0
+			    ? CB_ERR_INVALID_KEY
+			    : CB_OK;
+	else if (d->type == K_SM2 && sm2_set_id(k, opts) != 0)
+		r = CB_ERR_INVALID_KEY;
+	else
+		r = secret ? scalar_load(k, raw) : point_load(k, raw, 1);
+	return key_finish(k, r, key);
 }
 
-/* An RSA key of exactly d->bits bits: 0 or CB_ERR_INVALID_KEY. */
-static int rsa_check_bits(botan_pubkey_t pub, const struct kdesc *d)
+/* An RSA key (botan_privkey_load reads any algorithm's); its size is the layer's check (keycheck.h). */
+static int rsa_check_algo(botan_pubkey_t pub)
 {
-	botan_mp_t n = NULL;
-	size_t bits = 0;
 	char name[16];
 	size_t nl = sizeof(name);
-	int ok;
 
-	if (botan_pubkey_algo_name(pub, name, &nl) != 0 || strcmp(name, "RSA") != 0)
-		return CB_ERR_INVALID_KEY;
-	if (botan_mp_init(&n) != 0)
-		return CB_ERR_NOMEM;
-	ok = botan_pubkey_get_field(n, pub, "n") == 0 && botan_mp_num_bits(n, &bits) == 0 && bits == d->bits;
-	botan_mp_destroy(n);
-	return ok ? CB_OK : CB_ERR_INVALID_KEY;
+	return botan_pubkey_algo_name(pub, name, &nl) == 0 && strcmp(name, "RSA") == 0 ? CB_OK : CB_ERR_INVALID_KEY;
 }
 
 /*
- * An RSA key from its SPKI or PKCS#8, of d->bits bits, in strict DER: the
+ * An RSA key from its SPKI or PKCS#8, in strict DER: the
  * key re-encodes to exactly the input (botan_privkey_load also reads PEM;
  * nothing may follow the key).
  */
@@ -441,7 +348,7 @@ static int rsa_import(const struct kdesc *d, int secret, const uint8_t *in, size
 	else if (!k->pub && botan_privkey_export_pubkey(&k->pub, k->priv) != 0)
 		r = CB_ERR_BACKEND;
 	else
-		r = rsa_check_bits(k->pub, d);
+		r = rsa_check_algo(k->pub);
 	if (r == 0 && ((secret ? botan_privkey_export(k->priv, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER)
 			       : botan_pubkey_export(k->pub, again, &al, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) != 0 ||
 		       al != len || memcmp(again, in, len) != 0))
@@ -450,163 +357,21 @@ static int rsa_import(const struct kdesc *d, int secret, const uint8_t *in, size
 	return key_finish(k, r, key);
 }
 
+/* Ed25519, SM2 (sm2-enc without a user ID) and RSA: the class's variant is its struct kdesc. */
 static int bk_import_public(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	*key = NULL;
-	switch (d->type) {
-	case K_ECDSA:
-	case K_SM2:
-	case K_SM2_ENC: return ec_import_public(d, in, len, opts, key);
-	case K_ED25519: return ed25519_import(d, 0, in, len, key);
-	case K_RSA_SIG:
-	case K_RSA_ENC: return rsa_import(d, 0, in, len, key);
-	default: return CB_ERR_UNSUPPORTED;
-	}
+	if (d->type == K_RSA_SIG || d->type == K_RSA_ENC)
+		return rsa_import(d, 0, in, len, key);
+	return raw_import(d, 0, in, len, d->type == K_SM2 ? opts : NULL, key);
 }
 
 static int bk_import_secret(const struct kdesc *d, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
 {
 	*key = NULL;
-	switch (d->type) {
-	case K_X25519: return x25519_import(d, in, len, key);
-	case K_ECDH:
-	case K_ECDSA: return p256_import_secret(d, in, len, key);
-	case K_ED25519: return ed25519_import(d, 1, in, len, key);
-	case K_SM2: return sm2_import_secret(d, in, len, opts, key);
-	case K_SM2_ENC: return sm2_import_secret(d, in, len, NULL, key); /* no user ID */
-	default: return rsa_import(d, 1, in, len, key);
-	}
-}
-
-/* Botan's DER export of an RSA key (SPKI or PKCS#8). */
-static int rsa_export(const struct bkey *k, int secret, uint8_t *out, size_t *outlen)
-{
-	size_t n = *outlen;
-
-	switch (secret ? botan_privkey_export(k->priv, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)
-		       : botan_pubkey_export(k->pub, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)) {
-	case 0: *outlen = n; return CB_OK;
-	case BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE: return CB_ERR_LENGTH;
-	default: return CB_ERR_BACKEND;
-	}
-}
-
-/*
- * X25519: the raw 32 bytes; ECDH: the uncompressed point; ECDSA, SM2:
- * the canonical SPKI (Botan's own for SM2 names the SM2 algorithm OID,
- * not id-ecPublicKey); Ed25519: SPKI; RSA: Botan's SPKI.
- */
-static int bk_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t pt[65];
-	int r;
-
-	if (!k || !out || !outlen)
-		return CB_ERR_ARG;
-	switch (k->d->type) {
-	case K_X25519:
-		r = botan_pubkey_x25519_get_pubkey(k->pub, pt) == 0 ? CB_OK : CB_ERR_BACKEND;
-		return r ? r : cb_bytes_out(pt, 32, out, outlen);
-	case K_ED25519:
-		if (botan_pubkey_ed25519_get_pubkey(k->pub, pt) != 0)
-			return CB_ERR_BACKEND;
-		return cb_key_put(CB_KEY_ED25519, 0, pt, out, outlen);
-	case K_RSA_SIG:
-	case K_RSA_ENC: return rsa_export(k, 0, out, outlen);
-	default: break;
-	}
-	if ((r = p256_point(k->pub, pt)) != 0)
-		return r;
-	if (k->d->type == K_ECDH)
-		return cb_bytes_out(pt, 65, out, outlen);
-	return cb_key_put(k->d->type == K_ECDSA ? CB_KEY_P256 : CB_KEY_SM2, 0, pt, out, outlen);
-}
-
-/* X25519: the raw 32 bytes; the others their canonical PKCS#8 (RSA: Botan's). */
-static int bk_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct bkey *k = key;
-	uint8_t sk[64]; /* X25519's key; Ed25519's seed || public key */
-	int r;
-
-	if (!k || !k->priv || !out || !outlen)
-		return CB_ERR_ARG;
-	switch (k->d->type) {
-	case K_ECDH:
-	case K_ECDSA: return ec_export_pkcs8(k, CB_KEY_P256, out, outlen);
-	case K_SM2:
-	case K_SM2_ENC: return ec_export_pkcs8(k, CB_KEY_SM2, out, outlen);
-	case K_RSA_SIG:
-	case K_RSA_ENC: return rsa_export(k, 1, out, outlen);
-	case K_X25519:
-		r = botan_privkey_x25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
-		if (r == 0)
-			r = cb_bytes_out(sk, 32, out, outlen);
-		break;
-	default:
-		r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
-		if (r == 0)
-			r = cb_key_put(CB_KEY_ED25519, 1, sk, out, outlen);
-		break;
-	}
-	cb_wipe(sk, sizeof(sk));
-	return r;
-}
-
-CB_KEX_ENTRIES(bk)
-CB_KIND_ENTRIES(bk, sig)
-CB_KIND_ENTRIES(bk, pke)
-
-/* ---- Key agreement: X25519 and ECDH P-256 ---- */
-
-static int bk_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
-{
-	struct bkey *k = key;
-	size_t n = 32, want = 32;
-
-	if (!k || !k->ka || !peer || !ss || !sslen)
-		return CB_ERR_ARG;
-	if (peerlen != (k->d->type == K_X25519 ? 32u : 65u))
-		return CB_ERR_LENGTH;
-	if (*sslen < want)
-		return CB_ERR_LENGTH;
-	/* ECDH: Botan decodes the point and refuses one off the curve. */
-	if (botan_pk_op_key_agreement(k->ka, ss, &n, peer, peerlen, NULL, 0) != 0 || n != want) {
-		cb_wipe(ss, want);
-		return CB_ERR_INVALID_KEY;
-	}
-	/* X25519: Botan returns the all-zero result of a small-order peer; refused as OpenSSL does. */
-	if (k->d->type == K_X25519 && all_zero(ss, want))
-		return CB_ERR_INVALID_KEY;
-	*sslen = want;
-	return CB_OK;
-}
-
-static const cb_kex_class x25519 = {
-	.info = BOTAN_INFO(CB_KIND_KEX, "x25519", "the all-zero result (small-order peer) is refused by the adapter",
-			   &d_x25519),
-	CB_HANDLE_KEX_METHODS(bk),
-};
-
-static const cb_kex_class ecdh_p256 = {
-	.info = BOTAN_INFO(CB_KIND_KEX, "ecdh-p256", "the peer point is decoded and checked on each derive", &d_ecdh),
-	CB_HANDLE_KEX_METHODS(bk),
-};
-
-/* ---- Signatures: ECDSA P-256, Ed25519, SM2 (GM/T 0003.2: SM3 over Z_A || M), RSA ---- */
-
-static size_t bk_max_signature(const void *key)
-{
-	const struct bkey *k = key;
-
-	if (!k)
-		return 0;
-	switch (k->d->type) {
-	case K_ED25519: return 64;
-	case K_RSA_SIG: return k->d->bits / 8;
-	default: return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
-	}
+	if (d->type == K_RSA_SIG || d->type == K_RSA_ENC)
+		return rsa_import(d, 1, in, len, key);
+	return raw_import(d, 1, in, len, d->type == K_SM2 ? opts : NULL, key);
 }
 
 /* Botan's answer to a call with an output buffer: 0, CB_ERR_LENGTH or `fail`. */
@@ -619,9 +384,183 @@ static int out_status(int botan_r, int fail)
 	}
 }
 
+/* Botan's DER export of an RSA key (SPKI or PKCS#8). */
+static int rsa_export(const struct bkey *k, int secret, uint8_t *out, size_t *outlen)
+{
+	size_t n = *outlen;
+	int r = out_status(secret ? botan_privkey_export(k->priv, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER)
+				  : botan_pubkey_export(k->pub, out, &n, BOTAN_PRIVKEY_EXPORT_FLAG_DER),
+			   CB_ERR_BACKEND);
+
+	if (r == 0)
+		*outlen = n;
+	return r;
+}
+
+/*
+ * SM2: the canonical SPKI (Botan's own names the SM2 algorithm OID, not
+ * id-ecPublicKey); Ed25519: SPKI; RSA: Botan's SPKI.
+ */
+static int bk_export_public(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct bkey *k = key;
+	uint8_t pt[65];
+	int r;
+
+	switch (k->d->type) {
+	case K_ED25519:
+		if (botan_pubkey_ed25519_get_pubkey(k->pub, pt) != 0)
+			return CB_ERR_BACKEND;
+		return cb_key_put(CB_KEY_ED25519, 0, pt, out, outlen);
+	case K_RSA_SIG:
+	case K_RSA_ENC: return rsa_export(k, 0, out, outlen);
+	default: break;
+	}
+	if ((r = ec_point(k->pub, pt)) != 0)
+		return r;
+	return cb_key_put(CB_KEY_SM2, 0, pt, out, outlen);
+}
+
+/* Their canonical PKCS#8 (RSA: Botan's). */
+static int bk_export_secret(const void *key, uint8_t *out, size_t *outlen)
+{
+	const struct bkey *k = key;
+	uint8_t sk[64]; /* Ed25519's seed || public key; SM2's d */
+	int r;
+
+	if (!k->priv)
+		return CB_ERR_ARG;
+	if (k->d->type == K_RSA_SIG || k->d->type == K_RSA_ENC)
+		return rsa_export(k, 1, out, outlen);
+	if (k->d->type == K_ED25519)
+		r = botan_privkey_ed25519_get_privkey(k->priv, sk) == 0 ? CB_OK : CB_ERR_BACKEND;
+	else
+		r = key_field(k->priv, NULL, "x", sk, 32);
+	if (r == 0)
+		r = cb_key_put(k->d->type == K_ED25519 ? CB_KEY_ED25519 : CB_KEY_SM2, 1, sk, out, outlen);
+	cb_wipe(sk, sizeof(sk));
+	return r;
+}
+
+CB_KIND_ENTRIES(bk, sig)
+CB_KIND_ENTRIES(bk, pke)
+
+/* ---- X25519, ECDH and ECDSA P-256 on ec_handle.h ---- */
+
+/* A handle of d's class (ec_handle's make). */
+static int ec_make(const struct kdesc *d, void **key)
+{
+	*key = key_new(d);
+	return *key ? CB_OK : CB_ERR_NOMEM;
+}
+
+/* Once k->priv or k->pub is set: the prepared operations, and the public value in base.pub. */
+static int ec_ready(struct bkey *k)
+{
+	int r = key_prepare(k);
+
+	if (r == 0 && k->d->type == K_X25519)
+		r = botan_pubkey_x25519_get_pubkey(k->pub, k->base.pub) == 0 ? CB_OK : CB_ERR_BACKEND;
+	else if (r == 0)
+		r = ec_point(k->pub, k->base.pub);
+	return r;
+}
+
+static int ec_generate(void *key)
+{
+	struct bkey *k = key;
+
+	if (cb_botan_unavailable())
+		return CB_ERR_UNSUPPORTED;
+	if (botan_privkey_create(&k->priv, k->d->algo, k->d->params, k->rng) != 0)
+		return CB_ERR_BACKEND;
+	return ec_ready(k);
+}
+
+/* X25519's 32 bytes as they are, or the P-256 scalar (scalar_load: 0 < d < n). */
+static int ec_set_secret(void *key, const uint8_t d[32])
+{
+	struct bkey *k = key;
+	int r;
+
+	if (k->d->type == K_X25519)
+		r = botan_privkey_load_x25519(&k->priv, d) == 0 ? CB_OK : CB_ERR_INVALID_KEY;
+	else
+		r = scalar_load(k, d);
+	return r ? r : ec_ready(k);
+}
+
+/* ECDSA's public point (peer 0); a peer is kept by ec_handle and given to Botan as it is (ec_shared). */
+static int ec_set_point(void *key, int peer, const uint8_t pt[65])
+{
+	struct bkey *k = key;
+
+	if (peer)
+		return CB_OK;
+	return point_load(k, pt, 0) == 0 ? key_prepare(k) : CB_ERR_INVALID_KEY;
+}
+
+static int ec_get_secret(const void *key, uint8_t d[32])
+{
+	const struct bkey *k = key;
+
+	if (k->d->type == K_X25519)
+		return botan_privkey_x25519_get_privkey(k->priv, d) == 0 ? CB_OK : CB_ERR_BACKEND;
+	return key_field(k->priv, NULL, "x", d, 32);
+}
+
+/* ECDH: Botan decodes the peer's point on each call and refuses one off the curve. */
+static int ec_shared(void *key, uint8_t x[32])
+{
+	struct bkey *k = key;
+	size_t n = 32;
+
+	if (botan_pk_op_key_agreement(k->ka, x, &n, k->base.peer, k->d->type == K_X25519 ? 32 : 65, NULL, 0) != 0 ||
+	    n != 32)
+		return CB_ERR_INVALID_KEY;
+	return CB_OK;
+}
+
+/* A class's cb_ec_lib: its make (the handle of the struct kdesc d_) and the functions above. */
+#define BOTAN_EC_LIB(var_, d_)                                                                                 \
+	static int var_##_make(void **key)                                                                     \
+	{                                                                                                      \
+		return ec_make(&d_, key);                                                                      \
+	}                                                                                                      \
+	static const cb_ec_lib var_ = {var_##_make,  bk_free,       ec_generate, ec_set_secret,                \
+				       ec_set_point, ec_get_secret, ec_shared}
+
+BOTAN_EC_LIB(botan_x25519, d_x25519);
+BOTAN_EC_LIB(botan_ecdh, d_ecdh);
+BOTAN_EC_LIB(botan_ecdsa, d_ecdsa);
+
+static const cb_kex_class x25519 = {
+	.info = BOTAN_INFO(CB_KIND_KEX, "x25519", "the all-zero result (small-order peer) is refused by the adapter",
+			   &botan_x25519),
+	CB_EC_KEX_METHODS,
+};
+
+static const cb_kex_class ecdh_p256 = {
+	.info = BOTAN_INFO(CB_KIND_KEX, "ecdh-p256", "the peer point is decoded and checked on each derive",
+			   &botan_ecdh),
+	CB_EC_KEX_METHODS,
+};
+
+/* ---- Signatures: ECDSA P-256, Ed25519, SM2 (GM/T 0003.2: SM3 over Z_A || M), RSA ---- */
+
+static size_t bk_max_signature(const void *key)
+{
+	const struct bkey *k = key;
+
+	switch (k->d->type) {
+	case K_ED25519: return 64;
+	case K_RSA_SIG: return k->d->bits / 8;
+	default: return 72; /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
+	}
+}
+
 static int bk_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
-	static const uint8_t empty[1];
 	struct bkey *k = key;
 	size_t n;
 	int r;
@@ -629,7 +568,7 @@ static int bk_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 	if (!k->sign)
 		return CB_ERR_ARG;
 	n = *siglen;
-	if (botan_pk_op_sign_update(k->sign, m ? m : empty, mlen) != 0)
+	if (botan_pk_op_sign_update(k->sign, m, mlen) != 0)
 		return CB_ERR_BACKEND;
 	r = out_status(botan_pk_op_sign_finish(k->sign, k->rng, sig, &n), CB_ERR_BACKEND);
 	if (r == 0)
@@ -638,27 +577,22 @@ static int bk_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, size_
 }
 
 /*
- * A check Botan 2.19 leaves out, made here so that every library's class
- * refuses the same signatures (Wycheproof): an RSA signature must be
- * exactly k bytes (Botan accepts leading zero bytes before it).  Ed25519's
- * S < L (Botan only checks its top three bits) is the layer's (sig.h).
+ * A check Botan 2.19 leaves out, made here (bk_verify) so that every
+ * library's class refuses the same signatures (Wycheproof): an RSA
+ * signature must be exactly k bytes (Botan accepts leading zero bytes
+ * before it).  Ed25519's S < L (Botan only checks its top three bits) is
+ * the layer's (sig.h).
  */
-static int sig_precheck(const struct bkey *k, size_t siglen)
-{
-	return k->d->type != K_RSA_SIG || siglen == k->d->bits / 8;
-}
-
 static int bk_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	static const uint8_t empty[1];
 	struct bkey *k = key;
 	int r;
 
 	if (!k->verify)
 		return CB_ERR_ARG;
-	if (!sig_precheck(k, siglen))
+	if (k->d->type == K_RSA_SIG && siglen != k->d->bits / 8)
 		return CB_ERR_VERIFY;
-	if (botan_pk_op_verify_update(k->verify, m ? m : empty, mlen) != 0)
+	if (botan_pk_op_verify_update(k->verify, m, mlen) != 0)
 		return CB_ERR_BACKEND;
 	/* 0 valid; BOTAN_FFI_INVALID_VERIFIER invalid; a malformed signature is an error: both refused. */
 	r = botan_pk_op_verify_finish(k->verify, sig, siglen);
@@ -680,8 +614,10 @@ static const cb_sig_class ecdsa_p256 = {
 	.info = BOTAN_INFO(CB_KIND_SIG, "ecdsa-p256",
 			   "Botan 2 derives the nonce from the key and message (RFC 6979) and blinds the signing "
 			   "inversion with a random mask from the key's generator",
-			   &d_ecdsa),
-	CB_HANDLE_SIG_METHODS(bk),
+			   &botan_ecdsa),
+	CB_EC_SIG_METHODS,
+	.sign = bk_sign,
+	.verify = bk_verify,
 };
 
 static const cb_sig_class ed25519 = {
@@ -703,8 +639,6 @@ static size_t bk_max_plaintext(const void *key)
 {
 	const struct bkey *k = key;
 
-	if (!k)
-		return 0;
 	return k->d->type == K_SM2_ENC ? SIZE_MAX : k->d->bits / 8 - k->d->pad_overhead;
 }
 
@@ -712,19 +646,16 @@ static size_t bk_max_ciphertext(const void *key, size_t mlen)
 {
 	const struct bkey *k = key;
 
-	if (!k)
-		return 0;
 	return k->d->type == K_SM2_ENC ? cb_sm2_ct_size(k->d->fmt, mlen) : k->d->bits / 8;
 }
 
 /* The prepared encryption into c (capacity *clen). */
 static int encrypt_into(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
-	static const uint8_t empty[1];
 	size_t n = *clen;
 	int r;
 
-	r = out_status(botan_pk_op_encrypt(k->enc, k->rng, c, &n, m ? m : empty, mlen), CB_ERR_BACKEND);
+	r = out_status(botan_pk_op_encrypt(k->enc, k->rng, c, &n, m, mlen), CB_ERR_BACKEND);
 	if (r == 0)
 		*clen = n;
 	return r;
@@ -746,8 +677,6 @@ static int sm2_encrypt(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c
 		return CB_ERR_LENGTH;
 	if (k->d->fmt == CB_SM2_DER)
 		return encrypt_into(k, m, mlen, c, clen);
-	if (*clen < cb_sm2_ct_size(k->d->fmt, mlen))
-		return CB_ERR_LENGTH;
 	der = malloc(dlen);
 	if (!der)
 		return CB_ERR_NOMEM;
@@ -758,25 +687,17 @@ static int sm2_encrypt(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c
 	return r;
 }
 
-static int rsa_encrypt(struct bkey *k, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
-{
-	size_t kb = k->d->bits / 8;
-
-	if (mlen > kb - k->d->pad_overhead)
-		return CB_ERR_LENGTH;
-	/* Raw RSA (no padding overhead): exactly one block, which Botan refuses when it is not below n. */
-	if (k->d->pad_overhead == 0 && mlen != kb)
-		return CB_ERR_LENGTH;
-	if (*clen < kb)
-		return CB_ERR_LENGTH;
-	return encrypt_into(k, m, mlen, c, clen) == 0 ? CB_OK : CB_ERR_BACKEND;
-}
-
+/* The layer has checked the sizes against bk_max_plaintext and bk_max_ciphertext. */
 static int bk_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
 	struct bkey *k = key;
 
-	return k->d->type == K_SM2_ENC ? sm2_encrypt(k, m, mlen, c, clen) : rsa_encrypt(k, m, mlen, c, clen);
+	if (k->d->type == K_SM2_ENC)
+		return sm2_encrypt(k, m, mlen, c, clen);
+	/* Raw RSA (no padding overhead): exactly one block, which Botan refuses when it is not below n. */
+	if (k->d->pad_overhead == 0 && mlen != k->d->bits / 8)
+		return CB_ERR_LENGTH;
+	return encrypt_into(k, m, mlen, c, clen);
 }
 
 /* SM2: the raw forms converted to DER for Botan (a new buffer in *der). */
@@ -820,10 +741,8 @@ static int bk_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size
 		return r;
 	/* Raw RSA: Botan gives the integer without its leading zero bytes; the block is k bytes. */
 	if (k->d->type == K_RSA_ENC && k->d->pad_overhead == 0 && n < clen) {
-		if (*mlen < clen) {
-			cb_wipe(m, n);
-			return CB_ERR_LENGTH;
-		}
+		if (*mlen < clen)
+			return CB_ERR_LENGTH; /* m wiped by the layer */
 		memmove(m + (clen - n), m, n);
 		memset(m, 0, clen - n);
 		n = clen;
@@ -861,43 +780,31 @@ BOTAN_SM2_PKE(sm2_enc_der, "sm2-enc-der", CB_SM2_DER, NULL);
 /* The RSA signature rows of class_tables.h. */
 #define BOTAN_RSA_SIG_ROW(id, nm, bits, pss) BOTAN_RSA_SIG(id, nm, bits, (pss) ? PSS : "EMSA3(SHA-256)");
 CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_ROW)
-BOTAN_RSA_PKE(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
-BOTAN_RSA_PKE(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
-BOTAN_RSA_PKE(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, "EME-PKCS1-v1_5", 11, PKCS1_NOTES);
-BOTAN_RSA_PKE(rsa2048_oaep_sha256, "rsa2048-oaep-sha256", 2048, "OAEP(SHA-256)", 66, RSA_NOTES);
-BOTAN_RSA_PKE(rsa3072_oaep_sha256, "rsa3072-oaep-sha256", 3072, "OAEP(SHA-256)", 66, RSA_NOTES);
-BOTAN_RSA_PKE(rsa4096_oaep_sha256, "rsa4096-oaep-sha256", 4096, "OAEP(SHA-256)", 66, RSA_NOTES);
-BOTAN_RSA_PKE(rsa2048_oaep_sha1, "rsa2048-oaep-sha1", 2048, "OAEP(SHA-1)", 42, RSA_NOTES);
-BOTAN_RSA_PKE(rsa3072_oaep_sha1, "rsa3072-oaep-sha1", 3072, "OAEP(SHA-1)", 42, RSA_NOTES);
-BOTAN_RSA_PKE(rsa4096_oaep_sha1, "rsa4096-oaep-sha1", 4096, "OAEP(SHA-1)", 42, RSA_NOTES);
-BOTAN_RSA_PKE(rsa2048_raw, "rsa2048-raw", 2048, "Raw", 0, RSA_NOTES);
-BOTAN_RSA_PKE(rsa3072_raw, "rsa3072-raw", 3072, "Raw", 0, RSA_NOTES);
-BOTAN_RSA_PKE(rsa4096_raw, "rsa4096-raw", 4096, "Raw", 0, RSA_NOTES);
 
-/* Listed in the order of class_tables.h's RSA signature rows. */
+/* The RSA encryption classes, in their listing order: X(id, name, bits, Botan's padding, k - max plaintext, notes). */
+#define BOTAN_RSA_PKE_ROWS(X)                                                                                  \
+	X(rsa2048_pkcs1, "rsa2048-pkcs1", 2048, "EME-PKCS1-v1_5", 11, PKCS1_NOTES)                             \
+	X(rsa2048_oaep_sha256, "rsa2048-oaep-sha256", 2048, "OAEP(SHA-256)", 66, RSA_NOTES)                    \
+	X(rsa3072_pkcs1, "rsa3072-pkcs1", 3072, "EME-PKCS1-v1_5", 11, PKCS1_NOTES)                             \
+	X(rsa3072_oaep_sha256, "rsa3072-oaep-sha256", 3072, "OAEP(SHA-256)", 66, RSA_NOTES)                    \
+	X(rsa4096_pkcs1, "rsa4096-pkcs1", 4096, "EME-PKCS1-v1_5", 11, PKCS1_NOTES)                             \
+	X(rsa4096_oaep_sha256, "rsa4096-oaep-sha256", 4096, "OAEP(SHA-256)", 66, RSA_NOTES)                    \
+	X(rsa2048_oaep_sha1, "rsa2048-oaep-sha1", 2048, "OAEP(SHA-1)", 42, RSA_NOTES)                          \
+	X(rsa3072_oaep_sha1, "rsa3072-oaep-sha1", 3072, "OAEP(SHA-1)", 42, RSA_NOTES)                          \
+	X(rsa4096_oaep_sha1, "rsa4096-oaep-sha1", 4096, "OAEP(SHA-1)", 42, RSA_NOTES)                          \
+	X(rsa2048_raw, "rsa2048-raw", 2048, "Raw", 0, RSA_NOTES)                                               \
+	X(rsa3072_raw, "rsa3072-raw", 3072, "Raw", 0, RSA_NOTES)                                               \
+	X(rsa4096_raw, "rsa4096-raw", 4096, "Raw", 0, RSA_NOTES)
+#define BOTAN_RSA_PKE_ROW(id, nm, bits, pad, overhead, notes) BOTAN_RSA_PKE(id, nm, bits, pad, overhead, notes);
+BOTAN_RSA_PKE_ROWS(BOTAN_RSA_PKE_ROW)
+
+/* Listed in the order of class_tables.h's RSA signature rows, then BOTAN_RSA_PKE_ROWS'. */
 #define BOTAN_RSA_SIG_INFO(id, nm, bits, pss) &id.info,
+#define BOTAN_RSA_PKE_INFO(id, nm, bits, pad, overhead, notes) &id.info,
 
 const cb_alg_info *const cb_botan_pk_algs[] = {
-	&x25519.info,
-	&ecdh_p256.info,
-	&ecdsa_p256.info,
-	&ed25519.info,
-	&sm2_sign.info,
-	&sm2_enc_c1c3c2.info,
-	&sm2_enc_c1c2c3.info,
-	&sm2_enc_der.info,
-	CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_INFO)
-	&rsa2048_pkcs1.info,
-	&rsa2048_oaep_sha256.info,
-	&rsa3072_pkcs1.info,
-	&rsa3072_oaep_sha256.info,
-	&rsa4096_pkcs1.info,
-	&rsa4096_oaep_sha256.info,
-	&rsa2048_oaep_sha1.info,
-	&rsa3072_oaep_sha1.info,
-	&rsa4096_oaep_sha1.info,
-	&rsa2048_raw.info,
-	&rsa3072_raw.info,
-	&rsa4096_raw.info,
+	&x25519.info,   &ecdh_p256.info,      &ecdsa_p256.info,      &ed25519.info,
+	&sm2_sign.info, &sm2_enc_c1c3c2.info, &sm2_enc_c1c2c3.info, &sm2_enc_der.info,
+	CB_RSA_SIG_ROWS(BOTAN_RSA_SIG_INFO) BOTAN_RSA_PKE_ROWS(BOTAN_RSA_PKE_INFO)
 	NULL,
 };

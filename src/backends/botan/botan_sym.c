@@ -4,8 +4,9 @@
  *   hash    sha256 ("SHA-256"), sha3-256 ("SHA-3(256)"), sm3 ("SM3")
  *   cipher  AES-128/256 and SM4 in GCM, CBC (with and without PKCS#7) and
  *           CTR through botan_cipher_*; ChaCha20-Poly1305 (12-byte nonce);
- *           ECB (without and with PKCS#7 padding, the padding done here)
- *           through botan_block_cipher_*, since Botan 2 has no ECB mode.
+ *           ECB (without and with PKCS#7 padding, added and checked by
+ *           cb_cipher_modes, core/cipher_check.h) through
+ *           botan_block_cipher_*, since Botan 2 has no ECB mode.
  *
  * A cipher context keeps one keyed botan_cipher_t per direction.  Each
  * message is one botan_cipher_update(FINAL) call, which copies the input
@@ -16,9 +17,9 @@
 #include <string.h>
 
 #include "backends/botan/botan_common.h"
-#include "cryptobench/cipher.h"
+#include "backends/class_tables.h"
 #include "cryptobench/hash.h"
-#include "core/util.h"
+#include "core/cipher_check.h"
 
 /* Hashes: a botan_hash_t per context; botan_hash_final resets it. */
 
@@ -55,27 +56,21 @@ static int hash_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
 		.info = BOTAN_INFO(CB_KIND_HASH, name_, NULL, bname_),                                \
 		.digest_bytes = (dlen_),                                                              \
 		.block_bytes = (blen_),                                                               \
-		.init = hash_init,                                                                    \
-		.free = hash_free,                                                                    \
-		.digest = hash_digest,                                                                \
+		CB_HASH_METHODS(hash),                                                                \
 	}
 
 BOTAN_HASH(sha256, "sha256", "SHA-256", 32, 64);
 BOTAN_HASH(sha3_256, "sha3-256", "SHA-3(256)", 32, 136);
 BOTAN_HASH(sm3, "sm3", "SM3", 32, 64);
 
-/* Ciphers. */
-
-enum mode { M_AEAD, M_CBC, M_CBC_PAD, M_CTR, M_ECB, M_ECB_PAD };
-
-struct cdesc {
-	const char *bname; /* Botan's name: "AES-256/GCM", or the block cipher for ECB */
-	enum mode mode;
-	size_t key_bytes, iv_bytes, fixed_iv; /* fixed_iv: the only IV length taken (0: any, GCM) */
-};
+/*
+ * Ciphers, their sizes checked by cipher_check.h: an AEAD is the class
+ * with a tag, ECB the one without an IV, the others Botan's CBC and CTR.
+ */
 
 struct cipher_ctx {
-	const struct cdesc *d;
+	const cb_cipher_class *cls;
+	int any_iv; /* GCM: an IV of any length but 0 */
 	botan_cipher_t enc, dec;
 	botan_block_cipher_t bc;
 };
@@ -86,120 +81,52 @@ static void cipher_free(void *p)
 
 	if (!c)
 		return;
-	if (c->enc)
-		botan_cipher_destroy(c->enc); /* Botan zeroes its key schedules */
-	if (c->dec)
-		botan_cipher_destroy(c->dec);
-	if (c->bc)
-		botan_block_cipher_destroy(c->bc);
+	botan_cipher_destroy(c->enc); /* Botan zeroes its key schedules; a NULL object is ignored */
+	botan_cipher_destroy(c->dec);
+	botan_block_cipher_destroy(c->bc);
 	free(c);
 }
 
-/* The class's variant is its struct cdesc. */
+/* The class's variant is Botan's name: "AES-256/GCM", or the block cipher for ECB. */
 static int cipher_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 {
-	const struct cdesc *d = cls->info.variant;
+	const char *bname = cls->info.variant;
 	struct cipher_ctx *c;
-	int r = CB_ERR_BACKEND;
+	int r;
 
 	*out = NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->d = d;
-	if (d->mode == M_ECB || d->mode == M_ECB_PAD) {
-		if (botan_block_cipher_init(&c->bc, d->bname) != 0 ||
-		    botan_block_cipher_set_key(c->bc, key, d->key_bytes) != 0)
-			goto fail;
-	} else {
-		if (botan_cipher_init(&c->enc, d->bname, BOTAN_CIPHER_INIT_FLAG_ENCRYPT) != 0 ||
-		    botan_cipher_init(&c->dec, d->bname, BOTAN_CIPHER_INIT_FLAG_DECRYPT) != 0 ||
-		    botan_cipher_set_key(c->enc, key, d->key_bytes) != 0 ||
-		    botan_cipher_set_key(c->dec, key, d->key_bytes) != 0)
-			goto fail;
+	c->cls = cls;
+	c->any_iv = strstr(bname, "/GCM") != NULL;
+	if (!cls->iv_bytes)
+		r = botan_block_cipher_init(&c->bc, bname) || botan_block_cipher_set_key(c->bc, key, cls->key_bytes);
+	else
+		r = botan_cipher_init(&c->enc, bname, BOTAN_CIPHER_INIT_FLAG_ENCRYPT) ||
+		    botan_cipher_init(&c->dec, bname, BOTAN_CIPHER_INIT_FLAG_DECRYPT) ||
+		    botan_cipher_set_key(c->enc, key, cls->key_bytes) ||
+		    botan_cipher_set_key(c->dec, key, cls->key_bytes);
+	if (r) {
+		cipher_free(c);
+		return CB_ERR_BACKEND;
 	}
 	*out = c;
 	return CB_OK;
-fail:
-	cipher_free(c);
-	return r;
 }
 
-/* ECB: whole blocks through the block cipher; the output buffer may not overlap. */
-static int ecb_crypt(struct cipher_ctx *c, int encrypt, const uint8_t *in, size_t inlen, uint8_t *out,
-		     size_t *outlen)
+/* ECB: len bytes of whole blocks through Botan's block cipher, for cb_cipher_modes (which pads). */
+static int ecb_blocks(void *ctx, int enc, uint8_t *iv, size_t len, uint8_t *out, const uint8_t *in)
 {
-	if (inlen % 16)
-		return CB_ERR_LENGTH;
-	if (*outlen < inlen)
-		return CB_ERR_LENGTH;
-	if (inlen) {
-		int r = encrypt ? botan_block_cipher_encrypt_blocks(c->bc, in, out, inlen / 16)
-				: botan_block_cipher_decrypt_blocks(c->bc, in, out, inlen / 16);
-		if (r != 0)
-			return CB_ERR_BACKEND;
-	}
-	*outlen = inlen;
-	return CB_OK;
-}
+	struct cipher_ctx *c = ctx;
 
-/*
- * ECB with PKCS#7 padding, which the adapter adds and checks
- * (cb_pkcs7_check) around Botan's block cipher.
- */
-static int ecb_pad_encrypt(struct cipher_ctx *c, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
-{
-	size_t whole = inlen - inlen % 16, rest = inlen % 16;
-	uint8_t last[16];
-	int r;
-
-	if (inlen > SIZE_MAX - 16 || *outlen < whole + 16)
-		return CB_ERR_LENGTH;
-	if (whole && botan_block_cipher_encrypt_blocks(c->bc, in, out, whole / 16) != 0)
-		return CB_ERR_BACKEND;
-	if (rest)
-		memcpy(last, in + whole, rest);
-	memset(last + rest, (int)(16 - rest), 16 - rest);
-	r = botan_block_cipher_encrypt_blocks(c->bc, last, out + whole, 1) == 0 ? CB_OK : CB_ERR_BACKEND;
-	cb_wipe(last, sizeof(last));
-	if (r == 0)
-		*outlen = whole + 16;
-	return r;
-}
-
-static int ecb_pad_decrypt(struct cipher_ctx *c, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
-{
-	uint8_t last[16];
-	size_t head, pad = 0;
-	int r;
-
-	if (inlen == 0 || inlen % 16)
-		return CB_ERR_DECRYPT;
-	head = inlen - 16;
-	if (*outlen < head)
-		return CB_ERR_LENGTH;
-	if (botan_block_cipher_decrypt_blocks(c->bc, in + head, last, 1) != 0)
-		return CB_ERR_BACKEND;
-	r = cb_pkcs7_check(last, 16, 16, &pad);
-	if (r == 0 && *outlen < inlen - pad)
-		r = CB_ERR_LENGTH;
-	if (r == 0 && head && botan_block_cipher_decrypt_blocks(c->bc, in, out, head / 16) != 0)
-		r = CB_ERR_BACKEND;
-	if (r == 0) {
-		memcpy(out + head, last, 16 - pad);
-		*outlen = inlen - pad;
-	}
-	cb_wipe(last, sizeof(last));
-	return r;
-}
-
-static int check_iv(const struct cdesc *d, size_t ivlen)
-{
-	if (d->mode == M_ECB || d->mode == M_ECB_PAD)
+	(void)iv;
+	if (!len)
 		return CB_OK;
-	if (d->fixed_iv ? ivlen != d->fixed_iv : ivlen == 0)
-		return CB_ERR_LENGTH;
-	return CB_OK;
+	return (enc ? botan_block_cipher_encrypt_blocks(c->bc, in, out, len / 16)
+		    : botan_block_cipher_decrypt_blocks(c->bc, in, out, len / 16)) == 0
+		       ? CB_OK
+		       : CB_ERR_BACKEND;
 }
 
 /*
@@ -209,45 +136,42 @@ static int check_iv(const struct cdesc *d, size_t ivlen)
  */
 static int botan_message(const struct cipher_ctx *c, botan_cipher_t h, const uint8_t *iv, size_t ivlen,
 			 const uint8_t *aad, size_t aadlen, const uint8_t *in, size_t inlen, uint8_t *out, size_t cap,
-			 size_t *written, size_t *consumed)
+			 size_t *written)
 {
 	static const uint8_t empty[1];
+	size_t consumed = 0;
 	int r = 0;
 
-	if (c->d->mode == M_AEAD)
+	if (c->cls->tag_bytes)
 		r = botan_cipher_set_associated_data(h, aad ? aad : empty, aadlen);
 	if (r == 0)
 		r = botan_cipher_start(h, iv, ivlen);
 	if (r == 0)
 		r = botan_cipher_update(h, BOTAN_CIPHER_UPDATE_FLAG_FINAL, out, cap, written, in ? in : empty, inlen,
-					consumed);
-	return r;
+					&consumed);
+	return r == 0 && consumed != inlen ? BOTAN_FFI_ERROR_UNKNOWN_ERROR : r;
+}
+
+/* A non-ECB IV: GCM's of any length but 0 (Botan's), the others' of the class's length. */
+static int iv_ok(const struct cipher_ctx *c, size_t ivlen)
+{
+	return ivlen && (c->any_iv || ivlen == c->cls->iv_bytes);
 }
 
 static int cipher_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen,
 			  const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
 {
 	struct cipher_ctx *c = p;
-	size_t need, written = 0, consumed = 0;
+	size_t need, written = 0;
 	int r;
 
-	if ((r = check_iv(c->d, ivlen)) != 0)
+	if ((r = cb_cipher_encrypt_size(c->cls, in, inlen, out, outlen, SIZE_MAX, &need)) != 0)
 		return r;
-	switch (c->d->mode) {
-	case M_ECB: return ecb_crypt(c, 1, in, inlen, out, outlen);
-	case M_ECB_PAD: return ecb_pad_encrypt(c, in, inlen, out, outlen);
-	case M_AEAD: need = inlen + 16; break;
-	case M_CBC_PAD: need = inlen - inlen % 16 + 16; break;
-	case M_CBC:
-		if (inlen % 16)
-			return CB_ERR_LENGTH;
-		/* fall through */
-	default: need = inlen; break;
-	}
-	if (inlen > SIZE_MAX - 32 || *outlen < need)
+	if (!c->cls->iv_bytes)
+		return cb_cipher_modes(c->cls, 1, ecb_blocks, NULL, c, iv, ivlen, in, inlen, out, outlen);
+	if (!iv_ok(c, ivlen))
 		return CB_ERR_LENGTH;
-	if (botan_message(c, c->enc, iv, ivlen, aad, aadlen, in, inlen, out, *outlen, &written, &consumed) != 0 ||
-	    consumed != inlen || written != need)
+	if (botan_message(c, c->enc, iv, ivlen, aad, aadlen, in, inlen, out, *outlen, &written) != 0 || written != need)
 		return CB_ERR_BACKEND;
 	*outlen = written;
 	return CB_OK;
@@ -257,40 +181,24 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 			  const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen)
 {
 	struct cipher_ctx *c = p;
-	size_t written = 0, consumed = 0;
+	size_t body, written = 0;
 	int r;
 
-	if ((r = check_iv(c->d, ivlen)) != 0)
+	if ((r = cb_cipher_decrypt_size(c->cls, in, inlen, out, outlen, SIZE_MAX, &body)) != 0)
 		return r;
-	switch (c->d->mode) {
-	case M_ECB: return ecb_crypt(c, 0, in, inlen, out, outlen);
-	case M_ECB_PAD: return ecb_pad_decrypt(c, in, inlen, out, outlen);
-	case M_AEAD:
-		if (inlen < 16 || *outlen < inlen - 16)
-			return CB_ERR_LENGTH;
-		break;
-	case M_CBC_PAD:
-		if (inlen == 0 || inlen % 16)
-			return CB_ERR_DECRYPT;
-		break;
-	case M_CBC:
-		if (inlen % 16)
-			return CB_ERR_LENGTH;
-		/* fall through */
-	default:
-		if (*outlen < inlen)
-			return CB_ERR_LENGTH;
-		break;
-	}
-	if (inlen == 0 && c->d->mode != M_AEAD && c->d->mode != M_CBC_PAD) {
-		*outlen = 0; /* Botan's CBC refuses an empty final input */
+	if (!c->cls->iv_bytes)
+		return cb_cipher_modes(c->cls, 0, ecb_blocks, NULL, c, iv, ivlen, in, body, out, outlen);
+	if (!iv_ok(c, ivlen))
+		return CB_ERR_LENGTH;
+	if (inlen == 0) {
+		*outlen = 0; /* CBC or CTR (the sizes refuse the others): Botan's CBC refuses an empty final input */
 		return CB_OK;
 	}
-	r = botan_message(c, c->dec, iv, ivlen, aad, aadlen, in, inlen, out, *outlen, &written, &consumed);
+	r = botan_message(c, c->dec, iv, ivlen, aad, aadlen, in, inlen, out, *outlen, &written);
 	if (r == BOTAN_FFI_ERROR_BAD_MAC)
 		return CB_ERR_VERIFY; /* nothing is written then */
 	if (r != 0) {
-		if (c->d->mode != M_CBC_PAD)
+		if (!c->cls->padded)
 			return CB_ERR_BACKEND;
 		/* Bad padding (Botan throws), or the plaintext does not fit. */
 		return r == BOTAN_FFI_ERROR_INSUFFICIENT_BUFFER_SPACE ? CB_ERR_LENGTH : CB_ERR_DECRYPT;
@@ -299,36 +207,30 @@ static int cipher_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_
 	return CB_OK;
 }
 
-#define BOTAN_CIPHER(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_) \
-	BOTAN_CIPHER_N(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_, NULL)
-#define BOTAN_CIPHER_N(var_, name_, bname_, mode_, key_, iv_, fixed_, block_, tag_, padded_, notes_) \
-	static const struct cdesc var_##_d = {bname_, mode_, key_, iv_, fixed_};                 \
-	static const cb_cipher_class var_ = {                                                    \
-		.info = BOTAN_INFO(CB_KIND_CIPHER, name_, notes_, &var_##_d),                    \
-		.key_bytes = (key_),                                                             \
-		.iv_bytes = (iv_),                                                               \
-		.block_bytes = (block_),                                                         \
-		.tag_bytes = (tag_),                                                             \
-		.padded = (padded_),                                                             \
-		.init = cipher_init,                                                             \
-		.free = cipher_free,                                                             \
-		.encrypt = cipher_encrypt,                                                       \
-		.decrypt = cipher_decrypt,                                                       \
+#define BOTAN_CIPHER(var_, name_, bname_, key_, iv_, block_, tag_, padded_, notes_)                        \
+	static const cb_cipher_class var_ = {                                                                 \
+		.info = BOTAN_INFO(CB_KIND_CIPHER, name_, notes_, bname_),                                    \
+		.key_bytes = (key_),                                                                          \
+		.iv_bytes = (iv_),                                                                            \
+		.block_bytes = (block_),                                                                      \
+		.tag_bytes = (tag_),                                                                          \
+		.padded = (padded_),                                                                          \
+		CB_CIPHER_METHODS(cipher),                                                                    \
 	}
 
-#define GCM(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, M_AEAD, key_, 12, 0, 1, 16, 0)
-#define CBC(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, M_CBC, key_, 16, 16, 16, 0, 0)
-#define CBCP(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, M_CBC_PAD, key_, 16, 16, 16, 0, 1)
-#define CTR(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, M_CTR, key_, 16, 16, 1, 0, 0)
-#define ECB(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, M_ECB, key_, 0, 0, 16, 0, 0)
-#define ECBP(var_, name_, bname_, key_)                                                     \
-	BOTAN_CIPHER_N(var_, name_, bname_, M_ECB_PAD, key_, 0, 0, 16, 0, 1,                    \
-		       "Botan 2 has no ECB mode: its block cipher, with PKCS#7 padding added and checked by the adapter")
+#define GCM(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, key_, 12, 1, 16, 0, NULL)
+#define CBC(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, key_, 16, 16, 0, 0, NULL)
+#define CBCP(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, key_, 16, 16, 0, 1, NULL)
+#define CTR(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, key_, 16, 1, 0, 0, NULL)
+#define ECB(var_, name_, bname_, key_) BOTAN_CIPHER(var_, name_, bname_, key_, 0, 16, 0, 0, NULL)
+#define ECBP(var_, name_, bname_, key_)                                                                       \
+	BOTAN_CIPHER(var_, name_, bname_, key_, 0, 16, 0, 1,                                                  \
+		     "Botan 2 has no ECB mode: its block cipher, with PKCS#7 padding added and checked by the adapter")
 
 GCM(aes128_gcm, "aes-128-gcm", "AES-128/GCM", 16);
 GCM(aes256_gcm, "aes-256-gcm", "AES-256/GCM", 32);
 GCM(sm4_gcm, "sm4-gcm", "SM4/GCM", 16);
-BOTAN_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20Poly1305", M_AEAD, 32, 12, 12, 1, 16, 0);
+BOTAN_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20Poly1305", 32, 12, 1, 16, 0, NULL);
 CBC(aes128_cbc, "aes-128-cbc", "AES-128/CBC/NoPadding", 16);
 CBC(aes256_cbc, "aes-256-cbc", "AES-256/CBC/NoPadding", 32);
 CBC(sm4_cbc, "sm4-cbc", "SM4/CBC/NoPadding", 16);
