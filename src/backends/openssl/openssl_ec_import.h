@@ -1,8 +1,9 @@
 /*
- * Test-only importers: handles for the OpenSSL EC and SM2 classes from
- * given key material, usable with the classes' own derive / verify /
- * decrypt / sign pointers and freed with their key_free.  Not part of the
- * public API (known-answer tests need keys they did not generate).
+ * The OpenSSL EC and SM2 classes' imports (their import_public /
+ * import_secret) and the test-only raw ones: handles from given key
+ * material, usable with the classes' own derive / verify / decrypt / sign
+ * pointers and freed with their key_free.  Key files are read by
+ * core/der.h, which also converts their other forms.
  *
  * Each returns 0, CB_ERR_ARG (not one of these classes), CB_ERR_INVALID_KEY
  * (OpenSSL refused the key material) or CB_ERR_NOMEM / CB_ERR_BACKEND.
@@ -18,7 +19,7 @@
  * x25519: priv is the raw 32-byte scalar (RFC 7748).  ecdh-p256, sm2-dh:
  * priv is a big-endian scalar of any length (leading zeros allowed), which
  * must be in [1, n-1].  sm2-dh always fails with CB_ERR_INVALID_KEY: OpenSSL
- * 3.0 cannot import an "EC" key on the SM2 curve (openssl_ec_key.c).
+ * 3.0 cannot import an "EC" key on the SM2 curve (openssl_ec_import.c).
  */
 int cb_ossl_kex_import_private(const cb_kex_class *cls, const uint8_t *priv, size_t len,
 			       const cb_opts *opts, void **key) CB_WARN_UNUSED;
