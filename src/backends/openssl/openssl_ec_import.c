@@ -1,8 +1,8 @@
 /*
  * The EC classes' key imports (openssl_ec_import.h): one path for every
- * kind.  Key files are read by core/der.h (canonical PKCS#8 or SPKI, other
- * forms converted), their raw key bytes given to OpenSSL; the handle is
- * the kex one, or the one of the signature and SM2 encryption classes.
+ * kind.  Key files are read by OpenSSL's decoders, SM2 ones by core/der.h
+ * (their raw bytes given to OpenSSL); the handle is the kex one, or the
+ * one of the signature and SM2 encryption classes.
  */
 #include "backends/openssl/openssl_ec_import.h"
 
@@ -11,11 +11,13 @@
 #include <openssl/err.h>
 #include <openssl/obj_mac.h>
 #include <openssl/param_build.h>
+#include <openssl/x509.h>
+#include <limits.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "backends/openssl/openssl_ec_internal.h"
 #include "core/der.h"
-#include "core/keycheck.h"
 #include "core/util.h"
 
 /* The key type of one of our classes (its variant), known by its key_free; or -1. */
@@ -27,15 +29,10 @@ static int our_type(const cb_alg_info *info, void (*key_free)(void *))
 /* A class of any kind as its info (its first member) and key_free, NULL for NULL. */
 #define CLASS(cls) (const cb_alg_info *)(cls), (cls) ? (cls)->key_free : NULL
 
-static int ec_nid(int type)
-{
-	return type == CB_OSSL_P256 ? NID_X9_62_prime256v1 : NID_sm2;
-}
-
 /* d*G as an uncompressed point; 0 when d is not in [1, n-1]. */
 static int ec_public_from_scalar(int type, const BIGNUM *d, uint8_t pub[CB_OSSL_EC_MAX_PEER])
 {
-	EC_GROUP *g = EC_GROUP_new_by_curve_name(ec_nid(type));
+	EC_GROUP *g = EC_GROUP_new_by_curve_name(type == CB_OSSL_P256 ? NID_X9_62_prime256v1 : NID_sm2);
 	EC_POINT *p = g ? EC_POINT_new(g) : NULL;
 	int ok = 0;
 	if (p && !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0 &&
@@ -139,9 +136,44 @@ static int import_raw(const cb_alg_info *info, void (*key_free)(void *), const u
 	return handle(info, type, raw_key(type, pub, publen, d, dlen), d != NULL, opts, key);
 }
 
+/* OpenSSL's key of a DER PKCS#8 (secret) or SubjectPublicKeyInfo, nothing after it; NULL (queue cleared) if not. */
+static EVP_PKEY *decoded(int secret, const uint8_t *der, size_t len)
+{
+	const unsigned char *p = der;
+	PKCS8_PRIV_KEY_INFO *p8 = NULL;
+	EVP_PKEY *pk = NULL;
+
+	if (len <= LONG_MAX && !secret)
+		pk = d2i_PUBKEY(NULL, &p, (long)len);
+	else if (len <= LONG_MAX && (p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len)) != NULL && p == der + len)
+		pk = EVP_PKCS82PKEY(p8);
+	PKCS8_PRIV_KEY_INFO_free(p8);
+	if (pk && p != der + len) {
+		EVP_PKEY_free(pk);
+		pk = NULL;
+	}
+	if (!pk)
+		ERR_clear_error();
+	return pk;
+}
+
+/* 1 when OpenSSL's key pk is one of the type (X25519, Ed25519, or "EC" on P-256). */
+static int is_type(EVP_PKEY *pk, int type)
+{
+	char group[32];
+
+	if (type != CB_OSSL_P256)
+		return EVP_PKEY_is_a(pk, type == CB_OSSL_X25519 ? "X25519" : "ED25519");
+	return EVP_PKEY_is_a(pk, "EC") &&
+	       EVP_PKEY_get_utf8_string_param(pk, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof(group), NULL) > 0 &&
+	       strcmp(group, "prime256v1") == 0;
+}
+
 /*
- * A handle from DER: PKCS#8 when secret, else SubjectPublicKeyInfo (any
- * form der.h converts, nothing after it) of a key of the class's type.
+ * A handle from DER: PKCS#8 when secret, else SubjectPublicKeyInfo, of a
+ * key of the class's type.  OpenSSL 3.0's decoders give an SM2 key as key
+ * type "EC", which cannot sign or encrypt with SM2: an SM2 key is made of
+ * its raw bytes as der.h finds them (any form it converts).
  */
 static int import_der(const cb_alg_info *info, void (*key_free)(void *), int secret, const uint8_t *der,
 		      size_t len, const cb_opts *opts, void **key)
@@ -155,10 +187,17 @@ static int import_der(const cb_alg_info *info, void (*key_free)(void *), int sec
 
 	if (type < 0 || !der || !key)
 		return CB_ERR_ARG;
-	if (!(secret ? cb_key_private_pkcs8(der, len, &got, &canon, &clen)
-		     : cb_key_public_spki(der, len, &got, &canon, &clen)) &&
-	    got == cb_alg_key_type(info->name) && !cb_key_raw(canon, clen, secret, &raw, &rawlen))
+	if (type != CB_OSSL_SM2) {
+		if ((pk = decoded(secret, der, len)) && !is_type(pk, type)) {
+			EVP_PKEY_free(pk);
+			ERR_clear_error();
+			pk = NULL;
+		}
+	} else if (!(secret ? cb_key_private_pkcs8(der, len, &got, &canon, &clen)
+			    : cb_key_public_spki(der, len, &got, &canon, &clen)) &&
+		   got == CB_KEY_SM2 && !cb_key_raw(canon, clen, secret, &raw, &rawlen)) {
 		pk = secret ? raw_key(type, NULL, 0, raw, rawlen) : raw_key(type, raw, rawlen, NULL, 0);
+	}
 	if (canon)
 		cb_wipe(canon, clen);
 	free(canon);

@@ -222,16 +222,10 @@ static int ecdsa_digest(struct cb_ossl_sig_key *k, const uint8_t *m, size_t mlen
 	return CB_OK;
 }
 
+/* The digest of a DigestSign / DigestVerify template; Ed25519 hashes internally. */
 static const char *sig_digest(int type)
 {
-	switch (type) {
-	case CB_OSSL_P256:
-		return "SHA256";
-	case CB_OSSL_SM2:
-		return "SM3";
-	default:
-		return NULL; /* Ed25519 hashes internally */
-	}
+	return type == CB_OSSL_P256 ? "SHA256" : type == CB_OSSL_SM2 ? "SM3" : NULL;
 }
 
 static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts, EVP_MD_CTX **tmpl,
