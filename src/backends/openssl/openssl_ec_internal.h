@@ -1,6 +1,7 @@
 /*
  * Internal to the OpenSSL elliptic-curve adapters (openssl_ec.c,
- * openssl_sm2.c): key handles shared by the kex and sig classes.
+ * openssl_sm2.c): key handles shared by the kex classes and by the sig
+ * and SM2 encryption classes.
  *
  * A kex handle holds the EVP_PKEY, an EVP_PKEY_CTX on which derive_init is
  * done once, and the last peer (its bytes and EVP_PKEY, set on the context),
@@ -22,6 +23,7 @@
 #include "cryptobench/kex.h"
 #include "cryptobench/pke.h"
 #include "cryptobench/sig.h"
+#include "cryptobench/sm2.h"
 
 enum cb_ossl_ec_type {
 	CB_OSSL_X25519 = 0,
@@ -48,15 +50,6 @@ static inline const struct cb_ossl_ec_variant *cb_ossl_ec_variant_of(const cb_al
 /* A fresh key of the type. NULL on failure (error queue cleared). */
 EVP_PKEY *cb_ossl_ec_generate(int type);
 
-/*
- * A key from an X9.62 point (pub, may be NULL when d is given: the point
- * is then computed) and/or a big-endian scalar d (NULL for a public key).
- * For CB_OSSL_P256 and CB_OSSL_SM2; OpenSSL 3.0 refuses to import keys of
- * type "EC" on the SM2 curve, so CB_OSSL_EC_SM2 fails.  NULL on failure.
- */
-EVP_PKEY *cb_ossl_ec_from_point(int type, const uint8_t *pub, size_t publen, const uint8_t *d,
-				size_t dlen);
-
 /* Key exchange handles.  *_from_pkey takes ownership of pk (also on failure). */
 int cb_ossl_kex_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key);
 int cb_ossl_kex_from_pkey(int type, EVP_PKEY *pk, void **key);
@@ -68,11 +61,38 @@ int cb_ossl_kex_export_secret(const void *key, uint8_t *out, size_t *outlen);
 int cb_ossl_kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen);
 
 /*
- * Signature handles.  opts->sm2_id is used by CB_OSSL_SM2 (NULL: the
- * GM/T 0009 default ID).  *_from_pkey takes ownership of pk.
+ * The handle of the signature and SM2 encryption classes: one key, one
+ * import path.  opts->sm2_id is used by sm2-sign (NULL: the GM/T 0009
+ * default ID).  *_from_pkey takes ownership of pk and prepares the
+ * contexts of the class's kind (info->kind).
  */
+struct cb_ossl_sig_key {
+	int type;
+	int has_private;
+	EVP_PKEY *pkey;
+	EVP_MD_CTX *sign_tmpl; /* NULL for a public key */
+	EVP_MD_CTX *verify_tmpl;
+	EVP_MD_CTX *work;
+	/* SM2: the EVP_PKEY_CTX carrying the ID, owned here (EVP_MD_CTX_set_pkey_ctx). */
+	EVP_PKEY_CTX *sign_pctx, *verify_pctx;
+	/*
+	 * ECDSA: hash with a kept EVP_MD_CTX, then sign or verify the digest on
+	 * a context initialised once (as the RSA classes do, and as `openssl
+	 * speed` does), instead of duplicating a DigestSign context per call.
+	 */
+	EVP_MD *md;
+	EVP_MD_CTX *hctx;
+	EVP_PKEY_CTX *dsign, *dverify;
+	/* sm2-enc-*: the ciphertext form, contexts with encrypt_init / decrypt_init done, a DER scratch buffer. */
+	cb_sm2_ct_format fmt;
+	EVP_PKEY_CTX *ectx, *dctx;
+	uint8_t *scratch; /* DER ciphertext or plaintext, grown on demand, wiped when freed */
+	size_t scratch_cap;
+};
+
 int cb_ossl_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key);
-int cb_ossl_sig_from_pkey(int type, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key);
+int cb_ossl_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key);
+int cb_ossl_sig_from_pkey(const cb_alg_info *info, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key);
 void cb_ossl_sig_free(void *key);
 int cb_ossl_sig_export_public(const void *key, uint8_t *out, size_t *outlen);
 int cb_ossl_sig_export_secret(const void *key, uint8_t *out, size_t *outlen);
@@ -92,12 +112,10 @@ int cb_ossl_sig_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	.keygen = cb_ossl_kex_keygen, .key_free = cb_ossl_kex_free, .export_public = cb_ossl_kex_export_public, \
 	.export_secret = cb_ossl_kex_export_secret, .derive = cb_ossl_kex_derive
 
-/*
- * The SM2 ciphertext classes (openssl_sm2.c), for the importers: a handle
- * of cls's form (takes ownership of pk); their key_free, by which the
- * importers know a class of theirs.
- */
-int cb_ossl_sm2_pke_from_pkey(const cb_pke_class *cls, EVP_PKEY *pk, void **key);
-void cb_ossl_sm2_pke_free(void *key);
+/* The methods of the SM2 encryption classes but encrypt, decrypt and the sizes (openssl_sm2.c). */
+#define CB_OSSL_PKE_METHODS                                                                              \
+	.keygen = cb_ossl_pke_keygen, .key_free = cb_ossl_sig_free, .export_public = cb_ossl_sig_export_public, \
+	.export_secret = cb_ossl_sig_export_secret, .import_public = cb_ossl_pke_import_spki,               \
+	.import_secret = cb_ossl_pke_import_pkcs8
 
 #endif

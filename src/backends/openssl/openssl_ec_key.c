@@ -5,106 +5,22 @@
 #include "backends/openssl/openssl_ec_internal.h"
 
 #include <openssl/core_names.h>
-#include <openssl/ec.h>
 #include <openssl/err.h>
-#include <openssl/obj_mac.h>
-#include <openssl/param_build.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sm2key.h"
 #include "core/util.h"
 
 EVP_PKEY *cb_ossl_ec_generate(int type)
 {
-	EVP_PKEY *pk = NULL;
-	switch (type) {
-	case CB_OSSL_X25519:
-		pk = EVP_PKEY_Q_keygen(NULL, NULL, "X25519");
-		break;
-	case CB_OSSL_ED25519:
-		pk = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
-		break;
-	case CB_OSSL_P256:
-		pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
-		break;
-	case CB_OSSL_SM2:
-		pk = EVP_PKEY_Q_keygen(NULL, NULL, "SM2");
-		break;
-	case CB_OSSL_EC_SM2:
-		pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "SM2");
-		break;
-	}
+	/* Each type's key type and, for "EC", group (the other key types take no argument). */
+	static const char *const keytype[] = {"X25519", "ED25519", "EC", "SM2", "EC"};
+	static const char *const group[] = {NULL, NULL, "P-256", NULL, "SM2"};
+	EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, keytype[type], group[type]);
+
 	if (!pk)
 		ERR_clear_error();
-	return pk;
-}
-
-static int ec_nid(int type)
-{
-	return type == CB_OSSL_P256 ? NID_X9_62_prime256v1 : NID_sm2;
-}
-
-/* d*G as an uncompressed point; 0 when d is not in [1, n-1]. */
-static int ec_public_from_scalar(int type, const BIGNUM *d, uint8_t pub[CB_OSSL_EC_MAX_PEER])
-{
-	EC_GROUP *g = EC_GROUP_new_by_curve_name(ec_nid(type));
-	EC_POINT *p = g ? EC_POINT_new(g) : NULL;
-	int ok = 0;
-	if (p && !BN_is_zero(d) && !BN_is_negative(d) && BN_cmp(d, EC_GROUP_get0_order(g)) < 0 &&
-	    EC_POINT_mul(g, p, d, NULL, NULL, NULL) &&
-	    EC_POINT_point2oct(g, p, POINT_CONVERSION_UNCOMPRESSED, pub, CB_OSSL_EC_MAX_PEER,
-			       NULL) == CB_OSSL_EC_MAX_PEER)
-		ok = 1;
-	EC_POINT_free(p);
-	EC_GROUP_free(g);
-	return ok;
-}
-
-EVP_PKEY *cb_ossl_ec_from_point(int type, const uint8_t *pub, size_t publen, const uint8_t *d,
-				size_t dlen)
-{
-	const char *keytype = type == CB_OSSL_SM2 ? "SM2" : "EC";
-	const char *group = type == CB_OSSL_P256 ? "prime256v1" : "SM2";
-	uint8_t point[CB_OSSL_EC_MAX_PEER];
-	OSSL_PARAM_BLD *bld = NULL;
-	OSSL_PARAM *params = NULL;
-	EVP_PKEY_CTX *ctx = NULL;
-	EVP_PKEY *pk = NULL;
-	BIGNUM *bn = NULL;
-
-	if (type != CB_OSSL_P256 && type != CB_OSSL_SM2 && type != CB_OSSL_EC_SM2)
-		return NULL;
-	if (!pub && !d)
-		return NULL;
-	if (d) {
-		bn = BN_secure_new();
-		if (!bn || !BN_bin2bn(d, (int)dlen, bn))
-			goto out;
-		if (!pub) {
-			if (!ec_public_from_scalar(type, bn, point))
-				goto out;
-			pub = point;
-			publen = sizeof(point);
-		}
-	}
-	bld = OSSL_PARAM_BLD_new();
-	if (!bld || !OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, group, 0) ||
-	    !OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pub, publen) ||
-	    (bn && !OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_PRIV_KEY, bn)))
-		goto out;
-	params = OSSL_PARAM_BLD_to_param(bld);
-	ctx = EVP_PKEY_CTX_new_from_name(NULL, keytype, NULL);
-	if (!params || !ctx || EVP_PKEY_fromdata_init(ctx) <= 0 ||
-	    EVP_PKEY_fromdata(ctx, &pk, bn ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY, params) <= 0)
-		pk = NULL;
-out:
-	if (!pk)
-		ERR_clear_error();
-	EVP_PKEY_CTX_free(ctx);
-	/* d came from a secure BIGNUM: its copy in params is in secure memory, cleared here. */
-	OSSL_PARAM_free(params);
-	OSSL_PARAM_BLD_free(bld);
-	BN_clear_free(bn);
 	return pk;
 }
 
@@ -281,24 +197,6 @@ int cb_ossl_kex_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *
 
 /* ------------------------------------------------------------------ sig */
 
-struct cb_ossl_sig_key {
-	int type;
-	EVP_PKEY *pkey;
-	EVP_MD_CTX *sign_tmpl; /* NULL for a public key */
-	EVP_MD_CTX *verify_tmpl;
-	EVP_MD_CTX *work;
-	/* SM2: the EVP_PKEY_CTX carrying the ID, owned here (EVP_MD_CTX_set_pkey_ctx). */
-	EVP_PKEY_CTX *sign_pctx, *verify_pctx;
-	/*
-	 * ECDSA: hash with a kept EVP_MD_CTX, then sign or verify the digest on
-	 * a context initialised once (as the RSA classes do, and as `openssl
-	 * speed` does), instead of duplicating a DigestSign context per call.
-	 */
-	EVP_MD *md;
-	EVP_MD_CTX *hctx;
-	EVP_PKEY_CTX *dsign, *dverify;
-};
-
 /* ECDSA's prepared contexts; CB_OK or an error. */
 static int ecdsa_prepare(struct cb_ossl_sig_key *k, int has_private)
 {
@@ -324,16 +222,10 @@ static int ecdsa_digest(struct cb_ossl_sig_key *k, const uint8_t *m, size_t mlen
 	return CB_OK;
 }
 
+/* The digest of a DigestSign / DigestVerify template; Ed25519 hashes internally. */
 static const char *sig_digest(int type)
 {
-	switch (type) {
-	case CB_OSSL_P256:
-		return "SHA256";
-	case CB_OSSL_SM2:
-		return "SM3";
-	default:
-		return NULL; /* Ed25519 hashes internally */
-	}
+	return type == CB_OSSL_P256 ? "SHA256" : type == CB_OSSL_SM2 ? "SM3" : NULL;
 }
 
 static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts, EVP_MD_CTX **tmpl,
@@ -345,12 +237,9 @@ static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts
 		return CB_ERR_NOMEM;
 	*tmpl = m;
 	if (k->type == CB_OSSL_SM2) {
-		const uint8_t *id = (const uint8_t *)CB_SM2_DEFAULT_ID;
-		size_t idlen = sizeof(CB_SM2_DEFAULT_ID) - 1;
-		if (opts && opts->sm2_id) {
-			id = opts->sm2_id;
-			idlen = opts->sm2_id_len;
-		}
+		const uint8_t *id;
+		size_t idlen;
+		cb_sm2_id(opts, &id, &idlen);
 		/*
 		 * OpenSSL's default SM2 ID is empty; the ID must be set on the
 		 * EVP_PKEY_CTX before DigestSign/VerifyInit (SM2(7)).
@@ -368,21 +257,34 @@ static int sig_template(struct cb_ossl_sig_key *k, int sign, const cb_opts *opts
 	return ok > 0 ? CB_OK : cb_ossl_fail();
 }
 
-int cb_ossl_sig_from_pkey(int type, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key)
+/* sm2-enc-*'s prepared contexts; CB_OK or an error. */
+static int sm2_enc_prepare(struct cb_ossl_sig_key *k, const cb_alg_info *info)
 {
-	int r;
+	k->fmt = (cb_sm2_ct_format)cb_ossl_ec_variant_of(info)->form;
+	k->ectx = EVP_PKEY_CTX_new_from_pkey(NULL, k->pkey, NULL);
+	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, k->pkey, NULL);
+	if (!k->ectx || !k->dctx || EVP_PKEY_encrypt_init(k->ectx) <= 0 || EVP_PKEY_decrypt_init(k->dctx) <= 0)
+		return cb_ossl_fail();
+	return CB_OK;
+}
+
+int cb_ossl_sig_from_pkey(const cb_alg_info *info, EVP_PKEY *pk, int has_private, const cb_opts *opts, void **key)
+{
+	int r, type = cb_ossl_ec_variant_of(info)->type;
 	struct cb_ossl_sig_key *k = cb_ossl_handle_new(pk, key, sizeof(*k), &r);
 
 	if (!k)
 		return r;
 	k->type = type;
+	k->has_private = has_private;
 	k->pkey = pk;
-	k->work = EVP_MD_CTX_new();
-	if (!k->work) {
+	if (info->kind == CB_KIND_PKE) {
+		if ((r = sm2_enc_prepare(k, info)))
+			goto fail;
+	} else if (!(k->work = EVP_MD_CTX_new())) {
 		r = CB_ERR_NOMEM;
 		goto fail;
-	}
-	if (type == CB_OSSL_P256) {
+	} else if (type == CB_OSSL_P256) {
 		if ((r = ecdsa_prepare(k, has_private)))
 			goto fail;
 	} else {
@@ -398,13 +300,23 @@ fail:
 	return r;
 }
 
-int cb_ossl_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+/* A new key of the class's type in a handle of the class's kind. */
+static int sig_keygen(const cb_alg_info *info, const cb_opts *opts, void **key)
 {
-	int type = cb_ossl_ec_variant_of(&cls->info)->type;
-	EVP_PKEY *pk = cb_ossl_ec_generate(type);
+	EVP_PKEY *pk = cb_ossl_ec_generate(cb_ossl_ec_variant_of(info)->type);
 	if (!pk)
 		return CB_ERR_BACKEND;
-	return cb_ossl_sig_from_pkey(type, pk, 1, opts, key);
+	return cb_ossl_sig_from_pkey(info, pk, 1, opts, key);
+}
+
+int cb_ossl_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
+{
+	return sig_keygen(&cls->info, opts, key);
+}
+
+int cb_ossl_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
+{
+	return sig_keygen(&cls->info, opts, key);
 }
 
 void cb_ossl_sig_free(void *key)
@@ -421,7 +333,12 @@ void cb_ossl_sig_free(void *key)
 	EVP_PKEY_CTX_free(k->dverify);
 	EVP_MD_CTX_free(k->hctx);
 	EVP_MD_free(k->md);
+	EVP_PKEY_CTX_free(k->ectx);
+	EVP_PKEY_CTX_free(k->dctx);
 	EVP_PKEY_free(k->pkey);
+	if (k->scratch)
+		cb_wipe(k->scratch, k->scratch_cap);
+	free(k->scratch);
 	free(k);
 }
 
@@ -438,7 +355,7 @@ int cb_ossl_sig_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	const struct cb_ossl_sig_key *k = key;
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	if (!k->sign_tmpl && !k->dsign)
+	if (!k->has_private)
 		return CB_ERR_UNSUPPORTED;
 	return cb_ossl_export_pkcs8(k->pkey, out, outlen);
 }

@@ -65,32 +65,13 @@ static const char *unavailable_sm2_dh(void)
 	return NULL;
 }
 
-/* ------------------------------------------------------------------ pke */
+/*
+ * ------------------------------------------------------------------ pke
+ * The handle is sm2-sign's (openssl_ec_internal.h), with its encryption
+ * contexts, ciphertext form and scratch buffer.
+ */
 
-struct sm2_pke_key {
-	cb_sm2_ct_format fmt;
-	EVP_PKEY *pkey;
-	EVP_PKEY_CTX *ectx; /* encrypt_init done */
-	EVP_PKEY_CTX *dctx; /* decrypt_init done */
-	uint8_t *scratch;   /* DER ciphertext or plaintext, grown on demand */
-	size_t scratch_cap;
-};
-
-void cb_ossl_sm2_pke_free(void *key)
-{
-	struct sm2_pke_key *k = key;
-	if (!k)
-		return;
-	EVP_PKEY_CTX_free(k->ectx);
-	EVP_PKEY_CTX_free(k->dctx);
-	EVP_PKEY_free(k->pkey);
-	if (k->scratch)
-		cb_wipe(k->scratch, k->scratch_cap);
-	free(k->scratch);
-	free(k);
-}
-
-static int scratch_reserve(struct sm2_pke_key *k, size_t n)
+static int scratch_reserve(struct cb_ossl_sig_key *k, size_t n)
 {
 	uint8_t *p;
 	if (n <= k->scratch_cap)
@@ -109,46 +90,6 @@ static int scratch_reserve(struct sm2_pke_key *k, size_t n)
 	return CB_OK;
 }
 
-static int sm2_pke_new(cb_sm2_ct_format fmt, EVP_PKEY *pk, void **key)
-{
-	int r;
-	struct sm2_pke_key *k = cb_ossl_handle_new(pk, key, sizeof(*k), &r);
-
-	if (!k)
-		return r;
-	k->fmt = fmt;
-	k->pkey = pk;
-	k->ectx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
-	k->dctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
-	if (!k->ectx || !k->dctx || EVP_PKEY_encrypt_init(k->ectx) <= 0 ||
-	    EVP_PKEY_decrypt_init(k->dctx) <= 0) {
-		cb_ossl_sm2_pke_free(k);
-		return cb_ossl_fail();
-	}
-	*key = k;
-	return CB_OK;
-}
-
-static int sm2_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	EVP_PKEY *pk = cb_ossl_ec_generate(CB_OSSL_SM2);
-	if (!pk)
-		return CB_ERR_BACKEND;
-	return cb_ossl_sm2_pke_from_pkey(cls, pk, key);
-}
-
-static int sm2_pke_export_public(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct sm2_pke_key *k = key;
-	return cb_ossl_export_spki(k->pkey, out, outlen);
-}
-
-static int sm2_pke_export_secret(const void *key, uint8_t *out, size_t *outlen)
-{
-	const struct sm2_pke_key *k = key;
-	return cb_ossl_export_pkcs8(k->pkey, out, outlen);
-}
-
 static size_t sm2_pke_max_plaintext(const void *key)
 {
 	return SIZE_MAX;
@@ -156,13 +97,13 @@ static size_t sm2_pke_max_plaintext(const void *key)
 
 static size_t sm2_pke_max_ciphertext(const void *key, size_t mlen)
 {
-	const struct sm2_pke_key *k = key;
+	const struct cb_ossl_sig_key *k = key;
 	return k ? cb_sm2_ct_size(k->fmt, mlen) : 0;
 }
 
 static int sm2_pke_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
-	struct sm2_pke_key *k = key;
+	struct cb_ossl_sig_key *k = key;
 	size_t der_max, need, len;
 	uint8_t *dst;
 	int r;
@@ -194,7 +135,7 @@ static int sm2_pke_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c,
 
 static int sm2_pke_decrypt(void *key, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
 {
-	struct sm2_pke_key *k = key;
+	struct cb_ossl_sig_key *k = key;
 	const uint8_t *der = c;
 	size_t derlen = clen, bound, len, off = 0;
 	uint8_t *dst;
@@ -260,12 +201,9 @@ static const cb_sig_class sm2_sign = {.info = GM_INFO(CB_KIND_SIG, "sm2-sign", N
 
 #define SM2_PKE(name_, notes_, variant_)                                                                          \
 	{                                                                                                         \
-		.info = GM_INFO(CB_KIND_PKE, name_, notes_, unavailable_sm2, variant_), .keygen = sm2_pke_keygen, \
-		.key_free = cb_ossl_sm2_pke_free, .export_public = sm2_pke_export_public,                         \
-		.export_secret = sm2_pke_export_secret, .max_plaintext = sm2_pke_max_plaintext,                   \
-		.max_ciphertext = sm2_pke_max_ciphertext, .encrypt = sm2_pke_encrypt,                             \
-		.decrypt = sm2_pke_decrypt, .import_secret = cb_ossl_pke_import_pkcs8,                            \
-		.import_public = cb_ossl_pke_import_spki                                                          \
+		.info = GM_INFO(CB_KIND_PKE, name_, notes_, unavailable_sm2, variant_), CB_OSSL_PKE_METHODS,       \
+		.max_plaintext = sm2_pke_max_plaintext, .max_ciphertext = sm2_pke_max_ciphertext,                 \
+		.encrypt = sm2_pke_encrypt, .decrypt = sm2_pke_decrypt                                            \
 	}
 
 static const cb_pke_class sm2_enc_c1c3c2 = SM2_PKE("sm2-enc-c1c3c2", "includes a small DER-to-raw conversion", &v_c1c3c2);
@@ -277,11 +215,6 @@ static const cb_kex_class sm2_dh = {
 	CB_OSSL_KEX_METHODS,
 	/* No import_secret: OpenSSL 3.0 cannot import "EC" keys on the SM2 curve. */
 };
-
-int cb_ossl_sm2_pke_from_pkey(const cb_pke_class *cls, EVP_PKEY *pk, void **key)
-{
-	return sm2_pke_new((cb_sm2_ct_format)cb_ossl_ec_variant_of(&cls->info)->form, pk, key);
-}
 
 const cb_alg_info *const cb_openssl_sm2_algs[] = {
 	&sm2_sign.info,
