@@ -43,14 +43,12 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return CB_OK;
 }
 
+/* The layer refuses an all-zero result (a small-order peer value, RFC 7748 6.1). */
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	cb_x25519_raw *k = key;
-
-	/* the layer refuses an all-zero result (a small-order peer value, RFC 7748 6.1) */
 	if (peerlen != CURVE25519_SIZE)
 		return CB_ERR_LENGTH;
-	curve25519_mul(ss, k->sk, peer);
+	curve25519_mul(ss, ((const cb_x25519_raw *)key)->sk, peer);
 	*sslen = CURVE25519_SIZE;
 	return CB_OK;
 }
