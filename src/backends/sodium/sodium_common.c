@@ -194,12 +194,10 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	cb_x25519_raw *k = key;
-
 	if (peerlen != crypto_scalarmult_BYTES)
 		return CB_ERR_LENGTH;
 	/* -1 when the result is all zero (a small-order peer value); the layer wipes ss */
-	if (crypto_scalarmult(ss, k->sk, peer) != 0)
+	if (crypto_scalarmult(ss, ((const cb_x25519_raw *)key)->sk, peer) != 0)
 		return CB_ERR_INVALID_KEY;
 	*sslen = crypto_scalarmult_BYTES;
 	return CB_OK;
