@@ -1,4 +1,4 @@
-/* The raw X25519 and Ed25519 handles (rawkey.h). */
+/* The raw X25519 and Ed25519 handles, and the Ed25519 handles with a library's key object (rawkey.h). */
 #include "core/rawkey.h"
 
 #include <stdlib.h>
@@ -47,28 +47,50 @@ static int x25519_make(const cb_rawkey_lib *lib, const uint8_t *sk, void **key)
 	return made(k, sizeof(*k), r, key);
 }
 
-/* An Ed25519 handle: of the seed, of a seed from rand() when seed is NULL, or of the public key pk. */
-static int ed25519_make(const cb_rawkey_lib *lib, const uint8_t *seed, const uint8_t *pk, void **key)
+/*
+ * An Ed25519 handle: of the seed, of a new key when seed is NULL (rand, or
+ * obj's generate), or of the public key pk; then, with obj, the library's
+ * key object (cb_ed25519_obj).
+ */
+static int ed25519_make(const cb_rawkey_lib *lib, const cb_ed25519_objlib *obj, const uint8_t *seed,
+			const uint8_t *pk, void **key)
 {
+	size_t size = obj ? obj->size : sizeof(cb_ed25519_raw);
 	cb_ed25519_raw *k;
 	int r = CB_OK;
 
 	if (!lib)
 		return CB_ERR_BACKEND;
-	if (!(k = calloc(1, sizeof(*k))))
+	if (!(k = calloc(1, size)))
 		return CB_ERR_NOMEM;
-	if (pk) {
+	if (obj)
+		((cb_ed25519_obj *)k)->lib = obj;
+	k->has_secret = !pk;
+	if (pk)
 		memcpy(CB_ED25519_PK(k), pk, 32);
-		return made(k, sizeof(*k), CB_OK, key);
-	}
-	if (seed)
+	else if (seed)
 		memcpy(k->sk, seed, 32);
-	else
-		r = lib->rand(k->sk, 32);
-	if (!r)
-		r = lib->ed25519_pub(k->sk);
-	k->has_secret = 1;
-	return made(k, sizeof(*k), r, key);
+	if (!pk && !seed && obj && obj->generate) {
+		r = obj->generate(k);
+	} else {
+		if (!pk && !seed)
+			r = lib->rand(k->sk, 32);
+		if (!r && !pk && lib->ed25519_pub)
+			r = lib->ed25519_pub(k->sk);
+		if (!r && obj)
+			r = obj->load(k);
+	}
+	if (r && obj) {
+		cb_ed25519_obj_free(k);
+		return r;
+	}
+	return made(k, size, r, key);
+}
+
+/* The class's key object library: a class whose key_free is cb_ed25519_obj_free has one as its variant. */
+static const cb_ed25519_objlib *objlib(const cb_sig_class *cls)
+{
+	return cls->key_free == cb_ed25519_obj_free ? cls->info.variant : NULL;
 }
 
 int cb_x25519_raw_class_keygen(const cb_kex_class *cls, const cb_opts *opts, void **key)
@@ -86,7 +108,7 @@ int cb_x25519_raw_class_import(const cb_kex_class *cls, const uint8_t *in, size_
 
 int cb_ed25519_raw_class_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
 {
-	return ed25519_make(lib_ready(&cls->info, key), NULL, NULL, key);
+	return ed25519_make(lib_ready(&cls->info, key), objlib(cls), NULL, NULL, key);
 }
 
 int cb_ed25519_raw_class_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
@@ -95,8 +117,9 @@ int cb_ed25519_raw_class_import_public(const cb_sig_class *cls, const uint8_t *i
 	const cb_rawkey_lib *lib = lib_ready(&cls->info, key);
 	const uint8_t *pk = NULL;
 
-	return !lib || cb_key_get(CB_KEY_ED25519, 0, in, len, &pk) == 0 ? ed25519_make(lib, NULL, pk, key)
-									  : CB_ERR_FORMAT;
+	if (lib && cb_key_get(CB_KEY_ED25519, 0, in, len, &pk) != 0)
+		return CB_ERR_FORMAT;
+	return ed25519_make(lib, objlib(cls), NULL, pk, key);
 }
 
 int cb_ed25519_raw_class_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
@@ -105,8 +128,9 @@ int cb_ed25519_raw_class_import_secret(const cb_sig_class *cls, const uint8_t *i
 	const cb_rawkey_lib *lib = lib_ready(&cls->info, key);
 	const uint8_t *seed = NULL;
 
-	return !lib || cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) == 0 ? ed25519_make(lib, seed, NULL, key)
-									    : CB_ERR_FORMAT;
+	if (lib && cb_key_get(CB_KEY_ED25519, 1, in, len, &seed) != 0)
+		return CB_ERR_FORMAT;
+	return ed25519_make(lib, objlib(cls), seed, NULL, key);
 }
 
 void cb_x25519_raw_free(void *key)
@@ -153,4 +177,17 @@ size_t cb_ed25519_raw_max_signature(const void *key)
 {
 	(void)key;
 	return 64;
+}
+
+void cb_ed25519_obj_free(void *key)
+{
+	cb_ed25519_obj *k = key;
+	size_t size;
+
+	if (!k)
+		return;
+	size = k->lib->size;
+	k->lib->unload(k);
+	cb_wipe(k, size);
+	free(k);
 }

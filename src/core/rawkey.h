@@ -1,9 +1,10 @@
 /*
  * The X25519 and Ed25519 handles of a library that keeps a key as its raw
- * bytes (nettle, libgcrypt, libsodium, BoringSSL): the library gives only
- * its base-point multiplication or public-key derivation (and its
- * generator for keygen, its derive, sign and verify); the handle, its
- * import, export and wiping free are here.
+ * bytes (nettle, libgcrypt, libsodium, BoringSSL), or keeps an Ed25519 key
+ * object beside them (wolfSSL, libgcrypt): the library gives only its
+ * base-point multiplication or public-key derivation, or its key object
+ * (and its generator for keygen, its derive, sign and verify); the
+ * handle, its import, export and wiping free are here.
  *
  * X25519: the kex classes' keys are the raw 32 bytes of RFC 7748,
  * exported as they are.
@@ -53,6 +54,27 @@ typedef struct cb_rawkey_lib {
 } cb_rawkey_lib;
 
 /*
+ * The info.variant of an Ed25519 class whose library keeps its own key
+ * object beside the raw key (wolfSSL, libgcrypt), made once at keygen or
+ * import, never in sign or verify.  load: the object of the raw key (and
+ * a secret key's public key when raw.ed25519_pub is NULL); generate (NULL:
+ * rand, then as an import): the library's keygen into the seed, public
+ * key and object; unload: the object released (also after a failure).
+ */
+typedef struct cb_ed25519_objlib {
+	cb_rawkey_lib raw; /* ready, rand, ed25519_pub */
+	size_t size;       /* the handle's: a cb_ed25519_obj, then the object */
+	int (*load)(void *key);
+	int (*generate)(void *key);
+	void (*unload)(void *key);
+} cb_ed25519_objlib;
+
+typedef struct cb_ed25519_obj { /* the first member of such a handle */
+	cb_ed25519_raw raw;
+	const cb_ed25519_objlib *lib;
+} cb_ed25519_obj;
+
+/*
  * keygen: a secret from rand(), then its public value.  import_secret: the
  * raw 32 bytes (X25519), the canonical PKCS#8 (Ed25519); import_public:
  * the canonical SPKI; else CB_ERR_FORMAT.  Nothing is kept on failure.
@@ -74,6 +96,8 @@ void cb_ed25519_raw_free(void *key);
 int cb_ed25519_raw_export_public(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 int cb_ed25519_raw_export_secret(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 size_t cb_ed25519_raw_max_signature(const void *key);
+/* key_free of a cb_ed25519_objlib class (the keygen and imports above know the class by it). */
+void cb_ed25519_obj_free(void *key);
 
 /* The class table's methods of an X25519 class but derive and import_secret. */
 #define CB_X25519_RAW_METHODS                                                                                  \
@@ -83,6 +107,13 @@ size_t cb_ed25519_raw_max_signature(const void *key);
 /* The class table's methods of an Ed25519 class but sign and verify. */
 #define CB_ED25519_RAW_METHODS                                                                                 \
 	.keygen = cb_ed25519_raw_class_keygen, .key_free = cb_ed25519_raw_free,                                \
+	.export_public = cb_ed25519_raw_export_public, .export_secret = cb_ed25519_raw_export_secret,          \
+	.max_signature = cb_ed25519_raw_max_signature, .import_public = cb_ed25519_raw_class_import_public,    \
+	.import_secret = cb_ed25519_raw_class_import_secret
+
+/* The same for an Ed25519 class whose library keeps its own key object (cb_ed25519_obj). */
+#define CB_ED25519_OBJ_METHODS                                                                                 \
+	.keygen = cb_ed25519_raw_class_keygen, .key_free = cb_ed25519_obj_free,                                \
 	.export_public = cb_ed25519_raw_export_public, .export_secret = cb_ed25519_raw_export_secret,          \
 	.max_signature = cb_ed25519_raw_max_signature, .import_public = cb_ed25519_raw_class_import_public,    \
 	.import_secret = cb_ed25519_raw_class_import_secret

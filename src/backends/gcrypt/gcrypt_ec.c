@@ -12,7 +12,7 @@
  *                    secret with the SM2 curve OID)
  *
  * libgcrypt has no SPKI / PKCS#8 codec: the key files are core/der.h's
- * (the ECDH and ECDSA handles: backends/ec_handle.h; X25519:
+ * (the ECDH and ECDSA handles: backends/ec_handle.h; X25519 and Ed25519:
  * core/rawkey.h), and the SM2 adapter's PKCS#8 reader is here.
  *
  * Prepared state: the key s-expressions (and, for ECDH, the curve context,
@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends/class_tables.h"
 #include "backends/ec_handle.h"
 #include "backends/gcrypt/gcrypt_ec.h"
 #include "core/der.h"
@@ -455,55 +454,59 @@ static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *s
 	return cb_gcry_verify(s, data, err, k->pub);
 }
 
-/* ---- Ed25519 ---------------------------------------------------------- */
+/* ---- Ed25519: the seed and public key kept by rawkey.h, beside the key's s-expressions ---- */
 
 struct ed_key {
-	cb_gcry_pk base; /* first: priv (NULL on a verify-only handle), pub */
-	uint8_t pk[32];
-	uint8_t sk[32]; /* the seed */
+	cb_ed25519_obj base; /* first (rawkey.h) */
+	gcry_sexp_t priv;    /* NULL on a verify-only handle */
+	gcry_sexp_t pub;
 };
 
-static void ed_key_free(void *p)
+/* gcry_pk_genkey (transient-key: the CSPRNG, as OpenSSL's DRBG), its seed and public key kept. */
+static int ed_generate(void *p)
 {
-	cb_gcry_pk_free(p, sizeof(struct ed_key));
-}
+	struct ed_key *k = p;
+	int err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
 
-/* The handle made (err 0) or freed. */
-static int ed_done(struct ed_key *k, int err, void **out)
-{
-	if (err) {
-		ed_key_free(k);
-		return err;
-	}
-	*out = k;
-	return CB_OK;
-}
-
-static int ed_keygen(const cb_sig_class *cls, const cb_opts *opts, void **out)
-{
-	struct ed_key *k = cb_gcry_pk_new(sizeof(*k), 0);
-	int err;
-
-	*out = NULL;
-	if (!k)
-		return CB_ERR_NOMEM;
-	err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->base.priv, &k->base.pub);
 	if (!err)
-		err = cb_gcry_sexp_raw(k->base.pub, "q", k->pk, 32);
+		err = cb_gcry_sexp_raw(k->pub, "q", CB_ED25519_PK(&k->base.raw), 32);
 	if (!err)
-		err = cb_gcry_sexp_raw(k->base.priv, "d", k->sk, 32);
-	return ed_done(k, err, out);
+		err = cb_gcry_sexp_raw(k->priv, "d", k->base.raw.sk, 32);
+	return err;
 }
 
-/* pk of the seed sk: libgcrypt's "q@eddsa" of a key of d alone. */
-static int ed_public_of(struct ed_key *k)
+/* The key's s-expressions of its public key and, on a secret key, its seed. */
+static int ed_load(void *p)
+{
+	struct ed_key *k = p;
+	const uint8_t *pk = CB_ED25519_PK(&k->base.raw);
+	gcry_error_t e = 0;
+
+	if (k->base.raw.has_secret)
+		e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+				    32, pk, 32, k->base.raw.sk);
+	if (!e)
+		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, pk);
+	return e ? cb_gcry_err(e) : CB_OK;
+}
+
+static void ed_unload(void *p)
+{
+	struct ed_key *k = p;
+
+	gcry_sexp_release(k->priv);
+	gcry_sexp_release(k->pub);
+}
+
+/* The public key of the seed sk[0..32) into sk[32..64): libgcrypt's "q@eddsa" of a key of d alone. */
+static int ed_pub(uint8_t sk[64])
 {
 	gcry_sexp_t s = NULL;
 	gcry_ctx_t ctx = NULL;
 	gcry_mpi_t q = NULL;
 	const uint8_t *qb = NULL;
 	unsigned int nbits = 0;
-	gcry_error_t e = gcry_sexp_build(&s, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, k->sk);
+	gcry_error_t e = gcry_sexp_build(&s, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(d %b)))", 32, sk);
 	int err;
 
 	if (!e)
@@ -514,72 +517,17 @@ static int ed_public_of(struct ed_key *k)
 		qb = gcry_mpi_get_opaque(q, &nbits);
 	err = e ? cb_gcry_err(e) : !qb || nbits != 256 ? CB_ERR_BACKEND : CB_OK;
 	if (!err)
-		memcpy(k->pk, qb, 32);
+		memcpy(sk + 32, qb, 32);
 	gcry_mpi_release(q);
 	gcry_ctx_release(ctx);
 	gcry_sexp_release(s);
 	return err;
 }
 
-/* RFC 8410 SPKI, or PKCS#8 of the seed (the public key computed); the key's s-expressions from pk and sk. */
-static int ed_import(int secret, const uint8_t *in, size_t len, void **out)
-{
-	const uint8_t *raw;
-	struct ed_key *k;
-	gcry_error_t e = 0;
-	int err;
-
-	*out = NULL;
-	if (cb_key_get(CB_KEY_ED25519, secret, in, len, &raw) != 0)
-		return CB_ERR_FORMAT;
-	if (!(k = cb_gcry_pk_new(sizeof(*k), 0)))
-		return CB_ERR_NOMEM;
-	memcpy(secret ? k->sk : k->pk, raw, 32);
-	if ((err = secret ? ed_public_of(k) : CB_OK) != 0)
-		return ed_done(k, err, out);
-	if (secret)
-		e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
-				    32, k->pk, 32, k->sk);
-	if (!e)
-		e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32,
-				    k->pk);
-	return ed_done(k, e ? cb_gcry_err(e) : CB_OK, out);
-}
-
-static int ed_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return ed_import(0, in, len, out);
-}
-
-static int ed_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	return ed_import(1, in, len, out);
-}
-
-static int ed_export_public(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct ed_key *k = p;
-
-	return cb_key_put(CB_KEY_ED25519, 0, k->pk, out, outlen);
-}
-
-static int ed_export_secret(const void *p, uint8_t *out, size_t *outlen)
-{
-	const struct ed_key *k = p;
-
-	return k->base.priv ? cb_key_put(CB_KEY_ED25519, 1, k->sk, out, outlen) : CB_ERR_UNSUPPORTED;
-}
-
-static size_t ed_max_signature(const void *p)
-{
-	return 64;
-}
-
-/* The data s-expression of m (%b with a NULL buffer is not allowed: an empty message needs a valid pointer). */
+/* The data s-expression of m (never NULL from the layer: %b refuses a NULL buffer). */
 static int ed_data(const uint8_t *m, size_t mlen, gcry_sexp_t *data)
 {
-	gcry_error_t e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen,
-					 mlen ? (const void *)m : (const void *)"");
+	gcry_error_t e = gcry_sexp_build(data, NULL, "(data (flags eddsa)(hash-algo sha512)(value %b))", (int)mlen, m);
 
 	return e ? cb_gcry_err(e) : CB_OK;
 }
@@ -589,9 +537,7 @@ static int ed_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t 
 	struct ed_key *k = p;
 	gcry_sexp_t data = NULL;
 
-	if (!k->base.priv)
-		return CB_ERR_UNSUPPORTED;
-	return cb_gcry_sign_rs(k->base.priv, data, ed_data(m, mlen, &data), 1, sig, siglen);
+	return k->priv ? cb_gcry_sign_rs(k->priv, data, ed_data(m, mlen, &data), 1, sig, siglen) : CB_ERR_UNSUPPORTED;
 }
 
 /* S < L is the layer's (libgcrypt 1.10.1 does not check it: Wycheproof tcIds 63-66, 85). */
@@ -605,8 +551,12 @@ static int ed_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig,
 		return CB_ERR_VERIFY;
 	if ((e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32)) != 0)
 		return cb_gcry_err(e);
-	return cb_gcry_verify(s, data, ed_data(m, mlen, &data), k->base.pub);
+	return cb_gcry_verify(s, data, ed_data(m, mlen, &data), k->pub);
 }
+
+/* Ed25519's seed and public key beside its s-expressions (rawkey.h). */
+static const cb_ed25519_objlib gcry_ed25519 = {
+	{cb_gcry_init, gcry_rand, NULL, ed_pub}, sizeof(struct ed_key), ed_load, ed_generate, ed_unload};
 
 /* ---- classes ---------------------------------------------------------- */
 
@@ -633,4 +583,5 @@ const cb_sig_class cb_gcry_ecdsa_p256 = {
 	.verify = ecdsa_verify,
 };
 
-const cb_sig_class cb_gcry_ed25519 = {.info = GEC_INFO(CB_KIND_SIG, "ed25519", NULL), CB_SIG_METHODS(ed)};
+const cb_sig_class cb_gcry_ed25519 = {.info = GEC_INFO(CB_KIND_SIG, "ed25519", &gcry_ed25519), CB_ED25519_OBJ_METHODS,
+				      .sign = ed_sign, .verify = ed_verify};

@@ -32,10 +32,8 @@
 #include "core/util.h"
 #include "core/rawkey.h"
 
-
 #define P256_BYTES 32
 #define P256_POINT 65
-#define ECDSA_MAX_DER 72 /* SEQUENCE { INTEGER (33 bytes), INTEGER (33 bytes) } */
 
 /* ------------------------------------------------------------------ X25519 */
 
@@ -45,19 +43,12 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return CB_OK;
 }
 
+/* The layer refuses an all-zero result (a small-order peer value, RFC 7748 6.1). */
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	cb_x25519_raw *k = key;
-	uint8_t acc = 0;
-
-	if (peerlen != CURVE25519_SIZE || *sslen < CURVE25519_SIZE)
+	if (peerlen != CURVE25519_SIZE)
 		return CB_ERR_LENGTH;
-	curve25519_mul(ss, k->sk, peer);
-	/* An all-zero result (small-order peer value) is refused, as OpenSSL does (RFC 7748 6.1). */
-	for (size_t i = 0; i < CURVE25519_SIZE; i++)
-		acc |= ss[i];
-	if (!acc)
-		return CB_ERR_INVALID_KEY;
+	curve25519_mul(ss, ((const cb_x25519_raw *)key)->sk, peer);
 	*sslen = CURVE25519_SIZE;
 	return CB_OK;
 }
@@ -77,10 +68,8 @@ static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, 
 {
 	cb_ed25519_raw *k = key;
 
-	if (!k || !sig || !siglen || (!m && mlen) || !k->has_secret)
+	if (!k->has_secret)
 		return CB_ERR_ARG;
-	if (*siglen < ED25519_SIGNATURE_SIZE)
-		return CB_ERR_LENGTH;
 	ed25519_sha512_sign(CB_ED25519_PK(k), k->sk, mlen, m, sig);
 	*siglen = ED25519_SIGNATURE_SIZE;
 	return CB_OK;
@@ -114,8 +103,7 @@ struct p256_key {
 static void p256_free(void *p)
 {
 	struct p256_key *k = p;
-	if (!k)
-		return;
+
 	/* hogweed does not wipe on clear: the scalar's limbs are wiped here. */
 	cb_wipe(k->priv.p, (size_t)ecc_size(nettle_get_secp_256r1()) * sizeof(mp_limb_t));
 	ecc_scalar_clear(&k->priv);
@@ -237,8 +225,7 @@ static const cb_ec_lib nettle_p256 = {p256_new,        p256_free,       p256_gen
 static void p256_hash(struct p256_key *k, const uint8_t *m, size_t mlen, uint8_t dig[SHA256_DIGEST_SIZE])
 {
 	sha256_init(&k->sha);
-	if (mlen)
-		sha256_update(&k->sha, mlen, m);
+	sha256_update(&k->sha, mlen, m);
 	sha256_digest(&k->sha, SHA256_DIGEST_SIZE, dig);
 }
 
@@ -249,10 +236,8 @@ static int p256_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, siz
 	struct dsa_signature s;
 	uint8_t dig[SHA256_DIGEST_SIZE], r32[P256_BYTES], s32[P256_BYTES];
 
-	if (!k || !sig || !siglen || (!m && mlen) || !k->base.has_secret)
+	if (!k->base.has_secret)
 		return CB_ERR_ARG;
-	if (*siglen < ECDSA_MAX_DER)
-		return CB_ERR_LENGTH;
 	p256_hash(k, m, mlen, dig);
 	dsa_signature_init(&s);
 	ecdsa_sign(&k->priv, &rnd, cb_nettle_random, sizeof(dig), dig, &s);
@@ -287,28 +272,12 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation,    \
 	 .variant = (variant_)}
 
-const cb_kex_class cb_nettle_x25519 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "x25519", &nettle_rawkey),
-	CB_X25519_RAW_METHODS,
-	.derive = x25519_derive,
-	.import_secret = cb_x25519_raw_class_import,
-};
-
-const cb_kex_class cb_nettle_ecdh_p256 = {
-	.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256", &nettle_p256),
-	CB_EC_KEX_METHODS,
-};
-
-const cb_sig_class cb_nettle_ecdsa_p256 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", &nettle_p256),
-	CB_EC_SIG_METHODS,
-	.sign = p256_sign,
-	.verify = p256_verify,
-};
-
-const cb_sig_class cb_nettle_ed25519 = {
-	.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", &nettle_rawkey),
-	CB_ED25519_RAW_METHODS,
-	.sign = ed25519_sign,
-	.verify = ed25519_verify,
-};
+const cb_kex_class cb_nettle_x25519 = {.info = NETTLE_INFO(CB_KIND_KEX, "x25519", &nettle_rawkey),
+				       CB_X25519_RAW_METHODS, .derive = x25519_derive,
+				       .import_secret = cb_x25519_raw_class_import};
+const cb_kex_class cb_nettle_ecdh_p256 = {.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256", &nettle_p256),
+					  CB_EC_KEX_METHODS};
+const cb_sig_class cb_nettle_ecdsa_p256 = {.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", &nettle_p256),
+					  CB_EC_SIG_METHODS, .sign = p256_sign, .verify = p256_verify};
+const cb_sig_class cb_nettle_ed25519 = {.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", &nettle_rawkey),
+					CB_ED25519_RAW_METHODS, .sign = ed25519_sign, .verify = ed25519_verify};

@@ -192,27 +192,21 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return crypto_scalarmult_base(pk, sk) != 0 ? CB_ERR_INVALID_KEY : CB_OK;
 }
 
+static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
+{
+	if (peerlen != crypto_scalarmult_BYTES)
+		return CB_ERR_LENGTH;
+	/* -1 when the result is all zero (a small-order peer value); the layer wipes ss */
+	if (crypto_scalarmult(ss, ((const cb_x25519_raw *)key)->sk, peer) != 0)
+		return CB_ERR_INVALID_KEY;
+	*sslen = crypto_scalarmult_BYTES;
+	return CB_OK;
+}
+
 /* libsodium's generator, as crypto_box_keypair and crypto_sign_keypair draw their secrets. */
 static int sodium_rand(void *buf, size_t len)
 {
 	randombytes_buf(buf, len);
-	return CB_OK;
-}
-
-static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
-{
-	cb_x25519_raw *k = key;
-
-	if (peerlen != crypto_scalarmult_BYTES)
-		return CB_ERR_LENGTH;
-	if (*sslen < crypto_scalarmult_BYTES)
-		return CB_ERR_LENGTH;
-	/* -1 when the result is all zero (a small-order peer value). */
-	if (crypto_scalarmult(ss, k->sk, peer) != 0) {
-		sodium_memzero(ss, crypto_scalarmult_BYTES);
-		return CB_ERR_INVALID_KEY;
-	}
-	*sslen = crypto_scalarmult_BYTES;
 	return CB_OK;
 }
 
@@ -249,8 +243,6 @@ static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, 
 
 	if (!k->has_secret)
 		return CB_ERR_ARG;
-	if (*siglen < crypto_sign_BYTES)
-		return CB_ERR_LENGTH;
 	if (crypto_sign_detached(sig, &n, m, mlen, k->sk) != 0)
 		return CB_ERR_BACKEND;
 	*siglen = (size_t)n;
