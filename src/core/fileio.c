@@ -47,6 +47,33 @@ void cb_atomic_cleanup(void)
 }
 
 /*
+ * mkstemp(tmp) with every signal held until the file is tracked (keep) or
+ * gone again (a probe: closed, removed, -1 or 0 returned), so that a
+ * signal which ends the program finds it in temps[] or not at all.  The
+ * descriptor, or -1 with errno set.
+ */
+static int temp_file(char *tmp, int keep)
+{
+	sigset_t all, old;
+	int fd, e;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	fd = mkstemp(tmp);
+	e = errno;
+	if (fd >= 0 && keep) {
+		track(tmp);
+	} else if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+		fd = 0;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return fd;
+}
+
+/*
  * The descriptor a path names by itself: /dev/stdout (1), /dev/stderr (2),
  * /dev/fd/N and /proc/self/fd/N (N); -1 for any other path.  Such a path
  * resolves to whatever the descriptor is open on (an append target, a
@@ -232,11 +259,8 @@ int cb_atomic_open(cb_atomic_file *af, const char *path, unsigned mode)
 		} else {
 			if (tmp_name(af->tmp, sizeof(af->tmp), af->path) != 0)
 				return CB_ERR_IO;
-			fd = mkstemp(af->tmp);
-			if (fd >= 0) {
-				track(af->tmp);
-				af->pending = 1;
-			}
+			fd = temp_file(af->tmp, 1);
+			af->pending = fd >= 0;
 			/* mkstemp makes it 0600 whatever the umask: the mode asked for, less the umask */
 			if (fd >= 0 && fchmod(fd, (mode_t)mode & ~current_umask()) != 0) {
 				int e = errno;
@@ -280,12 +304,7 @@ int cb_atomic_check(const char *path)
 		return access(path, W_OK) == 0 ? CB_OK : CB_ERR_IO;
 	if (tmp_name(tmp, sizeof(tmp), target) != 0)
 		return CB_ERR_IO;
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		return CB_ERR_IO;
-	close(fd);
-	unlink(tmp);
-	return CB_OK;
+	return temp_file(tmp, 0) >= 0 ? CB_OK : CB_ERR_IO;
 }
 
 /*
