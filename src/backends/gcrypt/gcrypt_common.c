@@ -52,33 +52,16 @@ const char *cb_gcrypt_version(void)
 	return gcry_check_version(NULL);
 }
 
-void *cb_gcry_pk_new(size_t size, int md_algo)
+int cb_gcry_pk_open(cb_gcry_pk *k, int md_algo)
 {
-	cb_gcry_pk *k;
-
-	if (cb_gcry_init())
-		return NULL;
-	k = calloc(1, size);
-	if (!k)
-		return NULL;
-	if (md_algo && gcry_md_open(&k->md, md_algo, 0)) {
-		free(k);
-		return NULL;
-	}
-	return k;
+	return cb_gcry_init() || gcry_md_open(&k->md, md_algo, 0) ? CB_ERR_NOMEM : CB_OK;
 }
 
-void cb_gcry_pk_free(void *p, size_t size)
+void cb_gcry_pk_close(cb_gcry_pk *k)
 {
-	cb_gcry_pk *k = p;
-
-	if (!k)
-		return;
 	gcry_sexp_release(k->priv);
 	gcry_sexp_release(k->pub);
 	gcry_md_close(k->md);
-	cb_wipe(k, size);
-	free(k);
 }
 
 int cb_gcry_err(gcry_error_t err)

@@ -51,8 +51,8 @@ int cb_gcry_ec_sigval(int sm2, const uint8_t *sig, size_t siglen, gcry_sexp_t *s
 
 /*
  * What every libgcrypt public-key handle (RSA, SM2, ECDSA / Ed25519) holds
- * first: its key as libgcrypt's s-expressions (priv NULL on a verify-only
- * handle) and a digest handle for the messages.
+ * after its shared handle's part: its key as libgcrypt's s-expressions
+ * (priv NULL on a verify-only handle) and a digest handle for the messages.
  */
 typedef struct cb_gcry_pk {
 	gcry_sexp_t priv;
@@ -61,14 +61,13 @@ typedef struct cb_gcry_pk {
 } cb_gcry_pk;
 
 /*
- * A zeroed handle of size bytes whose first member is a cb_gcry_pk, with
- * its digest md_algo opened (none for 0): NULL when libgcrypt, the memory
- * or the digest fails.
+ * Inside a shared handle (rsa_handle.h, sm2key.h, ec_handle.h, rawkey.h,
+ * which allocate, wipe and free it): open, libgcrypt ready and the digest
+ * md_algo opened (CB_ERR_NOMEM otherwise); close, the key and the digest
+ * released (each may be NULL).
  */
-void *cb_gcry_pk_new(size_t size, int md_algo);
-
-/* Releases a cb_gcry_pk handle's key and digest, wipes its size bytes and frees it (NULL: nothing). */
-void cb_gcry_pk_free(void *p, size_t size);
+int cb_gcry_pk_open(cb_gcry_pk *k, int md_algo);
+void cb_gcry_pk_close(cb_gcry_pk *k);
 
 /* Classes (gcrypt_sym.c, gcrypt_ec.c, gcrypt_sm2.c, gcrypt_rsa.c), listed in gcrypt_common.c. */
 extern const cb_cipher_class cb_gcry_aes128_ecb, cb_gcry_aes128_ecb_p, cb_gcry_aes128_cbc, cb_gcry_aes128_cbc_p,

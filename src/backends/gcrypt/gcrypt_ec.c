@@ -229,8 +229,7 @@ struct gec_lib {
  */
 struct gec_key {
 	cb_ec_handle base; /* first */
-	gcry_sexp_t priv, pub;
-	gcry_md_hd_t md;
+	cb_gcry_pk g;      /* ECDSA's key s-expressions and SHA-256 */
 	gcry_ctx_t ec;
 	gcry_mpi_t d, x;
 	gcry_mpi_point_t peer, res;
@@ -246,9 +245,7 @@ static void gec_free(void *p)
 {
 	struct gec_key *k = p;
 
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
-	gcry_md_close(k->md);
+	cb_gcry_pk_close(&k->g);
 	gcry_mpi_release(k->d);
 	gcry_mpi_release(k->x);
 	gcry_mpi_point_release(k->peer);
@@ -273,12 +270,12 @@ static int gec_sexps(struct gec_key *k, int secret)
 	gcry_error_t e = 0;
 
 	if (secret)
-		e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve %s)(q %b)(d %b)))", c, 65, k->base.pub,
+		e = gcry_sexp_build(&k->g.priv, NULL, "(private-key (ecc (curve %s)(q %b)(d %b)))", c, 65, k->base.pub,
 				    32, k->d32);
 	if (!e)
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve %s)(q %b)))", c, 65, k->base.pub);
+		e = gcry_sexp_build(&k->g.pub, NULL, "(public-key (ecc (curve %s)(q %b)))", c, 65, k->base.pub);
 	if (!e)
-		e = gcry_md_open(&k->md, GCRY_MD_SHA256, 0);
+		e = gcry_md_open(&k->g.md, GCRY_MD_SHA256, 0);
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
@@ -345,9 +342,9 @@ static int gec_generate(void *key)
 	if (!err)
 		err = cb_gcry_sexp_raw(pub, "q", k->base.pub, 65);
 	if (gec_of(k)->sig) {
-		k->priv = priv;
-		k->pub = pub;
-		if (!err && gcry_md_open(&k->md, GCRY_MD_SHA256, 0))
+		k->g.priv = priv;
+		k->g.pub = pub;
+		if (!err && gcry_md_open(&k->g.md, GCRY_MD_SHA256, 0))
 			err = CB_ERR_BACKEND;
 		return err;
 	}
@@ -427,7 +424,7 @@ static const struct gec_lib gec_ecdh_p256 = GEC_LIB(P256_CURVE, 0), gec_ecdsa_p2
 static int ecdsa_data(struct gec_key *k, const uint8_t *m, size_t mlen, gcry_sexp_t *data)
 {
 	gcry_error_t e = gcry_sexp_build(data, NULL, "(data (flags raw)(value %b))", 32,
-					 cb_gcry_md_digest(k->md, NULL, 0, m, mlen));
+					 cb_gcry_md_digest(k->g.md, NULL, 0, m, mlen));
 
 	return e ? cb_gcry_err(e) : CB_OK;
 }
@@ -437,9 +434,9 @@ static int ecdsa_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size
 	struct gec_key *k = p;
 	gcry_sexp_t data = NULL;
 
-	if (!k->priv)
+	if (!k->g.priv)
 		return CB_ERR_UNSUPPORTED;
-	return cb_gcry_sign_rs(k->priv, data, ecdsa_data(k, m, mlen, &data), 0, sig, siglen);
+	return cb_gcry_sign_rs(k->g.priv, data, ecdsa_data(k, m, mlen, &data), 0, sig, siglen);
 }
 
 static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -451,27 +448,26 @@ static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *s
 	if ((err = cb_gcry_ec_sigval(0, sig, siglen, &s)) != 0)
 		return err;
 	err = ecdsa_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->pub);
+	return cb_gcry_verify(s, data, err, k->g.pub);
 }
 
 /* ---- Ed25519: the seed and public key kept by rawkey.h, beside the key's s-expressions ---- */
 
 struct ed_key {
 	cb_ed25519_obj base; /* first (rawkey.h) */
-	gcry_sexp_t priv;    /* NULL on a verify-only handle */
-	gcry_sexp_t pub;
+	cb_gcry_pk g;        /* priv NULL on a verify-only handle; no digest */
 };
 
 /* gcry_pk_genkey (transient-key: the CSPRNG, as OpenSSL's DRBG), its seed and public key kept. */
 static int ed_generate(void *p)
 {
 	struct ed_key *k = p;
-	int err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->priv, &k->pub);
+	int err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->g.priv, &k->g.pub);
 
 	if (!err)
-		err = cb_gcry_sexp_raw(k->pub, "q", CB_ED25519_PK(&k->base.raw), 32);
+		err = cb_gcry_sexp_raw(k->g.pub, "q", CB_ED25519_PK(&k->base.raw), 32);
 	if (!err)
-		err = cb_gcry_sexp_raw(k->priv, "d", k->base.raw.sk, 32);
+		err = cb_gcry_sexp_raw(k->g.priv, "d", k->base.raw.sk, 32);
 	return err;
 }
 
@@ -483,10 +479,10 @@ static int ed_load(void *p)
 	gcry_error_t e = 0;
 
 	if (k->base.raw.has_secret)
-		e = gcry_sexp_build(&k->priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
+		e = gcry_sexp_build(&k->g.priv, NULL, "(private-key (ecc (curve Ed25519)(flags eddsa)(q %b)(d %b)))",
 				    32, pk, 32, k->base.raw.sk);
 	if (!e)
-		e = gcry_sexp_build(&k->pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, pk);
+		e = gcry_sexp_build(&k->g.pub, NULL, "(public-key (ecc (curve Ed25519)(flags eddsa)(q %b)))", 32, pk);
 	return e ? cb_gcry_err(e) : CB_OK;
 }
 
@@ -494,8 +490,7 @@ static void ed_unload(void *p)
 {
 	struct ed_key *k = p;
 
-	gcry_sexp_release(k->priv);
-	gcry_sexp_release(k->pub);
+	cb_gcry_pk_close(&k->g);
 }
 
 /* The public key of the seed sk[0..32) into sk[32..64): libgcrypt's "q@eddsa" of a key of d alone. */
@@ -537,7 +532,7 @@ static int ed_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t 
 	struct ed_key *k = p;
 	gcry_sexp_t data = NULL;
 
-	return k->priv ? cb_gcry_sign_rs(k->priv, data, ed_data(m, mlen, &data), 1, sig, siglen) : CB_ERR_UNSUPPORTED;
+	return k->g.priv ? cb_gcry_sign_rs(k->g.priv, data, ed_data(m, mlen, &data), 1, sig, siglen) : CB_ERR_UNSUPPORTED;
 }
 
 /* S < L is the layer's (libgcrypt 1.10.1 does not check it: Wycheproof tcIds 63-66, 85). */
@@ -551,7 +546,7 @@ static int ed_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig,
 		return CB_ERR_VERIFY;
 	if ((e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32)) != 0)
 		return cb_gcry_err(e);
-	return cb_gcry_verify(s, data, ed_data(m, mlen, &data), k->pub);
+	return cb_gcry_verify(s, data, ed_data(m, mlen, &data), k->g.pub);
 }
 
 /* Ed25519's seed and public key beside its s-expressions (rawkey.h). */

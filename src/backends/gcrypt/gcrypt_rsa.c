@@ -27,16 +27,14 @@ static int rsa_init(void *p)
 {
 	struct rsa_key *k = p;
 
-	return cb_gcry_init() || gcry_md_open(&k->g.md, GCRY_MD_SHA256, 0) ? CB_ERR_NOMEM : CB_OK;
+	return cb_gcry_pk_open(&k->g, GCRY_MD_SHA256);
 }
 
 static void rsa_clear(void *p)
 {
 	struct rsa_key *k = p;
 
-	gcry_sexp_release(k->g.priv);
-	gcry_sexp_release(k->g.pub);
-	gcry_md_close(k->g.md);
+	cb_gcry_pk_close(&k->g);
 }
 
 static int rsa_generate(void *p)

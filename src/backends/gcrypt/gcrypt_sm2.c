@@ -50,16 +50,14 @@ static int sm2_init(void *p)
 {
 	struct sm2_key *k = p;
 
-	return cb_gcry_init() || gcry_md_open(&k->base.md, GCRY_MD_SM3, 0) ? CB_ERR_NOMEM : CB_OK;
+	return cb_gcry_pk_open(&k->base, GCRY_MD_SM3);
 }
 
 static void sm2_clear(void *p)
 {
 	struct sm2_key *k = p;
 
-	gcry_sexp_release(k->base.priv);
-	gcry_sexp_release(k->base.pub);
-	gcry_md_close(k->base.md);
+	cb_gcry_pk_close(&k->base);
 }
 
 /* Z_A = SM3(ENTL || ID || a || b || xG || yG || xA || yA) (GM/T 0003.2 5.5), the user ID from opts. */
