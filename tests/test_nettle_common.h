@@ -18,6 +18,9 @@
  *   pke     round trip; OpenSSL imports our PKCS#8 secret and decrypts our
  *           ciphertext, and we decrypt what OpenSSL encrypted to our key;
  *           tampered ciphertexts and too-long messages refused
+ *
+ * kex, sig and pke go through the generic layer (cb_kex_derive, ...), as
+ * every caller does, so the argument and size checks are the layer's.
  */
 #ifndef CB_TEST_NETTLE_COMMON_H
 #define CB_TEST_NETTLE_COMMON_H
@@ -195,70 +198,70 @@ static void xl_kex(const cb_kex_class *a, const cb_kex_class *b)
 	       l2 = sizeof(s2);
 
 	tu_note("%s", a->info.name);
-	if (a->keygen(a, NULL, &ka) || b->keygen(b, NULL, &kb)) {
+	if (cb_kex_keygen(a, NULL, &ka) || cb_kex_keygen(b, NULL, &kb)) {
 		CHECK(0);
 		goto out;
 	}
-	CHECK_EQ_INT(a->export_public(ka, pa, &lpa), 0);
-	CHECK_EQ_INT(b->export_public(kb, pb, &lpb), 0);
+	CHECK_EQ_INT(cb_kex_export_public(a, ka, pa, &lpa), 0);
+	CHECK_EQ_INT(cb_kex_export_public(b, kb, pb, &lpb), 0);
 	CHECK_EQ_INT(lpa, lpb);
 	/* Ours with OpenSSL's public value, and OpenSSL's with ours. */
-	CHECK_EQ_INT(a->derive(ka, pb, lpb, s1, &l1), 0);
-	CHECK_EQ_INT(b->derive(kb, pa, lpa, s2, &l2), 0);
+	CHECK_EQ_INT(cb_kex_derive(a, ka, pb, lpb, s1, &l1), 0);
+	CHECK_EQ_INT(cb_kex_derive(b, kb, pa, lpa, s2, &l2), 0);
 	CHECK_EQ_INT(l1, l2);
 	CHECK_MEM(s1, s2, l1);
 	/* The same peer again (prepared state kept in the handle). */
 	l2 = sizeof(s2);
-	CHECK_EQ_INT(a->derive(ka, pb, lpb, s2, &l2), 0);
+	CHECK_EQ_INT(cb_kex_derive(a, ka, pb, lpb, s2, &l2), 0);
 	CHECK_MEM(s1, s2, l1);
 	/* Secret export / import, here and in OpenSSL, gives the same public value. */
-	CHECK_EQ_INT(a->export_secret(ka, sk, &lsk), 0);
+	CHECK_EQ_INT(cb_kex_export_secret(a, ka, sk, &lsk), 0);
 	if (a->import_secret) {
-		CHECK_EQ_INT(a->import_secret(a, sk, lsk, NULL, &ki), 0);
+		CHECK_EQ_INT(cb_kex_import_secret(a, sk, lsk, NULL, &ki), 0);
 		if (ki) {
-			CHECK_EQ_INT(a->export_public(ki, pi, &lpi), 0);
+			CHECK_EQ_INT(cb_kex_export_public(a, ki, pi, &lpi), 0);
 			CHECK_EQ_INT(lpi, lpa);
 			CHECK_MEM(pi, pa, lpa);
 			l2 = sizeof(s2);
-			CHECK_EQ_INT(a->derive(ki, pb, lpb, s2, &l2), 0);
+			CHECK_EQ_INT(cb_kex_derive(a, ki, pb, lpb, s2, &l2), 0);
 			CHECK_MEM(s1, s2, l1);
 		}
 	}
 	if (b->import_secret) {
-		CHECK_EQ_INT(b->import_secret(b, sk, lsk, NULL, &kbi), 0);
+		CHECK_EQ_INT(cb_kex_import_secret(b, sk, lsk, NULL, &kbi), 0);
 		if (kbi) {
 			lpi = sizeof(pi);
-			CHECK_EQ_INT(b->export_public(kbi, pi, &lpi), 0);
+			CHECK_EQ_INT(cb_kex_export_public(b, kbi, pi, &lpi), 0);
 			CHECK_EQ_INT(lpi, lpa);
 			CHECK_MEM(pi, pa, lpa);
 		}
 	}
 	/* A malformed peer value is refused. */
 	l2 = sizeof(s2);
-	CHECK(a->derive(ka, pb, lpb - 1, s2, &l2) < 0);
+	CHECK(cb_kex_derive(a, ka, pb, lpb - 1, s2, &l2) < 0);
 	if (lpb == 65) {
 		uint8_t bad[65];
 		memcpy(bad, pb, 65);
 		bad[64] ^= 1; /* off the curve */
 		l2 = sizeof(s2);
-		CHECK(a->derive(ka, bad, 65, s2, &l2) < 0);
+		CHECK(cb_kex_derive(a, ka, bad, 65, s2, &l2) < 0);
 	}
 	/* A secret of the wrong length is refused. */
 	if (a->import_secret) {
 		void *k = NULL;
-		CHECK(a->import_secret(a, sk, lsk - 1, NULL, &k) < 0);
+		CHECK(cb_kex_import_secret(a, sk, lsk - 1, NULL, &k) < 0);
 		if (k)
-			a->key_free(k);
+			cb_kex_key_free(a, k);
 	}
 out:
 	if (ka)
-		a->key_free(ka);
+		cb_kex_key_free(a, ka);
 	if (kb)
-		b->key_free(kb);
+		cb_kex_key_free(b, kb);
 	if (ki)
-		a->key_free(ki);
+		cb_kex_key_free(a, ki);
 	if (kbi)
-		b->key_free(kbi);
+		cb_kex_key_free(b, kbi);
 }
 
 static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
@@ -269,57 +272,57 @@ static void xl_sig(const cb_sig_class *a, const cb_sig_class *b)
 
 	tu_note("%s", a->info.name);
 	tu_fill(m, sizeof(m), 21);
-	if (a->keygen(a, NULL, &ka) || b->keygen(b, NULL, &kb)) {
+	if (cb_sig_keygen(a, NULL, &ka) || cb_sig_keygen(b, NULL, &kb)) {
 		CHECK(0);
 		goto out;
 	}
-	CHECK_EQ_INT(a->export_public(ka, pa, &lpa), 0);
-	CHECK_EQ_INT(b->export_public(kb, pb, &lpb), 0);
+	CHECK_EQ_INT(cb_sig_export_public(a, ka, pa, &lpa), 0);
+	CHECK_EQ_INT(cb_sig_export_public(b, kb, pb, &lpb), 0);
 	CHECK(a->import_public != NULL);
 	if (!a->import_public)
 		goto out;
-	CHECK_EQ_INT(b->import_public(b, pa, lpa, NULL, &vb), 0); /* OpenSSL reads our SPKI */
-	CHECK_EQ_INT(a->import_public(a, pb, lpb, NULL, &va), 0); /* we read OpenSSL's */
+	CHECK_EQ_INT(cb_sig_import_public(b, pa, lpa, NULL, &vb), 0); /* OpenSSL reads our SPKI */
+	CHECK_EQ_INT(cb_sig_import_public(a, pb, lpb, NULL, &va), 0); /* we read OpenSSL's */
 	if (!va || !vb)
 		goto out;
 	for (size_t n = 0; n < sizeof(m); n += 97) {
 		tu_note("%s, %zu-byte message", a->info.name, n);
 		/* Ours: verifies here and in OpenSSL. */
 		ls = sizeof(sg);
-		CHECK(a->max_signature(ka) <= sizeof(sg));
-		CHECK_EQ_INT(a->sign(ka, m, n, sg, &ls), 0);
-		CHECK(ls <= a->max_signature(ka));
-		CHECK_EQ_INT(a->verify(ka, m, n, sg, ls), 0);
-		CHECK_EQ_INT(b->verify(vb, m, n, sg, ls), 0);
-		CHECK_EQ_INT(a->verify(ka, m, n + 1, sg, ls), CB_ERR_VERIFY);
+		CHECK(cb_sig_max_signature(a, ka) <= sizeof(sg));
+		CHECK_EQ_INT(cb_sig_sign(a, ka, m, n, sg, &ls), 0);
+		CHECK(ls <= cb_sig_max_signature(a, ka));
+		CHECK_EQ_INT(cb_sig_verify(a, ka, m, n, sg, ls), 0);
+		CHECK_EQ_INT(cb_sig_verify(b, vb, m, n, sg, ls), 0);
+		CHECK_EQ_INT(cb_sig_verify(a, ka, m, n + 1, sg, ls), CB_ERR_VERIFY);
 		sg[ls / 2] ^= 4;
-		CHECK(a->verify(ka, m, n, sg, ls) < 0);
-		CHECK(b->verify(vb, m, n, sg, ls) < 0);
+		CHECK(cb_sig_verify(a, ka, m, n, sg, ls) < 0);
+		CHECK(cb_sig_verify(b, vb, m, n, sg, ls) < 0);
 		/* OpenSSL's: verifies here through the imported key. */
 		ls = sizeof(sg);
-		CHECK_EQ_INT(b->sign(kb, m, n, sg, &ls), 0);
-		CHECK_EQ_INT(a->verify(va, m, n, sg, ls), 0);
-		CHECK_EQ_INT(a->verify(va, m, n + 1, sg, ls), CB_ERR_VERIFY);
-		CHECK(a->verify(va, m, n, sg, ls - 1) < 0);
+		CHECK_EQ_INT(cb_sig_sign(b, kb, m, n, sg, &ls), 0);
+		CHECK_EQ_INT(cb_sig_verify(a, va, m, n, sg, ls), 0);
+		CHECK_EQ_INT(cb_sig_verify(a, va, m, n + 1, sg, ls), CB_ERR_VERIFY);
+		CHECK(cb_sig_verify(a, va, m, n, sg, ls - 1) < 0);
 	}
 	/* A verify-only handle does not sign; a truncated SPKI is refused. */
 	ls = sizeof(sg);
-	CHECK(a->sign(va, m, 10, sg, &ls) < 0);
+	CHECK(cb_sig_sign(a, va, m, 10, sg, &ls) < 0);
 	{
 		void *k = NULL;
-		CHECK(a->import_public(a, pb, lpb - 1, NULL, &k) < 0);
+		CHECK(cb_sig_import_public(a, pb, lpb - 1, NULL, &k) < 0);
 		if (k)
-			a->key_free(k);
+			cb_sig_key_free(a, k);
 	}
 out:
 	if (ka)
-		a->key_free(ka);
+		cb_sig_key_free(a, ka);
 	if (kb)
-		b->key_free(kb);
+		cb_sig_key_free(b, kb);
 	if (va)
-		a->key_free(va);
+		cb_sig_key_free(a, va);
 	if (vb)
-		b->key_free(vb);
+		cb_sig_key_free(b, vb);
 }
 
 static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
@@ -330,11 +333,11 @@ static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
 	int unbounded, nonempty;
 
 	tu_note("%s", a->info.name);
-	if (a->keygen(a, NULL, &ka)) {
+	if (cb_pke_keygen(a, NULL, &ka)) {
 		CHECK(0);
 		return;
 	}
-	maxm = a->max_plaintext(ka);
+	maxm = cb_pke_max_plaintext(a, ka);
 	/* SM2 takes any non-empty length: messages up to 200 bytes here. */
 	unbounded = maxm == SIZE_MAX;
 	if (unbounded)
@@ -342,21 +345,21 @@ static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
 	/* SM2 cannot encrypt an empty message, bounded (GmSSL: 255 bytes) or not. */
 	nonempty = unbounded || strncmp(a->info.name, "sm2-enc-", 8) == 0;
 	CHECK(maxm > 0 && maxm < sizeof(m));
-	CHECK_EQ_INT(a->export_secret(ka, sk, &lsk), 0);
+	CHECK_EQ_INT(cb_pke_export_secret(a, ka, sk, &lsk), 0);
 	CHECK(b->import_secret != NULL);
 	if (b->import_secret)
-		CHECK_EQ_INT(b->import_secret(b, sk, lsk, NULL, &kb), 0);
+		CHECK_EQ_INT(cb_pke_import_secret(b, sk, lsk, NULL, &kb), 0);
 	if (a->import_secret) {
 		void *ki = NULL;
-		CHECK_EQ_INT(a->import_secret(a, sk, lsk, NULL, &ki), 0);
+		CHECK_EQ_INT(cb_pke_import_secret(a, sk, lsk, NULL, &ki), 0);
 		if (ki) {
 			uint8_t p1[1100], p2[1100];
 			size_t l1 = sizeof(p1), l2 = sizeof(p2);
-			CHECK_EQ_INT(a->export_public(ka, p1, &l1), 0);
-			CHECK_EQ_INT(a->export_public(ki, p2, &l2), 0);
+			CHECK_EQ_INT(cb_pke_export_public(a, ka, p1, &l1), 0);
+			CHECK_EQ_INT(cb_pke_export_public(a, ki, p2, &l2), 0);
 			CHECK_EQ_INT(l1, l2);
 			CHECK_MEM(p1, p2, l1);
-			a->key_free(ki);
+			cb_pke_key_free(a, ki);
 		}
 	}
 	/* Raw RSA takes exactly one modulus-sized block below n. */
@@ -378,37 +381,37 @@ static void xl_pke(const cb_pke_class *a, const cb_pke_class *b)
 		if (raw)
 			m[0] = 0;
 		lc = sizeof(ct);
-		CHECK_EQ_INT(a->encrypt(ka, m, n, ct, &lc), 0);
-		CHECK(lc <= a->max_ciphertext(ka, n));
+		CHECK_EQ_INT(cb_pke_encrypt(a, ka, m, n, ct, &lc), 0);
+		CHECK(lc <= cb_pke_max_ciphertext(a, ka, n));
 		lp = sizeof(pt);
-		CHECK_EQ_INT(a->decrypt(ka, ct, lc, pt, &lp), 0);
+		CHECK_EQ_INT(cb_pke_decrypt(a, ka, ct, lc, pt, &lp), 0);
 		CHECK_EQ_INT(lp, n);
 		CHECK_MEM(pt, m, n);
 		if (kb) {
 			lp = sizeof(pt);
-			CHECK_EQ_INT(b->decrypt(kb, ct, lc, pt, &lp), 0);
+			CHECK_EQ_INT(cb_pke_decrypt(b, kb, ct, lc, pt, &lp), 0);
 			CHECK_EQ_INT(lp, n);
 			CHECK_MEM(pt, m, n);
 			lc = sizeof(ct);
-			CHECK_EQ_INT(b->encrypt(kb, m, n, ct, &lc), 0);
+			CHECK_EQ_INT(cb_pke_encrypt(b, kb, m, n, ct, &lc), 0);
 			lp = sizeof(pt);
-			CHECK_EQ_INT(a->decrypt(ka, ct, lc, pt, &lp), 0);
+			CHECK_EQ_INT(cb_pke_decrypt(a, ka, ct, lc, pt, &lp), 0);
 			CHECK_EQ_INT(lp, n);
 			CHECK_MEM(pt, m, n);
 		}
 		lp = sizeof(pt);
-		CHECK(a->decrypt(ka, ct, lc - 1, pt, &lp) < 0);
+		CHECK(cb_pke_decrypt(a, ka, ct, lc - 1, pt, &lp) < 0);
 	}
 	lc = sizeof(ct);
 	if (!unbounded)
-		CHECK(a->encrypt(ka, m, maxm + 1, ct, &lc) < 0);
+		CHECK(cb_pke_encrypt(a, ka, m, maxm + 1, ct, &lc) < 0);
 	if (raw) { /* one byte short of a block */
 		lc = sizeof(ct);
-		CHECK(a->encrypt(ka, m, maxm - 1, ct, &lc) < 0);
+		CHECK(cb_pke_encrypt(a, ka, m, maxm - 1, ct, &lc) < 0);
 	}
-	a->key_free(ka);
+	cb_pke_key_free(a, ka);
 	if (kb)
-		b->key_free(kb);
+		cb_pke_key_free(b, kb);
 }
 
 /* Every class of `backend` against OpenSSL's class of the same name. */

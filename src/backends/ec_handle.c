@@ -133,14 +133,14 @@ int cb_ec_export_point(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_ec_handle *k = key;
 
-	return k ? cb_bytes_out(k->pub, ec_point_len(k), out, outlen) : CB_ERR_ARG;
+	return cb_bytes_out(k->pub, ec_point_len(k), out, outlen);
 }
 
 int cb_ec_export_spki(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_ec_handle *k = key;
 
-	return k ? cb_key_put(k->type, 0, k->pub, out, outlen) : CB_ERR_ARG;
+	return cb_key_put(k->type, 0, k->pub, out, outlen);
 }
 
 int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
@@ -149,7 +149,7 @@ int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	uint8_t d[32];
 	int r;
 
-	if (!k || !k->has_secret)
+	if (!k->has_secret)
 		return CB_ERR_ARG;
 	r = k->lib->get_secret(k, d);
 	if (r == 0 && k->type == CB_KEY_X25519)
@@ -160,22 +160,18 @@ int cb_ec_export_secret(const void *key, uint8_t *out, size_t *outlen)
 	return r;
 }
 
-/* The x-coordinate of d times the peer's point; the peer decoded and checked when it changes. */
+/*
+ * The x-coordinate of d times the peer's point; the peer decoded and checked when it changes.  The layer
+ * checked the arguments, the peer's length and the room for the secret (a kex handle always has its secret).
+ */
 int cb_ec_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
 	cb_ec_handle *k = key;
-	size_t n;
+	size_t n = ec_point_len(k);
 	int r;
 
-	if (!k || !peer || !ss || !sslen || !k->has_secret)
-		return CB_ERR_ARG;
-	if (*sslen < 32)
-		return CB_ERR_LENGTH;
-	n = ec_point_len(k);
-	if (!k->peer_set || peerlen != n || memcmp(peer, k->peer, n) != 0) {
+	if (!k->peer_set || memcmp(peer, k->peer, n) != 0) {
 		k->peer_set = 0;
-		if (peerlen != n)
-			return CB_ERR_INVALID_KEY;
 		if ((r = k->lib->set_point(k, 1, peer)) != 0)
 			return r;
 		memcpy(k->peer, peer, n);

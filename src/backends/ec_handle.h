@@ -7,8 +7,9 @@
  * canonical PKCS#8 of d, SPKI and the raw point written; read as well
  * from the other forms der.h canonicalises, as the libraries' own parsers
  * took them; X25519's raw 32 bytes, RFC 7748), derive's cache of the last
- * peer (decoded and checked once while it does not change), the size
- * checks.  The library gives a cb_ec_lib, the classes' info.variant: how
+ * peer (decoded and checked once while it does not change; its length and
+ * the room for the secret are the layer's).  The library gives a
+ * cb_ec_lib, the classes' info.variant: how
  * it makes, frees and fills a handle, and its scalar multiplication; the
  * adapter writes its sign and verify.
  */
@@ -39,7 +40,8 @@ typedef struct cb_ec_handle {
  * d, 0 < d < n (CB_ERR_INVALID_KEY otherwise); both write pub.  set_point:
  * pt (65 bytes; X25519: 32) decoded into the handle's public key (peer 0)
  * or its peer point (peer 1), CB_ERR_INVALID_KEY when it is not an
- * uncompressed point of the curve.  get_secret: d (X25519: the scalar as
+ * uncompressed point of the curve (pub is then pt, written here).
+ * get_secret: d (X25519: the scalar as
  * given).  shared: x(d * peer), 32 bytes.
  */
 typedef struct cb_ec_lib {

@@ -143,13 +143,13 @@ void cb_x25519_raw_free(void *key)
 int cb_x25519_raw_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_x25519_raw *k = key;
-	return k ? cb_bytes_out(k->pk, sizeof(k->pk), out, outlen) : CB_ERR_ARG;
+	return cb_bytes_out(k->pk, sizeof(k->pk), out, outlen);
 }
 
 int cb_x25519_raw_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_x25519_raw *k = key;
-	return k ? cb_bytes_out(k->sk, sizeof(k->sk), out, outlen) : CB_ERR_ARG;
+	return cb_bytes_out(k->sk, sizeof(k->sk), out, outlen);
 }
 
 void cb_ed25519_raw_free(void *key)
@@ -162,15 +162,13 @@ void cb_ed25519_raw_free(void *key)
 int cb_ed25519_raw_export_public(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_ed25519_raw *k = key;
-	return k ? cb_key_put(CB_KEY_ED25519, 0, CB_ED25519_PK(k), out, outlen) : CB_ERR_ARG;
+	return cb_key_put(CB_KEY_ED25519, 0, CB_ED25519_PK(k), out, outlen);
 }
 
 int cb_ed25519_raw_export_secret(const void *key, uint8_t *out, size_t *outlen)
 {
 	const cb_ed25519_raw *k = key;
-	if (!k || !k->has_secret)
-		return CB_ERR_ARG;
-	return cb_key_put(CB_KEY_ED25519, 1, k->sk, out, outlen);
+	return k->has_secret ? cb_key_put(CB_KEY_ED25519, 1, k->sk, out, outlen) : CB_ERR_ARG;
 }
 
 size_t cb_ed25519_raw_max_signature(const void *key)

@@ -13,7 +13,8 @@
  *
  * libgcrypt has no SPKI / PKCS#8 codec: the key files are core/der.h's
  * (the ECDH and ECDSA handles: backends/ec_handle.h; X25519 and Ed25519:
- * core/rawkey.h), and the SM2 adapter's PKCS#8 reader is here.
+ * core/rawkey.h).  The P-256 and SM2 keys' making is here for the SM2
+ * adapter too (cb_gcry_ec_*).
  *
  * Prepared state: the key s-expressions (and, for ECDH, the curve context,
  * the secret scalar and the last peer's point) are built once, so a timed
@@ -24,130 +25,66 @@
 #include <string.h>
 
 #include "backends/ec_handle.h"
-#include "backends/gcrypt/gcrypt_ec.h"
-#include "core/der.h"
-#include "core/keycheck.h"
+#include "backends/gcrypt/gcrypt_common.h"
 #include "core/rawkey.h"
 #include "core/util.h"
 
 #define P256_CURVE "NIST P-256"
 
-/* ---- small helpers ---------------------------------------------------- */
+/* ---- the keys of P-256 and the SM2 curve (gcrypt_common.h) --------------- */
 
-/*
- * The atom after `name` in s into n bytes: raw, exactly n bytes (an
- * Ed25519 point's 0x40 "native" prefix dropped); else a big-endian
- * unsigned number, left-padded.
- */
-static int sexp_atom(gcry_sexp_t s, const char *name, int raw, uint8_t *out, size_t n)
+int cb_gcry_ec_generate(cb_gcry_pk *g, const char *spec, uint8_t q[65], uint8_t d[32])
 {
-	gcry_sexp_t tok = gcry_sexp_find_token(s, name, 0);
-	const char *d;
-	size_t len = 0;
-	int err = CB_OK;
+	int err = cb_gcry_genkey(spec, &g->priv, &g->pub);
 
-	if (!tok)
-		return CB_ERR_BACKEND;
-	d = gcry_sexp_nth_data(tok, 1, &len);
-	if (raw && d && len == n + 1 && (uint8_t)d[0] == 0x40)
-		d++, len--;
-	while (!raw && d && len > n && *d == 0)
-		d++, len--;
-	if (!d || len > n || (raw && len != n)) {
-		err = CB_ERR_BACKEND;
-	} else {
-		memset(out, 0, n - len);
-		memcpy(out + n - len, d, len);
-	}
-	gcry_sexp_release(tok);
-	return err;
-}
-
-int cb_gcry_sexp_fixed(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
-{
-	return sexp_atom(s, name, 0, out, n);
-}
-
-int cb_gcry_sexp_raw(gcry_sexp_t s, const char *name, uint8_t *out, size_t n)
-{
-	return sexp_atom(s, name, 1, out, n);
-}
-
-int cb_gcry_sign_rs(gcry_sexp_t priv, gcry_sexp_t data, int err, int raw, uint8_t *sig, size_t *siglen)
-{
-	gcry_sexp_t sv = NULL;
-	uint8_t r[32], s[32];
-	gcry_error_t e;
-
-	if (err)
-		return err;
-	e = gcry_pk_sign(&sv, data, priv);
-	gcry_sexp_release(data);
-	if (e)
-		return cb_gcry_err(e);
-	err = sexp_atom(sv, "r", raw, r, 32);
 	if (!err)
-		err = sexp_atom(sv, "s", raw, s, 32);
-	gcry_sexp_release(sv);
-	if (err || !raw)
-		return err ? err : cb_der_sig_encode(r, s, sig, siglen);
-	if (*siglen < 64)
-		return CB_ERR_LENGTH;
-	memcpy(sig, r, 32);
-	memcpy(sig + 32, s, 32);
-	*siglen = 64;
-	return CB_OK;
+		err = cb_gcry_sexp_atom(g->pub, "q", 1, q, 65);
+	return err ? err : cb_gcry_sexp_atom(g->priv, "d", 0, d, 32);
 }
 
-/*
- * A key pair from gcry_pk_genkey: both halves as separate s-expressions.
- * The specs ask for "transient-key": the secret then comes from libgcrypt's
- * CSPRNG (GCRY_STRONG_RANDOM), as OpenSSL's keys come from its DRBG, not
- * from fresh system entropy per key (GCRY_VERY_STRONG_RANDOM).
- */
-int cb_gcry_genkey(const char *spec, gcry_sexp_t *priv, gcry_sexp_t *pub)
+int cb_gcry_ec_sexps(cb_gcry_pk *g, const char *curve, const uint8_t q[65], const uint8_t *d)
 {
-	gcry_sexp_t params = NULL, kp = NULL;
-	gcry_error_t e;
+	gcry_error_t e = 0;
 
-	*priv = *pub = NULL;
-	e = gcry_sexp_new(&params, spec, 0, 1);
+	if (d)
+		e = gcry_sexp_build(&g->priv, NULL, "(private-key (ecc (curve %s)(q %b)(d %b)))", curve, 65, q, 32, d);
 	if (!e)
-		e = gcry_pk_genkey(&kp, params);
-	gcry_sexp_release(params);
-	if (e)
-		return cb_gcry_err(e);
-	*priv = gcry_sexp_find_token(kp, "private-key", 0);
-	*pub = gcry_sexp_find_token(kp, "public-key", 0);
-	gcry_sexp_release(kp);
-	if (!*priv || !*pub) {
-		gcry_sexp_release(*priv);
-		gcry_sexp_release(*pub);
-		*priv = *pub = NULL;
-		return CB_ERR_BACKEND;
-	}
-	return CB_OK;
+		e = gcry_sexp_build(&g->pub, NULL, "(public-key (ecc (curve %s)(q %b)))", curve, 65, q);
+	return e ? cb_gcry_err(e) : CB_OK;
 }
 
-int cb_gcry_point_ok(const char *curve, const uint8_t *q, size_t len)
+int cb_gcry_ec_scalar(const char *curve, const uint8_t d[32], unsigned sub, gcry_ctx_t *ec, gcry_mpi_t *dm,
+		      uint8_t *q)
 {
-	gcry_sexp_t s = NULL;
-	gcry_ctx_t ctx = NULL;
-	gcry_mpi_point_t pt = NULL;
-	int ok = 0;
+	gcry_mpi_t n = NULL, x = NULL, y = NULL;
+	gcry_mpi_point_t g = NULL, p = NULL;
+	int err = CB_ERR_BACKEND;
 
-	if (len != 65 || q[0] != 0x04)
-		return 0;
-	if (gcry_sexp_build(&s, NULL, "(public-key (ecc (curve %s)(q %b)))", curve, (int)len, q))
-		return 0;
-	if (!gcry_mpi_ec_new(&ctx, s, NULL)) {
-		pt = gcry_mpi_ec_get_point("q", ctx, 0);
-		ok = pt && gcry_mpi_ec_curve_point(pt, ctx);
-	}
-	gcry_mpi_point_release(pt);
-	gcry_ctx_release(ctx);
-	gcry_sexp_release(s);
-	return ok;
+	if (gcry_mpi_ec_new(ec, NULL, curve) || gcry_mpi_scan(dm, GCRYMPI_FMT_USG, d, 32, NULL))
+		return CB_ERR_BACKEND;
+	gcry_mpi_set_flag(*dm, GCRYMPI_FLAG_SECURE);
+	n = gcry_mpi_ec_get_mpi("n", *ec, 1);
+	g = gcry_mpi_ec_get_point("g", *ec, 1);
+	if (!n || !g)
+		goto done;
+	gcry_mpi_sub_ui(n, n, sub);
+	err = gcry_mpi_cmp_ui(*dm, 0) == 0 || gcry_mpi_cmp(*dm, n) >= 0 ? CB_ERR_INVALID_KEY : CB_OK;
+	if (err || !q)
+		goto done;
+	p = gcry_mpi_point_new(0);
+	x = gcry_mpi_new(0);
+	y = gcry_mpi_new(0);
+	gcry_mpi_ec_mul(p, *dm, g, *ec);
+	q[0] = 0x04;
+	if (gcry_mpi_ec_get_affine(x, y, p, *ec) || cb_gcry_mpi_fixed(x, q + 1, 32) || cb_gcry_mpi_fixed(y, q + 33, 32))
+		err = CB_ERR_BACKEND;
+done:
+	gcry_mpi_release(n);
+	gcry_mpi_release(x);
+	gcry_mpi_release(y);
+	gcry_mpi_point_release(g);
+	gcry_mpi_point_release(p);
+	return err;
 }
 
 /* ---- X25519 ----------------------------------------------------------- */
@@ -168,48 +105,13 @@ static int gcry_rand(void *buf, size_t len)
 
 static const cb_rawkey_lib gcry_rawkey = {cb_gcry_init, gcry_rand, x25519_base, NULL};
 
-static int x25519_import(const cb_kex_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **out)
-{
-	*out = NULL;
-	return len == 32 ? cb_x25519_raw_class_import(cls, in, len, opts, out) : CB_ERR_INVALID_KEY;
-}
-
+/* The layer checks the peer's length and the room for the secret, and refuses an all-zero one (RFC 7748 6.1). */
 static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	cb_x25519_raw *k = p;
-	gcry_error_t e;
+	gcry_error_t e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, ss, ((const cb_x25519_raw *)p)->sk, peer);
 
-	if (peerlen != 32)
-		return CB_ERR_INVALID_KEY;
-	if (*sslen < 32)
-		return CB_ERR_LENGTH;
-	if ((e = gcry_ecc_mul_point(GCRY_ECC_CURVE25519, ss, k->sk, peer)) != 0)
-		return cb_gcry_err(e);
-	/* A low-order peer gives the all-zero secret (RFC 7748 6.1): refuse it as OpenSSL does. */
-	if (cb_is_zero(ss, 32))
-		return CB_ERR_INVALID_KEY;
 	*sslen = 32;
-	return CB_OK;
-}
-
-int cb_gcry_mpi_fixed(gcry_mpi_t m, uint8_t *out, size_t n)
-{
-	size_t len = 0;
-
-	if (gcry_mpi_print(GCRYMPI_FMT_USG, NULL, 0, &len, m) || len > n)
-		return CB_ERR_BACKEND;
-	memset(out, 0, n - len);
-	if (len && gcry_mpi_print(GCRYMPI_FMT_USG, out + n - len, len, NULL, m))
-		return CB_ERR_BACKEND;
-	return CB_OK;
-}
-
-/* d of a key of the curve algid names (ec_handle.h's reader). */
-int cb_gcry_parse_pkcs8_ec(const uint8_t *in, size_t len, const uint8_t *algid, uint8_t *d)
-{
-	int sm2 = !memcmp(algid, cb_spki_sm2_prefix + 2, CB_GCRY_ALGID_LEN);
-
-	return cb_ec_key_raw(sm2 ? CB_KEY_SM2 : CB_KEY_P256, 1, in, len, d);
+	return e ? cb_gcry_err(e) : CB_OK;
 }
 
 /* ---- ECDH and ECDSA (ec_handle.h) ------------------------------------ */
@@ -219,17 +121,17 @@ struct gec_lib {
 	cb_ec_lib lib;
 	const char *curve;  /* libgcrypt's curve name */
 	const char *genkey; /* gcry_pk_genkey spec */
-	int sig;            /* ECDSA: the key's s-expressions and SHA-256; else ECDH's prepared scalar */
+	int sig;            /* ECDSA: the key's s-expressions; else ECDH's prepared scalar */
 };
 
 /*
- * One handle for both kinds: ECDSA keeps the key's s-expressions and a
+ * One handle for both kinds: ECDSA uses the key's s-expressions and a
  * SHA-256 context; ECDH the curve context, the secret scalar, the last
  * peer's point and the product's point and x.
  */
 struct gec_key {
 	cb_ec_handle base; /* first */
-	cb_gcry_pk g;      /* ECDSA's key s-expressions and SHA-256 */
+	cb_gcry_pk g;      /* the key's s-expressions (an imported ECDH key has none) and SHA-256 */
 	gcry_ctx_t ec;
 	gcry_mpi_t d, x;
 	gcry_mpi_point_t peer, res;
@@ -257,100 +159,31 @@ static void gec_free(void *p)
 
 static int gec_new(void **key)
 {
-	if (cb_gcry_init())
-		return CB_ERR_BACKEND;
-	*key = calloc(1, sizeof(struct gec_key));
-	return *key ? CB_OK : CB_ERR_NOMEM;
+	struct gec_key *k = calloc(1, sizeof(*k));
+
+	if (k && cb_gcry_pk_open(&k->g, GCRY_MD_SHA256) != 0) {
+		gec_free(k);
+		return CB_ERR_NOMEM;
+	}
+	*key = k;
+	return k ? CB_OK : CB_ERR_NOMEM;
 }
 
-/* ECDSA's key s-expressions (priv when d is known) of base.pub and d32, and its SHA-256. */
-static int gec_sexps(struct gec_key *k, int secret)
-{
-	const char *c = gec_of(k)->curve;
-	gcry_error_t e = 0;
-
-	if (secret)
-		e = gcry_sexp_build(&k->g.priv, NULL, "(private-key (ecc (curve %s)(q %b)(d %b)))", c, 65, k->base.pub,
-				    32, k->d32);
-	if (!e)
-		e = gcry_sexp_build(&k->g.pub, NULL, "(public-key (ecc (curve %s)(q %b)))", c, 65, k->base.pub);
-	if (!e)
-		e = gcry_md_open(&k->g.md, GCRY_MD_SHA256, 0);
-	return e ? cb_gcry_err(e) : CB_OK;
-}
-
-/*
- * The scalar d32 prepared for ECDH: checks 0 < d < n and, when mulg,
- * computes Q = dG into base.pub.
- */
+/* ECDH's scalar of d32 prepared (cb_gcry_ec_scalar; Q = dG into base.pub when mulg), with the product's point and x. */
 static int gec_scalar(struct gec_key *k, int mulg)
 {
-	gcry_mpi_t n = NULL, x = NULL, y = NULL;
-	gcry_mpi_point_t g = NULL, q = NULL;
-	int err = CB_ERR_BACKEND;
-
-	if (gcry_mpi_ec_new(&k->ec, NULL, gec_of(k)->curve) || gcry_mpi_scan(&k->d, GCRYMPI_FMT_USG, k->d32, 32, NULL))
-		return CB_ERR_BACKEND;
-	/* Secret scalars take libgcrypt's constant-time multiplication path. */
-	gcry_mpi_set_flag(k->d, GCRYMPI_FLAG_SECURE);
-	n = gcry_mpi_ec_get_mpi("n", k->ec, 1);
-	g = gcry_mpi_ec_get_point("g", k->ec, 1);
-	if (!n || !g)
-		goto done;
-	if (gcry_mpi_cmp_ui(k->d, 0) == 0 || gcry_mpi_cmp(k->d, n) >= 0) {
-		err = CB_ERR_INVALID_KEY;
-		goto done;
-	}
 	k->res = gcry_mpi_point_new(0);
 	k->x = gcry_mpi_new(0);
-	if (!mulg) {
-		err = CB_OK;
-		goto done;
-	}
-	q = gcry_mpi_point_new(0);
-	x = gcry_mpi_new(0);
-	y = gcry_mpi_new(0);
-	gcry_mpi_ec_mul(q, k->d, g, k->ec);
-	if (gcry_mpi_ec_get_affine(x, y, q, k->ec))
-		goto done;
-	k->base.pub[0] = 0x04;
-	if (!cb_gcry_mpi_fixed(x, k->base.pub + 1, 32) && !cb_gcry_mpi_fixed(y, k->base.pub + 33, 32))
-		err = CB_OK;
-done:
-	gcry_mpi_release(n);
-	gcry_mpi_release(x);
-	gcry_mpi_release(y);
-	gcry_mpi_point_release(g);
-	gcry_mpi_point_release(q);
-	return err;
+	return cb_gcry_ec_scalar(gec_of(k)->curve, k->d32, 0, &k->ec, &k->d, mulg ? k->base.pub : NULL);
 }
 
-/*
- * gcry_pk_genkey: ECDSA keeps the key's s-expressions, ECDH prepares d.
- * transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise
- * test, as OpenSSL.
- */
+/* gcry_pk_genkey, its s-expressions kept; ECDH prepares d. */
 static int gec_generate(void *key)
 {
 	struct gec_key *k = key;
-	gcry_sexp_t priv, pub;
-	int err = cb_gcry_genkey(gec_of(k)->genkey, &priv, &pub);
+	int err = cb_gcry_ec_generate(&k->g, gec_of(k)->genkey, k->base.pub, k->d32);
 
-	if (err)
-		return err;
-	err = cb_gcry_sexp_fixed(priv, "d", k->d32, 32);
-	if (!err)
-		err = cb_gcry_sexp_raw(pub, "q", k->base.pub, 65);
-	if (gec_of(k)->sig) {
-		k->g.priv = priv;
-		k->g.pub = pub;
-		if (!err && gcry_md_open(&k->g.md, GCRY_MD_SHA256, 0))
-			err = CB_ERR_BACKEND;
-		return err;
-	}
-	gcry_sexp_release(priv);
-	gcry_sexp_release(pub);
-	return err ? err : gec_scalar(k, 0);
+	return err || gec_of(k)->sig ? err : gec_scalar(k, 0);
 }
 
 /* d: checked and Q = dG computed as ECDH prepares it. */
@@ -361,7 +194,7 @@ static int gec_set_secret(void *key, const uint8_t d[32])
 
 	memcpy(k->d32, d, 32);
 	err = gec_scalar(k, 1);
-	return err || !gec_of(k)->sig ? err : gec_sexps(k, 1);
+	return err || !gec_of(k)->sig ? err : cb_gcry_ec_sexps(&k->g, gec_of(k)->curve, k->base.pub, d);
 }
 
 /* A point of the curve (gcry_mpi_ec_curve_point): ECDSA's public key, or ECDH's peer kept for derive. */
@@ -391,8 +224,7 @@ static int gec_set_point(void *key, int peer, const uint8_t pt[65])
 		return CB_OK;
 	}
 	gcry_mpi_point_release(p);
-	memcpy(k->base.pub, pt, 65);
-	return gec_sexps(k, 0);
+	return cb_gcry_ec_sexps(&k->g, gec_of(k)->curve, pt, NULL);
 }
 
 static int gec_get_secret(const void *key, uint8_t d[32])
@@ -413,6 +245,7 @@ static int gec_shared(void *key, uint8_t x[32])
 	return cb_gcry_mpi_fixed(k->x, x, 32);
 }
 
+/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
 #define GEC_LIB(curve_, sig_)                                                                                 \
 	{{gec_new, gec_free, gec_generate, gec_set_secret, gec_set_point, gec_get_secret, gec_shared}, curve_,   \
 	 "(genkey (ecc (curve \"" curve_ "\")(flags transient-key no-keytest)))", (sig_)}
@@ -436,19 +269,16 @@ static int ecdsa_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size
 
 	if (!k->g.priv)
 		return CB_ERR_UNSUPPORTED;
-	return cb_gcry_sign_rs(k->g.priv, data, ecdsa_data(k, m, mlen, &data), 0, sig, siglen);
+	return cb_gcry_sign(k->g.priv, ecdsa_data(k, m, mlen, &data), &data, CB_GCRY_SIG_DER, sig, siglen);
 }
 
 static int ecdsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct gec_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
-	int err;
+	int err = cb_gcry_ec_sigval(0, sig, siglen, &s);
 
-	if ((err = cb_gcry_ec_sigval(0, sig, siglen, &s)) != 0)
-		return err;
-	err = ecdsa_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->g.pub);
+	return err ? err : cb_gcry_verify(s, ecdsa_data(k, m, mlen, &data), &data, k->g.pub);
 }
 
 /* ---- Ed25519: the seed and public key kept by rawkey.h, beside the key's s-expressions ---- */
@@ -465,10 +295,8 @@ static int ed_generate(void *p)
 	int err = cb_gcry_genkey("(genkey (ecc (curve Ed25519)(flags eddsa transient-key)))", &k->g.priv, &k->g.pub);
 
 	if (!err)
-		err = cb_gcry_sexp_raw(k->g.pub, "q", CB_ED25519_PK(&k->base.raw), 32);
-	if (!err)
-		err = cb_gcry_sexp_raw(k->g.priv, "d", k->base.raw.sk, 32);
-	return err;
+		err = cb_gcry_sexp_atom(k->g.pub, "q", 1, CB_ED25519_PK(&k->base.raw), 32);
+	return err ? err : cb_gcry_sexp_atom(k->g.priv, "d", 1, k->base.raw.sk, 32);
 }
 
 /* The key's s-expressions of its public key and, on a secret key, its seed. */
@@ -532,21 +360,19 @@ static int ed_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t 
 	struct ed_key *k = p;
 	gcry_sexp_t data = NULL;
 
-	return k->g.priv ? cb_gcry_sign_rs(k->g.priv, data, ed_data(m, mlen, &data), 1, sig, siglen) : CB_ERR_UNSUPPORTED;
+	if (!k->g.priv)
+		return CB_ERR_UNSUPPORTED;
+	return cb_gcry_sign(k->g.priv, ed_data(m, mlen, &data), &data, CB_GCRY_SIG_RAW, sig, siglen);
 }
 
-/* S < L is the layer's (libgcrypt 1.10.1 does not check it: Wycheproof tcIds 63-66, 85). */
+/* The layer checks the length (64) and S < L (libgcrypt 1.10.1 does not: Wycheproof tcIds 63-66, 85). */
 static int ed_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct ed_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
-	gcry_error_t e;
+	gcry_error_t e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32);
 
-	if (siglen != 64)
-		return CB_ERR_VERIFY;
-	if ((e = gcry_sexp_build(&s, NULL, "(sig-val (eddsa (r %b)(s %b)))", 32, sig, 32, sig + 32)) != 0)
-		return cb_gcry_err(e);
-	return cb_gcry_verify(s, data, ed_data(m, mlen, &data), k->g.pub);
+	return e ? cb_gcry_err(e) : cb_gcry_verify(s, ed_data(m, mlen, &data), &data, k->g.pub);
 }
 
 /* Ed25519's seed and public key beside its s-expressions (rawkey.h). */
@@ -559,12 +385,8 @@ static const cb_ed25519_objlib gcry_ed25519 = {
 	{.kind = (kind_), .name = (name_), .backend = "gcrypt", .unavailable = cb_gcry_unavailable,            \
 	 .implementation = cb_gcrypt_implementation, .variant = (variant_)}
 
-const cb_kex_class cb_gcry_x25519 = {
-	.info = GEC_INFO(CB_KIND_KEX, "x25519", &gcry_rawkey),
-	CB_X25519_RAW_METHODS,
-	.derive = x25519_derive,
-	.import_secret = x25519_import, /* a key of another length: CB_ERR_INVALID_KEY */
-};
+const cb_kex_class cb_gcry_x25519 = {.info = GEC_INFO(CB_KIND_KEX, "x25519", &gcry_rawkey), CB_X25519_RAW_METHODS,
+				     .derive = x25519_derive, .import_secret = cb_x25519_raw_class_import};
 
 const cb_kex_class cb_gcry_ecdh_p256 = {.info = GEC_INFO(CB_KIND_KEX, "ecdh-p256", &gec_ecdh_p256.lib),
 				       CB_EC_KEX_METHODS};

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "backends/class_tables.h"
-#include "backends/gcrypt/gcrypt_ec.h"
+#include "backends/gcrypt/gcrypt_common.h"
 #include "backends/rsa_handle.h"
 #include "core/util.h"
 
@@ -124,7 +124,7 @@ static int rsa_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	gcry_error_t e;
 	int err;
 
-	if (k->h.scheme == CB_RSA_RAW ? mlen != k->h.k : mlen > cb_rsa_payload(&k->h))
+	if (k->h.scheme == CB_RSA_RAW && mlen != k->h.k) /* the layer checked mlen <= cb_rsa_payload */
 		return CB_ERR_LENGTH;
 	if (k->h.scheme == CB_RSA_PKCS1)
 		e = gcry_sexp_build(&data, NULL, "(data (flags pkcs1)(value %b))", (int)mlen, m);
@@ -138,7 +138,7 @@ static int rsa_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	gcry_sexp_release(data);
 	if (e)
 		return gcry_err_code(e) == GPG_ERR_TOO_LARGE ? CB_ERR_LENGTH : cb_gcry_err(e);
-	err = cb_gcry_sexp_fixed(ct, "a", c, k->h.k);
+	err = cb_gcry_sexp_atom(ct, "a", 0, c, k->h.k);
 	gcry_sexp_release(ct);
 	if (err)
 		return err;
@@ -151,7 +151,7 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 	struct rsa_key *k = p;
 	gcry_sexp_t ct = NULL, pt = NULL, tv = NULL;
 	const char *v;
-	size_t vlen = 0;
+	size_t vlen;
 	gcry_error_t e;
 	int err;
 
@@ -170,18 +170,15 @@ static int rsa_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 		return err;
 	if (k->h.scheme == CB_RSA_RAW) {
 		/* An integer: back to k bytes. */
-		err = *mlen < k->h.k ? CB_ERR_LENGTH : cb_gcry_sexp_fixed(pt, "value", m, k->h.k);
+		err = *mlen < k->h.k ? CB_ERR_LENGTH : cb_gcry_sexp_atom(pt, "value", 0, m, k->h.k);
 		if (!err)
 			*mlen = k->h.k;
 		gcry_sexp_release(pt);
 		return err;
 	}
-	tv = gcry_sexp_find_token(pt, "value", 0);
-	v = tv ? gcry_sexp_nth_data(tv, 1, &vlen) : NULL;
-	if (!tv) {
-		/* Old-style result: the bare value. */
+	v = cb_gcry_atom(pt, "value", &tv, &vlen);
+	if (!tv) /* Old-style result: the bare value. */
 		v = gcry_sexp_nth_data(pt, 0, &vlen);
-	}
 	if (!v)
 		err = CB_ERR_DECRYPT;
 	else if (*mlen < vlen)
@@ -214,24 +211,11 @@ static int rsa_sig_data(struct rsa_key *k, const uint8_t *m, size_t mlen, gcry_s
 static int rsa_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t *siglen)
 {
 	struct rsa_key *k = p;
-	gcry_sexp_t data = NULL, s = NULL;
-	gcry_error_t e;
-	int err;
+	gcry_sexp_t data = NULL;
 
 	if (!k->g.priv)
 		return CB_ERR_UNSUPPORTED;
-	err = rsa_sig_data(k, m, mlen, &data);
-	if (err)
-		return err;
-	e = gcry_pk_sign(&s, data, k->g.priv);
-	gcry_sexp_release(data);
-	if (e)
-		return cb_gcry_err(e);
-	err = cb_gcry_sexp_fixed(s, "s", sig, k->h.k);
-	gcry_sexp_release(s);
-	if (!err)
-		*siglen = k->h.k;
-	return err;
+	return cb_gcry_sign(k->g.priv, rsa_sig_data(k, m, mlen, &data), &data, (int)k->h.k, sig, siglen);
 }
 
 static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
@@ -239,16 +223,13 @@ static int rsa_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig
 	struct rsa_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
 	gcry_error_t e;
-	int err;
 
 	/* libgcrypt 1.10.1 reduces an s >= n (Wycheproof tcId 244): refuse it here, as OpenSSL does. */
 	if (siglen != k->h.k || memcmp(sig, k->h.n, k->h.k) >= 0)
 		return CB_ERR_VERIFY;
-	e = gcry_sexp_build(&s, NULL, "(sig-val (rsa (s %b)))", (int)siglen, sig);
-	if (e)
+	if ((e = gcry_sexp_build(&s, NULL, "(sig-val (rsa (s %b)))", (int)siglen, sig)) != 0)
 		return cb_gcry_err(e);
-	err = rsa_sig_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->g.pub);
+	return cb_gcry_verify(s, rsa_sig_data(k, m, mlen, &data), &data, k->g.pub);
 }
 
 /* ---- classes ------------------------------------------------------------- */
@@ -262,9 +243,16 @@ static const cb_rsa_lib gcrypt_rsa = {sizeof(struct rsa_key), rsa_init, rsa_clea
 /* The RSA rows of class_tables.h. */
 #define RSA_PKE_ROW(id, nm, bits, scheme)                                                                           \
 	static const cb_rsa_variant id##_v = {&gcrypt_rsa, bits, CB_RSA_##scheme};                                  \
-	const cb_pke_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_PKE, nm, id), CB_RSA_PKE_METHODS(rsa)};
+	static const cb_pke_class id = {.info = RSA_INFO(CB_KIND_PKE, nm, id), CB_RSA_PKE_METHODS(rsa)};
 #define RSA_SIG_ROW(id, nm, bits, pss)                                                                              \
 	static const cb_rsa_variant id##_v = {&gcrypt_rsa, bits, (pss) ? CB_RSA_PSS : CB_RSA_SIG_PKCS1};            \
-	const cb_sig_class cb_gcry_##id = {.info = RSA_INFO(CB_KIND_SIG, nm, id), CB_RSA_SIG_METHODS(rsa)};
+	static const cb_sig_class id = {.info = RSA_INFO(CB_KIND_SIG, nm, id), CB_RSA_SIG_METHODS(rsa)};
 CB_RSA_PKE_ROWS(RSA_PKE_ROW)
 CB_RSA_SIG_ROWS(RSA_SIG_ROW)
+
+/* The encryption classes by size, then the signature rows. */
+#define RSA_PKE_LIST(b) &rsa##b##_pkcs1.info, &rsa##b##_oaep256.info, &rsa##b##_oaep1.info, &rsa##b##_raw.info,
+#define RSA_SIG_LIST(id, nm, bits, pss) &id.info,
+
+const cb_alg_info *const cb_gcry_rsa_algs[] = {RSA_PKE_LIST(2048) RSA_PKE_LIST(3072) RSA_PKE_LIST(4096)
+						       CB_RSA_SIG_ROWS(RSA_SIG_LIST) NULL};

@@ -32,7 +32,8 @@
  */
 #include <string.h>
 
-#include "backends/gcrypt/gcrypt_ec.h"
+#include "backends/ec_handle.h"
+#include "backends/gcrypt/gcrypt_common.h"
 #include "core/sm2key.h"
 #include "core/util.h"
 
@@ -83,85 +84,38 @@ static int sm2_za(void *p, const cb_opts *opts)
 	return CB_OK;
 }
 
-static int sm2_build_sexps(struct sm2_key *k, int with_private)
-{
-	gcry_error_t e;
-
-	e = gcry_sexp_build(&k->base.pub, NULL, "(public-key (ecc (curve " SM2_CURVE ")(q %b)))", 65, k->q);
-	if (!e && with_private)
-		e = gcry_sexp_build(&k->base.priv, NULL, "(private-key (ecc (curve " SM2_CURVE ")(q %b)(d %b)))", 65,
-				    k->q, 32, k->d);
-	return e ? cb_gcry_err(e) : CB_OK;
-}
-
+/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
 static int sm2_generate(void *p)
 {
 	struct sm2_key *k = p;
-	/* transient-key: the CSPRNG, as OpenSSL's DRBG; no-keytest: no pairwise test, as OpenSSL. */
-	int err = cb_gcry_genkey("(genkey (ecc (curve " SM2_CURVE ")(flags transient-key no-keytest)))",
-				 &k->base.priv, &k->base.pub);
 
-	if (!err)
-		err = cb_gcry_sexp_raw(k->base.pub, "q", k->q, 65);
-	return err ? err : cb_gcry_sexp_fixed(k->base.priv, "d", k->d, 32);
+	return cb_gcry_ec_generate(&k->base, "(genkey (ecc (curve " SM2_CURVE ")(flags transient-key no-keytest)))",
+				   k->q, k->d);
 }
 
-/* The key of d (1 <= d <= n-2, GM/T 0003.1 6.1): Q = dG computed here. */
-static int sm2_from_d(struct sm2_key *k)
-{
-	gcry_ctx_t ec = NULL;
-	gcry_mpi_t dm = NULL, n = NULL, x = NULL, y = NULL;
-	gcry_mpi_point_t g = NULL, q = NULL;
-	int err = CB_ERR_BACKEND;
-
-	if (gcry_mpi_ec_new(&ec, NULL, SM2_CURVE) || gcry_mpi_scan(&dm, GCRYMPI_FMT_USG, k->d, 32, NULL))
-		goto done;
-	gcry_mpi_set_flag(dm, GCRYMPI_FLAG_SECURE);
-	n = gcry_mpi_ec_get_mpi("n", ec, 1);
-	g = gcry_mpi_ec_get_point("g", ec, 1);
-	if (!n || !g)
-		goto done;
-	gcry_mpi_sub_ui(n, n, 1);
-	if (gcry_mpi_cmp_ui(dm, 0) == 0 || gcry_mpi_cmp(dm, n) >= 0) {
-		err = CB_ERR_INVALID_KEY;
-		goto done;
-	}
-	q = gcry_mpi_point_new(0);
-	x = gcry_mpi_new(0);
-	y = gcry_mpi_new(0);
-	gcry_mpi_ec_mul(q, dm, g, ec);
-	if (gcry_mpi_ec_get_affine(x, y, q, ec))
-		goto done;
-	k->q[0] = 0x04;
-	if (cb_gcry_mpi_fixed(x, k->q + 1, 32) || cb_gcry_mpi_fixed(y, k->q + 33, 32))
-		goto done;
-	err = sm2_build_sexps(k, 1);
-done:
-	gcry_mpi_release(dm);
-	gcry_mpi_release(n);
-	gcry_mpi_release(x);
-	gcry_mpi_release(y);
-	gcry_mpi_point_release(g);
-	gcry_mpi_point_release(q);
-	gcry_ctx_release(ec);
-	return err;
-}
-
-/* A PKCS#8 of d (its AlgorithmIdentifier the SPKI's), or the canonical SPKI of a point of the curve. */
+/*
+ * A PKCS#8 of d (1 <= d <= n-2, GM/T 0003.1 6.1; Q = dG computed here), or
+ * the canonical SPKI of a point, which the layer checked on the curve.
+ */
 static int sm2_import(void *p, int secret, const uint8_t *in, size_t len)
 {
 	struct sm2_key *k = p;
 	const uint8_t *q;
+	gcry_ctx_t ec = NULL;
+	gcry_mpi_t d = NULL;
 	int err;
 
-	if (secret)
-		return (err = cb_gcry_parse_pkcs8_ec(in, len, cb_spki_sm2_prefix + 2, k->d)) != 0 ? err : sm2_from_d(k);
-	if (cb_key_get(CB_KEY_SM2, 0, in, len, &q) != 0)
-		return CB_ERR_FORMAT;
-	if (!cb_gcry_point_ok(SM2_CURVE, q, 65))
-		return CB_ERR_INVALID_KEY;
-	memcpy(k->q, q, 65);
-	return sm2_build_sexps(k, 0);
+	if (!secret) {
+		if (cb_key_get(CB_KEY_SM2, 0, in, len, &q) != 0)
+			return CB_ERR_FORMAT;
+		memcpy(k->q, q, 65);
+		return cb_gcry_ec_sexps(&k->base, SM2_CURVE, k->q, NULL);
+	}
+	if ((err = cb_ec_key_raw(CB_KEY_SM2, 1, in, len, k->d)) == 0)
+		err = cb_gcry_ec_scalar(SM2_CURVE, k->d, 1, &ec, &d, k->q);
+	gcry_mpi_release(d);
+	gcry_ctx_release(ec);
+	return err ? err : cb_gcry_ec_sexps(&k->base, SM2_CURVE, k->q, k->d);
 }
 
 static int sm2_get_point(const void *p, uint8_t pt[65])
@@ -195,34 +149,22 @@ static int sm2_sign(void *p, const uint8_t *m, size_t mlen, uint8_t *sig, size_t
 {
 	struct sm2_key *k = p;
 	gcry_sexp_t data = NULL;
-	int err;
 
 	if (!k->base.priv)
 		return CB_ERR_UNSUPPORTED;
-	err = sm2_digest_data(k, m, mlen, &data);
-	return cb_gcry_sign_rs(k->base.priv, data, err, 0, sig, siglen);
+	return cb_gcry_sign(k->base.priv, sm2_digest_data(k, m, mlen, &data), &data, CB_GCRY_SIG_DER, sig, siglen);
 }
 
 static int sm2_verify(void *p, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
 	struct sm2_key *k = p;
 	gcry_sexp_t data = NULL, s = NULL;
-	int err;
+	int err = cb_gcry_ec_sigval(1, sig, siglen, &s);
 
-	if ((err = cb_gcry_ec_sigval(1, sig, siglen, &s)) != 0)
-		return err;
-	err = sm2_digest_data(k, m, mlen, &data);
-	return cb_gcry_verify(s, data, err, k->base.pub);
+	return err ? err : cb_gcry_verify(s, sm2_digest_data(k, m, mlen, &data), &data, k->base.pub);
 }
 
 /* ---- sm2-enc-* ----------------------------------------------------------- */
-
-/* The atom after `name` in s: a pointer into s and its length. */
-static const char *atom(gcry_sexp_t s, const char *name, gcry_sexp_t *tok, size_t *len)
-{
-	*tok = gcry_sexp_find_token(s, name, 0);
-	return *tok ? gcry_sexp_nth_data(*tok, 1, len) : NULL;
-}
 
 static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_t *clen)
 {
@@ -230,7 +172,7 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	gcry_sexp_t data = NULL, ct = NULL, ta = NULL, tb = NULL, tc = NULL;
 	cb_sm2_ct_parts pt;
 	const char *a;
-	size_t la = 0, lb = 0;
+	size_t la, lb;
 	gcry_error_t e;
 	int err = CB_ERR_BACKEND;
 
@@ -243,9 +185,9 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 	if (e)
 		return cb_gcry_err(e);
 	/* C1, C3 and C2 written in the class's form straight into c. */
-	a = atom(ct, "a", &ta, &la);
-	pt.c3 = (const uint8_t *)atom(ct, "b", &tb, &lb);
-	pt.c2 = (const uint8_t *)atom(ct, "c", &tc, &pt.c2len);
+	a = cb_gcry_atom(ct, "a", &ta, &la);
+	pt.c3 = (const uint8_t *)cb_gcry_atom(ct, "b", &tb, &lb);
+	pt.c2 = (const uint8_t *)cb_gcry_atom(ct, "c", &tc, &pt.c2len);
 	if (a && pt.c3 && pt.c2 && la == 65 && (uint8_t)a[0] == 0x04 && lb == 32 && pt.c2len == mlen) {
 		pt.x = (const uint8_t *)a + 1;
 		pt.y = (const uint8_t *)a + 33;
@@ -261,10 +203,8 @@ static int sm2_encrypt(void *p, const uint8_t *m, size_t mlen, uint8_t *c, size_
 static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_t *mlen)
 {
 	struct sm2_key *k = p;
-	gcry_sexp_t ct = NULL, pt = NULL, tv = NULL;
+	gcry_sexp_t ct = NULL, pt = NULL;
 	cb_sm2_ct_parts parts;
-	size_t vlen = 0;
-	const char *v;
 	gcry_error_t e;
 	int err;
 
@@ -278,19 +218,9 @@ static int sm2_decrypt(void *p, const uint8_t *c, size_t clen, uint8_t *m, size_
 			    (int)parts.c2len, parts.c2);
 	if ((err = cb_gcry_decrypt(e, ct, k->base.priv, &pt)) != 0)
 		return err;
-	/* The plaintext comes back as an integer: leading zeros dropped (or one added). */
-	v = atom(pt, "value", &tv, &vlen);
-	while (v && vlen > 0 && *v == 0)
-		v++, vlen--;
-	if (!v || vlen > parts.c2len) {
-		err = CB_ERR_BACKEND;
-	} else {
-		memset(m, 0, parts.c2len - vlen);
-		memcpy(m + parts.c2len - vlen, v, vlen);
+	/* The plaintext comes back as an integer: back to C2's length. */
+	if ((err = cb_gcry_sexp_atom(pt, "value", 0, m, parts.c2len)) == 0)
 		*mlen = parts.c2len;
-		err = CB_OK;
-	}
-	gcry_sexp_release(tv);
 	gcry_sexp_release(pt); /* the plaintext copy inside is freed with it */
 	return err;
 }

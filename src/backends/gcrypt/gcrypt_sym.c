@@ -6,8 +6,7 @@
  * only resets the mode state and sets the IV or counter, so the timed
  * operation is the cipher itself.  libgcrypt has no padding mode: PKCS#7 is
  * added and checked by cb_cipher_crypt (cipher_check.h), around whole-block
- * calls to the library.  GCM
- * works with any 128-bit block cipher in libgcrypt, so sm4-gcm is real here.
+ * calls to the library.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +15,15 @@
 #include "core/cipher_check.h"
 #include "core/util.h"
 
-enum gsym_kind { GSYM_BLOCK, GSYM_CTR, GSYM_AEAD };
-
+/* A class's variant: libgcrypt's cipher and the class's mode. */
 struct gsym_variant {
 	int algo; /* GCRY_CIPHER_* */
-	int mode; /* GCRY_CIPHER_MODE_* */
-	enum gsym_kind kind;
-	size_t max_ivlen; /* AEAD: longest nonce accepted; iv_bytes: only that length */
+	enum cb_cipher_mode mode;
 };
+
+static const int gsym_modes[] = {[CB_MODE_ECB] = GCRY_CIPHER_MODE_ECB, [CB_MODE_CBC] = GCRY_CIPHER_MODE_CBC,
+				  [CB_MODE_CTR] = GCRY_CIPHER_MODE_CTR, [CB_MODE_GCM] = GCRY_CIPHER_MODE_GCM,
+				  [CB_MODE_CHAPOLY] = GCRY_CIPHER_MODE_POLY1305};
 
 static const cb_cipher_lib gcry_cipher;
 
@@ -57,7 +57,7 @@ static int gsym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	if (!c)
 		return CB_ERR_NOMEM;
 	c->v = v;
-	e = gcry_cipher_open(&c->hd, v->algo, v->mode, 0);
+	e = gcry_cipher_open(&c->hd, v->algo, gsym_modes[v->mode], 0);
 	if (e) {
 		free(c);
 		return cb_gcry_err(e);
@@ -82,7 +82,7 @@ static int gsym_start(void *p, int enc, const uint8_t *iv, size_t ivlen)
 		return CB_OK;
 	if (ivlen != cls->iv_bytes)
 		return CB_ERR_LENGTH;
-	if (c->v->kind == GSYM_CTR)
+	if (c->v->mode == CB_MODE_CTR)
 		e = gcry_cipher_setctr(c->hd, iv, ivlen);
 	else
 		e = gcry_cipher_setiv(c->hd, iv, ivlen);
@@ -113,7 +113,7 @@ static int gsym_aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const ui
 	const cb_cipher_class *cls = c->base.cls;
 	gcry_error_t e;
 
-	if (ivlen == 0 || ivlen > c->v->max_ivlen || (c->v->max_ivlen == cls->iv_bytes && ivlen != cls->iv_bytes))
+	if (c->v->mode == CB_MODE_GCM ? ivlen == 0 || ivlen > CB_GCM_MAX_IV : ivlen != cls->iv_bytes)
 		return CB_ERR_LENGTH;
 	gcry_cipher_reset(c->hd);
 	e = gcry_cipher_setiv(c->hd, iv, ivlen);
@@ -132,44 +132,36 @@ static int gsym_aead(void *p, int enc, const uint8_t *iv, size_t ivlen, const ui
 /* libgcrypt has no padding mode: PKCS#7 is cipher_check.c's, around whole-block calls. */
 static const cb_cipher_lib gcry_cipher = {SIZE_MAX, SIZE_MAX, gsym_aead, gsym_blocks, gsym_ctr, gsym_start};
 
-#define GSYM_CIPHER(id, nm, galgo, gmode, gkind, maxiv, kb, ivb, bb, tb, pad)                                       \
-	static const struct gsym_variant id##_v = {galgo, gmode, gkind, maxiv};                                     \
-	const cb_cipher_class cb_gcry_##id = {                                                                      \
+#define GSYM_CIPHER(id, nm, galgo, md, kb, ivb, bb, tb, pad)                                                        \
+	static const struct gsym_variant id##_v = {galgo, md};                                                      \
+	static const cb_cipher_class id = {                                                                         \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "gcrypt",                                   \
 			 .unavailable = cb_gcry_unavailable, .implementation = cb_gcrypt_implementation,            \
 			 .variant = &id##_v},                                                                       \
 		CB_CIPHER_HANDLE_METHODS(gsym, kb, ivb, bb, tb, pad),                                               \
-	}
+	};
 
-#define A128 GCRY_CIPHER_AES128
-#define A256 GCRY_CIPHER_AES256
-#define SM4 GCRY_CIPHER_SM4
-#define ECB GCRY_CIPHER_MODE_ECB
-#define CBC GCRY_CIPHER_MODE_CBC
-#define CTR GCRY_CIPHER_MODE_CTR
-#define GCM GCRY_CIPHER_MODE_GCM
+/*
+ * The AES rows of cipher_check.h (libgcrypt's GCM takes an IV of any length,
+ * CB_GCM_MAX_IV bounds it as in the other adapters), then ChaCha20-Poly1305
+ * (RFC 8439 with a 12-byte nonce, as the OpenSSL class) and SM4, whose GCM is
+ * real here: libgcrypt's GCM works with any 128-bit block cipher.
+ */
+#define GSYM_AES(id, nm, md, kb, ivb, bb, tb, pad)                                                                  \
+	GSYM_CIPHER(id, nm, (kb) == 16 ? GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256, md, kb, ivb, bb, tb, pad)
+#define GSYM_ROWS(X)                                                                                                \
+	X(chacha20_poly1305, "chacha20-poly1305", GCRY_CIPHER_CHACHA20, CB_MODE_CHAPOLY, 32, 12, 1, 16, 0)          \
+	X(sm4_ecb, "sm4-ecb", GCRY_CIPHER_SM4, CB_MODE_ECB, 16, 0, 16, 0, 0)                                        \
+	X(sm4_ecb_p, "sm4-ecb-pkcs7", GCRY_CIPHER_SM4, CB_MODE_ECB, 16, 0, 16, 0, 1)                                \
+	X(sm4_cbc, "sm4-cbc", GCRY_CIPHER_SM4, CB_MODE_CBC, 16, 16, 16, 0, 0)                                       \
+	X(sm4_cbc_p, "sm4-cbc-pkcs7", GCRY_CIPHER_SM4, CB_MODE_CBC, 16, 16, 16, 0, 1)                               \
+	X(sm4_ctr, "sm4-ctr", GCRY_CIPHER_SM4, CB_MODE_CTR, 16, 16, 1, 0, 0)                                        \
+	X(sm4_gcm, "sm4-gcm", GCRY_CIPHER_SM4, CB_MODE_GCM, 16, 12, 1, 16, 0)
+CB_AES_CIPHER_ROWS(GSYM_AES)
+GSYM_ROWS(GSYM_CIPHER)
 
-/* libgcrypt's GCM takes an IV of any length; CB_GCM_MAX_IV bounds it as in the other adapters. */
-GSYM_CIPHER(aes128_ecb, "aes-128-ecb", A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
-GSYM_CIPHER(aes128_ecb_p, "aes-128-ecb-pkcs7", A128, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
-GSYM_CIPHER(aes128_cbc, "aes-128-cbc", A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
-GSYM_CIPHER(aes128_cbc_p, "aes-128-cbc-pkcs7", A128, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
-GSYM_CIPHER(aes128_ctr, "aes-128-ctr", A128, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
-GSYM_CIPHER(aes128_gcm, "aes-128-gcm", A128, GCM, GSYM_AEAD, CB_GCM_MAX_IV, 16, 12, 1, 16, 0);
-GSYM_CIPHER(aes256_ecb, "aes-256-ecb", A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 0);
-GSYM_CIPHER(aes256_ecb_p, "aes-256-ecb-pkcs7", A256, ECB, GSYM_BLOCK, 0, 32, 0, 16, 0, 1);
-GSYM_CIPHER(aes256_cbc, "aes-256-cbc", A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 0);
-GSYM_CIPHER(aes256_cbc_p, "aes-256-cbc-pkcs7", A256, CBC, GSYM_BLOCK, 0, 32, 16, 16, 0, 1);
-GSYM_CIPHER(aes256_ctr, "aes-256-ctr", A256, CTR, GSYM_CTR, 0, 32, 16, 1, 0, 0);
-GSYM_CIPHER(aes256_gcm, "aes-256-gcm", A256, GCM, GSYM_AEAD, CB_GCM_MAX_IV, 32, 12, 1, 16, 0);
-/* RFC 8439 with a 12-byte nonce, as the OpenSSL class. */
-GSYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305, GSYM_AEAD, 12, 32, 12, 1, 16, 0);
-GSYM_CIPHER(sm4_ecb, "sm4-ecb", SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 0);
-GSYM_CIPHER(sm4_ecb_p, "sm4-ecb-pkcs7", SM4, ECB, GSYM_BLOCK, 0, 16, 0, 16, 0, 1);
-GSYM_CIPHER(sm4_cbc, "sm4-cbc", SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 0);
-GSYM_CIPHER(sm4_cbc_p, "sm4-cbc-pkcs7", SM4, CBC, GSYM_BLOCK, 0, 16, 16, 16, 0, 1);
-GSYM_CIPHER(sm4_ctr, "sm4-ctr", SM4, CTR, GSYM_CTR, 0, 16, 16, 1, 0, 0);
-GSYM_CIPHER(sm4_gcm, "sm4-gcm", SM4, GCM, GSYM_AEAD, CB_GCM_MAX_IV, 16, 12, 1, 16, 0);
+#define GSYM_LIST(id, ...) &id.info,
+const cb_alg_info *const cb_gcry_cipher_algs[] = {CB_AES_CIPHER_ROWS(GSYM_LIST) GSYM_ROWS(GSYM_LIST) NULL};
 
 /*
  * Hashes: one gcry_md_hd_t opened in init() and reset per call.  Measured

@@ -55,33 +55,10 @@ int cbm_rng_cb(void *p_rng, unsigned char *out, size_t len)
 	return mbedtls_ctr_drbg_random(&((cbm_rng *)p_rng)->drbg, out, len);
 }
 
-static const cb_alg_info *const mbedtls_sym_algs[] = {
-	&cb_mbedtls_sha256.info,
-	&cb_mbedtls_aes128_ecb.info,
-	&cb_mbedtls_aes128_ecb_p.info,
-	&cb_mbedtls_aes128_cbc.info,
-	&cb_mbedtls_aes128_cbc_p.info,
-	&cb_mbedtls_aes128_ctr.info,
-	&cb_mbedtls_aes128_gcm.info,
-	&cb_mbedtls_aes256_ecb.info,
-	&cb_mbedtls_aes256_ecb_p.info,
-	&cb_mbedtls_aes256_cbc.info,
-	&cb_mbedtls_aes256_cbc_p.info,
-	&cb_mbedtls_aes256_ctr.info,
-	&cb_mbedtls_aes256_gcm.info,
-	&cb_mbedtls_chacha20_poly1305.info,
-	NULL,
-};
+static const cb_alg_info *const mbedtls_hash_algs[] = {&cb_mbedtls_sha256.info, NULL};
 
-static const cb_alg_info *const mbedtls_ec_algs[] = {
-	&cb_mbedtls_x25519.info,
-	&cb_mbedtls_ecdh_p256.info,
-	&cb_mbedtls_ecdsa_p256.info,
-	NULL,
-};
-
-static const cb_alg_info *const *const mbedtls_classes[] = {mbedtls_sym_algs, mbedtls_ec_algs, cb_mbedtls_rsa_algs,
-							       NULL};
+static const cb_alg_info *const *const mbedtls_classes[] = {mbedtls_hash_algs, cb_mbedtls_cipher_algs, cb_mbedtls_ec_algs,
+							       cb_mbedtls_rsa_algs, NULL};
 
 const cb_backend cb_backend_mbedtls = {"mbedtls", "mbedTLS", mbedtls_version_rt, mbedtls_classes};
 

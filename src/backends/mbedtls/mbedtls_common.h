@@ -1,7 +1,7 @@
 /*
  * Shared by the mbedTLS 2.28 adapters: the implementation label, a per-handle
- * random generator (CTR_DRBG seeded from mbedtls_entropy) and the class
- * instances that mbedtls_common.c lists.
+ * random generator (CTR_DRBG seeded from mbedtls_entropy) and the lists of
+ * classes that mbedtls_common.c's descriptor names.
  */
 #ifndef CB_MBEDTLS_COMMON_H
 #define CB_MBEDTLS_COMMON_H
@@ -30,18 +30,8 @@ void cbm_rng_free(cbm_rng *r);
 /* The callback and its argument for mbedTLS's f_rng / p_rng. */
 int cbm_rng_cb(void *p_rng, unsigned char *out, size_t len);
 
-/* mbedtls_sym.c */
+/* The classes: mbedtls_sym.c's hash (listed in mbedtls_common.c) and each file's list. */
 extern const cb_hash_class cb_mbedtls_sha256;
-extern const cb_cipher_class cb_mbedtls_aes128_ecb, cb_mbedtls_aes128_ecb_p, cb_mbedtls_aes128_cbc,
-	cb_mbedtls_aes128_cbc_p, cb_mbedtls_aes128_ctr, cb_mbedtls_aes128_gcm, cb_mbedtls_aes256_ecb,
-	cb_mbedtls_aes256_ecb_p, cb_mbedtls_aes256_cbc, cb_mbedtls_aes256_cbc_p, cb_mbedtls_aes256_ctr,
-	cb_mbedtls_aes256_gcm, cb_mbedtls_chacha20_poly1305;
-
-/* mbedtls_ec.c */
-extern const cb_kex_class cb_mbedtls_x25519, cb_mbedtls_ecdh_p256;
-extern const cb_sig_class cb_mbedtls_ecdsa_p256;
-
-/* mbedtls_rsa.c */
-extern const cb_alg_info *const cb_mbedtls_rsa_algs[];
+extern const cb_alg_info *const cb_mbedtls_cipher_algs[], *const cb_mbedtls_ec_algs[], *const cb_mbedtls_rsa_algs[];
 
 #endif

@@ -45,8 +45,6 @@ static void mec_free(void *p)
 {
 	struct mec_key *k = p;
 
-	if (!k)
-		return;
 	mbedtls_ecp_keypair_free(&k->kp);
 	mbedtls_ecp_point_free(&k->peer);
 	cbm_rng_free(&k->rng);
@@ -96,7 +94,6 @@ static int mec_set_secret(void *key, const uint8_t d[32])
 	if (mbedtls_ecp_mul(&k->kp.grp, &k->kp.Q, &k->kp.d, &k->kp.grp.G, cbm_rng_cb, &k->rng) != 0)
 		return CB_ERR_BACKEND;
 	memcpy(k->sk, d, 32);
-	k->base.has_secret = 1;
 	return mec_encode(k);
 }
 
@@ -109,8 +106,6 @@ static int mec_set_point(void *key, int peer, const uint8_t *pt)
 	if (mbedtls_ecp_point_read_binary(&k->kp.grp, p, pt, mec_x25519(k) ? 32 : 65) != 0 ||
 	    mbedtls_ecp_check_pubkey(&k->kp.grp, p) != 0)
 		return CB_ERR_INVALID_KEY;
-	if (!peer)
-		memcpy(k->base.pub, pt, 65);
 	return CB_OK;
 }
 
@@ -159,7 +154,7 @@ static int x25519_generate(void *key)
 static const cb_ec_lib mbedtls_x25519 = {x25519_new,    mec_free,       x25519_generate, mec_set_secret,
 					 mec_set_point, mec_get_secret, mec_shared};
 
-const cb_kex_class cb_mbedtls_x25519 = {
+static const cb_kex_class x25519 = {
 	.info = {CB_KIND_KEX, "x25519", "mbedtls", "mbedtls_ecp Montgomery ladder on its generic bignum code (x86-64 "
 		 "inline-assembly multiply, no X25519-specific field arithmetic); each derive passes the handle's "
 		 "CTR_DRBG, which randomises the coordinates",
@@ -186,7 +181,7 @@ static int p256_generate(void *key)
 static const cb_ec_lib mbedtls_p256 = {p256_new,      mec_free,       p256_generate, mec_set_secret,
 				       mec_set_point, mec_get_secret, mec_shared};
 
-const cb_kex_class cb_mbedtls_ecdh_p256 = {
+static const cb_kex_class ecdh_p256 = {
 	.info = {CB_KIND_KEX, "ecdh-p256", "mbedtls", "mbedtls_ecdh_compute_shared with the handle's CTR_DRBG "
 		 "(randomised coordinates); generic bignum (x86-64 inline-assembly multiply) with NIST fast reduction", NULL,
 		 cb_mbedtls_implementation, &mbedtls_p256},
@@ -236,7 +231,7 @@ static int ecdsa_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t 
 	return ret == MBEDTLS_ERR_ECP_VERIFY_FAILED ? CB_ERR_VERIFY : CB_ERR_BACKEND;
 }
 
-const cb_sig_class cb_mbedtls_ecdsa_p256 = {
+static const cb_sig_class ecdsa_p256 = {
 	.info = {CB_KIND_SIG, "ecdsa-p256", "mbedtls", "RFC 6979 deterministic nonces (MBEDTLS_ECDSA_DETERMINISTIC); "
 		 "the handle's CTR_DRBG is passed for blinding only; signatures parsed by strict DER here",
 		 NULL, cb_mbedtls_implementation, &mbedtls_p256},
@@ -244,3 +239,5 @@ const cb_sig_class cb_mbedtls_ecdsa_p256 = {
 	.sign = ecdsa_sign,
 	.verify = ecdsa_verify,
 };
+
+const cb_alg_info *const cb_mbedtls_ec_algs[] = {&x25519.info, &ecdh_p256.info, &ecdsa_p256.info, NULL};

@@ -94,9 +94,7 @@ static int mrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 	struct mrsa_key *k = key;
 	int r;
 
-	if (mlen > cb_rsa_payload(&k->h))
-		return CB_ERR_LENGTH;
-	if (k->h.scheme == CB_RSA_RAW && mlen != k->h.k)
+	if (k->h.scheme == CB_RSA_RAW && mlen != k->h.k) /* the layer checked mlen <= cb_rsa_payload */
 		return CB_ERR_LENGTH;
 	if (k->h.scheme == CB_RSA_RAW)
 		r = mbedtls_rsa_public(&k->rsa, m, c); /* refuses a block not below n */

@@ -164,7 +164,7 @@ static const cb_cipher_lib mbedtls_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block
 
 #define MS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, notes_, impl)                                                  \
 	static const enum cb_cipher_mode id##_v = md;                                                               \
-	const cb_cipher_class cb_mbedtls_##id = {                                                                   \
+	static const cb_cipher_class id = {                                                                         \
 		.info = {CB_KIND_CIPHER, nm, "mbedtls", notes_, NULL, impl, &id##_v},                               \
 		CB_CIPHER_HANDLE_METHODS(msym, kb, ivb, bb, tb, pad),                                               \
 	}
@@ -174,6 +174,9 @@ static const cb_cipher_lib mbedtls_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block
 CB_AES_CIPHER_ROWS(MS_AES)
 MS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0, "portable C (no assembly in mbedTLS 2.28)",
 	  cb_mbedtls_implementation);
+
+#define MS_LIST(id, ...) &id.info,
+const cb_alg_info *const cb_mbedtls_cipher_algs[] = {CB_AES_CIPHER_ROWS(MS_LIST) &chacha20_poly1305.info, NULL};
 
 /* SHA-256: one context, restarted by every call. */
 

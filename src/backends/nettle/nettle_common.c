@@ -1,5 +1,5 @@
 /*
- * nettle + hogweed backend: the registry's array (the classes of every
+ * nettle + hogweed backend: the registry's arrays (the classes of every
  * nettle_*.c file) and the library's version.
  */
 #include <nettle/version.h>
@@ -21,38 +21,8 @@ void cb_nettle_random(void *ctx, size_t len, uint8_t *dst)
 #define CB_STR_(x) #x
 #define CB_STR(x) CB_STR_(x)
 
-const cb_alg_info *const cb_nettle_algs[] = {
-	&cb_nettle_sha256.info,
-	&cb_nettle_sha3_256.info,
-	&cb_nettle_sm3.info,
-	&cb_nettle_aes128_ecb.info,
-	&cb_nettle_aes128_ecb_p.info,
-	&cb_nettle_aes128_cbc.info,
-	&cb_nettle_aes128_cbc_p.info,
-	&cb_nettle_aes128_ctr.info,
-	&cb_nettle_aes128_gcm.info,
-	&cb_nettle_aes256_ecb.info,
-	&cb_nettle_aes256_ecb_p.info,
-	&cb_nettle_aes256_cbc.info,
-	&cb_nettle_aes256_cbc_p.info,
-	&cb_nettle_aes256_ctr.info,
-	&cb_nettle_aes256_gcm.info,
-	&cb_nettle_chacha20_poly1305.info,
-	&cb_nettle_x25519.info,
-	&cb_nettle_ed25519.info,
-	&cb_nettle_ecdsa_p256.info,
-	&cb_nettle_ecdh_p256.info,
-	&cb_nettle_rsa2048_pkcs1.info,
-	&cb_nettle_rsa3072_pkcs1.info,
-	&cb_nettle_rsa4096_pkcs1.info,
-	&cb_nettle_rsa2048_pkcs1_sha256.info,
-	&cb_nettle_rsa2048_pss_sha256.info,
-	&cb_nettle_rsa3072_pkcs1_sha256.info,
-	&cb_nettle_rsa3072_pss_sha256.info,
-	&cb_nettle_rsa4096_pkcs1_sha256.info,
-	&cb_nettle_rsa4096_pss_sha256.info,
-	NULL,
-};
+const cb_alg_info *const cb_nettle_algs[] = {&cb_nettle_sha256.info, &cb_nettle_sha3_256.info, &cb_nettle_sm3.info,
+					     NULL};
 
 const char *cb_nettle_version(void)
 {
@@ -67,6 +37,7 @@ const char *cb_nettle_implementation(void)
 	return "nettle-" CB_STR(NETTLE_VERSION_MAJOR) "." CB_STR(NETTLE_VERSION_MINOR);
 }
 
-static const cb_alg_info *const *const nettle_classes[] = {cb_nettle_algs, NULL};
+static const cb_alg_info *const *const nettle_classes[] = {cb_nettle_algs, cb_nettle_cipher_algs, cb_nettle_ec_algs,
+								      cb_nettle_rsa_algs, NULL};
 
 const cb_backend cb_backend_nettle = {"nettle", "nettle", cb_nettle_version, nettle_classes};

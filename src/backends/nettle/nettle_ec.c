@@ -43,11 +43,9 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return CB_OK;
 }
 
-/* The layer refuses an all-zero result (a small-order peer value, RFC 7748 6.1). */
+/* The layer checks the peer's length and the room for the secret, and refuses an all-zero one (RFC 7748 6.1). */
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	if (peerlen != CURVE25519_SIZE)
-		return CB_ERR_LENGTH;
 	curve25519_mul(ss, ((const cb_x25519_raw *)key)->sk, peer);
 	*sslen = CURVE25519_SIZE;
 	return CB_OK;
@@ -75,13 +73,10 @@ static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, 
 	return CB_OK;
 }
 
+/* The layer checks the length (64) and S < L. */
 static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	cb_ed25519_raw *k = key;
-
-	if (siglen != ED25519_SIGNATURE_SIZE)
-		return CB_ERR_VERIFY;
-	return ed25519_sha512_verify(CB_ED25519_PK(k), mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
+	return ed25519_sha512_verify(CB_ED25519_PK((cb_ed25519_raw *)key), mlen, m, sig) ? CB_OK : CB_ERR_VERIFY;
 }
 
 /* ------------------------------------------------------------------- P-256 */
@@ -272,12 +267,12 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	{.kind = (kind_), .name = (name_), .backend = "nettle", .implementation = cb_nettle_implementation,    \
 	 .variant = (variant_)}
 
-const cb_kex_class cb_nettle_x25519 = {.info = NETTLE_INFO(CB_KIND_KEX, "x25519", &nettle_rawkey),
-				       CB_X25519_RAW_METHODS, .derive = x25519_derive,
-				       .import_secret = cb_x25519_raw_class_import};
-const cb_kex_class cb_nettle_ecdh_p256 = {.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256", &nettle_p256),
-					  CB_EC_KEX_METHODS};
-const cb_sig_class cb_nettle_ecdsa_p256 = {.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", &nettle_p256),
-					  CB_EC_SIG_METHODS, .sign = p256_sign, .verify = p256_verify};
-const cb_sig_class cb_nettle_ed25519 = {.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", &nettle_rawkey),
-					CB_ED25519_RAW_METHODS, .sign = ed25519_sign, .verify = ed25519_verify};
+static const cb_kex_class x25519 = {.info = NETTLE_INFO(CB_KIND_KEX, "x25519", &nettle_rawkey), CB_X25519_RAW_METHODS,
+				    .derive = x25519_derive, .import_secret = cb_x25519_raw_class_import};
+static const cb_kex_class ecdh_p256 = {.info = NETTLE_INFO(CB_KIND_KEX, "ecdh-p256", &nettle_p256), CB_EC_KEX_METHODS};
+static const cb_sig_class ecdsa_p256 = {.info = NETTLE_INFO(CB_KIND_SIG, "ecdsa-p256", &nettle_p256), CB_EC_SIG_METHODS,
+					.sign = p256_sign, .verify = p256_verify};
+static const cb_sig_class ed25519 = {.info = NETTLE_INFO(CB_KIND_SIG, "ed25519", &nettle_rawkey), CB_ED25519_RAW_METHODS,
+				     .sign = ed25519_sign, .verify = ed25519_verify};
+
+const cb_alg_info *const cb_nettle_ec_algs[] = {&x25519.info, &ed25519.info, &ecdsa_p256.info, &ecdh_p256.info, NULL};

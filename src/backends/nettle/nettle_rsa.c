@@ -117,8 +117,7 @@ static int nrsa_encrypt(void *key, const uint8_t *m, size_t mlen, uint8_t *c, si
 	struct nrsa_key *k = key;
 	struct cb_nettle_rand rnd = {0};
 
-	if (mlen > k->h.k - 11)
-		return CB_ERR_LENGTH;
+	/* the layer checked mlen <= k - 11 */
 	if (!rsa_encrypt(&k->pub, &rnd, cb_nettle_random, mlen, m, k->t.r))
 		return CB_ERR_BACKEND;
 	if (rnd.failed)
@@ -209,9 +208,9 @@ static const cb_rsa_lib nettle_rsa = {sizeof(struct nrsa_key), nrsa_init, nrsa_c
 
 #define NRSA_CLASS(type, kind_, id, nm, nbits, scheme, methods)                                                    \
 	static const cb_rsa_variant id##_v = {&nettle_rsa, nbits, scheme};                                          \
-	const type cb_nettle_##id = {.info = {.kind = (kind_), .name = (nm), .backend = "nettle",                   \
-					      .implementation = cb_nettle_implementation, .variant = &id##_v},     \
-				     methods}
+	static const type id = {.info = {.kind = (kind_), .name = (nm), .backend = "nettle",                        \
+					 .implementation = cb_nettle_implementation, .variant = &id##_v},          \
+				methods}
 
 NRSA_CLASS(cb_pke_class, CB_KIND_PKE, rsa2048_pkcs1, "rsa2048-pkcs1", 2048, CB_RSA_PKCS1, CB_RSA_PKE_METHODS(nrsa));
 NRSA_CLASS(cb_pke_class, CB_KIND_PKE, rsa3072_pkcs1, "rsa3072-pkcs1", 3072, CB_RSA_PKCS1, CB_RSA_PKE_METHODS(nrsa));
@@ -221,3 +220,7 @@ NRSA_CLASS(cb_pke_class, CB_KIND_PKE, rsa4096_pkcs1, "rsa4096-pkcs1", 4096, CB_R
 	NRSA_CLASS(cb_sig_class, CB_KIND_SIG, id, nm, bits, (pss) ? CB_RSA_PSS : CB_RSA_SIG_PKCS1,                  \
 		   CB_RSA_SIG_METHODS(nrsa));
 CB_RSA_SIG_ROWS(NRSA_SIG_ROW)
+
+#define NRSA_LIST(id, nm, bits, pss) &id.info,
+const cb_alg_info *const cb_nettle_rsa_algs[] = {&rsa2048_pkcs1.info, &rsa3072_pkcs1.info, &rsa4096_pkcs1.info,
+						 CB_RSA_SIG_ROWS(NRSA_LIST) NULL};

@@ -140,7 +140,7 @@ static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_
 
 #define NS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad)                                                                 \
 	static const enum cb_cipher_mode id##_v = md;                                                               \
-	const cb_cipher_class cb_nettle_##id = {                                                                    \
+	static const cb_cipher_class id = {                                                                         \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "nettle",                                   \
 			 .implementation = cb_nettle_implementation, .variant = &id##_v},                           \
 		CB_CIPHER_HANDLE_METHODS(nsym, kb, ivb, bb, tb, pad),                                               \
@@ -150,6 +150,9 @@ static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_
 #define NS_AES(id, nm, mode, kb, ivb, bb, tb, pad) NS_CIPHER(id, nm, mode, kb, ivb, bb, tb, pad);
 CB_AES_CIPHER_ROWS(NS_AES)
 NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0);
+
+#define NS_LIST(id, ...) &id.info,
+const cb_alg_info *const cb_nettle_cipher_algs[] = {CB_AES_CIPHER_ROWS(NS_LIST) &chacha20_poly1305.info, NULL};
 
 /* Hashes: one context of nettle's hash (meta) struct, reused by every call. */
 

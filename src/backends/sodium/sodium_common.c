@@ -192,10 +192,9 @@ static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 	return crypto_scalarmult_base(pk, sk) != 0 ? CB_ERR_INVALID_KEY : CB_OK;
 }
 
+/* The layer checks the peer's length and the room for the secret. */
 static int x25519_derive(void *key, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	if (peerlen != crypto_scalarmult_BYTES)
-		return CB_ERR_LENGTH;
 	/* -1 when the result is all zero (a small-order peer value); the layer wipes ss */
 	if (crypto_scalarmult(ss, ((const cb_x25519_raw *)key)->sk, peer) != 0)
 		return CB_ERR_INVALID_KEY;
@@ -249,13 +248,11 @@ static int ed25519_sign(void *key, const uint8_t *m, size_t mlen, uint8_t *sig, 
 	return CB_OK;
 }
 
+/* The layer checks the length (64) and S < L. */
 static int ed25519_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *sig, size_t siglen)
 {
-	cb_ed25519_raw *k = key;
-
-	if (siglen != crypto_sign_BYTES)
-		return CB_ERR_VERIFY;
-	return crypto_sign_verify_detached(sig, m, mlen, CB_ED25519_PK(k)) == 0 ? CB_OK : CB_ERR_VERIFY;
+	return crypto_sign_verify_detached(sig, m, mlen, CB_ED25519_PK((cb_ed25519_raw *)key)) == 0 ? CB_OK
+												   : CB_ERR_VERIFY;
 }
 
 static const cb_sig_class ed25519 = {
