@@ -15,6 +15,7 @@
 #include "backends/boringssl/bssl_common.h"
 #include "backends/class_tables.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
@@ -233,45 +234,22 @@ AES_CLASSES(256, 32);
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "EVP_AEAD; chacha20_poly1305_x86_64 assembly (AVX2 or SSE4.1 by CPUID)",
 	   cb_bssl_implementation, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
 
-/* SHA-256 and SHA-512: one-shot SHA256() / SHA512() by the digest's length; the handle is the class. */
-
-static int hash_init(const cb_hash_class *cls, void **out)
-{
-	if (!out)
-		return CB_ERR_ARG;
-	*out = (void *)cls;
-	return CB_OK;
-}
-
-static void hash_free(void *p)
-{
-	(void)p;
-}
+/* SHA-256 and SHA-512: one-shot SHA256() / SHA512() by the digest's length; the handle keeps no state. */
 
 static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	if (!p || !out || (!in && inlen))
-		return CB_ERR_ARG;
-	if (((const cb_hash_class *)p)->digest_bytes == 64)
+	if (((cb_hash_handle *)p)->cls->digest_bytes == 64)
 		SHA512(in, inlen, out);
 	else
 		SHA256(in, inlen, out);
 	return CB_OK;
 }
 
-static const cb_hash_class sha256 = {
-	.info = BSSL_INFO(CB_KIND_HASH, "sha256", "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)", NULL),
-	.digest_bytes = 32,
-	.block_bytes = 64,
-	CB_HASH_METHODS(hash),
-};
-
-static const cb_hash_class sha512 = {
-	.info = BSSL_INFO(CB_KIND_HASH, "sha512", "one-shot SHA512(); sha512-x86_64 assembly (AVX2 where the CPU has it)", NULL),
-	.digest_bytes = 64,
-	.block_bytes = 128,
-	CB_HASH_METHODS(hash),
-};
+static const cb_hash_lib bssl_hash = {0, NULL, NULL};
+static CB_HASH_CLASS(sha256, BSSL_INFO, "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)",
+		     &bssl_hash, NULL, hash_digest, CB_HASH_SHA256);
+static CB_HASH_CLASS(sha512, BSSL_INFO, "one-shot SHA512(); sha512-x86_64 assembly (AVX2 where the CPU has it)", &bssl_hash,
+		     NULL, hash_digest, CB_HASH_SHA512);
 
 const cb_alg_info *const cb_bssl_sym_algs[] = {
 	&aes128_ecb.info, &aes128_ecb_p.info, &aes128_cbc.info, &aes128_cbc_p.info, &aes128_ctr.info,

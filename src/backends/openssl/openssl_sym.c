@@ -20,6 +20,7 @@
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 
 enum sym_mode { SYM_BLOCK, SYM_STREAM, SYM_AEAD };
@@ -225,77 +226,65 @@ BLOCK_CLASSES(sm4, "sm4", "SM4", 16);
 /* RFC 8439; OpenSSL 3.0 initialises it only with a 12-byte nonce. */
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "ChaCha20-Poly1305", SYM_AEAD, 12, 32, 12, 1, 16, 0);
 
-/* Hashes: a fetched EVP_MD and one EVP_MD_CTX reused by every call. */
+/* Hashes: a fetched EVP_MD (the algorithm OpenSSL's name of the hash) and one EVP_MD_CTX reused by every call. */
 
-struct hash_ctx {
-	const cb_hash_class *cls;
+struct hash_state {
 	EVP_MD *md;
 	EVP_MD_CTX *ctx;
 };
 
-static void hash_free(void *p)
+static void hash_close(void *state)
 {
-	struct hash_ctx *h = p;
-	if (!h)
-		return;
+	struct hash_state *h = state;
+
 	EVP_MD_CTX_free(h->ctx);
 	EVP_MD_free(h->md);
-	OPENSSL_free(h);
 }
 
-/* The class's variant is OpenSSL's name of the hash. */
-static int hash_init(const cb_hash_class *cls, void **out)
+static int hash_open(const cb_hash_class *cls, const void *alg, void *state)
 {
-	const char *name = cls->info.variant;
-	struct hash_ctx *h;
-	*out = NULL;
-	h = OPENSSL_zalloc(sizeof(*h));
-	if (!h)
-		return CB_ERR_NOMEM;
-	h->cls = cls;
-	h->md = EVP_MD_fetch(NULL, name, NULL);
+	struct hash_state *h = state;
+
+	h->md = EVP_MD_fetch(NULL, alg, NULL);
 	if (!h->md) {
-		hash_free(h);
 		ERR_clear_error();
 		return CB_ERR_UNSUPPORTED;
 	}
 	h->ctx = EVP_MD_CTX_new();
 	if (!h->ctx || (size_t)EVP_MD_get_size(h->md) != cls->digest_bytes) {
-		hash_free(h);
+		hash_close(h);
 		return cb_ossl_fail();
 	}
-	*out = h;
 	return CB_OK;
 }
 
 static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	struct hash_ctx *h = p;
+	cb_hash_handle *hh = p;
+	struct hash_state *h = (struct hash_state *)hh->state;
 	unsigned int n = 0;
 	if (!EVP_DigestInit_ex2(h->ctx, h->md, NULL) || !EVP_DigestUpdate(h->ctx, in, inlen) ||
 	    !EVP_DigestFinal_ex(h->ctx, out, &n))
 		return cb_ossl_fail();
-	return n == h->cls->digest_bytes ? CB_OK : CB_ERR_BACKEND;
+	return n == hh->cls->digest_bytes ? CB_OK : CB_ERR_BACKEND;
 }
 
-#define SYM_HASH(id, nm, oname, db, bb)                                                                     \
-	static const char *id##_unavailable(void)                                                           \
-	{                                                                                                   \
-		return cb_ossl_unavailable(CB_KIND_HASH, oname);                                            \
-	}                                                                                                   \
-	static const cb_hash_class id = {                                                                   \
-		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "openssl",                            \
-			 .unavailable = id##_unavailable, .implementation = cb_openssl_implementation,      \
-			 .variant = oname},                                                                 \
-		.digest_bytes = db,                                                                         \
-		.block_bytes = bb,                                                                          \
-		CB_HASH_METHODS(hash),                                                                      \
-	}
+static const cb_hash_lib ossl_hash = {sizeof(struct hash_state), hash_open, hash_close};
 
-SYM_HASH(sha256, "sha256", "SHA2-256", 32, 64);
-SYM_HASH(sha512, "sha512", "SHA2-512", 64, 128);
-SYM_HASH(sha3_256, "sha3-256", "SHA3-256", 32, 136);
-SYM_HASH(sm3, "sm3", "SM3", 32, 64);
+#define SYM_HASH_INFO(kind_, name_, unavailable_, variant_)                                                       \
+	{.kind = (kind_), .name = (name_), .backend = "openssl", .unavailable = (unavailable_),                    \
+	 .implementation = cb_openssl_implementation, .variant = (variant_)}
+#define SYM_HASH(id, oname, row)                                                                                  \
+	static const char *id##_unavailable(void)                                                                 \
+	{                                                                                                         \
+		return cb_ossl_unavailable(CB_KIND_HASH, oname);                                                  \
+	}                                                                                                         \
+	static CB_HASH_CLASS(id, SYM_HASH_INFO, id##_unavailable, &ossl_hash, oname, hash_digest, row)
+
+SYM_HASH(sha256, "SHA2-256", CB_HASH_SHA256);
+SYM_HASH(sha512, "SHA2-512", CB_HASH_SHA512);
+SYM_HASH(sha3_256, "SHA3-256", CB_HASH_SHA3_256);
+SYM_HASH(sm3, "SM3", CB_HASH_SM3);
 
 const cb_alg_info *const cb_openssl_sym_algs[] = {
 	&aes128_ecb.info,  &aes128_ecb_p.info, &aes128_cbc.info, &aes128_cbc_p.info, &aes128_ctr.info,
