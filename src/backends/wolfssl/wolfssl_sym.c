@@ -176,7 +176,7 @@ static const cb_cipher_lib wolf_cipher = {0xffffffffu - 2 * AES_BLK, 0xffffffffu
 
 #define WS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, note)                                                           \
 	static const enum cb_cipher_mode id##_v = md;                                                               \
-	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
+	static const cb_cipher_class cb_wolfssl_##id = {                                                                   \
 		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note, &id##_v),                                            \
 		CB_CIPHER_HANDLE_METHODS(wsym, kb, ivb, bb, tb, pad),                                               \
 	}
@@ -229,6 +229,10 @@ static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 
 static const cb_hash_lib wolf_hash = {sizeof(union whash_state), whash_open, NULL};
 
-CB_HASH_CLASS(cb_wolfssl_sha256, WOLFSSL_INFO, "portable C (Debian's build has no Intel SHA/AVX code)", &wolf_hash,
+static CB_HASH_CLASS(cb_wolfssl_sha256, WOLFSSL_INFO, "portable C (Debian's build has no Intel SHA/AVX code)", &wolf_hash,
 	      &wolf_sha256, whash_digest, CB_HASH_SHA256);
-CB_HASH_CLASS(cb_wolfssl_sha3_256, WOLFSSL_INFO, NULL, &wolf_hash, &wolf_sha3_256, whash_digest, CB_HASH_SHA3_256);
+static CB_HASH_CLASS(cb_wolfssl_sha3_256, WOLFSSL_INFO, NULL, &wolf_hash, &wolf_sha3_256, whash_digest, CB_HASH_SHA3_256);
+
+#define WS_AES_INFO(id, nm, mode, kb, ivb, bb, tb, pad) &cb_wolfssl_##id.info,
+const cb_alg_info *const cb_wolfssl_sym_algs[] = {&cb_wolfssl_sha256.info, &cb_wolfssl_sha3_256.info,
+						  CB_AES_CIPHER_ROWS(WS_AES_INFO) &cb_wolfssl_chacha20_poly1305.info, NULL};
