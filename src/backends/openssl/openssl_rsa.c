@@ -153,11 +153,9 @@ static int rsa_import(const cb_alg_info *alg, const uint8_t *in, size_t len, int
 	if (!key || !in || len > LONG_MAX)
 		return CB_ERR_ARG;
 	*key = NULL;
-	pkey = cb_ossl_decode(is_private, in, len);
-	if (!v) {
-		EVP_PKEY_free(pkey);
+	if (!v)
 		return CB_ERR_ARG;
-	}
+	pkey = cb_ossl_decode(is_private, in, len);
 	if (!pkey || !EVP_PKEY_is_a(pkey, "RSA")) {
 		EVP_PKEY_free(pkey);
 		return CB_ERR_FORMAT;
