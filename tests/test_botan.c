@@ -8,8 +8,10 @@
 
 /*
  * sm2-sign with a user ID from cb_opts: signs and verifies under that ID, a
- * default-ID handle of the same public key refuses the signature, and an ID
- * Botan's parameter string cannot carry (a comma) is refused at keygen.
+ * default-ID handle of the same public key refuses the signature (and has
+ * no secret to export: CB_ERR_ARG), and an ID Botan's parameter string
+ * cannot carry (a comma) is refused at keygen (CB_ERR_UNSUPPORTED) and at
+ * import (CB_ERR_INVALID_KEY).
  */
 static void sm2_user_id(void)
 {
@@ -34,8 +36,13 @@ static void sm2_user_id(void)
 	CHECK_EQ_INT(c->import_public(c, pub, lp, NULL, &v), 0);
 	if (v) {
 		CHECK_EQ_INT(c->verify(v, m, sizeof(m), sg, ls), CB_ERR_VERIFY);
+		ls = sizeof(sg);
+		CHECK_EQ_INT(c->export_secret(v, sg, &ls), CB_ERR_ARG);
 		c->key_free(v);
 	}
+	v = NULL;
+	CHECK_EQ_INT(c->import_public(c, pub, lp, &bad, &v), CB_ERR_INVALID_KEY);
+	CHECK(v == NULL);
 	c->key_free(k);
 	k = NULL;
 	CHECK_EQ_INT(c->keygen(c, &bad, &k), CB_ERR_UNSUPPORTED);

@@ -72,35 +72,25 @@ static int rsa_import(const cb_rsa_variant *v, int secret, const uint8_t *in, si
 	return rsa_done(h, v->lib->set(h, secret, &x), secret, key);
 }
 
-int cb_rsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key)
-{
-	return rsa_keygen(cls->info.variant, key);
-}
+/* Each kind's keygen and imports (rsa_handle.h): the class's variant to rsa_keygen or rsa_import. */
+#define RSA_ENTRIES(kind)                                                                                      \
+	int cb_rsa_##kind##_keygen(const cb_##kind##_class *cls, const cb_opts *opts, void **key)              \
+	{                                                                                                      \
+		return rsa_keygen(cls->info.variant, key);                                                     \
+	}                                                                                                      \
+	int cb_rsa_##kind##_import_public(const cb_##kind##_class *cls, const uint8_t *in, size_t len,         \
+					  const cb_opts *opts, void **key)                                     \
+	{                                                                                                      \
+		return rsa_import(cls->info.variant, 0, in, len, key);                                         \
+	}                                                                                                      \
+	int cb_rsa_##kind##_import_secret(const cb_##kind##_class *cls, const uint8_t *in, size_t len,         \
+					  const cb_opts *opts, void **key)                                     \
+	{                                                                                                      \
+		return rsa_import(cls->info.variant, 1, in, len, key);                                         \
+	}
 
-int cb_rsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key)
-{
-	return rsa_keygen(cls->info.variant, key);
-}
-
-int cb_rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return rsa_import(cls->info.variant, 0, in, len, key);
-}
-
-int cb_rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return rsa_import(cls->info.variant, 1, in, len, key);
-}
-
-int cb_rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return rsa_import(cls->info.variant, 0, in, len, key);
-}
-
-int cb_rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts, void **key)
-{
-	return rsa_import(cls->info.variant, 1, in, len, key);
-}
+RSA_ENTRIES(pke)
+RSA_ENTRIES(sig)
 
 void cb_rsa_free(void *key)
 {

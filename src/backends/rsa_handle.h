@@ -75,17 +75,16 @@ static inline size_t cb_rsa_payload(const cb_rsa_handle *h)
 	}
 }
 
-/* The methods of both kinds. */
-int cb_rsa_pke_keygen(const cb_pke_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
-int cb_rsa_sig_keygen(const cb_sig_class *cls, const cb_opts *opts, void **key) CB_WARN_UNUSED;
-int cb_rsa_pke_import_public(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key) CB_WARN_UNUSED;
-int cb_rsa_pke_import_secret(const cb_pke_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key) CB_WARN_UNUSED;
-int cb_rsa_sig_import_public(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key) CB_WARN_UNUSED;
-int cb_rsa_sig_import_secret(const cb_sig_class *cls, const uint8_t *in, size_t len, const cb_opts *opts,
-			     void **key) CB_WARN_UNUSED;
+/* Each kind's keygen and imports (cb_rsa_sig_keygen, cb_rsa_pke_import_public, ...), then the other methods. */
+#define CB_RSA_KIND_METHODS(kind)                                                                              \
+	int cb_rsa_##kind##_keygen(const cb_##kind##_class *cls, const cb_opts *opts,                          \
+				   void **key) CB_WARN_UNUSED;                                                 \
+	int cb_rsa_##kind##_import_public(const cb_##kind##_class *cls, const uint8_t *in, size_t len,         \
+					  const cb_opts *opts, void **key) CB_WARN_UNUSED;                     \
+	int cb_rsa_##kind##_import_secret(const cb_##kind##_class *cls, const uint8_t *in, size_t len,         \
+					  const cb_opts *opts, void **key) CB_WARN_UNUSED
+CB_RSA_KIND_METHODS(pke);
+CB_RSA_KIND_METHODS(sig);
 void cb_rsa_free(void *key);
 int cb_rsa_export_public(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;
 int cb_rsa_export_secret(const void *key, uint8_t *out, size_t *outlen) CB_WARN_UNUSED;

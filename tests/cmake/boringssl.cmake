@@ -6,6 +6,6 @@
 if(CB_BSSL_BUILT)
   add_test(NAME boringssl_symbols
            COMMAND sh ${PROJECT_SOURCE_DIR}/tests/boringssl_symbols.sh $<TARGET_FILE:cryptobench-cli>
-                   ${CB_BSSL_CRYPTO_LIB} ${CB_BSSL_OBJ} ${CB_BSSL_BIN}/cb_boringssl_linked.o)
+                   ${CB_BSSL_CRYPTO_LIB} ${CB_BSSL_BIN}/cb_boringssl.o ${CB_BSSL_BIN}/cb_boringssl_linked.o)
   set_tests_properties(boringssl_symbols PROPERTIES TIMEOUT 120)
 endif()

@@ -5,6 +5,6 @@
 if(CB_GMSSL_BUILT)
   add_test(NAME gmssl_symbols
            COMMAND sh ${PROJECT_SOURCE_DIR}/tests/gmssl_symbols.sh $<TARGET_FILE:cryptobench-cli>
-                   ${CB_GMSSL_LIB} ${CB_GMSSL_OBJ} ${CB_GMSSL_BIN}/cb_gmssl_linked.o)
+                   ${CB_GMSSL_LIB} ${CB_GMSSL_BIN}/cb_gmssl.o ${CB_GMSSL_BIN}/cb_gmssl_linked.o)
   set_tests_properties(gmssl_symbols PROPERTIES TIMEOUT 60)
 endif()

@@ -53,11 +53,7 @@ if(CB_BSSL_SRC AND EXISTS ${CB_BSSL_SRC}/include/openssl/prefix_symbols.h)
     list(APPEND cb_bssl_args -DCMAKE_C_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER}
                              -DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_C_COMPILER_LAUNCHER})
   endif()
-  if(CMAKE_GENERATOR MATCHES "Makefiles")
-    set(cb_bssl_build $(MAKE) crypto ssl) # shares make's job server
-  else()
-    set(cb_bssl_build ${CMAKE_COMMAND} --build <BINARY_DIR> --target crypto ssl)
-  endif()
+  cb_external_build(cb_bssl_build crypto ssl)
   ExternalProject_Add(cb_bssl_lib
     SOURCE_DIR ${CB_BSSL_SRC}
     BINARY_DIR ${CB_BSSL_BIN}/build
@@ -95,28 +91,14 @@ if(CB_BSSL_SRC AND EXISTS ${CB_BSSL_SRC}/include/openssl/prefix_symbols.h)
   # (e.g. when the OS random generator fails); in copies of the archives
   # its calls of the stdio output functions are renamed to the silent ones
   # of bssl_common.c, so that the library never prints.
-  set(CB_BSSL_OBJ ${CB_BSSL_BIN}/cb_boringssl.o)
-  set(cb_bssl_quiet)
-  foreach(f fprintf vfprintf printf putchar puts fputc fputs fwrite perror)
-    list(APPEND cb_bssl_quiet --redefine-sym ${f}=cb_bssl_quiet_${f})
-  endforeach()
   # Its optional allocator hooks are unprefixed weak references that any
   # program symbol of that name would capture: prefixed too (none defines them).
+  set(cb_bssl_hooks)
   foreach(f OPENSSL_memory_alloc OPENSSL_memory_free OPENSSL_memory_get_size)
-    list(APPEND cb_bssl_quiet --redefine-sym ${f}=${CB_BSSL_PREFIX}_${f})
+    list(APPEND cb_bssl_hooks --redefine-sym ${f}=${CB_BSSL_PREFIX}_${f})
   endforeach()
-  add_custom_command(OUTPUT ${CB_BSSL_OBJ}
-    COMMAND ${CB_OBJCOPY} ${cb_bssl_quiet} ${CB_BSSL_CRYPTO_LIB} ${CB_BSSL_BIN}/libcrypto_quiet.a
-    COMMAND ${CB_OBJCOPY} ${cb_bssl_quiet} ${CB_BSSL_SSL_LIB} ${CB_BSSL_BIN}/libssl_quiet.a
-    COMMAND ${CB_LD} -r -o ${CB_BSSL_BIN}/cb_boringssl_linked.o "$<TARGET_OBJECTS:cb_bssl_adapters>"
-            ${CB_BSSL_BIN}/libssl_quiet.a ${CB_BSSL_BIN}/libcrypto_quiet.a
-    COMMAND ${CB_OBJCOPY} --keep-global-symbol=cb_backend_boringssl ${CB_BSSL_BIN}/cb_boringssl_linked.o ${CB_BSSL_OBJ}
-    DEPENDS cb_bssl_adapters "$<TARGET_OBJECTS:cb_bssl_adapters>" ${CB_BSSL_CRYPTO_LIB} ${CB_BSSL_SSL_LIB}
-    COMMAND_EXPAND_LISTS
-    COMMENT "Linking the boringssl backend into one object with one global symbol"
-    VERBATIM)
-  set_source_files_properties(${CB_BSSL_OBJ} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
-  cb_backend_sources(${CB_BSSL_OBJ})
+  cb_link_one_object(boringssl cb_bssl_adapters ${CB_BSSL_BIN} cb_bssl_quiet
+                     ARCHIVES ${CB_BSSL_SSL_LIB} ${CB_BSSL_CRYPTO_LIB} EXTRA ${cb_bssl_hooks})
   set(cb_bssl_libs stdc++)
   set(CB_BSSL_BUILT TRUE)
   message(STATUS "cryptobench: BoringSSL from ${CB_BSSL_SRC} (commit ${cb_bssl_commit}, prefix ${CB_BSSL_PREFIX})")

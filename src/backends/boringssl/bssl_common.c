@@ -110,40 +110,36 @@ CB_NB_IDENTITY(cb_bssl_implementation, bssl_version, "BoringSSL")
 #define CB_NB_BACKEND "boringssl"
 #define CB_NB_IMPL cb_bssl_implementation
 
-CB_NB_PKE(nb_rsa2048_pkcs1, "rsa2048-pkcs1");
-CB_NB_PKE(nb_rsa2048_oaep256, "rsa2048-oaep-sha256");
-CB_NB_PKE(nb_rsa2048_oaep1, "rsa2048-oaep-sha1");
-CB_NB_PKE(nb_rsa2048_raw, "rsa2048-raw");
-CB_NB_PKE(nb_rsa3072_pkcs1, "rsa3072-pkcs1");
-CB_NB_PKE(nb_rsa3072_oaep256, "rsa3072-oaep-sha256");
-CB_NB_PKE(nb_rsa3072_oaep1, "rsa3072-oaep-sha1");
-CB_NB_PKE(nb_rsa3072_raw, "rsa3072-raw");
-CB_NB_PKE(nb_rsa4096_pkcs1, "rsa4096-pkcs1");
-CB_NB_PKE(nb_rsa4096_oaep256, "rsa4096-oaep-sha256");
-CB_NB_PKE(nb_rsa4096_oaep1, "rsa4096-oaep-sha1");
-CB_NB_PKE(nb_rsa4096_raw, "rsa4096-raw");
-CB_NB_SIG(nb_rsa2048_pkcs1_sha256, "rsa2048-pkcs1-sha256");
-CB_NB_SIG(nb_rsa2048_pss_sha256, "rsa2048-pss-sha256");
-CB_NB_SIG(nb_rsa3072_pkcs1_sha256, "rsa3072-pkcs1-sha256");
-CB_NB_SIG(nb_rsa3072_pss_sha256, "rsa3072-pss-sha256");
-CB_NB_SIG(nb_rsa4096_pkcs1_sha256, "rsa4096-pkcs1-sha256");
-CB_NB_SIG(nb_rsa4096_pss_sha256, "rsa4096-pss-sha256");
+/* The built classes' names: per modulus size, libcrypto_rsa.inc's RSA_CLASSES; per key size, six AES modes. */
+#define NB_RSA(b)                                                                                                  \
+	CB_NB_PKE(nb_rsa##b##_pkcs1, "rsa" #b "-pkcs1");                                                           \
+	CB_NB_PKE(nb_rsa##b##_oaep256, "rsa" #b "-oaep-sha256");                                                   \
+	CB_NB_PKE(nb_rsa##b##_oaep1, "rsa" #b "-oaep-sha1");                                                       \
+	CB_NB_PKE(nb_rsa##b##_raw, "rsa" #b "-raw");                                                               \
+	CB_NB_SIG(nb_rsa##b##_pkcs1_sha256, "rsa" #b "-pkcs1-sha256");                                             \
+	CB_NB_SIG(nb_rsa##b##_pss_sha256, "rsa" #b "-pss-sha256")
+#define NB_RSA_PKE(b) &nb_rsa##b##_pkcs1.info, &nb_rsa##b##_oaep256.info, &nb_rsa##b##_oaep1.info, &nb_rsa##b##_raw.info
+#define NB_RSA_SIG(b) &nb_rsa##b##_pkcs1_sha256.info, &nb_rsa##b##_pss_sha256.info
+#define NB_AES(b, kb)                                                                                              \
+	CB_NB_CIPHER(nb_aes##b##_ecb, "aes-" #b "-ecb", kb, 0, 16, 0, 0);                                          \
+	CB_NB_CIPHER(nb_aes##b##_ecb_p, "aes-" #b "-ecb-pkcs7", kb, 0, 16, 0, 1);                                  \
+	CB_NB_CIPHER(nb_aes##b##_cbc, "aes-" #b "-cbc", kb, 16, 16, 0, 0);                                         \
+	CB_NB_CIPHER(nb_aes##b##_cbc_p, "aes-" #b "-cbc-pkcs7", kb, 16, 16, 0, 1);                                 \
+	CB_NB_CIPHER(nb_aes##b##_ctr, "aes-" #b "-ctr", kb, 16, 1, 0, 0);                                          \
+	CB_NB_CIPHER(nb_aes##b##_gcm, "aes-" #b "-gcm", kb, 12, 1, 16, 0)
+#define NB_AES_INFO(b)                                                                                             \
+	&nb_aes##b##_ecb.info, &nb_aes##b##_ecb_p.info, &nb_aes##b##_cbc.info, &nb_aes##b##_cbc_p.info,            \
+		&nb_aes##b##_ctr.info, &nb_aes##b##_gcm.info
+
+NB_RSA(2048);
+NB_RSA(3072);
+NB_RSA(4096);
 CB_NB_SIG(nb_ecdsa_p256, "ecdsa-p256");
 CB_NB_SIG(nb_ed25519, "ed25519");
 CB_NB_KEX(nb_ecdh_p256, "ecdh-p256");
 CB_NB_KEX(nb_x25519, "x25519");
-CB_NB_CIPHER(nb_aes128_ecb, "aes-128-ecb", 16, 0, 16, 0, 0);
-CB_NB_CIPHER(nb_aes128_ecb_p, "aes-128-ecb-pkcs7", 16, 0, 16, 0, 1);
-CB_NB_CIPHER(nb_aes128_cbc, "aes-128-cbc", 16, 16, 16, 0, 0);
-CB_NB_CIPHER(nb_aes128_cbc_p, "aes-128-cbc-pkcs7", 16, 16, 16, 0, 1);
-CB_NB_CIPHER(nb_aes128_ctr, "aes-128-ctr", 16, 16, 1, 0, 0);
-CB_NB_CIPHER(nb_aes128_gcm, "aes-128-gcm", 16, 12, 1, 16, 0);
-CB_NB_CIPHER(nb_aes256_ecb, "aes-256-ecb", 32, 0, 16, 0, 0);
-CB_NB_CIPHER(nb_aes256_ecb_p, "aes-256-ecb-pkcs7", 32, 0, 16, 0, 1);
-CB_NB_CIPHER(nb_aes256_cbc, "aes-256-cbc", 32, 16, 16, 0, 0);
-CB_NB_CIPHER(nb_aes256_cbc_p, "aes-256-cbc-pkcs7", 32, 16, 16, 0, 1);
-CB_NB_CIPHER(nb_aes256_ctr, "aes-256-ctr", 32, 16, 1, 0, 0);
-CB_NB_CIPHER(nb_aes256_gcm, "aes-256-gcm", 32, 12, 1, 16, 0);
+NB_AES(128, 16);
+NB_AES(256, 32);
 CB_NB_CIPHER(nb_chacha20_poly1305, "chacha20-poly1305", 32, 12, 1, 16, 0);
 CB_NB_HASH(nb_sha256, "sha256", 32, 64);
 CB_NB_HASH(nb_sha512, "sha512", 64, 128);
@@ -163,20 +159,13 @@ CB_NB_TLS(nb_tls_hybrid_mldsa65, "tls13-x25519mlkem768-mldsa65");
 CB_NB_TLS(nb_tls_mlkem1024_mldsa87, "tls13-mlkem1024-mldsa87");
 
 static const cb_alg_info *const nb_algs[] = {
-	&nb_rsa2048_pkcs1.info,	       &nb_rsa2048_oaep256.info,      &nb_rsa2048_oaep1.info,
-	&nb_rsa2048_raw.info,	       &nb_rsa3072_pkcs1.info,	      &nb_rsa3072_oaep256.info,
-	&nb_rsa3072_oaep1.info,	       &nb_rsa3072_raw.info,	      &nb_rsa4096_pkcs1.info,
-	&nb_rsa4096_oaep256.info,      &nb_rsa4096_oaep1.info,	      &nb_rsa4096_raw.info,
-	&nb_rsa2048_pkcs1_sha256.info, &nb_rsa2048_pss_sha256.info,   &nb_rsa3072_pkcs1_sha256.info,
-	&nb_rsa3072_pss_sha256.info,   &nb_rsa4096_pkcs1_sha256.info, &nb_rsa4096_pss_sha256.info,
+	NB_RSA_PKE(2048),	       NB_RSA_PKE(3072),	      NB_RSA_PKE(4096),
+	NB_RSA_SIG(2048),	       NB_RSA_SIG(3072),	      NB_RSA_SIG(4096),
 	&nb_ecdsa_p256.info,	       &nb_ed25519.info,	      &nb_ecdh_p256.info,
-	&nb_x25519.info,	       &nb_aes128_ecb.info,	      &nb_aes128_ecb_p.info,
-	&nb_aes128_cbc.info,	       &nb_aes128_cbc_p.info,	      &nb_aes128_ctr.info,
-	&nb_aes128_gcm.info,	       &nb_aes256_ecb.info,	      &nb_aes256_ecb_p.info,
-	&nb_aes256_cbc.info,	       &nb_aes256_cbc_p.info,	      &nb_aes256_ctr.info,
-	&nb_aes256_gcm.info,	       &nb_chacha20_poly1305.info,    &nb_sha256.info,
-	&nb_mlkem768.info,	       &nb_mlkem1024.info,	      &nb_xwing.info,
-	&nb_sha512.info,	       &nb_mldsa44.info,	       &nb_mldsa65.info,	      &nb_mldsa87.info,
+	&nb_x25519.info,	       NB_AES_INFO(128),	      NB_AES_INFO(256),
+	&nb_chacha20_poly1305.info,    &nb_sha256.info,		      &nb_mlkem768.info,
+	&nb_mlkem1024.info,	       &nb_xwing.info,		      &nb_sha512.info,
+	&nb_mldsa44.info,	       &nb_mldsa65.info,	      &nb_mldsa87.info,
 	&nb_slh_sha2_128s.info,	       &nb_tls_x25519_ecdsa.info,     &nb_tls_p256_ecdsa.info,
 	&nb_tls_x25519_rsa.info,       &nb_tls_x25519_ed25519.info,   &nb_tls_hybrid_ecdsa.info,
 	&nb_tls_hybrid_mldsa65.info,   &nb_tls_mlkem1024_mldsa87.info, NULL,

@@ -74,36 +74,30 @@ int cb_bssl_export_key(struct evp_pkey_st *pkey, int secret, uint8_t *out, size_
 const char *cb_bssl_gcm_path(size_t key_bytes);
 
 /*
- * The internal ML-KEM entry points (bssl_internal.cc, BoringSSL's
- * crypto/fipsmodule/bcm_interface.h, C++ only).  rank 3: ML-KEM-768, 4:
- * ML-KEM-1024.  pk, sk (FIPS 203 encodings: NIST's 2400 / 3168-byte
- * decapsulation key), ct as the class sizes.  Return 0 or CB_ERR_*.
+ * ML-KEM-768 and ML-KEM-1024: the classes' methods (kem.h) on BoringSSL's
+ * internal entry points (bssl_internal.cc, C++ only: BoringSSL's
+ * crypto/fipsmodule/bcm_interface.h), which read and write NIST's
+ * decapsulation-key format and take the known answers' coins.
  */
-int cb_bssl_mlkem_keypair(int rank, uint8_t *pk, uint8_t *sk, const uint8_t *seed64 /* NULL: random */);
-int cb_bssl_mlkem_encaps(int rank, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m32 /* NULL: random */);
-int cb_bssl_mlkem_decaps(int rank, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+struct cb_kem_class;
+#define CB_BSSL_MLKEM(N)                                                                                           \
+	int cb_bssl_mlkem##N##_keypair(const struct cb_kem_class *cls, uint8_t *pk, uint8_t *sk);                  \
+	int cb_bssl_mlkem##N##_keypair_derand(const struct cb_kem_class *cls, uint8_t *pk, uint8_t *sk,            \
+					      const uint8_t *coins);                                               \
+	int cb_bssl_mlkem##N##_encaps(const struct cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk); \
+	int cb_bssl_mlkem##N##_encaps_derand(const struct cb_kem_class *cls, uint8_t *ct, uint8_t *ss,             \
+					     const uint8_t *pk, const uint8_t *coins);                             \
+	int cb_bssl_mlkem##N##_decaps(const struct cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
+CB_BSSL_MLKEM(768)
+CB_BSSL_MLKEM(1024)
 
 /*
- * ML-DSA (bssl_internal.cc): a key BoringSSL keeps parsed, of the set 44,
- * 65 or 87.  from_seed: KeyGen_internal(seed), pk its pkEncode;
- * from_expanded: skDecode (refused, CB_ERR_INVALID_KEY, when its tr or t0
- * is not what the rest gives), pk computed; from_public: pkEncode, a
- * verify-only key.  expanded: skEncode of a secret key into sk.  sign /
- * verify: iface a CB_SIG_IFACE_* (sig.h), ctx at most 255 bytes (pure
- * only), m the 64-byte mu for CB_SIG_IFACE_MU, rnd 32 bytes, sig of the
- * set's length.  Return 0 or CB_ERR_* (verify: CB_ERR_VERIFY).  free
- * cleanses.
+ * ML-DSA-44/65/87 (bssl_internal.cc): core/pqsig.h's hooks on BoringSSL's
+ * internal FIPS 204 entry points.  k->parsed is BoringSSL's parsed key;
+ * from_expanded runs skDecode (refused, CB_ERR_INVALID_KEY, when its tr or
+ * t0 is not what the rest gives) and computes pk.
  */
-typedef struct cb_bssl_mldsa cb_bssl_mldsa;
-int cb_bssl_mldsa_from_seed(int set, const uint8_t *seed, uint8_t *pk, cb_bssl_mldsa **out);
-int cb_bssl_mldsa_from_expanded(int set, const uint8_t *sk, uint8_t *pk, cb_bssl_mldsa **out);
-int cb_bssl_mldsa_from_public(int set, const uint8_t *pk, cb_bssl_mldsa **out);
-int cb_bssl_mldsa_expanded(const cb_bssl_mldsa *k, uint8_t *sk);
-int cb_bssl_mldsa_sign(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen, const uint8_t *m,
-		       size_t mlen, const uint8_t *rnd, uint8_t *sig);
-int cb_bssl_mldsa_verify(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen, const uint8_t *m,
-			 size_t mlen, const uint8_t *sig);
-void cb_bssl_mldsa_free(cb_bssl_mldsa *k);
+extern const struct cb_pqsig_lib cb_bssl_mldsa44, cb_bssl_mldsa65, cb_bssl_mldsa87;
 #endif
 
 #ifdef __cplusplus

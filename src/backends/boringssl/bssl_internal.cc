@@ -1,7 +1,9 @@
 // The BoringSSL entry points the adapters need that BoringSSL keeps behind
 // its C++ internal interface (crypto/fipsmodule/bcm_interface.h and
-// crypto/fipsmodule/aes/internal.h), wrapped as C functions
-// (bssl_common.h).  Compiled only with the anchor (backend.cmake), against
+// crypto/fipsmodule/aes/internal.h), as the ML-KEM classes' methods and
+// ML-DSA's core/pqsig.h hooks (bssl_common.h): each operation one template
+// over a set's functions, which differ only by the set's number.
+// Compiled only with the anchor (backend.cmake), against
 // the same prefixed headers as the library, so these calls bind to the
 // bssl::cb_bssl:: functions of the archive.
 //
@@ -42,6 +44,7 @@
 #include "crypto/fipsmodule/bcm_interface.h"
 
 #include "backends/boringssl/bssl_common.h"
+#include "core/pqsig.h"
 #include "cryptobench/sig.h"
 
 namespace {
@@ -49,36 +52,21 @@ namespace {
 template <int RANK>
 struct mlkem_ops;
 
-// ML-KEM-768 (rank 3) and ML-KEM-1024 (rank 4): BoringSSL's functions differ only by the set's number.
 #define CB_MLKEM_OPS(RANK, N)                                                                                   \
   template <>                                                                                                   \
   struct mlkem_ops<RANK> {                                                                                      \
     using priv = MLKEM##N##_private_key;                                                                        \
     using pub = MLKEM##N##_public_key;                                                                          \
-    static constexpr size_t pk_bytes = MLKEM##N##_PUBLIC_KEY_BYTES;                                             \
-    static constexpr size_t sk_bytes = BCM_MLKEM##N##_PRIVATE_KEY_BYTES;                                        \
+    static constexpr size_t pk_bytes = MLKEM##N##_PUBLIC_KEY_BYTES, sk_bytes = BCM_MLKEM##N##_PRIVATE_KEY_BYTES; \
     static constexpr size_t ct_bytes = MLKEM##N##_CIPHERTEXT_BYTES;                                             \
-    static void gen(uint8_t *pk, priv *k, const uint8_t *seed) {                                                \
-      bssl::BCM_mlkem##N##_generate_key_external_seed(pk, k, seed);                                             \
-    }                                                                                                           \
-    static void gen_random(uint8_t *pk, priv *k) { MLKEM##N##_generate_key(pk, nullptr, k); }                   \
-    static int marshal(CBB *cbb, const priv *k) {                                                               \
-      return bssl::bcm_success(bssl::BCM_mlkem##N##_marshal_private_key(cbb, k));                               \
-    }                                                                                                           \
-    static int parse_priv(priv *k, CBS *in) {                                                                   \
-      return bssl::bcm_success(bssl::BCM_mlkem##N##_parse_private_key(k, in));                                  \
-    }                                                                                                           \
-    static int parse_pub(pub *k, CBS *in) { return bssl::bcm_success(bssl::BCM_mlkem##N##_parse_public_key(k, in)); } \
-    static void encap(uint8_t *ct, uint8_t *ss, const pub *k, const uint8_t *m) {                               \
-      if (m) {                                                                                                  \
-        bssl::BCM_mlkem##N##_encap_external_entropy(ct, ss, k, m);                                              \
-      } else {                                                                                                  \
-        MLKEM##N##_encap(ct, ss, k);                                                                            \
-      }                                                                                                         \
-    }                                                                                                           \
-    static int decap(uint8_t *ss, const uint8_t *ct, const priv *k) {                                           \
-      return MLKEM##N##_decap(ss, ct, ct_bytes, k);                                                             \
-    }                                                                                                           \
+    static constexpr auto gen = bssl::BCM_mlkem##N##_generate_key_external_seed;                                \
+    static constexpr auto gen_random = MLKEM##N##_generate_key;                                                 \
+    static constexpr auto marshal = bssl::BCM_mlkem##N##_marshal_private_key;                                   \
+    static constexpr auto parse_priv = bssl::BCM_mlkem##N##_parse_private_key;                                  \
+    static constexpr auto parse_pub = bssl::BCM_mlkem##N##_parse_public_key;                                    \
+    static constexpr auto encap = bssl::BCM_mlkem##N##_encap_external_entropy;                                  \
+    static constexpr auto encap_random = MLKEM##N##_encap;                                                      \
+    static constexpr auto decap = MLKEM##N##_decap;                                                             \
   };
 
 CB_MLKEM_OPS(3, 768)
@@ -94,15 +82,11 @@ struct kept_key {
   ~kept_key() { OPENSSL_cleanse(this, sizeof(*this)); }
 };
 
-thread_local kept_key<3> kept768;
-thread_local kept_key<4> kept1024;
-
 template <int RANK>
-kept_key<RANK> &kept();
-template <>
-kept_key<3> &kept<3>() { return kept768; }
-template <>
-kept_key<4> &kept<4>() { return kept1024; }
+kept_key<RANK> &kept() {
+  static thread_local kept_key<RANK> k;
+  return k;
+}
 
 template <int RANK>
 int keypair(uint8_t *pk, uint8_t *sk, const uint8_t *seed) {
@@ -114,10 +98,11 @@ int keypair(uint8_t *pk, uint8_t *sk, const uint8_t *seed) {
   if (seed) {
     O::gen(pk, k, seed);
   } else {
-    O::gen_random(pk, k);
+    O::gen_random(pk, nullptr, k);
   }
   CBB cbb;
-  int ok = CBB_init_fixed(&cbb, sk, O::sk_bytes) && O::marshal(&cbb, k) && CBB_len(&cbb) == O::sk_bytes;
+  int ok = CBB_init_fixed(&cbb, sk, O::sk_bytes) && bssl::bcm_success(O::marshal(&cbb, k)) &&
+           CBB_len(&cbb) == O::sk_bytes;
   OPENSSL_free(k);  // OPENSSL_free cleanses
   if (!ok) {
     OPENSSL_cleanse(sk, O::sk_bytes);
@@ -133,10 +118,14 @@ int encaps(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m) {
   CBS cbs;
   CBS_init(&cbs, pk, O::pk_bytes);
   // FIPS 203 7.2: a coefficient >= q is refused by the parser.
-  if (!O::parse_pub(&k, &cbs)) {
+  if (!bssl::bcm_success(O::parse_pub(&k, &cbs))) {
     return CB_ERR_INVALID_KEY;
   }
-  O::encap(ct, ss, &k, m);
+  if (m) {
+    O::encap(ct, ss, &k, m);
+  } else {
+    O::encap_random(ct, ss, &k);
+  }
   return CB_OK;
 }
 
@@ -149,14 +138,14 @@ int decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk) {
     c.valid = false;
     CBS_init(&cbs, sk, O::sk_bytes);
     // FIPS 203 7.3: the parser checks the stored H(ek), and ek's coefficients.
-    if (!O::parse_priv(&c.parsed, &cbs)) {
+    if (!bssl::bcm_success(O::parse_priv(&c.parsed, &cbs))) {
       OPENSSL_cleanse(&c.parsed, sizeof(c.parsed));
       return CB_ERR_INVALID_KEY;
     }
     memcpy(c.encoded, sk, O::sk_bytes);
     c.valid = true;
   }
-  if (!O::decap(ss, ct, &c.parsed)) {
+  if (!O::decap(ss, ct, O::ct_bytes, &c.parsed)) {
     return CB_ERR_BACKEND;
   }
   return CB_OK;
@@ -164,19 +153,29 @@ int decaps(uint8_t *ss, const uint8_t *ct, const uint8_t *sk) {
 
 }  // namespace
 
-extern "C" int cb_bssl_mlkem_keypair(int rank, uint8_t *pk, uint8_t *sk, const uint8_t *seed64) {
-  return rank == 3 ? keypair<3>(pk, sk, seed64) : rank == 4 ? keypair<4>(pk, sk, seed64) : CB_ERR_ARG;
-}
+// The ML-KEM classes' methods of each set (kem.h: bssl_kem.c's tables).
+#define CB_MLKEM_METHODS(RANK, N)                                                                               \
+  extern "C" int cb_bssl_mlkem##N##_keypair(const struct cb_kem_class *, uint8_t *pk, uint8_t *sk) {                  \
+    return keypair<RANK>(pk, sk, nullptr);                                                                      \
+  }                                                                                                             \
+  extern "C" int cb_bssl_mlkem##N##_keypair_derand(const struct cb_kem_class *, uint8_t *pk, uint8_t *sk,             \
+                                                   const uint8_t *coins) {                                      \
+    return keypair<RANK>(pk, sk, coins);                                                                        \
+  }                                                                                                             \
+  extern "C" int cb_bssl_mlkem##N##_encaps(const struct cb_kem_class *, uint8_t *ct, uint8_t *ss, const uint8_t *pk) { \
+    return encaps<RANK>(ct, ss, pk, nullptr);                                                                   \
+  }                                                                                                             \
+  extern "C" int cb_bssl_mlkem##N##_encaps_derand(const struct cb_kem_class *, uint8_t *ct, uint8_t *ss,              \
+                                                  const uint8_t *pk, const uint8_t *coins) {                    \
+    return encaps<RANK>(ct, ss, pk, coins);                                                                     \
+  }                                                                                                             \
+  extern "C" int cb_bssl_mlkem##N##_decaps(const struct cb_kem_class *, uint8_t *ss, const uint8_t *ct,               \
+                                           const uint8_t *sk) {                                                 \
+    return decaps<RANK>(ss, ct, sk);                                                                            \
+  }
+CB_MLKEM_METHODS(3, 768)
+CB_MLKEM_METHODS(4, 1024)
 
-extern "C" int cb_bssl_mlkem_encaps(int rank, uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m32) {
-  return rank == 3 ? encaps<3>(ct, ss, pk, m32) : rank == 4 ? encaps<4>(ct, ss, pk, m32) : CB_ERR_ARG;
-}
-
-extern "C" int cb_bssl_mlkem_decaps(int rank, uint8_t *ss, const uint8_t *ct, const uint8_t *sk) {
-  return rank == 3 ? decaps<3>(ss, ct, sk) : rank == 4 ? decaps<4>(ss, ct, sk) : CB_ERR_ARG;
-}
-
-// ML-DSA-44/65/87: BoringSSL's functions differ only by the set's number.
 namespace {
 
 template <int SET>
@@ -187,41 +186,17 @@ struct mldsa_ops;
   struct mldsa_ops<SET> {                                                                                       \
     using priv = MLDSA##SET##_private_key;                                                                      \
     using pub = MLDSA##SET##_public_key;                                                                        \
-    static constexpr size_t pk_bytes = MLDSA##SET##_PUBLIC_KEY_BYTES;                                           \
-    static constexpr size_t sk_bytes = BCM_MLDSA##SET##_PRIVATE_KEY_BYTES;                                      \
-    static constexpr size_t sig_bytes = MLDSA##SET##_SIGNATURE_BYTES;                                           \
-    static int gen(uint8_t *pk, priv *k, const uint8_t *seed) {                                                 \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_generate_key_external_entropy(pk, k, seed));              \
-    }                                                                                                           \
-    static int pub_of(pub *p, const priv *k) {                                                                  \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_public_from_private(p, k));                              \
-    }                                                                                                           \
-    static int parse_pub(pub *p, CBS *in) { return bssl::bcm_success(bssl::BCM_mldsa##SET##_parse_public_key(p, in)); } \
-    static int marshal_pub(CBB *out, const pub *p) {                                                            \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_marshal_public_key(out, p));                              \
-    }                                                                                                           \
-    static int parse_priv(priv *k, CBS *in) {                                                                   \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_parse_private_key(k, in));                                \
-    }                                                                                                           \
-    static int marshal_priv(CBB *out, const priv *k) {                                                          \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_marshal_private_key(out, k));                             \
-    }                                                                                                           \
-    static int sign(uint8_t *sig, const priv *k, const uint8_t *m, size_t mlen, const uint8_t *pre,            \
-                    size_t prelen, const uint8_t *ctx, size_t ctxlen, const uint8_t *rnd) {                     \
-      return bssl::bcm_success(                                                                                 \
-          bssl::BCM_mldsa##SET##_sign_internal(sig, k, m, mlen, pre, prelen, ctx, ctxlen, rnd));                \
-    }                                                                                                           \
-    static int sign_mu(uint8_t *sig, const priv *k, const uint8_t *mu, const uint8_t *rnd) {                    \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_sign_mu_internal(sig, k, mu, rnd));                       \
-    }                                                                                                           \
-    static int verify(const pub *p, const uint8_t *sig, const uint8_t *m, size_t mlen, const uint8_t *pre,     \
-                      size_t prelen, const uint8_t *ctx, size_t ctxlen) {                                       \
-      return bssl::bcm_success(                                                                                 \
-          bssl::BCM_mldsa##SET##_verify_internal(p, sig, m, mlen, pre, prelen, ctx, ctxlen));                   \
-    }                                                                                                           \
-    static int verify_mu(const pub *p, const uint8_t *sig, const uint8_t *mu) {                                 \
-      return bssl::bcm_success(bssl::BCM_mldsa##SET##_verify_message_representative(p, sig, mu));               \
-    }                                                                                                           \
+    static constexpr size_t pk_bytes = MLDSA##SET##_PUBLIC_KEY_BYTES, sk_bytes = BCM_MLDSA##SET##_PRIVATE_KEY_BYTES; \
+    static constexpr auto gen = bssl::BCM_mldsa##SET##_generate_key_external_entropy;                           \
+    static constexpr auto pub_of = bssl::BCM_mldsa##SET##_public_from_private;                                  \
+    static constexpr auto parse_pub = bssl::BCM_mldsa##SET##_parse_public_key;                                  \
+    static constexpr auto marshal_pub = bssl::BCM_mldsa##SET##_marshal_public_key;                              \
+    static constexpr auto parse_priv = bssl::BCM_mldsa##SET##_parse_private_key;                                \
+    static constexpr auto marshal_priv = bssl::BCM_mldsa##SET##_marshal_private_key;                            \
+    static constexpr auto sign = bssl::BCM_mldsa##SET##_sign_internal;                                          \
+    static constexpr auto sign_mu = bssl::BCM_mldsa##SET##_sign_mu_internal;                                    \
+    static constexpr auto verify = bssl::BCM_mldsa##SET##_verify_internal;                                      \
+    static constexpr auto verify_mu = bssl::BCM_mldsa##SET##_verify_message_representative;                     \
   };
 
 CB_MLDSA_OPS(44)
@@ -229,124 +204,99 @@ CB_MLDSA_OPS(65)
 CB_MLDSA_OPS(87)
 #undef CB_MLDSA_OPS
 
-}  // namespace
-
-// A parsed key of any set, sized for the largest.
-struct cb_bssl_mldsa {
-  int set;
+// The handle's k->parsed: BoringSSL's parsed key of the set.
+template <int SET>
+struct mldsa_key {
   bool has_priv;
-  alignas(16) uint8_t priv[sizeof(MLDSA87_private_key)];
-  alignas(16) uint8_t pub[sizeof(MLDSA87_public_key)];
+  typename mldsa_ops<SET>::priv priv;
+  typename mldsa_ops<SET>::pub pub;
 };
 
-namespace {
-
+// A new parsed key in k->parsed.
 template <int SET>
-typename mldsa_ops<SET>::priv *priv_of(cb_bssl_mldsa *k) {
-  return reinterpret_cast<typename mldsa_ops<SET>::priv *>(k->priv);
-}
-template <int SET>
-const typename mldsa_ops<SET>::priv *priv_of(const cb_bssl_mldsa *k) {
-  return reinterpret_cast<const typename mldsa_ops<SET>::priv *>(k->priv);
-}
-template <int SET>
-typename mldsa_ops<SET>::pub *pub_of(cb_bssl_mldsa *k) {
-  return reinterpret_cast<typename mldsa_ops<SET>::pub *>(k->pub);
-}
-template <int SET>
-const typename mldsa_ops<SET>::pub *pub_of(const cb_bssl_mldsa *k) {
-  return reinterpret_cast<const typename mldsa_ops<SET>::pub *>(k->pub);
+mldsa_key<SET> *mldsa_new(cb_pqsig_key *k) {
+  auto *p = static_cast<mldsa_key<SET> *>(OPENSSL_zalloc(sizeof(mldsa_key<SET>)));
+  k->parsed = p;
+  return p;
 }
 
-cb_bssl_mldsa *mldsa_new(int set) {
-  auto *k = static_cast<cb_bssl_mldsa *>(OPENSSL_zalloc(sizeof(cb_bssl_mldsa)));
-  if (k) {
-    k->set = set;
+template <int SET>
+const mldsa_key<SET> *parsed(const cb_pqsig_key *k) {
+  return static_cast<const mldsa_key<SET> *>(k->parsed);
+}
+
+void mldsa_free(void *parsed) {
+  OPENSSL_free(parsed);  // cleanses
+}
+
+// The hooks' result: the key dropped (k->parsed NULL) when r is an error.
+int mldsa_done(cb_pqsig_key *k, int r) {
+  if (r != CB_OK) {
+    mldsa_free(k->parsed);
+    k->parsed = nullptr;
   }
-  return k;
-}
-
-// The encoded public key of k's public half into pk (pk_bytes).
-template <int SET>
-int marshal_pub(const cb_bssl_mldsa *k, uint8_t *pk) {
-  using O = mldsa_ops<SET>;
-  CBB cbb;
-  if (!CBB_init_fixed(&cbb, pk, O::pk_bytes) || !O::marshal_pub(&cbb, pub_of<SET>(k)) ||
-      CBB_len(&cbb) != O::pk_bytes) {
-    return CB_ERR_BACKEND;
-  }
-  return CB_OK;
+  return r;
 }
 
 template <int SET>
-int from_seed(const uint8_t *seed, uint8_t *pk, cb_bssl_mldsa **out) {
+int from_seed(cb_pqsig_key *k, const uint8_t seed[32]) {
   using O = mldsa_ops<SET>;
-  cb_bssl_mldsa *k = mldsa_new(SET);
-  if (!k) {
+  mldsa_key<SET> *p = mldsa_new<SET>(k);
+  if (!p) {
     return CB_ERR_NOMEM;
   }
-  if (!O::gen(pk, priv_of<SET>(k), seed) || !O::pub_of(pub_of<SET>(k), priv_of<SET>(k))) {
-    OPENSSL_free(k);  // OPENSSL_free cleanses
-    return CB_ERR_BACKEND;
-  }
-  k->has_priv = true;
-  *out = k;
-  return CB_OK;
+  p->has_priv = true;
+  return mldsa_done(k, bssl::bcm_success(O::gen(k->pk, &p->priv, seed)) && bssl::bcm_success(O::pub_of(&p->pub, &p->priv))
+                           ? CB_OK
+                           : CB_ERR_BACKEND);
 }
 
 // NIST's expanded key (skDecode): BoringSSL recomputes t1 and refuses a key
-// whose tr or t0 is not what its rho, s1 and s2 give.
+// whose tr or t0 is not what its rho, s1 and s2 give; pk is computed.
 template <int SET>
-int from_expanded(const uint8_t *sk, uint8_t *pk, cb_bssl_mldsa **out) {
+int from_expanded(cb_pqsig_key *k, int derive) {
   using O = mldsa_ops<SET>;
-  cb_bssl_mldsa *k = mldsa_new(SET);
+  mldsa_key<SET> *p = mldsa_new<SET>(k);
   CBS cbs;
-  int r;
-  if (!k) {
-    return CB_ERR_NOMEM;
+  CBB cbb;
+  int r = CB_ERR_NOMEM;
+  if (p) {
+    CBS_init(&cbs, k->sk, O::sk_bytes);
+    p->has_priv = true;
+    if (!bssl::bcm_success(O::parse_priv(&p->priv, &cbs))) {
+      r = CB_ERR_INVALID_KEY;
+    } else if (!bssl::bcm_success(O::pub_of(&p->pub, &p->priv)) || !CBB_init_fixed(&cbb, k->pk, O::pk_bytes) ||
+               !bssl::bcm_success(O::marshal_pub(&cbb, &p->pub)) || CBB_len(&cbb) != O::pk_bytes) {
+      r = CB_ERR_BACKEND;
+    } else {
+      r = CB_OK;
+    }
   }
-  CBS_init(&cbs, sk, O::sk_bytes);
-  if (!O::parse_priv(priv_of<SET>(k), &cbs)) {
-    r = CB_ERR_INVALID_KEY;
-  } else if (!O::pub_of(pub_of<SET>(k), priv_of<SET>(k))) {
-    r = CB_ERR_BACKEND;
-  } else {
-    k->has_priv = true;
-    r = marshal_pub<SET>(k, pk);
-  }
-  if (r != CB_OK) {
-    OPENSSL_free(k);
-    return r;
-  }
-  *out = k;
-  return CB_OK;
+  k->has_pk = r == CB_OK;
+  return mldsa_done(k, r);
 }
 
 template <int SET>
-int from_public(const uint8_t *pk, cb_bssl_mldsa **out) {
-  using O = mldsa_ops<SET>;
-  cb_bssl_mldsa *k = mldsa_new(SET);
+int parse_public(cb_pqsig_key *k) {
+  mldsa_key<SET> *p = mldsa_new<SET>(k);
   CBS cbs;
-  if (!k) {
+  if (!p) {
     return CB_ERR_NOMEM;
   }
-  CBS_init(&cbs, pk, O::pk_bytes);
-  if (!O::parse_pub(pub_of<SET>(k), &cbs) || CBS_len(&cbs) != 0) {
-    OPENSSL_free(k);
-    return CB_ERR_INVALID_KEY;
-  }
-  *out = k;
-  return CB_OK;
+  CBS_init(&cbs, k->pk, mldsa_ops<SET>::pk_bytes);
+  return mldsa_done(k, bssl::bcm_success(mldsa_ops<SET>::parse_pub(&p->pub, &cbs)) && CBS_len(&cbs) == 0
+                           ? CB_OK
+                           : CB_ERR_INVALID_KEY);
 }
 
 template <int SET>
-int expanded(const cb_bssl_mldsa *k, uint8_t *sk) {
+int expanded(const cb_pqsig_key *k, uint8_t *sk) {
   using O = mldsa_ops<SET>;
   CBB cbb;
-  if (!k->has_priv) {
+  if (!parsed<SET>(k)->has_priv) {
     return CB_ERR_ARG;
   }
-  if (!CBB_init_fixed(&cbb, sk, O::sk_bytes) || !O::marshal_priv(&cbb, priv_of<SET>(k)) ||
+  if (!CBB_init_fixed(&cbb, sk, O::sk_bytes) || !bssl::bcm_success(O::marshal_priv(&cbb, &parsed<SET>(k)->priv)) ||
       CBB_len(&cbb) != O::sk_bytes) {
     OPENSSL_cleanse(sk, O::sk_bytes);
     return CB_ERR_BACKEND;
@@ -356,92 +306,63 @@ int expanded(const cb_bssl_mldsa *k, uint8_t *sk) {
 
 // FIPS 204 Algorithm 2's prefix 0 || |ctx| for the pure interface; none for the internal one.
 template <int SET>
-int sign(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen, const uint8_t *m, size_t mlen,
-         const uint8_t *rnd, uint8_t *sig) {
+int sign(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen, const uint8_t *rnd,
+         uint8_t *sig) {
   using O = mldsa_ops<SET>;
-  const uint8_t pre[2] = {0, static_cast<uint8_t>(ctxlen)};
-  int ok;
-  if (!k->has_priv) {
+  const mldsa_key<SET> *key = parsed<SET>(k);
+  const uint8_t pre[2] = {0, static_cast<uint8_t>(p->ctx_len)};
+  bssl::bcm_status s;
+  if (!key->has_priv) {
     return CB_ERR_ARG;
   }
-  switch (iface) {
+  switch (p->iface) {
     case CB_SIG_IFACE_PURE:
-      ok = O::sign(sig, priv_of<SET>(k), m, mlen, pre, sizeof(pre), ctx, ctxlen, rnd);
+      s = O::sign(sig, &key->priv, m, mlen, pre, sizeof(pre), p->ctx, p->ctx_len, rnd);
       break;
     case CB_SIG_IFACE_INTERNAL:
-      ok = O::sign(sig, priv_of<SET>(k), m, mlen, nullptr, 0, nullptr, 0, rnd);
+      s = O::sign(sig, &key->priv, m, mlen, nullptr, 0, nullptr, 0, rnd);
       break;
     case CB_SIG_IFACE_MU:
-      ok = O::sign_mu(sig, priv_of<SET>(k), m, rnd);
+      s = O::sign_mu(sig, &key->priv, m, rnd);
       break;
     default:
       return CB_ERR_UNSUPPORTED;
   }
-  return ok ? CB_OK : CB_ERR_BACKEND;
+  return bssl::bcm_success(s) ? CB_OK : cb_bssl_fail(CB_ERR_BACKEND);
 }
 
 template <int SET>
-int verify(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen, const uint8_t *m, size_t mlen,
-           const uint8_t *sig) {
+int verify(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen, const uint8_t *sig) {
   using O = mldsa_ops<SET>;
-  const uint8_t pre[2] = {0, static_cast<uint8_t>(ctxlen)};
-  int ok;
-  switch (iface) {
+  const mldsa_key<SET> *key = parsed<SET>(k);
+  const uint8_t pre[2] = {0, static_cast<uint8_t>(p->ctx_len)};
+  bssl::bcm_status s;
+  switch (p->iface) {
     case CB_SIG_IFACE_PURE:
-      ok = O::verify(pub_of<SET>(k), sig, m, mlen, pre, sizeof(pre), ctx, ctxlen);
+      s = O::verify(&key->pub, sig, m, mlen, pre, sizeof(pre), p->ctx, p->ctx_len);
       break;
     case CB_SIG_IFACE_INTERNAL:
-      ok = O::verify(pub_of<SET>(k), sig, m, mlen, nullptr, 0, nullptr, 0);
+      s = O::verify(&key->pub, sig, m, mlen, nullptr, 0, nullptr, 0);
       break;
     case CB_SIG_IFACE_MU:
-      ok = O::verify_mu(pub_of<SET>(k), sig, m);
+      s = O::verify_mu(&key->pub, sig, m);
       break;
     default:
       return CB_ERR_UNSUPPORTED;
   }
-  return ok ? CB_OK : CB_ERR_VERIFY;
+  return bssl::bcm_success(s) ? CB_OK : cb_bssl_fail(CB_ERR_VERIFY);
 }
 
 }  // namespace
 
-#define CB_MLDSA_DISPATCH(set, call) \
-  ((set) == 44 ? call<44> : (set) == 65 ? call<65> : (set) == 87 ? call<87> : nullptr)
-
-extern "C" int cb_bssl_mldsa_from_seed(int set, const uint8_t *seed, uint8_t *pk, cb_bssl_mldsa **out) {
-  auto f = CB_MLDSA_DISPATCH(set, from_seed);
-  return f ? f(seed, pk, out) : CB_ERR_ARG;
-}
-
-extern "C" int cb_bssl_mldsa_from_expanded(int set, const uint8_t *sk, uint8_t *pk, cb_bssl_mldsa **out) {
-  auto f = CB_MLDSA_DISPATCH(set, from_expanded);
-  return f ? f(sk, pk, out) : CB_ERR_ARG;
-}
-
-extern "C" int cb_bssl_mldsa_from_public(int set, const uint8_t *pk, cb_bssl_mldsa **out) {
-  auto f = CB_MLDSA_DISPATCH(set, from_public);
-  return f ? f(pk, out) : CB_ERR_ARG;
-}
-
-extern "C" int cb_bssl_mldsa_expanded(const cb_bssl_mldsa *k, uint8_t *sk) {
-  auto f = CB_MLDSA_DISPATCH(k->set, expanded);
-  return f ? f(k, sk) : CB_ERR_ARG;
-}
-
-extern "C" int cb_bssl_mldsa_sign(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen,
-                                  const uint8_t *m, size_t mlen, const uint8_t *rnd, uint8_t *sig) {
-  auto f = CB_MLDSA_DISPATCH(k->set, sign);
-  return f ? f(k, iface, ctx, ctxlen, m, mlen, rnd, sig) : CB_ERR_ARG;
-}
-
-extern "C" int cb_bssl_mldsa_verify(const cb_bssl_mldsa *k, int iface, const uint8_t *ctx, size_t ctxlen,
-                                    const uint8_t *m, size_t mlen, const uint8_t *sig) {
-  auto f = CB_MLDSA_DISPATCH(k->set, verify);
-  return f ? f(k, iface, ctx, ctxlen, m, mlen, sig) : CB_ERR_ARG;
-}
-
-extern "C" void cb_bssl_mldsa_free(cb_bssl_mldsa *k) {
-  OPENSSL_free(k);  // cleanses
-}
+// core/pqsig.h's hooks of each set (bssl_sig.c's classes).
+#define CB_MLDSA_LIB(SET)                                                                                       \
+  extern "C" const cb_pqsig_lib cb_bssl_mldsa##SET = {from_seed<SET>, nullptr,    from_expanded<SET>,          \
+                                                      parse_public<SET>, expanded<SET>, mldsa_free,             \
+                                                      sign<SET>,       verify<SET>};
+CB_MLDSA_LIB(44)
+CB_MLDSA_LIB(65)
+CB_MLDSA_LIB(87)
 
 // The GCM implementation BoringSSL's own key set-up picks here.
 extern "C" const char *cb_bssl_gcm_path(size_t key_bytes) {

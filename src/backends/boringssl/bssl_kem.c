@@ -28,52 +28,18 @@
 #include <openssl/rand.h>
 #include <openssl/xwing.h>
 
-/* The rank of ML-KEM (3 or 4) is the class's variant. */
-static int rank_of(const cb_kem_class *cls)
-{
-	return *(const int *)cls->info.variant;
-}
-
-static int mlkem_keypair(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk)
-{
-	return cb_bssl_mlkem_keypair(rank_of(cls), pk, sk, NULL);
-}
-
-static int mlkem_keypair_derand(const cb_kem_class *cls, uint8_t *pk, uint8_t *sk, const uint8_t *coins)
-{
-	return cb_bssl_mlkem_keypair(rank_of(cls), pk, sk, coins);
-}
-
-static int mlkem_encaps(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
-{
-	return cb_bssl_mlkem_encaps(rank_of(cls), ct, ss, pk, NULL);
-}
-
-static int mlkem_encaps_derand(const cb_kem_class *cls, uint8_t *ct, uint8_t *ss, const uint8_t *pk,
-			       const uint8_t *coins)
-{
-	return cb_bssl_mlkem_encaps(rank_of(cls), ct, ss, pk, coins);
-}
-
-static int mlkem_decaps(const cb_kem_class *cls, uint8_t *ss, const uint8_t *ct, const uint8_t *sk)
-{
-	return cb_bssl_mlkem_decaps(rank_of(cls), ss, ct, sk);
-}
-
-static const int rank3 = 3, rank4 = 4;
-
 #define MLKEM_NOTES                                                                                               \
 	"BoringSSL's ML-KEM (C++, portable: no vector code); its parsed decapsulation key keeps the matrix A "    \
 	"expanded, and each thread keeps the last key it parsed (found again by a constant-time comparison), so " \
 	"decaps skips the re-expansion of A that a byte-string decaps does; encaps parses the public key "        \
 	"(expanding A) every call; keypair includes writing NIST's decapsulation-key format"
 
-#define MLKEM_CLASS(bits, rank)                                                                               \
-	static const cb_kem_class mlkem##bits = {.info = BSSL_INFO(CB_KIND_KEM, "mlkem" #bits, MLKEM_NOTES, &rank), \
-						 CB_MLKEM_SIZES(bits), CB_KEM_METHODS(mlkem)}
+#define MLKEM_CLASS(bits)                                                                                     \
+	static const cb_kem_class mlkem##bits = {.info = BSSL_INFO(CB_KIND_KEM, "mlkem" #bits, MLKEM_NOTES, NULL), \
+						 CB_MLKEM_SIZES(bits), CB_KEM_METHODS(cb_bssl_mlkem##bits)}
 
-MLKEM_CLASS(768, rank3);
-MLKEM_CLASS(1024, rank4);
+MLKEM_CLASS(768);
+MLKEM_CLASS(1024);
 
 /* ------------------------------------------------------------------ X-Wing */
 

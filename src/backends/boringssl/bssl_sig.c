@@ -5,11 +5,12 @@
  * this snapshot besides SHAKE-256f, which the catalog does not have).
  *
  * The handle, the key files and the arguments are src/core/pqsig.c's;
- * here only BoringSSL's calls.  ML-DSA: a handle keeps BoringSSL's parsed
- * key (bssl_internal.cc) and the 32-byte seed when it came from one, so
- * that its PKCS#8 is RFC 9881's seed form; the expanded form is imported
- * through BoringSSL's parser.  rnd is drawn from cb_random_bytes, as for every anchor
- * (the same generator at the same cost as builtin and oqs).
+ * here only BoringSSL's calls.  ML-DSA: the sets' hooks are
+ * bssl_internal.cc's; a handle keeps BoringSSL's parsed key and the
+ * 32-byte seed when it came from one, so that its PKCS#8 is RFC 9881's
+ * seed form; the expanded form is imported through BoringSSL's parser.
+ * rnd is drawn from cb_random_bytes, as for every anchor (the same
+ * generator at the same cost as builtin and oqs).
  *
  * SLH-DSA: key generation from 48 bytes of cb_random_bytes
  * (SLHDSA_SHA2_128S_generate_key_from_seed); SLHDSA_SHA2_128S_sign draws
@@ -24,72 +25,6 @@
 #ifdef CB_BSSL_BUILT
 
 #include <openssl/slhdsa.h>
-
-/* ML-DSA-<set->mldsa>: BoringSSL keeps the key parsed (k->parsed). */
-static int mldsa_from_seed(cb_pqsig_key *k, const uint8_t seed[32])
-{
-	cb_bssl_mldsa *parsed = NULL;
-	int r = cb_bssl_mldsa_from_seed(k->set->mldsa, seed, k->pk, &parsed);
-
-	k->parsed = parsed;
-	return r;
-}
-
-/* BoringSSL's parser recomputes t1 and refuses a key whose tr or t0 its rho, s1 and s2 do not give. */
-static int mldsa_from_expanded(cb_pqsig_key *k, int derive)
-{
-	cb_bssl_mldsa *parsed = NULL;
-	int r = cb_bssl_mldsa_from_expanded(k->set->mldsa, k->sk, k->pk, &parsed);
-
-	k->parsed = parsed;
-	k->has_pk = r == CB_OK;
-	return r;
-}
-
-static int mldsa_parse_public(cb_pqsig_key *k)
-{
-	cb_bssl_mldsa *parsed = NULL;
-	int r = cb_bssl_mldsa_from_public(k->set->mldsa, k->pk, &parsed);
-
-	k->parsed = parsed;
-	return r;
-}
-
-static int mldsa_expanded(const cb_pqsig_key *k, uint8_t *sk)
-{
-	return cb_bssl_mldsa_expanded(k->parsed, sk);
-}
-
-static void mldsa_free(void *parsed)
-{
-	cb_bssl_mldsa_free(parsed);
-}
-
-static int mldsa_sign(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen,
-		      const uint8_t *rnd, uint8_t *sig)
-{
-	int r = cb_bssl_mldsa_sign(k->parsed, p->iface, p->ctx, p->ctx_len, m, mlen, rnd, sig);
-
-	return r == CB_OK ? r : cb_bssl_fail(r);
-}
-
-static int mldsa_verify(const cb_pqsig_key *k, const cb_sig_params *p, const uint8_t *m, size_t mlen,
-			const uint8_t *sig)
-{
-	int r = cb_bssl_mldsa_verify(k->parsed, p->iface, p->ctx, p->ctx_len, m, mlen, sig);
-
-	return r == CB_OK ? r : cb_bssl_fail(r);
-}
-
-static const cb_pqsig_lib bssl_mldsa = {
-	.from_seed = mldsa_from_seed,
-	.from_expanded = mldsa_from_expanded,
-	.parse_public = mldsa_parse_public,
-	.expanded = mldsa_expanded,
-	.free = mldsa_free,
-	.sign = mldsa_sign,
-	.verify = mldsa_verify,
-};
 
 /* SLH-DSA-SHA2-128s: the key pair from 48 bytes of cb_random_bytes. */
 static int slh_keypair(cb_pqsig_key *k)
@@ -133,7 +68,7 @@ static const cb_pqsig_lib bssl_slh = {.keypair = slh_keypair, .sign = slh_sign, 
 	"has it); signing hedged by BoringSSL's own generator"
 
 #define BSSL_MLDSA(k)                                                                                       \
-	static const cb_pqsig_set set_mldsa##k = {CB_PQSIG_MLDSA##k, &bssl_mldsa, NULL};                    \
+	static const cb_pqsig_set set_mldsa##k = {CB_PQSIG_MLDSA##k, &cb_bssl_mldsa##k, NULL};                    \
 	static const cb_sig_class bssl_mldsa##k = {                                                         \
 		.info = BSSL_INFO(CB_KIND_SIG, "mldsa" #k, MLDSA_NOTES, &set_mldsa##k), CB_PQSIG_MLDSA_METHODS};
 

@@ -5,7 +5,8 @@
  * BoringSSL's TLS uses: the context is keyed once in init()
  * (EVP_AEAD_CTX_init), each call is one EVP_AEAD_CTX_seal / open.  The
  * block and stream modes (AES ECB/CBC with and without PKCS#7, CTR)
- * through EVP_CIPHER as in the OpenSSL adapter: one context keyed for each
+ * through EVP_CIPHER with the OpenSSL adapter's code
+ * (src/backends/libcrypto_cipher.inc): one context keyed for each
  * direction in init(), each call sets only the IV.
  */
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include "backends/boringssl/bssl_common.h"
 #include "backends/class_tables.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
@@ -27,6 +29,8 @@
 #include <openssl/mem.h>
 #include <openssl/sha.h>
 
+#include "backends/libcrypto_cipher.inc"
+
 struct sym_variant {
 	const EVP_AEAD *(*aead)(void);     /* AEADs */
 	const EVP_CIPHER *(*cipher)(void); /* the others */
@@ -34,12 +38,10 @@ struct sym_variant {
 };
 
 struct sym_ctx {
-	const cb_cipher_class *cls;
+	struct evp_ctx e; /* first: the block and stream modes' (libcrypto_cipher.inc) */
 	const struct sym_variant *v;
 	EVP_AEAD_CTX aead;
 	int aead_ready;
-	EVP_CIPHER_CTX *enc;
-	EVP_CIPHER_CTX *dec;
 };
 
 static void sym_free(void *p)
@@ -49,8 +51,7 @@ static void sym_free(void *p)
 		return;
 	if (c->aead_ready)
 		EVP_AEAD_CTX_cleanup(&c->aead); /* cleanses the key schedule */
-	EVP_CIPHER_CTX_free(c->enc);
-	EVP_CIPHER_CTX_free(c->dec);
+	evp_release(&c->e);
 	OPENSSL_free(c);
 }
 
@@ -65,22 +66,14 @@ static int sym_init(const cb_cipher_class *cls, void **out, const uint8_t *key)
 	c = OPENSSL_zalloc(sizeof(*c));
 	if (!c)
 		return CB_ERR_NOMEM;
-	c->cls = cls;
+	c->e.cls = cls;
 	c->v = v;
 	if (v->aead) {
 		if (!EVP_AEAD_CTX_init(&c->aead, v->aead(), key, cls->key_bytes, cls->tag_bytes, NULL))
 			goto fail;
 		c->aead_ready = 1;
-	} else {
-		c->enc = EVP_CIPHER_CTX_new();
-		c->dec = EVP_CIPHER_CTX_new();
-		if (!c->enc || !c->dec || EVP_CIPHER_key_length(v->cipher()) != cls->key_bytes ||
-		    !EVP_CipherInit_ex(c->enc, v->cipher(), NULL, key, NULL, 1) ||
-		    !EVP_CipherInit_ex(c->dec, v->cipher(), NULL, key, NULL, 0))
-			goto fail;
-		if (cls->block_bytes > 1 && (!EVP_CIPHER_CTX_set_padding(c->enc, cls->padded) ||
-					     !EVP_CIPHER_CTX_set_padding(c->dec, cls->padded)))
-			goto fail;
+	} else if (!evp_keys(&c->e, v->cipher(), key)) {
+		goto fail;
 	}
 	*out = c;
 	return CB_OK;
@@ -89,14 +82,11 @@ fail:
 	return cb_bssl_fail(CB_ERR_BACKEND);
 }
 
-/* The IV rules of the class (one place): AEAD nonces 1..max_ivlen, the others exactly iv_bytes. */
-static int sym_check_iv(const struct sym_ctx *c, const uint8_t *iv, size_t ivlen)
+/* An AEAD's nonce: 1..max_ivlen bytes. */
+static int sym_check_nonce(const struct sym_ctx *c, const uint8_t *iv, size_t ivlen, const uint8_t *aad,
+			   size_t aadlen)
 {
-	if (c->v->aead)
-		return ivlen == 0 || ivlen > c->v->max_ivlen ? CB_ERR_LENGTH : !iv ? CB_ERR_ARG : CB_OK;
-	if (c->cls->iv_bytes == 0)
-		return CB_OK;
-	return ivlen != c->cls->iv_bytes ? CB_ERR_LENGTH : !iv ? CB_ERR_ARG : CB_OK;
+	return ivlen == 0 || ivlen > c->v->max_ivlen ? CB_ERR_LENGTH : !iv || (aadlen && !aad) ? CB_ERR_ARG : CB_OK;
 }
 
 static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *aad, size_t aadlen, const uint8_t *in,
@@ -104,27 +94,19 @@ static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 {
 	struct sym_ctx *c = p;
 	size_t need;
-	int n1 = 0, n2 = 0, err;
+	int err;
 
 	if (!c)
 		return CB_ERR_ARG;
-	if ((err = cb_cipher_encrypt_size(c->cls, in, inlen, out, outlen, INT_MAX - 2 * c->cls->block_bytes,
+	if (!c->v->aead)
+		return evp_encrypt(p, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+	if ((err = cb_cipher_encrypt_size(c->e.cls, in, inlen, out, outlen, INT_MAX - 2 * c->e.cls->block_bytes,
 					  &need)) != 0 ||
-	    (err = sym_check_iv(c, iv, ivlen)) != 0)
+	    (err = sym_check_nonce(c, iv, ivlen, aad, aadlen)) != 0)
 		return err;
-	if (c->v->aead) {
-		if (aadlen && !aad)
-			return CB_ERR_ARG;
-		if (!EVP_AEAD_CTX_seal(&c->aead, out, &need, *outlen, iv, ivlen, in, inlen, aad, aadlen))
-			return cb_bssl_fail(CB_ERR_BACKEND);
-		*outlen = need;
-		return CB_OK;
-	}
-	if (!EVP_CipherInit_ex(c->enc, NULL, NULL, NULL, c->cls->iv_bytes ? iv : NULL, 1) ||
-	    (inlen && !EVP_EncryptUpdate(c->enc, out, &n1, in, (int)inlen)) ||
-	    !EVP_EncryptFinal_ex(c->enc, out + n1, &n2))
+	if (!EVP_AEAD_CTX_seal(&c->aead, out, &need, *outlen, iv, ivlen, in, inlen, aad, aadlen))
 		return cb_bssl_fail(CB_ERR_BACKEND);
-	*outlen = (size_t)n1 + (size_t)n2;
+	*outlen = need;
 	return CB_OK;
 }
 
@@ -133,35 +115,21 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 {
 	struct sym_ctx *c = p;
 	size_t body, n = 0;
-	int n1 = 0, n2 = 0, err;
+	int err;
 
 	if (!c)
 		return CB_ERR_ARG;
-	if ((err = cb_cipher_decrypt_size(c->cls, in, inlen, out, outlen, INT_MAX, &body)) != 0 ||
-	    (err = sym_check_iv(c, iv, ivlen)) != 0)
+	if (!c->v->aead)
+		return evp_decrypt(p, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
+	if ((err = cb_cipher_decrypt_size(c->e.cls, in, inlen, out, outlen, INT_MAX, &body)) != 0 ||
+	    (err = sym_check_nonce(c, iv, ivlen, aad, aadlen)) != 0)
 		return err;
-	if (c->v->aead) {
-		if (aadlen && !aad)
-			return CB_ERR_ARG;
-		if (!EVP_AEAD_CTX_open(&c->aead, out, &n, *outlen, iv, ivlen, in, inlen, aad, aadlen)) {
-			/* BoringSSL writes nothing it has not authenticated; wipe anyway. */
-			cb_wipe(out, body);
-			return cb_bssl_fail(CB_ERR_VERIFY);
-		}
-		*outlen = n;
-		return CB_OK;
-	}
-	if (!EVP_CipherInit_ex(c->dec, NULL, NULL, NULL, c->cls->iv_bytes ? iv : NULL, 0) ||
-	    (body && !EVP_DecryptUpdate(c->dec, out, &n1, in, (int)body))) {
+	if (!EVP_AEAD_CTX_open(&c->aead, out, &n, *outlen, iv, ivlen, in, inlen, aad, aadlen)) {
+		/* BoringSSL writes nothing it has not authenticated; wipe anyway. */
 		cb_wipe(out, body);
-		return cb_bssl_fail(CB_ERR_BACKEND);
+		return cb_bssl_fail(CB_ERR_VERIFY);
 	}
-	if (!EVP_DecryptFinal_ex(c->dec, out + n1, &n2)) {
-		/* Never release badly padded plaintext. */
-		cb_wipe(out, body);
-		return cb_bssl_fail(CB_ERR_DECRYPT);
-	}
-	*outlen = (size_t)n1 + (size_t)n2;
+	*outlen = n;
 	return CB_OK;
 }
 
@@ -233,45 +201,22 @@ AES_CLASSES(256, 32);
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "EVP_AEAD; chacha20_poly1305_x86_64 assembly (AVX2 or SSE4.1 by CPUID)",
 	   cb_bssl_implementation, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
 
-/* SHA-256 and SHA-512: one-shot SHA256() / SHA512() by the digest's length; the handle is the class. */
-
-static int hash_init(const cb_hash_class *cls, void **out)
-{
-	if (!out)
-		return CB_ERR_ARG;
-	*out = (void *)cls;
-	return CB_OK;
-}
-
-static void hash_free(void *p)
-{
-	(void)p;
-}
+/* SHA-256 and SHA-512: one-shot SHA256() / SHA512() by the digest's length; the handle keeps no state. */
 
 static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	if (!p || !out || (!in && inlen))
-		return CB_ERR_ARG;
-	if (((const cb_hash_class *)p)->digest_bytes == 64)
+	if (((cb_hash_handle *)p)->cls->digest_bytes == 64)
 		SHA512(in, inlen, out);
 	else
 		SHA256(in, inlen, out);
 	return CB_OK;
 }
 
-static const cb_hash_class sha256 = {
-	.info = BSSL_INFO(CB_KIND_HASH, "sha256", "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)", NULL),
-	.digest_bytes = 32,
-	.block_bytes = 64,
-	CB_HASH_METHODS(hash),
-};
-
-static const cb_hash_class sha512 = {
-	.info = BSSL_INFO(CB_KIND_HASH, "sha512", "one-shot SHA512(); sha512-x86_64 assembly (AVX2 where the CPU has it)", NULL),
-	.digest_bytes = 64,
-	.block_bytes = 128,
-	CB_HASH_METHODS(hash),
-};
+static const cb_hash_lib bssl_hash = {0, NULL, NULL};
+static CB_HASH_CLASS(sha256, BSSL_INFO, "one-shot SHA256(); sha256-x86_64 assembly (SHA extensions where the CPU has them)",
+		     &bssl_hash, NULL, hash_digest, CB_HASH_SHA256);
+static CB_HASH_CLASS(sha512, BSSL_INFO, "one-shot SHA512(); sha512-x86_64 assembly (AVX2 where the CPU has it)", &bssl_hash,
+		     NULL, hash_digest, CB_HASH_SHA512);
 
 const cb_alg_info *const cb_bssl_sym_algs[] = {
 	&aes128_ecb.info, &aes128_ecb_p.info, &aes128_cbc.info, &aes128_cbc_p.info, &aes128_ctr.info,

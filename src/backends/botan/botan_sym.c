@@ -20,48 +20,33 @@
 #include "backends/class_tables.h"
 #include "cryptobench/hash.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 
-/* Hashes: a botan_hash_t per context; botan_hash_final resets it. */
+/* Hashes: a botan_hash_t per handle (the algorithm Botan's name of the hash); botan_hash_final resets it. */
 
-/* The class's variant is Botan's name of the hash. */
-static int hash_init(const cb_hash_class *cls, void **ctx)
+static int hash_open(const cb_hash_class *cls, const void *alg, void *state)
 {
-	const char *name = cls->info.variant;
-	botan_hash_t h = NULL;
-
-	*ctx = NULL;
-	if (botan_hash_init(&h, name, 0) != 0)
-		return CB_ERR_BACKEND;
-	*ctx = h;
-	return CB_OK;
+	return botan_hash_init(state, alg, 0) == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-static void hash_free(void *ctx)
+static void hash_close(void *state)
 {
-	if (ctx)
-		botan_hash_destroy(ctx);
+	botan_hash_destroy(*(botan_hash_t *)state);
 }
 
-static int hash_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
+static int hash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	static const uint8_t empty[1];
+	botan_hash_t h = *(botan_hash_t *)((cb_hash_handle *)p)->state;
 
-	if (botan_hash_update(ctx, in ? in : empty, inlen) != 0 || botan_hash_final(ctx, out) != 0)
+	if (botan_hash_update(h, in, inlen) != 0 || botan_hash_final(h, out) != 0)
 		return CB_ERR_BACKEND;
 	return CB_OK;
 }
 
-#define BOTAN_HASH(var_, name_, bname_, dlen_, blen_)                                               \
-	static const cb_hash_class var_ = {                                                           \
-		.info = BOTAN_INFO(CB_KIND_HASH, name_, NULL, bname_),                                \
-		.digest_bytes = (dlen_),                                                              \
-		.block_bytes = (blen_),                                                               \
-		CB_HASH_METHODS(hash),                                                                \
-	}
-
-BOTAN_HASH(sha256, "sha256", "SHA-256", 32, 64);
-BOTAN_HASH(sha3_256, "sha3-256", "SHA-3(256)", 32, 136);
-BOTAN_HASH(sm3, "sm3", "SM3", 32, 64);
+static const cb_hash_lib botan_hash = {sizeof(botan_hash_t), hash_open, hash_close};
+static CB_HASH_CLASS(sha256, BOTAN_INFO, NULL, &botan_hash, "SHA-256", hash_digest, CB_HASH_SHA256);
+static CB_HASH_CLASS(sha3_256, BOTAN_INFO, NULL, &botan_hash, "SHA-3(256)", hash_digest, CB_HASH_SHA3_256);
+static CB_HASH_CLASS(sm3, BOTAN_INFO, NULL, &botan_hash, "SM3", hash_digest, CB_HASH_SM3);
 
 /*
  * Ciphers, their sizes checked by cipher_check.h: an AEAD is the class

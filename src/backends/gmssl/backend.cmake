@@ -72,11 +72,7 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
   string(REPLACE ";" ", " cb_gmssl_accel "${cb_gmssl_accel}")
 
   set(CB_GMSSL_LIB ${CB_GMSSL_BIN}/build/bin/libgmssl.a)
-  if(CMAKE_GENERATOR MATCHES "Makefiles")
-    set(cb_gmssl_build $(MAKE) gmssl) # shares make's job server
-  else()
-    set(cb_gmssl_build ${CMAKE_COMMAND} --build <BINARY_DIR> --target gmssl)
-  endif()
+  cb_external_build(cb_gmssl_build gmssl)
   ExternalProject_Add(cb_gmssl_lib
     SOURCE_DIR ${CB_GMSSL_SRC}
     BINARY_DIR ${CB_GMSSL_BIN}/build
@@ -118,28 +114,14 @@ if(EXISTS ${CB_GMSSL_SRC}/CMakeLists.txt AND EXISTS ${CB_GMSSL_SRC}/include/gmss
   # asn1_length_le): in a copy of the archive its calls of the stdio output
   # functions are renamed to the silent ones of gmssl_common.c, so that the
   # library never prints.
-  set(CB_GMSSL_OBJ ${CB_GMSSL_BIN}/cb_gmssl.o)
-  set(CB_GMSSL_QUIET_LIB ${CB_GMSSL_BIN}/libgmssl_quiet.a)
-  set(cb_gmssl_quiet)
-  foreach(f fprintf vfprintf printf putchar puts fputc fputs fwrite)
-    list(APPEND cb_gmssl_quiet --redefine-sym ${f}=cb_gmssl_quiet_${f})
-  endforeach()
   # The socket calls of GmSSL's TLS code: weak in the copy, so that
   # gmssl_tls.c's definitions (memory pipes, real sockets otherwise) win
   # when socket.o is pulled in for the calls of its other users (http.c).
+  set(cb_gmssl_weak)
   foreach(f send recv get_error get_error_type is_valid wait)
-    list(APPEND cb_gmssl_quiet --weaken-symbol=tls_socket_${f})
+    list(APPEND cb_gmssl_weak --weaken-symbol=tls_socket_${f})
   endforeach()
-  add_custom_command(OUTPUT ${CB_GMSSL_OBJ}
-    COMMAND ${CB_OBJCOPY} ${cb_gmssl_quiet} ${CB_GMSSL_LIB} ${CB_GMSSL_QUIET_LIB}
-    COMMAND ${CB_LD} -r -o ${CB_GMSSL_BIN}/cb_gmssl_linked.o "$<TARGET_OBJECTS:cb_gmssl_adapters>" ${CB_GMSSL_QUIET_LIB}
-    COMMAND ${CB_OBJCOPY} --keep-global-symbol=cb_backend_gmssl ${CB_GMSSL_BIN}/cb_gmssl_linked.o ${CB_GMSSL_OBJ}
-    DEPENDS cb_gmssl_adapters "$<TARGET_OBJECTS:cb_gmssl_adapters>" ${CB_GMSSL_LIB}
-    COMMAND_EXPAND_LISTS
-    COMMENT "Linking the gmssl backend into one object with one global symbol"
-    VERBATIM)
-  set_source_files_properties(${CB_GMSSL_OBJ} PROPERTIES EXTERNAL_OBJECT TRUE GENERATED TRUE)
-  cb_backend_sources(${CB_GMSSL_OBJ})
+  cb_link_one_object(gmssl cb_gmssl_adapters ${CB_GMSSL_BIN} cb_gmssl_quiet ARCHIVES ${CB_GMSSL_LIB} EXTRA ${cb_gmssl_weak})
   set(CB_GMSSL_BUILT TRUE)
   message(STATUS "cryptobench: GmSSL from ${CB_GMSSL_SRC} (${cb_gmssl_accel})")
 else()

@@ -23,6 +23,7 @@
 
 #include "backends/class_tables.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 #include "cryptobench/cipher.h"
 #include "cryptobench/hash.h"
@@ -47,29 +48,10 @@
 
 /* ---- SM3 ---- */
 
-static int sm3_ctx_init(const cb_hash_class *cls, void **ctx)
+static int sm3_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	SM3_CTX *c;
+	SM3_CTX *c = (SM3_CTX *)((cb_hash_handle *)p)->state;
 
-	if (!ctx)
-		return CB_ERR_ARG;
-	c = malloc(sizeof(*c));
-	*ctx = c;
-	return c ? CB_OK : CB_ERR_NOMEM;
-}
-
-static void sm3_ctx_free(void *ctx)
-{
-	if (ctx)
-		free(ctx); /* no secret in a hash state here */
-}
-
-static int sm3_ctx_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
-{
-	SM3_CTX *c = ctx;
-
-	if (!c || !out || (!in && inlen))
-		return CB_ERR_ARG;
 	sm3_init(c);
 	if (inlen)
 		sm3_update(c, in, inlen);
@@ -77,12 +59,8 @@ static int sm3_ctx_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *o
 	return CB_OK;
 }
 
-static const cb_hash_class gm_sm3 = {
-	.info = GMSSL_INFO(CB_KIND_HASH, "sm3", SM3_NOTES, NULL),
-	.digest_bytes = SM3_DIGEST_SIZE,
-	.block_bytes = SM3_BLOCK_SIZE,
-	CB_HASH_METHODS(sm3_ctx),
-};
+static const cb_hash_lib gm_hash = {sizeof(SM3_CTX), NULL, NULL};
+static CB_HASH_CLASS(gm_sm3, GMSSL_INFO, SM3_NOTES, &gm_hash, NULL, sm3_digest, CB_HASH_SM3);
 
 /* ---- SM4 ---- */
 

@@ -22,6 +22,7 @@
 
 #include "backends/mbedtls/mbedtls_common.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 
 #define AES_BLOCK 16
@@ -177,42 +178,31 @@ MS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16
 
 /* SHA-256: one context, restarted by every call. */
 
-static int sha256_init(const cb_hash_class *cls, void **out)
+static int sha256_open(const cb_hash_class *cls, const void *alg, void *state)
 {
-	mbedtls_sha256_context *h;
-
-	*out = NULL;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return CB_ERR_NOMEM;
-	mbedtls_sha256_init(h);
-	*out = h;
+	mbedtls_sha256_init(state);
 	return CB_OK;
 }
 
-static void sha256_free(void *p)
+static void sha256_close(void *state)
 {
-	if (!p)
-		return;
-	mbedtls_sha256_free(p);
-	free(p);
+	mbedtls_sha256_free(state);
 }
 
 static int sha256_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	mbedtls_sha256_context *h = p;
+	mbedtls_sha256_context *s = (mbedtls_sha256_context *)((cb_hash_handle *)p)->state;
 
-	if (mbedtls_sha256_starts_ret(h, 0) != 0 || (inlen && mbedtls_sha256_update_ret(h, in, inlen) != 0) ||
-	    mbedtls_sha256_finish_ret(h, out) != 0)
+	if (mbedtls_sha256_starts_ret(s, 0) != 0 || (inlen && mbedtls_sha256_update_ret(s, in, inlen) != 0) ||
+	    mbedtls_sha256_finish_ret(s, out) != 0)
 		return CB_ERR_BACKEND;
 	return CB_OK;
 }
 
-const cb_hash_class cb_mbedtls_sha256 = {
-	.info = {CB_KIND_HASH, "sha256", "mbedtls", "portable C", NULL, cb_mbedtls_implementation},
-	.digest_bytes = 32,
-	.block_bytes = 64,
-	.init = sha256_init,
-	.free = sha256_free,
-	.digest = sha256_digest,
-};
+static const cb_hash_lib mbed_hash = {sizeof(mbedtls_sha256_context), sha256_open, sha256_close};
+
+#define MB_INFO(kind_, name_, notes_, variant_)                                                                     \
+	{.kind = (kind_), .name = (name_), .backend = "mbedtls", .notes = (notes_),                                  \
+	 .implementation = cb_mbedtls_implementation, .variant = (variant_)}
+
+CB_HASH_CLASS(cb_mbedtls_sha256, MB_INFO, "portable C", &mbed_hash, NULL, sha256_digest, CB_HASH_SHA256);

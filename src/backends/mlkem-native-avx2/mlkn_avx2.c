@@ -11,5 +11,5 @@
 #define MLKN_AVAILABILITY cb_anchor_avx2_unavailable
 #include "backends/mlkem-native-c/mlkn_classes.inc"
 
-const cb_backend cb_backend_mlkem_native_avx2 = {"mlkem-native-avx2", "mlkem-native", mlkn_version,
+const cb_backend cb_backend_mlkem_native_avx2 = {"mlkem-native-avx2", "mlkem-native", cb_anchor_commit,
 						 mlkn_classes};

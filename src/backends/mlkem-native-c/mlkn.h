@@ -6,23 +6,21 @@
 #ifndef CB_BACKENDS_MLKN_H
 #define CB_BACKENDS_MLKN_H
 
-#include <stdint.h>
-
-#include "cryptobench/common.h"
-
+#include "backends/anchors.h"
 
 /*
- * One parameter set of one mlkem-native build: its static API
- * (<prefix><bits>_keypair_derand, _enc_derand, _dec), returning 0 or a
- * negative MLK_ERR_*; the class's variant.
+ * mlkem-native returns 0 or a negative MLK_ERR_* (mlkem_native.h; the
+ * monolithic build undefines the names, so the values are written here):
+ * MLK_ERR_INVALID_PK (-4) from encapsulation (7.2), MLK_ERR_INVALID_SK (-5)
+ * from decapsulation (7.3).
  */
-typedef struct cb_mlkn_level {
-	int (*keypair_derand)(uint8_t *pk, uint8_t *sk, const uint8_t *coins);
-	int (*enc_derand)(uint8_t *ct, uint8_t *ss, const uint8_t *pk, const uint8_t *m);
-	int (*dec)(uint8_t *ss, const uint8_t *ct, const uint8_t *sk);
-} cb_mlkn_level;
+static inline int cb_mlkn_err(int r)
+{
+	return (r == -4 || r == -5) ? CB_ERR_INVALID_KEY : CB_ERR_BACKEND;
+}
 
-extern const cb_mlkn_level cb_mlkn_c_512, cb_mlkn_c_768, cb_mlkn_c_1024;
-extern const cb_mlkn_level cb_mlkn_avx2_512, cb_mlkn_avx2_768, cb_mlkn_avx2_1024;
+/* One parameter set of one build: its static API (<prefix><bits>_keypair_derand, _enc_derand, _dec). */
+extern const cb_anchor_level cb_mlkn_c_512, cb_mlkn_c_768, cb_mlkn_c_1024;
+extern const cb_anchor_level cb_mlkn_avx2_512, cb_mlkn_avx2_768, cb_mlkn_avx2_1024;
 
 #endif

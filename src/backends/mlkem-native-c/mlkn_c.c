@@ -10,4 +10,4 @@
 #define MLKN_AVAILABILITY NULL
 #include "backends/mlkem-native-c/mlkn_classes.inc"
 
-const cb_backend cb_backend_mlkem_native_c = {"mlkem-native-c", "mlkem-native", mlkn_version, mlkn_classes};
+const cb_backend cb_backend_mlkem_native_c = {"mlkem-native-c", "mlkem-native", cb_anchor_commit, mlkn_classes};

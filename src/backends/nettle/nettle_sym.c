@@ -15,11 +15,15 @@
 #include <nettle/gcm.h>
 #include <nettle/memops.h>
 #include <nettle/nettle-meta.h>
+#include <nettle/sha2.h>
+#include <nettle/sha3.h>
+#include <nettle/sm3.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backends/nettle/nettle_common.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 
 #define AES_BLOCK 16
@@ -151,66 +155,37 @@ static const cb_cipher_lib nettle_cipher = {SIZE_MAX / 2, SIZE_MAX, aead, block_
 CB_AES_CIPHER_ROWS(NS_AES)
 NS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0);
 
-/* Hashes: one context of nettle's hash (meta) struct, reused by every call. */
+/* Hashes: nettle's hash (meta) struct over a context kept in the handle, reused by every call. */
 
-struct nhash_ctx {
-	const cb_hash_class *cls;
-	const struct nettle_hash *h;
-	void *state;
+union nhash_state {
+	struct sha256_ctx sha256;
+	struct sha3_256_ctx sha3_256;
+	struct sm3_ctx sm3;
 };
 
-static void nhash_free(void *p)
+static int nhash_open(const cb_hash_class *cls, const void *alg, void *state)
 {
-	struct nhash_ctx *h = p;
-	if (!h)
-		return;
-	free(h->state);
-	free(h);
-}
-
-/* The class's variant is nettle's meta struct of the hash. */
-static int nhash_init(const cb_hash_class *cls, void **out)
-{
-	const struct nettle_hash *nh = cls->info.variant;
-	struct nhash_ctx *h;
-	*out = NULL;
-	if (nh->digest_size != cls->digest_bytes)
-		return CB_ERR_BACKEND;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return CB_ERR_NOMEM;
-	h->cls = cls;
-	h->h = nh;
-	h->state = calloc(1, nh->context_size);
-	if (!h->state) {
-		free(h);
-		return CB_ERR_NOMEM;
-	}
-	*out = h;
-	return CB_OK;
+	return ((const struct nettle_hash *)alg)->context_size <= sizeof(union nhash_state) ? CB_OK : CB_ERR_BACKEND;
 }
 
 static int nhash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	struct nhash_ctx *h = p;
-	h->h->init(h->state);
+	cb_hash_handle *h = p;
+	const struct nettle_hash *nh = h->alg;
+
+	nh->init(h->state);
 	if (inlen)
-		h->h->update(h->state, inlen, in);
-	h->h->digest(h->state, h->cls->digest_bytes, out);
+		nh->update(h->state, inlen, in);
+	nh->digest(h->state, h->cls->digest_bytes, out);
 	return CB_OK;
 }
 
-#define NS_HASH(id, nm, meta, db, bb)                                                                               \
-	const cb_hash_class cb_nettle_##id = {                                                                      \
-		.info = {.kind = CB_KIND_HASH, .name = nm, .backend = "nettle",                                     \
-			 .implementation = cb_nettle_implementation, .variant = &meta},                             \
-		.digest_bytes = db,                                                                                 \
-		.block_bytes = bb,                                                                                  \
-		.init = nhash_init,                                                                                 \
-		.free = nhash_free,                                                                                 \
-		.digest = nhash_digest,                                                                             \
-	}
+static const cb_hash_lib nettle_hash = {sizeof(union nhash_state), nhash_open, NULL};
 
-NS_HASH(sha256, "sha256", nettle_sha256, 32, 64);
-NS_HASH(sha3_256, "sha3-256", nettle_sha3_256, 32, 136);
-NS_HASH(sm3, "sm3", nettle_sm3, 32, 64);
+#define NS_INFO(kind_, name_, notes_, variant_)                                                                     \
+	{.kind = (kind_), .name = (name_), .backend = "nettle", .notes = (notes_),                                  \
+	 .implementation = cb_nettle_implementation, .variant = (variant_)}
+
+CB_HASH_CLASS(cb_nettle_sha256, NS_INFO, NULL, &nettle_hash, &nettle_sha256, nhash_digest, CB_HASH_SHA256);
+CB_HASH_CLASS(cb_nettle_sha3_256, NS_INFO, NULL, &nettle_hash, &nettle_sha3_256, nhash_digest, CB_HASH_SHA3_256);
+CB_HASH_CLASS(cb_nettle_sm3, NS_INFO, NULL, &nettle_hash, &nettle_sm3, nhash_digest, CB_HASH_SM3);

@@ -3,6 +3,7 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/x509.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,26 @@ int cb_ossl_export_pkcs8(const EVP_PKEY *pk, uint8_t *out, size_t *outlen)
 	len = i2d_PKCS8_PRIV_KEY_INFO(p8, &buf);
 	PKCS8_PRIV_KEY_INFO_free(p8);
 	return export_der(len, buf, out, outlen);
+}
+
+EVP_PKEY *cb_ossl_decode(int secret, const uint8_t *der, size_t len)
+{
+	const unsigned char *p = der;
+	PKCS8_PRIV_KEY_INFO *p8 = NULL;
+	EVP_PKEY *pk = NULL;
+
+	if (len <= LONG_MAX && !secret)
+		pk = d2i_PUBKEY(NULL, &p, (long)len);
+	else if (len <= LONG_MAX && (p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len)) != NULL && p == der + len)
+		pk = EVP_PKCS82PKEY(p8);
+	PKCS8_PRIV_KEY_INFO_free(p8);
+	if (pk && p != der + len) {
+		EVP_PKEY_free(pk);
+		pk = NULL;
+	}
+	if (!pk)
+		ERR_clear_error();
+	return pk;
 }
 
 static const cb_alg_info *const *const openssl_classes[] = {

@@ -22,6 +22,9 @@ const char *cb_ossl_unavailable(int kind, const char *name);
  */
 void *cb_ossl_handle_new(EVP_PKEY *pk, void **key, size_t size, int *err);
 
+/* OpenSSL's key of a whole DER PKCS#8 (secret) or SubjectPublicKeyInfo; NULL (queue cleared) if not. */
+EVP_PKEY *cb_ossl_decode(int secret, const uint8_t *der, size_t len);
+
 /* Export helpers (DER SubjectPublicKeyInfo / PKCS#8): *outlen in = capacity. */
 int cb_ossl_export_spki(const EVP_PKEY *pk, uint8_t *out, size_t *outlen);
 int cb_ossl_export_pkcs8(const EVP_PKEY *pk, uint8_t *out, size_t *outlen);

@@ -11,8 +11,6 @@
 #include <openssl/err.h>
 #include <openssl/obj_mac.h>
 #include <openssl/param_build.h>
-#include <openssl/x509.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,27 +134,6 @@ static int import_raw(const cb_alg_info *info, void (*key_free)(void *), const u
 	return handle(info, type, raw_key(type, pub, publen, d, dlen), d != NULL, opts, key);
 }
 
-/* OpenSSL's key of a DER PKCS#8 (secret) or SubjectPublicKeyInfo, nothing after it; NULL (queue cleared) if not. */
-static EVP_PKEY *decoded(int secret, const uint8_t *der, size_t len)
-{
-	const unsigned char *p = der;
-	PKCS8_PRIV_KEY_INFO *p8 = NULL;
-	EVP_PKEY *pk = NULL;
-
-	if (len <= LONG_MAX && !secret)
-		pk = d2i_PUBKEY(NULL, &p, (long)len);
-	else if (len <= LONG_MAX && (p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len)) != NULL && p == der + len)
-		pk = EVP_PKCS82PKEY(p8);
-	PKCS8_PRIV_KEY_INFO_free(p8);
-	if (pk && p != der + len) {
-		EVP_PKEY_free(pk);
-		pk = NULL;
-	}
-	if (!pk)
-		ERR_clear_error();
-	return pk;
-}
-
 /* 1 when OpenSSL's key pk is one of the type (X25519, Ed25519, or "EC" on P-256). */
 static int is_type(EVP_PKEY *pk, int type)
 {
@@ -188,7 +165,7 @@ static int import_der(const cb_alg_info *info, void (*key_free)(void *), int sec
 	if (type < 0 || !der || !key)
 		return CB_ERR_ARG;
 	if (type != CB_OSSL_SM2) {
-		if ((pk = decoded(secret, der, len)) && !is_type(pk, type)) {
+		if ((pk = cb_ossl_decode(secret, der, len)) && !is_type(pk, type)) {
 			EVP_PKEY_free(pk);
 			ERR_clear_error();
 			pk = NULL;

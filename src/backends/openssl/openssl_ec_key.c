@@ -103,22 +103,13 @@ int cb_ossl_kex_export_public(const void *key, uint8_t *out, size_t *outlen)
 	size_t len = 0;
 	if (!k || !out || !outlen)
 		return CB_ERR_ARG;
-	if (k->type == CB_OSSL_X25519) {
-		if (*outlen < 32)
-			return CB_ERR_LENGTH;
-		len = *outlen;
-		if (EVP_PKEY_get_raw_public_key(k->pkey, out, &len) <= 0)
-			return cb_ossl_fail();
-	} else {
-		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-						    NULL, 0, &len) <= 0)
-			return cb_ossl_fail();
-		if (len > *outlen)
-			return CB_ERR_LENGTH;
-		if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-						    out, *outlen, &len) <= 0)
-			return cb_ossl_fail();
-	}
+	/* X25519's encoded public key is its raw 32 bytes. */
+	if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0, &len) <= 0)
+		return cb_ossl_fail();
+	if (len > *outlen)
+		return CB_ERR_LENGTH;
+	if (EVP_PKEY_get_octet_string_param(k->pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, out, *outlen, &len) <= 0)
+		return cb_ossl_fail();
 	*outlen = len;
 	return CB_OK;
 }

@@ -12,7 +12,6 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/rsa.h>
-#include <openssl/x509.h>
 #include <string.h>
 
 #include "backends/openssl/openssl_common.h"
@@ -137,9 +136,34 @@ static int rsa_export_der(EVP_PKEY *pkey, int secret, uint8_t *out, size_t *outl
 	return secret ? cb_ossl_export_pkcs8(pkey, out, outlen) : cb_ossl_export_spki(pkey, out, outlen);
 }
 
+/* The variant of one of this file's classes (known by its unavailable()), or NULL for any other alg. */
+static const struct rsa_variant *variant_of(const cb_alg_info *alg)
+{
+	return alg && alg->unavailable == rsa_unavailable ? alg->variant : NULL;
+}
+
+/* A DER PKCS#8 (is_private) or SPKI RSA key, nothing after it, for one of this file's classes (of any size). */
 static int rsa_import(const cb_alg_info *alg, const uint8_t *in, size_t len, int is_private, void **key)
 {
-	return is_private ? cb_ossl_rsa_import_pkcs8(alg, in, len, key) : cb_ossl_rsa_import_public_der(alg, in, len, key);
+	const struct rsa_variant *v = variant_of(alg);
+	struct rsa_key *k = NULL;
+	EVP_PKEY *pkey;
+	int err;
+
+	if (!key || !in || len > LONG_MAX)
+		return CB_ERR_ARG;
+	*key = NULL;
+	if (!v)
+		return CB_ERR_ARG;
+	pkey = cb_ossl_decode(is_private, in, len);
+	if (!pkey || !EVP_PKEY_is_a(pkey, "RSA")) {
+		EVP_PKEY_free(pkey);
+		return CB_ERR_FORMAT;
+	}
+	if ((err = rsa_key_make(v, pkey, is_private, &k)) != 0)
+		return err;
+	*key = k;
+	return CB_OK;
 }
 
 #define RSA_INFO(kind_, nm, id)                                                                             \
@@ -187,67 +211,14 @@ const cb_pke_class *cb_ossl_rsa_oaep_sha256_mgf1sha1(int bits)
 	}
 }
 
-/* The variant of one of this file's classes (known by its unavailable()), or NULL for any other alg. */
-static const struct rsa_variant *variant_of(const cb_alg_info *alg)
-{
-	return alg && alg->unavailable == rsa_unavailable ? alg->variant : NULL;
-}
-
-static int rsa_import_pkey(const cb_alg_info *alg, EVP_PKEY *pkey, int is_private, void **key)
-{
-	const struct rsa_variant *v = variant_of(alg);
-	struct rsa_key *k = NULL;
-	int err;
-
-	if (!v) {
-		EVP_PKEY_free(pkey);
-		return CB_ERR_ARG;
-	}
-	if (!pkey) {
-		ERR_clear_error();
-		return CB_ERR_FORMAT;
-	}
-	if (!EVP_PKEY_is_a(pkey, "RSA")) {
-		EVP_PKEY_free(pkey);
-		return CB_ERR_FORMAT;
-	}
-	err = rsa_key_make(v, pkey, is_private, &k);
-	if (err)
-		return err;
-	*key = k;
-	return CB_OK;
-}
-
 int cb_ossl_rsa_import_pkcs8(const cb_alg_info *alg, const uint8_t *der, size_t len, void **key)
 {
-	const unsigned char *p = der;
-	PKCS8_PRIV_KEY_INFO *p8;
-	EVP_PKEY *pkey = NULL;
-
-	if (!key || !der || len > LONG_MAX)
-		return CB_ERR_ARG;
-	*key = NULL;
-	p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len);
-	if (p8 && p == der + len)
-		pkey = EVP_PKCS82PKEY(p8);
-	PKCS8_PRIV_KEY_INFO_free(p8);
-	return rsa_import_pkey(alg, pkey, 1, key);
+	return rsa_import(alg, der, len, 1, key);
 }
 
 int cb_ossl_rsa_import_public_der(const cb_alg_info *alg, const uint8_t *der, size_t len, void **key)
 {
-	const unsigned char *p = der;
-	EVP_PKEY *pkey;
-
-	if (!key || !der || len > LONG_MAX)
-		return CB_ERR_ARG;
-	*key = NULL;
-	pkey = d2i_PUBKEY(NULL, &p, (long)len);
-	if (pkey && p != der + len) {
-		EVP_PKEY_free(pkey);
-		pkey = NULL;
-	}
-	return rsa_import_pkey(alg, pkey, 0, key);
+	return rsa_import(alg, der, len, 0, key);
 }
 
 int cb_ossl_rsa_set_oaep_label(void *p, const uint8_t *label, size_t len)

@@ -29,9 +29,6 @@
 #include "core/pqsig.h"
 #include "cryptobench/sig.h"
 
-#ifndef CB_ANCHOR_COMMIT
-#define CB_ANCHOR_COMMIT "unknown"
-#endif
 
 #if defined(CB_ANCHOR_BUILT)
 #include <oqs/oqs.h>

@@ -14,4 +14,4 @@
 #endif
 #include "backends/pqcrystals-ref/pqc_classes.inc"
 
-const cb_backend cb_backend_pqcrystals_avx2 = {"pqcrystals-avx2", "pq-crystals kyber", pqc_version, pqc_classes};
+const cb_backend cb_backend_pqcrystals_avx2 = {"pqcrystals-avx2", "pq-crystals kyber", cb_anchor_commit, pqc_classes};

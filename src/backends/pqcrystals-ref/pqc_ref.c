@@ -32,4 +32,4 @@ void cb_pqcrystals_randombytes(uint8_t *out, size_t len)
 }
 #endif
 
-const cb_backend cb_backend_pqcrystals_ref = {"pqcrystals-ref", "pq-crystals kyber", pqc_version, pqc_classes};
+const cb_backend cb_backend_pqcrystals_ref = {"pqcrystals-ref", "pq-crystals kyber", cb_anchor_commit, pqc_classes};

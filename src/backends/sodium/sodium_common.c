@@ -21,6 +21,7 @@
 #include "cryptobench/sig.h"
 #include "core/cipher_check.h"
 #include "core/der.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 #include "core/rawkey.h"
 
@@ -67,20 +68,11 @@ static const char *unavailable_any(void)
 #define SODIUM_INFO(kind_, name_, unavail_, variant_) \
 	{.kind = (kind_), .name = (name_), .backend = "sodium", .unavailable = (unavail_), .implementation = sodium_implementation, .variant = (variant_)}
 
-/* SHA-256: stateless one-shot; the context is a token (the class). */
+/* SHA-256: stateless one-shot; the handle keeps no state. */
 
-static int sha256_init(const cb_hash_class *cls, void **ctx)
+static int sha256_open(const cb_hash_class *cls, const void *alg, void *state)
 {
-	*ctx = NULL;
-	if (sodium_ready() != 0)
-		return CB_ERR_BACKEND;
-	*ctx = (void *)cls;
-	return CB_OK;
-}
-
-static void sha256_free(void *ctx)
-{
-	(void)ctx;
+	return sodium_ready() != 0 ? CB_ERR_BACKEND : CB_OK;
 }
 
 static int sha256_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out)
@@ -89,14 +81,8 @@ static int sha256_digest(void *ctx, const uint8_t *in, size_t inlen, uint8_t *ou
 	return CB_OK;
 }
 
-static const cb_hash_class sha256 = {
-	.info = SODIUM_INFO(CB_KIND_HASH, "sha256", unavailable_any, NULL),
-	.digest_bytes = crypto_hash_sha256_BYTES,
-	.block_bytes = 64,
-	.init = sha256_init,
-	.free = sha256_free,
-	.digest = sha256_digest,
-};
+static const cb_hash_lib sodium_hash = {0, sha256_open, NULL};
+static CB_HASH_CLASS(sha256, SODIUM_INFO, unavailable_any, &sodium_hash, NULL, sha256_digest, CB_HASH_SHA256);
 
 /*
  * AEADs.  AES-256-GCM keeps the expanded key (crypto_aead_aes256gcm_beforenm);

@@ -12,7 +12,6 @@
 #include <wolfssl/wolfcrypt/wc_port.h>
 #include <pthread.h>
 
-#include "backends/class_tables.h"
 #include "backends/wolfssl/wolfssl_common.h"
 #include "cryptobench/registry.h"
 
@@ -47,33 +46,7 @@ static const char *wolfssl_version(void)
 	return v ? v : "unknown";
 }
 
-/* Listed in the order of class_tables.h's RSA signature rows. */
-#define WOLFSSL_RSA_SIG_INFO(id, nm, bits, pss) &cb_wolfssl_##id.info,
-
-static const cb_alg_info *const wolfssl_algs[] = {
-	&cb_wolfssl_sha256.info,
-	&cb_wolfssl_sha3_256.info,
-	&cb_wolfssl_aes128_ecb.info,
-	&cb_wolfssl_aes128_ecb_p.info,
-	&cb_wolfssl_aes128_cbc.info,
-	&cb_wolfssl_aes128_cbc_p.info,
-	&cb_wolfssl_aes128_ctr.info,
-	&cb_wolfssl_aes128_gcm.info,
-	&cb_wolfssl_aes256_ecb.info,
-	&cb_wolfssl_aes256_ecb_p.info,
-	&cb_wolfssl_aes256_cbc.info,
-	&cb_wolfssl_aes256_cbc_p.info,
-	&cb_wolfssl_aes256_ctr.info,
-	&cb_wolfssl_aes256_gcm.info,
-	&cb_wolfssl_chacha20_poly1305.info,
-	&cb_wolfssl_x25519.info,
-	&cb_wolfssl_ecdh_p256.info,
-	&cb_wolfssl_ecdsa_p256.info,
-	&cb_wolfssl_ed25519.info,
-	CB_RSA_SIG_ROWS(WOLFSSL_RSA_SIG_INFO)
-	NULL,
-};
-
-static const cb_alg_info *const *const wolfssl_classes[] = {wolfssl_algs, NULL};
+static const cb_alg_info *const *const wolfssl_classes[] = {cb_wolfssl_sym_algs, cb_wolfssl_ec_algs, cb_wolfssl_rsa_algs,
+							   NULL};
 
 const cb_backend cb_backend_wolfssl = {"wolfssl", "wolfssl", wolfssl_version, wolfssl_classes};

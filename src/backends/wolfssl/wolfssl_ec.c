@@ -360,21 +360,21 @@ static int p256_verify(void *key, const uint8_t *m, size_t mlen, const uint8_t *
 	return (r == 0 && res == 1) ? CB_OK : CB_ERR_VERIFY;
 }
 
-const cb_kex_class cb_wolfssl_x25519 = {
+static const cb_kex_class cb_wolfssl_x25519 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "x25519",
 			     "wolfCrypt's C field arithmetic; the peer value's top bit is masked here (wolfCrypt refuses it)",
 			     &wolf_x25519),
 	CB_EC_KEX_METHODS,
 };
 
-const cb_kex_class cb_wolfssl_ecdh_p256 = {
+static const cb_kex_class cb_wolfssl_ecdh_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "ecdh-p256",
 			     "ECC_TIMING_RESISTANT: the scalar multiplication is blinded with the handle's DRBG; "
 			     "the peer point is checked on the curve when it changes", &wolf_p256),
 	CB_EC_KEX_METHODS,
 };
 
-const cb_sig_class cb_wolfssl_ecdsa_p256 = {
+static const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.info = WOLFSSL_INFO(CB_KIND_SIG, "ecdsa-p256",
 			     "random k per signature from the handle's wolfCrypt DRBG (Hash_DRBG); includes SHA-256; "
 			     "verify includes a strict DER check", &wolf_p256),
@@ -383,9 +383,12 @@ const cb_sig_class cb_wolfssl_ecdsa_p256 = {
 	.verify = p256_verify,
 };
 
-const cb_sig_class cb_wolfssl_ed25519 = {
+static const cb_sig_class cb_wolfssl_ed25519 = {
 	.info = WOLFSSL_INFO(CB_KIND_SIG, "ed25519", NULL, &wolf_ed25519),
 	CB_ED25519_OBJ_METHODS,
 	.sign = ed25519_sign,
 	.verify = ed25519_verify,
 };
+
+const cb_alg_info *const cb_wolfssl_ec_algs[] = {&cb_wolfssl_x25519.info, &cb_wolfssl_ecdh_p256.info,
+						 &cb_wolfssl_ecdsa_p256.info, &cb_wolfssl_ed25519.info, NULL};

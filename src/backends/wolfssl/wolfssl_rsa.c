@@ -174,7 +174,7 @@ static const cb_rsa_lib wolfssl_rsa = {sizeof(struct wrsa_key), wrsa_init, wrsa_
 
 #define WRSA_SIG(id, nm, bits, scheme, note)                                                                       \
 	static const cb_rsa_variant id##_v = {&wolfssl_rsa, bits, scheme};                                         \
-	const cb_sig_class cb_wolfssl_##id = {.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v),                 \
+	static const cb_sig_class cb_wolfssl_##id = {.info = WOLFSSL_INFO(CB_KIND_SIG, nm, note, &id##_v),                 \
 					      CB_RSA_SIG_METHODS(wrsa)}
 
 #define PKCS1_NOTE BLIND_NOTE "; includes SHA-256; verify includes an s < n check done here"
@@ -184,3 +184,6 @@ static const cb_rsa_lib wolfssl_rsa = {sizeof(struct wrsa_key), wrsa_init, wrsa_
 #define WRSA_SIG_ROW(id, nm, bits, pss)                                                                            \
 	WRSA_SIG(id, nm, bits, (pss) ? CB_RSA_PSS : CB_RSA_SIG_PKCS1, (pss) ? PSS_NOTE : PKCS1_NOTE);
 CB_RSA_SIG_ROWS(WRSA_SIG_ROW)
+
+#define WRSA_SIG_INFO(id, nm, bits, pss) &cb_wolfssl_##id.info,
+const cb_alg_info *const cb_wolfssl_rsa_algs[] = {CB_RSA_SIG_ROWS(WRSA_SIG_INFO) NULL};

@@ -14,6 +14,7 @@
 #include <wolfssl/wolfcrypt/aes.h>
 #include <wolfssl/wolfcrypt/chacha20_poly1305.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/wolfcrypt/hash.h>
 #include <wolfssl/wolfcrypt/sha256.h>
 #include <wolfssl/wolfcrypt/sha3.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "backends/wolfssl/wolfssl_common.h"
 #include "core/cipher_check.h"
+#include "core/hash_handle.h"
 #include "core/util.h"
 
 #define AES_BLK 16
@@ -174,7 +176,7 @@ static const cb_cipher_lib wolf_cipher = {0xffffffffu - 2 * AES_BLK, 0xffffffffu
 
 #define WS_CIPHER(id, nm, md, kb, ivb, bb, tb, pad, note)                                                           \
 	static const enum cb_cipher_mode id##_v = md;                                                               \
-	const cb_cipher_class cb_wolfssl_##id = {                                                                   \
+	static const cb_cipher_class cb_wolfssl_##id = {                                                                   \
 		.info = WOLFSSL_INFO(CB_KIND_CIPHER, nm, note, &id##_v),                                            \
 		CB_CIPHER_HANDLE_METHODS(wsym, kb, ivb, bb, tb, pad),                                               \
 	}
@@ -185,84 +187,52 @@ CB_AES_CIPHER_ROWS(WS_AES)
 WS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0,
 	  "wolfCrypt's one-shot call: the Poly1305 key is derived per message from the raw key");
 
-/* Hashes: a context re-initialised by every call (as the OpenSSL classes). */
+/* Hashes: a context re-initialised by every call (as the OpenSSL classes); the algorithm a wc_HashType. */
 
-enum whash_alg { WH_SHA256, WH_SHA3_256 };
-
-struct whash_ctx {
-	enum whash_alg alg;
-	union {
-		wc_Sha256 sha256;
-		wc_Sha3 sha3;
-	} s;
+union whash_state {
+	wc_Sha256 sha256;
+	wc_Sha3 sha3;
 };
 
-static void whash_free(void *p)
-{
-	if (!p)
-		return;
-	cb_wipe(p, sizeof(struct whash_ctx));
-	free(p);
-}
+static const enum wc_HashType wolf_sha256 = WC_HASH_TYPE_SHA256, wolf_sha3_256 = WC_HASH_TYPE_SHA3_256;
 
-/* The class's variant is its hash (an enum whash_alg). */
-static int whash_init(const cb_hash_class *cls, void **out)
+static int whash_open(const cb_hash_class *cls, const void *alg, void *state)
 {
-	enum whash_alg alg = *(const enum whash_alg *)cls->info.variant;
-	struct whash_ctx *h;
-
-	*out = NULL;
-	if (cb_wolfssl_ready() != CB_OK)
-		return CB_ERR_BACKEND;
-	h = calloc(1, sizeof(*h));
-	if (!h)
-		return CB_ERR_NOMEM;
-	h->alg = alg;
-	*out = h;
-	return CB_OK;
+	return cb_wolfssl_ready();
 }
 
 static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
-	struct whash_ctx *h = p;
+	cb_hash_handle *h = p;
+	union whash_state *s = (union whash_state *)h->state;
 	int r;
 
 	if (inlen > 0xffffffffu)
 		return CB_ERR_LENGTH;
-	if (h->alg == WH_SHA256) {
-		r = wc_InitSha256_ex(&h->s.sha256, NULL, INVALID_DEVID);
+	if (h->alg == (const void *)&wolf_sha256) {
+		r = wc_InitSha256_ex(&s->sha256, NULL, INVALID_DEVID);
 		if (r == 0 && inlen)
-			r = wc_Sha256Update(&h->s.sha256, in, (word32)inlen);
+			r = wc_Sha256Update(&s->sha256, in, (word32)inlen);
 		if (r == 0)
-			r = wc_Sha256Final(&h->s.sha256, out);
-		wc_Sha256Free(&h->s.sha256);
+			r = wc_Sha256Final(&s->sha256, out);
+		wc_Sha256Free(&s->sha256);
 	} else {
-		r = wc_InitSha3_256(&h->s.sha3, NULL, INVALID_DEVID);
+		r = wc_InitSha3_256(&s->sha3, NULL, INVALID_DEVID);
 		if (r == 0 && inlen)
-			r = wc_Sha3_256_Update(&h->s.sha3, in, (word32)inlen);
+			r = wc_Sha3_256_Update(&s->sha3, in, (word32)inlen);
 		if (r == 0)
-			r = wc_Sha3_256_Final(&h->s.sha3, out);
-		wc_Sha3_256_Free(&h->s.sha3);
+			r = wc_Sha3_256_Final(&s->sha3, out);
+		wc_Sha3_256_Free(&s->sha3);
 	}
 	return r == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-static const enum whash_alg v_sha256 = WH_SHA256, v_sha3_256 = WH_SHA3_256;
+static const cb_hash_lib wolf_hash = {sizeof(union whash_state), whash_open, NULL};
 
-const cb_hash_class cb_wolfssl_sha256 = {
-	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha256", "portable C (Debian's build has no Intel SHA/AVX code)", &v_sha256),
-	.digest_bytes = WC_SHA256_DIGEST_SIZE,
-	.block_bytes = WC_SHA256_BLOCK_SIZE,
-	.init = whash_init,
-	.free = whash_free,
-	.digest = whash_digest,
-};
+static CB_HASH_CLASS(cb_wolfssl_sha256, WOLFSSL_INFO, "portable C (Debian's build has no Intel SHA/AVX code)", &wolf_hash,
+	      &wolf_sha256, whash_digest, CB_HASH_SHA256);
+static CB_HASH_CLASS(cb_wolfssl_sha3_256, WOLFSSL_INFO, NULL, &wolf_hash, &wolf_sha3_256, whash_digest, CB_HASH_SHA3_256);
 
-const cb_hash_class cb_wolfssl_sha3_256 = {
-	.info = WOLFSSL_INFO(CB_KIND_HASH, "sha3-256", NULL, &v_sha3_256),
-	.digest_bytes = WC_SHA3_256_DIGEST_SIZE,
-	.block_bytes = WC_SHA3_256_BLOCK_SIZE,
-	.init = whash_init,
-	.free = whash_free,
-	.digest = whash_digest,
-};
+#define WS_AES_INFO(id, nm, mode, kb, ivb, bb, tb, pad) &cb_wolfssl_##id.info,
+const cb_alg_info *const cb_wolfssl_sym_algs[] = {&cb_wolfssl_sha256.info, &cb_wolfssl_sha3_256.info,
+						  CB_AES_CIPHER_ROWS(WS_AES_INFO) &cb_wolfssl_chacha20_poly1305.info, NULL};
