@@ -3,8 +3,9 @@
  * (include/cryptobench/tls.h, docs/TLS.md).  One connection at a time:
  * accept, hand the socket to the class's serve_conn (handshake, one
  * request, one answer, close_notify) under a deadline, close, report.
- * The stack-independent part: sockets, deadlines, the page; the stack
- * does the TLS.  Never prints; the caller logs the events.
+ * The stack-independent part: sockets, deadlines, the page, and the
+ * serve_conn of every stack (cb_tls_drive_serve, over the stack's calls:
+ * src/tls/driver.h).  Never prints; the caller logs the events.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
@@ -21,7 +22,115 @@
 #include <unistd.h>
 
 #include "cryptobench/tls.h"
-#include "tls/deadline.h"
+#include "tls/driver.h"
+
+/* Now on the monotonic clock, in seconds: the deadlines' clock. */
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Run one call on conn (on the socket fd) until it completes, waiting in
+ * slices of at most 250 ms so that a stop is seen: its CB_TLS_DONE,
+ * CB_TLS_CLOSED or CB_TLS_FAILED, or TIMEOUT (the deadline passed or
+ * *stop was set).
+ */
+#define TIMEOUT (-2)
+static int run_call(const cb_tls_ops *ops, void *conn, int fd, int what, void *buf, size_t len, size_t *n,
+		    double deadline, volatile const int *stop)
+{
+	for (;;) {
+		int r = ops->io(conn, what, buf, len, n);
+		if (r != CB_TLS_WANT_READ && r != CB_TLS_WANT_WRITE)
+			return r;
+		for (;;) {
+			struct pollfd p = {.fd = fd, .events = (short)(r == CB_TLS_WANT_WRITE ? POLLOUT : POLLIN)};
+			double left = deadline - now();
+			int w;
+			if (left <= 0 || (stop && *stop))
+				return TIMEOUT;
+			w = poll(&p, 1, left > 0.25 ? 250 : (int)(left * 1000) + 1);
+			if (w > 0)
+				break;
+			if (w < 0 && errno != EINTR)
+				return CB_TLS_FAILED;
+		}
+	}
+}
+
+/* A call that timed out (where it waited) or failed (what, with the stack's reason): ev's error and the status. */
+static int ended(const cb_tls_ops *ops, cb_tls_serve_event *ev, int r, volatile const int *stop, const char *where,
+		 const char *what)
+{
+	char why[sizeof(ev->error)] = "";
+	if (r == TIMEOUT) {
+		snprintf(ev->error, sizeof(ev->error), "%s %s", stop && *stop ? "stopped" : "timed out", where);
+		return CB_ERR_IO;
+	}
+	if (ops->error)
+		ops->error(why, sizeof(why));
+	snprintf(ev->error, sizeof(ev->error), "%s%s%s", what, why[0] ? ": " : "", why);
+	return CB_ERR_BACKEND;
+}
+
+int cb_tls_drive_serve(cb_tls *t, int fd, double deadline, volatile const int *stop,
+		       size_t (*respond)(const char *, size_t, cb_tls_serve_event *, char *, size_t),
+		       cb_tls_serve_event *ev)
+{
+	const cb_tls_ops *ops = ((cb_tls_base *)(void *)t)->ops;
+	void *s = ops->accept(t, fd);
+	char req[CB_TLS_REQUEST_MAX + 1], *answer = NULL;
+	size_t got = 0, alen, n;
+	int r, rc;
+	if (!s) {
+		snprintf(ev->error, sizeof(ev->error), "cannot make a connection");
+		return CB_ERR_NOMEM;
+	}
+	if ((r = run_call(ops, s, fd, CB_TLS_HANDSHAKE, NULL, 0, &n, deadline, stop)) != CB_TLS_DONE) {
+		rc = ended(ops, ev, r, stop, "during the handshake", "handshake failed");
+		goto out;
+	}
+	ev->handshake_done = 1;
+	ops->params(t, NULL, s, &ev->params);
+	/* the request: to the end of its headers, at most CB_TLS_REQUEST_MAX bytes */
+	for (req[0] = 0; got < CB_TLS_REQUEST_MAX && !strstr(req, "\r\n\r\n") && !strstr(req, "\n\n"); req[got] = 0) {
+		r = run_call(ops, s, fd, CB_TLS_READ, req + got, CB_TLS_REQUEST_MAX - got, &n, deadline, stop);
+		if (r == CB_TLS_CLOSED) {
+			snprintf(ev->error, sizeof(ev->error), "the client closed before a whole request");
+			rc = CB_ERR_IO;
+			goto out;
+		}
+		if (r != CB_TLS_DONE) {
+			rc = ended(ops, ev, r, stop, "waiting for the request", "reading the request failed");
+			goto out;
+		}
+		got += n;
+	}
+	rc = CB_ERR_NOMEM;
+	if (!(answer = malloc(CB_TLS_RESPONSE_MAX)))
+		goto out;
+	alen = respond(req, got, ev, answer, CB_TLS_RESPONSE_MAX);
+	for (size_t off = 0; off < alen; off += n) {
+		r = run_call(ops, s, fd, CB_TLS_WRITE, answer + off, alen - off, &n, deadline, stop);
+		if (r != CB_TLS_DONE) {
+			ev->http_status = 0;
+			rc = ended(ops, ev, r, stop, "sending the answer", "sending the answer failed");
+			goto out;
+		}
+	}
+	rc = 0;
+	ops->io(s, CB_TLS_SHUTDOWN, NULL, 0, &n); /* close_notify, once: the client need not answer it */
+out:
+	ops->bytes(s, &ev->bytes_in, &ev->bytes_out);
+	free(answer);
+	ops->release(t, s);
+	if (ops->error)
+		ops->error(NULL, 0);
+	return rc;
+}
 
 struct cb_tls_server {
 	const cb_tls_class *cls;
@@ -227,7 +336,7 @@ int cb_tls_serve_next(cb_tls_server *s, volatile const int *stop, cb_tls_serve_e
 			continue;
 		return CB_ERR_IO;
 	}
-	start = cb_tls_now();
+	start = now();
 	{
 		char a[INET6_ADDRSTRLEN] = "?";
 		int port = 0;
@@ -243,6 +352,6 @@ int cb_tls_serve_next(cb_tls_server *s, volatile const int *stop, cb_tls_serve_e
 	}
 	ev->status = s->cls->serve_conn(s->tls, fd, start + s->timeout, stop, respond, ev);
 	close(fd);
-	ev->seconds = cb_tls_now() - start;
+	ev->seconds = now() - start;
 	return 1;
 }

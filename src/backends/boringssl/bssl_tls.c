@@ -1,7 +1,7 @@
 /*
  * TLS 1.3 handshakes through BoringSSL's libssl: the hooks of
- * src/backends/libssl_tls.inc (the handshake, server and serve code,
- * shared with OpenSSL's) and the classes, among them the groups and
+ * src/backends/libssl_tls.inc (the contexts, chain and connection calls,
+ * shared with OpenSSL's, under src/tls/driver.h's loops) and the classes, among them the groups and
  * certificates OpenSSL 3.0 lacks: X25519MLKEM768 (Chromium's default) and
  * MLKEM1024 key shares, ML-DSA certificate chains (docs/TLS.md).
  *
@@ -17,12 +17,9 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "backends/boringssl/bssl_common.h"
 #include "cryptobench/tls.h"
@@ -101,7 +98,8 @@ static void tls_signature_name(SSL *c, int own, const tls_variant *v, char *buf,
 			  "certificates made at start (BoringSSL's own TLS 1.3 suite order: "               \
 			  "TLS_AES_128_GCM_SHA256 first with AES instructions)",                            \
 			  &var),                                                                            \
-		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, NULL, NULL}
+		tls_init, cb_tls_drive_handshake, cb_tls_drive_server, tls_free, cb_tls_drive_serve,                \
+		cb_tls_drive_root_pem, NULL, NULL}
 
 static const tls_variant hybrid_ecdsa = {"X25519MLKEM768", "EC", "ecdsa_secp256r1_sha256"};
 static const tls_variant hybrid_mldsa65 = {"X25519MLKEM768", "ML-DSA-65", "mldsa65"};

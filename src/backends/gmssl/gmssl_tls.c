@@ -11,8 +11,9 @@
  * from the memory pipes of the pair that the calling thread is running, any
  * other descriptor is a real socket.  GmSSL's handshake is a state machine
  * that returns TLS_ERROR_RECV_AGAIN when its peer has not written yet, so
- * both sides are stepped in turn in one thread, as the libssl classes do
- * over a BIO pair.
+ * src/tls/driver.h steps both sides in turn in one thread over the calls
+ * below, as it does the libssl classes over a BIO pair, and serves sockets
+ * with them.
  *
  * The certificates (root, intermediate, leaf for "localhost", fresh keys)
  * are made in memory with GmSSL's X.509 code and put in the contexts the
@@ -45,13 +46,11 @@
 #include <gmssl/x509_ext.h>
 #include <gmssl/x509_key.h>
 
-#include "core/der.h"
-#include "tls/deadline.h"
 #include "core/util.h"
+#include "tls/driver.h"
 
-#define HOST "localhost"
+#define HOST CB_TLS_HOST
 #define PIPE_CAP 65536
-#define HELLO_MAX 4096
 #define CERT_MAX 2048
 /* The two in-memory sockets; far above any descriptor the process can have. */
 #define MEM_CLIENT 0x40000000
@@ -175,15 +174,12 @@ typedef struct tls_variant {
 } tls_variant;
 
 struct cb_tls {
+	cb_tls_base base; /* the driver's: the recorded ClientHello, the root */
 	const tls_variant *v;
 	TLS_CTX server, client;
-	uint8_t root[CERT_MAX];
-	size_t root_len;
 	mem_pair pair;
-	uint8_t hello[HELLO_MAX]; /* a ClientHello of this client, for the server op */
-	size_t hello_len;
-	DIGEST_CTX transcript;    /* TLS 1.3: the hello's transcript hash, for the sign op */
-	uint8_t share[65];        /* TLS 1.3: a client's key share, for the share op */
+	DIGEST_CTX transcript; /* TLS 1.3: the hello's transcript hash, for the sign op */
+	uint8_t share[65];     /* TLS 1.3: a client's key share, for the share op */
 };
 
 static int new_key(const tls_variant *v, X509_KEY *key)
@@ -268,8 +264,8 @@ static int load_chain(cb_tls *t)
 	memset(&kl, 0, sizeof(kl));
 	memset(&ke, 0, sizeof(ke));
 	if (new_key(t->v, &kr) || new_key(t->v, &ki) || new_key(t->v, &kl) || (tlcp && new_key(t->v, &ke)) ||
-	    new_cert(t->v, &kr, "cryptobench test root", &kr, "cryptobench test root", CERT_CA, t->root,
-		     &t->root_len) ||
+	    new_cert(t->v, &kr, "cryptobench test root", &kr, "cryptobench test root", CERT_CA, t->base.root,
+		     &t->base.root_len) ||
 	    new_cert(t->v, &ki, "cryptobench test intermediate", &kr, "cryptobench test root", CERT_CA, inter,
 		     &inter_len) ||
 	    new_cert(t->v, &kl, HOST, &ki, "cryptobench test intermediate", CERT_SIGN, leaf, &leaf_len) ||
@@ -290,10 +286,10 @@ static int load_chain(cb_tls *t)
 	memset(&kl, 0, sizeof(kl)); /* the context owns them now */
 	memset(&ke, 0, sizeof(ke));
 
-	if (!(t->client.cacerts = malloc(t->root_len)))
+	if (!(t->client.cacerts = malloc(t->base.root_len)))
 		goto out;
-	memcpy(t->client.cacerts, t->root, t->root_len);
-	t->client.cacertslen = t->root_len;
+	memcpy(t->client.cacerts, t->base.root, t->base.root_len);
+	t->client.cacertslen = t->base.root_len;
 	if (tls_authorities_from_certs(t->client.ca_names, &t->client.ca_names_len, sizeof(t->client.ca_names),
 				       t->client.cacerts, t->client.cacertslen) != 1 ||
 	    tls_trusted_authorities_from_ca_names(t->client.trusted_authorities, &t->client.trusted_authorities_len,
@@ -329,147 +325,6 @@ static void tls_free(cb_tls *t)
 	tls_ctx_cleanup(&t->server); /* wipes the leaf's key, frees cacerts */
 	tls_ctx_cleanup(&t->client);
 	free(t);
-}
-
-static void pair_reset(mem_pair *m)
-{
-	m->c2s.r = m->c2s.w = m->s2c.r = m->s2c.w = 0;
-	m->c2s.written = m->s2c.written = 0;
-}
-
-/* A connection of ctx on the in-memory socket sock; NULL on failure. */
-static TLS_CONNECT *new_conn(TLS_CTX *ctx, int sock)
-{
-	TLS_CONNECT *c = malloc(sizeof(*c));
-	if (!c)
-		return NULL;
-	if (tls_init(c, ctx) != 1 || tls_set_socket(c, sock) != 1 ||
-	    (ctx->is_client && (tls_set_hostname(c, HOST) != 1 || tls_set_server_name(c) != 1))) {
-		tls_cleanup(c);
-		free(c);
-		return NULL;
-	}
-	return c;
-}
-
-static void free_conn(TLS_CONNECT *c)
-{
-	if (c) {
-		tls_cleanup(c); /* wipes the connection's secrets */
-		free(c);
-	}
-}
-
-/* One step of a side: 1 done, 0 waiting for the peer, -1 failed. */
-static int step(TLS_CONNECT *c)
-{
-	int r = tls_do_handshake(c);
-	if (r == 1)
-		return 1;
-	return r == TLS_ERROR_RECV_AGAIN || r == TLS_ERROR_SEND_AGAIN ? 0 : -1;
-}
-
-/*
- * step() for a side not yet done (*done); *first takes the bytes the side
- * has written into its pipe out by its first step (its first flight).
- * -1 when the step failed, else 0.
- */
-static int side_step(TLS_CONNECT *c, int *done, long *first, const pipe_buf *out)
-{
-	int r;
-
-	if (*done)
-		return 0;
-	if ((r = step(c)) < 0)
-		return -1;
-	*done = r;
-	if (!*first)
-		*first = out->written;
-	return 0;
-}
-
-static const char *group_name(int group)
-{
-	switch (group) {
-	case 0: return "ECC"; /* TLCP's SM2 key transport: no group */
-	case TLS_curve_sm2p256v1: return "curveSM2";
-	case TLS_curve_secp256r1: return "secp256r1";
-	default: return "?";
-	}
-}
-
-static const char *sig_name(int sig)
-{
-	switch (sig) {
-	case TLS_sig_sm2sig_sm3: return "sm2sig_sm3";
-	case TLS_sig_ecdsa_secp256r1_sha256: return "ecdsa_secp256r1_sha256";
-	default: return "?";
-	}
-}
-
-static int tls_handshake(cb_tls *t, cb_tls_wire *wire, cb_tls_params *params)
-{
-	TLS_CONNECT *c, *s;
-	int cdone = 0, sdone = 0, rc = CB_ERR_BACKEND;
-	long hello = 0, flight = 0;
-
-	pair_reset(&t->pair);
-	cur = &t->pair;
-	c = new_conn(&t->client, MEM_CLIENT);
-	s = new_conn(&t->server, MEM_SERVER);
-	if (!c || !s)
-		goto out;
-	/* TLS 1.3: three flights (ClientHello; ServerHello .. Finished; Finished); TLCP: four; a few spare */
-	for (int i = 0; i < 8 && !(cdone && sdone); i++) {
-		if (side_step(c, &cdone, &hello, &t->pair.c2s) < 0 || side_step(s, &sdone, &flight, &t->pair.s2c) < 0)
-			goto out;
-	}
-	if (!cdone || !sdone || c->verify_result != X509_verify_ok)
-		goto out;
-	if (wire) {
-		wire->client_bytes = t->pair.c2s.written;
-		wire->server_bytes = t->pair.s2c.written;
-		wire->client_hello = hello;
-		wire->server_flight = flight;
-	}
-	if (params) {
-		snprintf(params->version, sizeof(params->version), "%s",
-			 c->protocol == TLS_protocol_tls13	? "TLSv1.3"
-			 : c->protocol == TLS_protocol_tlcp ? "TLCP"
-							    : "?");
-		snprintf(params->group, sizeof(params->group), "%s",
-			 group_name(c->protocol == TLS_protocol_tlcp ? 0 : c->key_exchange_group));
-		snprintf(params->cipher, sizeof(params->cipher), "%s", tls_cipher_suite_name(c->cipher_suite));
-		/* the scheme the server signed its CertificateVerify with, which the client checked */
-		snprintf(params->signature, sizeof(params->signature), "%s", sig_name(s->sig_alg));
-	}
-	rc = 0;
-out:
-	free_conn(c);
-	free_conn(s);
-	cur = NULL;
-	return rc;
-}
-
-static int tls_server(cb_tls *t)
-{
-	TLS_CONNECT *s;
-	int rc = CB_ERR_BACKEND;
-
-	pair_reset(&t->pair);
-	memcpy(t->pair.c2s.buf, t->hello, t->hello_len);
-	t->pair.c2s.w = t->hello_len;
-	cur = &t->pair;
-	if (!(s = new_conn(&t->server, MEM_SERVER))) {
-		cur = NULL;
-		return CB_ERR_NOMEM;
-	}
-	/* the whole flight written, then waiting for the client's Finished */
-	if (step(s) == 0 && t->pair.s2c.written > 0)
-		rc = 0;
-	free_conn(s);
-	cur = NULL;
-	return rc;
 }
 
 /*
@@ -517,15 +372,18 @@ static int tls_share(cb_tls *t)
 }
 
 /*
- * The sign op's transcript (the recorded ClientHello), one signature that
- * GmSSL's client check accepts, and a client's key share for the share op.
+ * TLS 1.3's sign op's transcript (the recorded ClientHello), one signature
+ * that GmSSL's client check accepts, and a client's key share for the
+ * share op.
  */
 static int parts_ready(cb_tls *t)
 {
 	uint8_t sig[SM2_MAX_SIGNATURE_SIZE];
 	size_t siglen;
 	const DIGEST *md = t->v->sig_alg == TLS_sig_sm2sig_sm3 ? DIGEST_sm3() : DIGEST_sha256();
-	if (digest_init(&t->transcript, md) != 1 || digest_update(&t->transcript, t->hello, t->hello_len) != 1 ||
+	if (t->v->protocol != TLS_protocol_tls13) /* TLCP: no sign or share op */
+		return 0;
+	if (digest_init(&t->transcript, md) != 1 || digest_update(&t->transcript, t->base.hello, t->base.hello_len) != 1 ||
 	    tls13_sign_certificate_verify(TLS_server_mode, t->v->sig_alg, &t->server.x509_keys[0], &t->transcript, sig,
 					  &siglen) != 1)
 		return -1;
@@ -553,162 +411,150 @@ static int parts_ready(cb_tls *t)
 static char alpn_http11[] = "http/1.1";
 static char *alpn[] = {alpn_http11};
 
-static int tls_init_class(const cb_tls_class *cls, cb_tls **out)
+static int tls_prepare(cb_tls *t, const void *variant)
 {
-	const tls_variant *v = cls->info.variant;
-	cb_tls *t = calloc(1, sizeof(*t));
-	TLS_CONNECT *c;
-	int rc = CB_ERR_BACKEND;
+	t->v = variant;
+	if (set_ctx(&t->server, t->v, 0) || set_ctx(&t->client, t->v, 1) ||
+	    tls_ctx_set_application_layer_protocol_negotiation(&t->server, alpn, 1) != 1)
+		return CB_ERR_UNSUPPORTED; /* this build of GmSSL lacks the group, the scheme or the suite */
+	return load_chain(t) ? CB_ERR_BACKEND : 0;
+}
 
-	*out = NULL;
-	if (!t)
-		return CB_ERR_NOMEM;
-	t->v = v;
-	if (set_ctx(&t->server, v, 0) || set_ctx(&t->client, v, 1) ||
-	    tls_ctx_set_application_layer_protocol_negotiation(&t->server, alpn, 1) != 1) {
-		rc = CB_ERR_UNSUPPORTED; /* this build of GmSSL lacks the group, the scheme or the suite */
-		goto out;
+/* ---- A connection's calls, for the driver (src/tls/driver.h) ---- */
+
+static void pair_reset(mem_pair *m)
+{
+	m->c2s.r = m->c2s.w = m->s2c.r = m->s2c.w = 0;
+	m->c2s.written = m->s2c.written = 0;
+}
+
+static void conn_release(cb_tls *t, void *conn)
+{
+	(void)t;
+	if (conn) {
+		tls_cleanup(conn); /* wipes the connection's secrets */
+		free(conn);
 	}
-	if (load_chain(t))
-		goto out;
-	/* a ClientHello of this client for the server op: the client's first flight */
+	cur = NULL;
+}
+
+/* A connection of ctx on the socket sock (MEM_CLIENT, MEM_SERVER, or a real one); NULL on failure. */
+static TLS_CONNECT *new_conn(TLS_CTX *ctx, int sock)
+{
+	TLS_CONNECT *c = malloc(sizeof(*c));
+	if (c && (tls_init(c, ctx) != 1 || tls_set_socket(c, sock) != 1 ||
+		  (ctx->is_client && (tls_set_hostname(c, HOST) != 1 || tls_set_server_name(c) != 1)))) {
+		tls_cleanup(c);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static int conn_pair(cb_tls *t, void **client, void **server)
+{
 	pair_reset(&t->pair);
 	cur = &t->pair;
-	c = new_conn(&t->client, MEM_CLIENT);
-	if (c && step(c) == 0 && t->pair.c2s.w > 0 && t->pair.c2s.w <= sizeof(t->hello)) {
-		memcpy(t->hello, t->pair.c2s.buf, t->pair.c2s.w);
-		t->hello_len = t->pair.c2s.w;
-	}
-	free_conn(c);
-	cur = NULL;
-	if (!t->hello_len || (t->v->protocol == TLS_protocol_tls13 && parts_ready(t)))
-		goto out;
-	rc = 0;
-out:
-	if (rc) {
-		tls_free(t);
-		return rc;
-	}
-	*out = t;
-	return 0;
+	*client = new_conn(&t->client, MEM_CLIENT);
+	*server = new_conn(&t->server, MEM_SERVER);
+	return *client && *server ? 0 : -1;
 }
 
-/* ---- Serving real clients on a socket (cb_tls_serve, docs/TLS.md) ---- */
-
-/*
- * Run one of GmSSL's calls (handshake, receive, send) on the non-blocking
- * socket until it completes: 1 done (*n bytes moved), 0 the peer closed,
- * -1 failed, -2 timed out or stopped.
- */
-enum { IO_HANDSHAKE, IO_READ, IO_WRITE };
-static int io_step(TLS_CONNECT *c, int fd, int what, void *buf, size_t len, size_t *n, double deadline,
-		   volatile const int *stop)
+static void *conn_replay(cb_tls *t)
 {
-	for (;;) {
-		int r, w;
-		if (what == IO_HANDSHAKE)
-			r = tls_do_handshake(c);
-		else if (what == IO_READ)
-			r = tls_recv(c, buf, len, n);
-		else
-			r = tls_send(c, buf, len, n);
-		if (r == 1)
-			return 1;
-		if (r == TLS_ERROR_TCP_CLOSED || (what == IO_READ && r == 0))
-			return 0;
-		if (r != TLS_ERROR_RECV_AGAIN && r != TLS_ERROR_SEND_AGAIN)
-			return -1;
-		w = cb_tls_wait_fd(fd, r == TLS_ERROR_SEND_AGAIN, deadline, stop);
-		if (w <= 0)
-			return w == 0 ? -2 : -1;
-	}
+	pair_reset(&t->pair);
+	memcpy(t->pair.c2s.buf, t->base.hello, t->base.hello_len);
+	t->pair.c2s.w = t->base.hello_len;
+	cur = &t->pair;
+	return new_conn(&t->server, MEM_SERVER);
 }
 
-static int tls_serve_conn(cb_tls *t, int fd, double deadline, volatile const int *stop,
-			  size_t (*respond)(const char *, size_t, cb_tls_serve_event *, char *, size_t),
-			  cb_tls_serve_event *ev)
+static void *conn_accept(cb_tls *t, int fd)
 {
-	TLS_CONNECT *s;
-	char req[CB_TLS_REQUEST_MAX + 1], *answer = NULL;
-	size_t got = 0, alen, n;
-	int r, rc = CB_ERR_BACKEND;
-
 	sock_in = sock_out = 0;
-	if (!(s = new_conn(&t->server, fd))) {
-		snprintf(ev->error, sizeof(ev->error), "cannot make a connection");
-		return CB_ERR_NOMEM;
-	}
-	r = io_step(s, fd, IO_HANDSHAKE, NULL, 0, &n, deadline, stop);
-	if (r <= 0) {
-		snprintf(ev->error, sizeof(ev->error), "%s",
-			 r == -2 ? (stop && *stop ? "stopped during the handshake" : "timed out during the handshake")
-				 : "handshake failed");
-		rc = r == -2 ? CB_ERR_IO : CB_ERR_BACKEND;
-		goto out;
-	}
-	ev->handshake_done = 1;
-	snprintf(ev->params.version, sizeof(ev->params.version), "%s",
-		 s->protocol == TLS_protocol_tls13 ? "TLSv1.3" : "?");
-	snprintf(ev->params.group, sizeof(ev->params.group), "%s", group_name(s->key_exchange_group));
-	snprintf(ev->params.cipher, sizeof(ev->params.cipher), "%s", tls_cipher_suite_name(s->cipher_suite));
-	snprintf(ev->params.signature, sizeof(ev->params.signature), "%s", sig_name(s->sig_alg));
-	/* the request: to the end of its headers, at most CB_TLS_REQUEST_MAX bytes */
-	while (got < CB_TLS_REQUEST_MAX) {
-		req[got] = 0;
-		if (strstr(req, "\r\n\r\n") || strstr(req, "\n\n"))
-			break;
-		r = io_step(s, fd, IO_READ, req + got, CB_TLS_REQUEST_MAX - got, &n, deadline, stop);
-		if (r <= 0) {
-			snprintf(ev->error, sizeof(ev->error), "%s",
-				 r == -2  ? (stop && *stop ? "stopped waiting for the request"
-							   : "timed out waiting for the request")
-				 : r == 0 ? "the client closed before a whole request"
-					  : "reading the request failed");
-			rc = r == -1 ? CB_ERR_BACKEND : CB_ERR_IO;
-			goto out;
-		}
-		got += n;
-	}
-	req[got] = 0;
-	if (!(answer = malloc(CB_TLS_RESPONSE_MAX))) {
-		rc = CB_ERR_NOMEM;
-		goto out;
-	}
-	alen = respond(req, got, ev, answer, CB_TLS_RESPONSE_MAX);
-	for (size_t off = 0; off < alen; off += n) {
-		r = io_step(s, fd, IO_WRITE, answer + off, alen - off, &n, deadline, stop);
-		if (r <= 0) {
-			ev->http_status = 0;
-			snprintf(ev->error, sizeof(ev->error), "%s",
-				 r == -2 ? "timed out sending the answer" : "sending the answer failed");
-			rc = r == -2 ? CB_ERR_IO : CB_ERR_BACKEND;
-			goto out;
-		}
-	}
-	rc = 0;
-	tls_shutdown(s); /* close_notify, once: the client need not answer it */
-out:
-	ev->bytes_in = sock_in;
-	ev->bytes_out = sock_out;
-	free(answer);
-	free_conn(s);
-	return rc;
+	return new_conn(&t->server, fd);
 }
 
-static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
+static int conn_io(void *conn, int what, void *buf, size_t len, size_t *n)
 {
-	char *pem = NULL;
-	size_t len = 0;
-	if (cb_pem_encode("CERTIFICATE", t->root, t->root_len, &pem, &len) != 0)
-		return 0;
-	if (len >= cap) {
-		free(pem);
-		return 0;
+	TLS_CONNECT *c = conn;
+	int r;
+	switch (what) {
+	case CB_TLS_READ: r = tls_recv(c, buf, len, n); break;
+	case CB_TLS_WRITE: r = tls_send(c, buf, len, n); break;
+	case CB_TLS_SHUTDOWN: r = tls_shutdown(c); break;
+	default: r = tls_do_handshake(c);
 	}
-	memcpy(buf, pem, len);
-	buf[len] = 0;
-	free(pem);
-	return len;
+	if (r == 1) /* a client that did not verify the server's chain has failed */
+		return what == CB_TLS_HANDSHAKE && c->is_client && c->verify_result != X509_verify_ok ? CB_TLS_FAILED
+												       : CB_TLS_DONE;
+	if (r == TLS_ERROR_TCP_CLOSED || (what == CB_TLS_READ && r == 0))
+		return CB_TLS_CLOSED;
+	if (r == TLS_ERROR_RECV_AGAIN || r == TLS_ERROR_SEND_AGAIN)
+		return r == TLS_ERROR_RECV_AGAIN ? CB_TLS_WANT_READ : CB_TLS_WANT_WRITE;
+	return CB_TLS_FAILED;
+}
+
+static void conn_bytes(void *conn, long *in, long *out)
+{
+	const pipe_buf *r = pipe_of(((TLS_CONNECT *)conn)->sock, 0), *w = pipe_of(((TLS_CONNECT *)conn)->sock, 1);
+	*in = r ? r->written : sock_in;
+	*out = w ? w->written : sock_out;
+}
+
+static const char *group_name(int group)
+{
+	switch (group) {
+	case 0: return "ECC"; /* TLCP's SM2 key transport: no group */
+	case TLS_curve_sm2p256v1: return "curveSM2";
+	case TLS_curve_secp256r1: return "secp256r1";
+	default: return "?";
+	}
+}
+
+static const char *sig_name(int sig)
+{
+	switch (sig) {
+	case TLS_sig_sm2sig_sm3: return "sm2sig_sm3";
+	case TLS_sig_ecdsa_secp256r1_sha256: return "ecdsa_secp256r1_sha256";
+	default: return "?";
+	}
+}
+
+/* The client's view (TLCP's too), with the scheme the server signed its CertificateVerify with (the client checked it). */
+static void conn_params(cb_tls *t, void *client, void *server, cb_tls_params *p)
+{
+	const TLS_CONNECT *c = client ? client : server, *s = server;
+	(void)t;
+	snprintf(p->version, sizeof(p->version), "%s",
+		 c->protocol == TLS_protocol_tls13 ? "TLSv1.3" : c->protocol == TLS_protocol_tlcp ? "TLCP" : "?");
+	snprintf(p->group, sizeof(p->group), "%s",
+		 group_name(c->protocol == TLS_protocol_tlcp ? 0 : c->key_exchange_group));
+	snprintf(p->cipher, sizeof(p->cipher), "%s", tls_cipher_suite_name(c->cipher_suite));
+	snprintf(p->signature, sizeof(p->signature), "%s", sig_name(s->sig_alg));
+}
+
+static size_t conn_take(void *server, void *buf, size_t cap)
+{
+	pipe_buf *p = pipe_of(MEM_SERVER, 0);
+	size_t n = p ? p->w - p->r : 0;
+	(void)server;
+	if (!n || n > cap)
+		return 0;
+	memcpy(buf, p->buf + p->r, n);
+	p->r = p->w = 0;
+	return n;
+}
+
+static const cb_tls_ops gmssl_ops = {
+	.prepare = tls_prepare, .parts = parts_ready, .pair = conn_pair, .replay = conn_replay,
+	.accept = conn_accept, .release = conn_release, .io = conn_io, .bytes = conn_bytes,
+	.params = conn_params, .take = conn_take}; /* GmSSL keeps no error reason */
+
+/* (GmSSL's own tls_init is a connection's.) */
+static int class_init(const cb_tls_class *cls, cb_tls **out)
+{
+	return cb_tls_drive_init(cls, &gmssl_ops, sizeof(cb_tls), out);
 }
 
 #define TLS_CLASS(sym, nm, var, suite)                                                                   \
@@ -717,7 +563,8 @@ static size_t tls_root_pem(cb_tls *t, char *buf, size_t cap)
 			   "GmSSL's TLS 1.3, " suite ", over memory in one thread (its socket calls "    \
 			   "answered by the adapter), no tickets; a chain of three certificates made at start", \
 			   &var),                                                                         \
-		tls_init_class, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign, tls_share}
+		class_init, cb_tls_drive_handshake, cb_tls_drive_server, tls_free, cb_tls_drive_serve, cb_tls_drive_root_pem,  \
+		tls_sign, tls_share}
 
 static const tls_variant sm2_sm2 = {TLS_protocol_tls13, TLS_curve_sm2p256v1, OID_sm2, OID_sm2sign_with_sm3,
 				    TLS_sig_sm2sig_sm3, TLS_cipher_sm4_gcm_sm3};
@@ -742,7 +589,7 @@ static const cb_tls_class tls_tlcp_ecc = {
 		   "GmSSL's TLCP (GB/T 38636), ECC_SM4_GCM_SM3, double certificate (signing and encryption), "
 		   "over memory in one thread, no tickets; a chain made at start; handshake only (see docs/TLS.md)",
 		   &tlcp_ecc),
-	tls_init_class, tls_handshake, NULL, tls_free, NULL, tls_root_pem, NULL, NULL};
+	class_init, cb_tls_drive_handshake, NULL, tls_free, NULL, cb_tls_drive_root_pem, NULL, NULL};
 
 #define NO_OFFER "GmSSL's TLS 1.3 offers curveSM2 and secp256r1 only, with SM2 or ECDSA P-256 certificates"
 CB_TLS_UNOFFERED(no_x25519_ecdsa, "tls13-x25519-ecdsa-p256", "gmssl", cb_gmssl_implementation, NO_OFFER);

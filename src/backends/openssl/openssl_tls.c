@@ -1,7 +1,7 @@
 /*
  * TLS 1.3 handshakes through OpenSSL's libssl: the hooks of
- * src/backends/libssl_tls.inc (the handshake, server and serve code, shared
- * with BoringSSL's) and the classes (include/cryptobench/tls.h,
+ * src/backends/libssl_tls.inc (the contexts, chain and connection calls,
+ * shared with BoringSSL's, under src/tls/driver.h's loops) and the classes (include/cryptobench/tls.h,
  * docs/TLS.md).
  */
 #include <openssl/bio.h>
@@ -12,12 +12,9 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "backends/openssl/openssl_common.h"
 #include "cryptobench/tls.h"
@@ -223,7 +220,11 @@ static int tls_sign(cb_tls *t)
 	return rc;
 }
 
-/* A client's key share for the share op, and one signature of the sign op checked as libssl's client checks it. */
+/*
+ * The sign op's transcript hash (of the recorded ClientHello), a client's
+ * key share for the share op, and one signature of the sign op checked as
+ * libssl's client checks it.
+ */
 static int tls_parts_init(cb_tls *t)
 {
 	unsigned char tbs[CV_TBS], *sig = NULL, *enc = NULL;
@@ -235,11 +236,12 @@ static int tls_parts_init(cb_tls *t)
 		memcpy(t->share, enc, n);
 		t->share_len = n;
 	}
-	cv_tbs(t, tbs);
 	pkey = SSL_CTX_get0_privatekey(t->server);
-	if (t->share_len && pkey && !cv_sign(t, &sig, &siglen) && (vctx = cv_ctx(pkey, 1)) &&
-	    EVP_DigestVerify(vctx, sig, siglen, tbs, sizeof(tbs)) == 1)
-		rc = 0;
+	if (t->share_len && pkey && EVP_Digest(t->base.hello, t->base.hello_len, t->transcript, NULL, EVP_sha256(), NULL) &&
+	    !cv_sign(t, &sig, &siglen) && (vctx = cv_ctx(pkey, 1))) {
+		cv_tbs(t, tbs);
+		rc = EVP_DigestVerify(vctx, sig, siglen, tbs, sizeof(tbs)) == 1 ? 0 : -1;
+	}
 	EVP_MD_CTX_free(vctx);
 	OPENSSL_free(sig);
 	OPENSSL_free(enc);
@@ -254,7 +256,8 @@ static int tls_parts_init(cb_tls *t)
 		 .notes = "libssl, TLS_AES_128_GCM_SHA256, a BIO pair in one thread, no tickets; a chain of " \
 			  "three certificates made at start",                                             \
 		 .implementation = cb_openssl_implementation, .variant = &var},                            \
-		tls_init, tls_handshake, tls_server, tls_free, tls_serve_conn, tls_root_pem, tls_sign, tls_share}
+		tls_init, cb_tls_drive_handshake, cb_tls_drive_server, tls_free, cb_tls_drive_serve,                \
+		cb_tls_drive_root_pem, tls_sign, tls_share}
 
 
 TLS_CLASS(tls_x25519_ecdsa, "tls13-x25519-ecdsa-p256", x25519_ecdsa);
