@@ -10,8 +10,8 @@
  *   sig  ed25519     pure Ed25519 (RFC 8032); public: SPKI DER; secret:
  *                    PKCS#8 DER of the seed
  *
- * The handles and key files: X25519 and P-256 on backends/ec_handle.h,
- * Ed25519 on core/rawkey.h (beside wolfCrypt's ed25519_key).  Each P-256
+ * The handles and key files: P-256 on backends/ec_handle.h, X25519 and
+ * Ed25519 on core/rawkey.h (Ed25519 beside wolfCrypt's ed25519_key).  Each P-256
  * handle owns a WC_RNG: Debian's wolfSSL is built with
  * ECC_TIMING_RESISTANT, so ECDH and ECDSA take random blinding / nonces
  * from it (wc_ecc_set_rng).
@@ -48,109 +48,48 @@ static int wolf_random(void *out, size_t len)
 	return r == 0 ? CB_OK : CB_ERR_RANDOM;
 }
 
-/* ---- X25519: raw 32-byte keys (RFC 7748) on ec_handle.h ---- */
+/* ---- X25519: raw 32-byte keys (RFC 7748) on rawkey.h ---- */
 
-struct x25519_key {
-	cb_ec_handle base;              /* first (ec_handle.h): the public value, derive's last peer */
-	uint8_t sk[CURVE25519_KEYSIZE]; /* as given (export_secret returns it unchanged) */
-	curve25519_key key, peer;
-};
-
-static void x25519_free(void *p)
+/*
+ * X25519(sk, u) by wolfCrypt's raw-bytes call.  It takes only clamped
+ * scalars (X25519 clamps anyway, RFC 7748 5) and refuses a u with the top
+ * bit set, which RFC 7748 5 says to ignore (OpenSSL masks it): both done
+ * here on copies.  The layer refuses the all-zero result of a small-order u.
+ */
+static int x25519_mul(uint8_t out[32], const uint8_t sk[32], const uint8_t u[32])
 {
-	struct x25519_key *k = p;
-
-	wc_curve25519_free(&k->key);
-	wc_curve25519_free(&k->peer);
-	cb_wipe(k, sizeof(*k));
-	free(k);
-}
-
-static int x25519_new(void **key)
-{
-	struct x25519_key *k;
-
-	if (cb_wolfssl_ready() != CB_OK)
-		return CB_ERR_BACKEND;
-	if (!(k = calloc(1, sizeof(*k))))
-		return CB_ERR_NOMEM;
-	if (wc_curve25519_init(&k->key) != 0 || wc_curve25519_init(&k->peer) != 0) {
-		free(k); /* init allocates nothing: it fails only on a NULL key */
-		return CB_ERR_BACKEND;
-	}
-	*key = k;
-	return CB_OK;
-}
-
-/* wolfCrypt's key of sk: it takes only clamped scalars; X25519 clamps anyway (RFC 7748 5). */
-static int x25519_load(struct x25519_key *k)
-{
-	uint8_t cl[CURVE25519_KEYSIZE];
+	uint8_t cl[CURVE25519_KEYSIZE], pt[CURVE25519_KEYSIZE];
 	int r;
 
-	memcpy(cl, k->sk, sizeof(cl));
+	memcpy(cl, sk, sizeof(cl));
 	cl[0] &= 248;
 	cl[31] &= 127;
 	cl[31] |= 64;
-	r = wc_curve25519_make_pub(CURVE25519_KEYSIZE, k->base.pub, (int)sizeof(cl), cl);
-	if (r == 0)
-		r = wc_curve25519_import_private_raw_ex(cl, sizeof(cl), k->base.pub, CURVE25519_KEYSIZE, &k->key,
-							EC25519_LITTLE_ENDIAN);
+	memcpy(pt, u, sizeof(pt));
+	pt[31] &= 127;
+	r = wc_curve25519_generic(CURVE25519_KEYSIZE, out, sizeof(cl), cl, sizeof(pt), pt);
 	cb_wipe(cl, sizeof(cl));
-	return r == 0 ? CB_OK : CB_ERR_BACKEND;
+	return r == 0 ? CB_OK : CB_ERR_INVALID_KEY;
 }
 
-static int x25519_generate(void *key)
+static int x25519_base(uint8_t pk[32], const uint8_t sk[32])
 {
-	struct x25519_key *k = key;
-	int r = wolf_random(k->sk, sizeof(k->sk));
+	static const uint8_t nine[CURVE25519_KEYSIZE] = {9};
 
-	return r ? r : x25519_load(k);
+	return x25519_mul(pk, sk, nine);
 }
 
-static int x25519_set_secret(void *key, const uint8_t sk[32])
+static const cb_rawkey_lib wolf_x25519 = {cb_wolfssl_ready, wolf_random, x25519_base, NULL};
+
+/* The layer checked the peer's length and the room for the secret. */
+static int x25519_derive(void *p, const uint8_t *peer, size_t peerlen, uint8_t *ss, size_t *sslen)
 {
-	struct x25519_key *k = key;
+	int r = x25519_mul(ss, ((const cb_x25519_raw *)p)->sk, peer);
 
-	memcpy(k->sk, sk, sizeof(k->sk));
-	return x25519_load(k);
+	if (r == CB_OK)
+		*sslen = CURVE25519_KEYSIZE;
+	return r;
 }
-
-/*
- * RFC 7748 5: the top bit of the u-coordinate is ignored; wolfCrypt
- * refuses a value with it set, OpenSSL masks it, so mask it here.
- */
-static int x25519_set_point(void *key, int peer, const uint8_t pt[65])
-{
-	struct x25519_key *k = key;
-	uint8_t u[CURVE25519_KEYSIZE];
-
-	memcpy(u, pt, sizeof(u));
-	u[31] &= 127;
-	if (wc_curve25519_import_public_ex(u, sizeof(u), peer ? &k->peer : &k->key, EC25519_LITTLE_ENDIAN) != 0)
-		return CB_ERR_INVALID_KEY;
-	return CB_OK;
-}
-
-static int x25519_get_secret(const void *key, uint8_t sk[32])
-{
-	memcpy(sk, ((const struct x25519_key *)key)->sk, CURVE25519_KEYSIZE);
-	return CB_OK;
-}
-
-static int x25519_shared(void *key, uint8_t x[32])
-{
-	struct x25519_key *k = key;
-	word32 n = CURVE25519_KEYSIZE;
-
-	/* a failure includes the all-zero result of a small-order peer value */
-	if (wc_curve25519_shared_secret_ex(&k->key, &k->peer, x, &n, EC25519_LITTLE_ENDIAN) != 0)
-		return CB_ERR_INVALID_KEY;
-	return CB_OK;
-}
-
-static const cb_ec_lib wolf_x25519 = {x25519_new,       x25519_free,       x25519_generate, x25519_set_secret,
-				      x25519_set_point, x25519_get_secret, x25519_shared};
 
 /* ---- Ed25519: the seed and public key kept by rawkey.h, beside wolfCrypt's ed25519_key ---- */
 
@@ -364,7 +303,9 @@ static const cb_kex_class cb_wolfssl_x25519 = {
 	.info = WOLFSSL_INFO(CB_KIND_KEX, "x25519",
 			     "wolfCrypt's C field arithmetic; the peer value's top bit is masked here (wolfCrypt refuses it)",
 			     &wolf_x25519),
-	CB_EC_KEX_METHODS,
+	CB_X25519_RAW_METHODS,
+	.derive = x25519_derive,
+	.import_secret = cb_x25519_raw_class_import,
 };
 
 static const cb_kex_class cb_wolfssl_ecdh_p256 = {

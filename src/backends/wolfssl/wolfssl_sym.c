@@ -15,8 +15,6 @@
 #include <wolfssl/wolfcrypt/chacha20_poly1305.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
 #include <wolfssl/wolfcrypt/hash.h>
-#include <wolfssl/wolfcrypt/sha256.h>
-#include <wolfssl/wolfcrypt/sha3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,12 +185,7 @@ CB_AES_CIPHER_ROWS(WS_AES)
 WS_CIPHER(chacha20_poly1305, "chacha20-poly1305", CB_MODE_CHAPOLY, 32, 12, 1, 16, 0,
 	  "wolfCrypt's one-shot call: the Poly1305 key is derived per message from the raw key");
 
-/* Hashes: a context re-initialised by every call (as the OpenSSL classes); the algorithm a wc_HashType. */
-
-union whash_state {
-	wc_Sha256 sha256;
-	wc_Sha3 sha3;
-};
+/* Hashes: wolfCrypt's generic hash calls over a context re-initialised by every call (as the OpenSSL classes). */
 
 static const enum wc_HashType wolf_sha256 = WC_HASH_TYPE_SHA256, wolf_sha3_256 = WC_HASH_TYPE_SHA3_256;
 
@@ -204,30 +197,22 @@ static int whash_open(const cb_hash_class *cls, const void *alg, void *state)
 static int whash_digest(void *p, const uint8_t *in, size_t inlen, uint8_t *out)
 {
 	cb_hash_handle *h = p;
-	union whash_state *s = (union whash_state *)h->state;
+	wc_HashAlg *s = (wc_HashAlg *)h->state;
+	enum wc_HashType t = *(const enum wc_HashType *)h->alg;
 	int r;
 
 	if (inlen > 0xffffffffu)
 		return CB_ERR_LENGTH;
-	if (h->alg == (const void *)&wolf_sha256) {
-		r = wc_InitSha256_ex(&s->sha256, NULL, INVALID_DEVID);
-		if (r == 0 && inlen)
-			r = wc_Sha256Update(&s->sha256, in, (word32)inlen);
-		if (r == 0)
-			r = wc_Sha256Final(&s->sha256, out);
-		wc_Sha256Free(&s->sha256);
-	} else {
-		r = wc_InitSha3_256(&s->sha3, NULL, INVALID_DEVID);
-		if (r == 0 && inlen)
-			r = wc_Sha3_256_Update(&s->sha3, in, (word32)inlen);
-		if (r == 0)
-			r = wc_Sha3_256_Final(&s->sha3, out);
-		wc_Sha3_256_Free(&s->sha3);
-	}
+	r = wc_HashInit(s, t);
+	if (r == 0 && inlen)
+		r = wc_HashUpdate(s, t, in, (word32)inlen);
+	if (r == 0)
+		r = wc_HashFinal(s, t, out);
+	wc_HashFree(s, t);
 	return r == 0 ? CB_OK : CB_ERR_BACKEND;
 }
 
-static const cb_hash_lib wolf_hash = {sizeof(union whash_state), whash_open, NULL};
+static const cb_hash_lib wolf_hash = {sizeof(wc_HashAlg), whash_open, NULL};
 
 static CB_HASH_CLASS(cb_wolfssl_sha256, WOLFSSL_INFO, "portable C (Debian's build has no Intel SHA/AVX code)", &wolf_hash,
 	      &wolf_sha256, whash_digest, CB_HASH_SHA256);
