@@ -125,6 +125,20 @@ ia, sa = a["lockstep"].split("/")
 ib, sb = b["lockstep"].split("/")
 assert ia == ib and len(ia) == 16 and (sa, sb) == ("old", "new"), (a, b)
 ' "$T/a.json" "$T/b.json" && ok || bad "ab's two runs carry the pair's id"
+# both sides on one CPU, the last ab may use, unless the run's arguments place them
+last=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
+python3 -c '
+import json, sys
+p = [json.load(open(f))["context"]["pinning"] for f in sys.argv[1:3]]
+assert p == [sys.argv[3]] * 2, p
+' "$T/a.json" "$T/b.json" "$last" && grep -q "in turns on CPU $last" "$T/err" && ok ||
+	bad "ab pins both sides to CPU $last: $(cat "$T/err")"
+expect 0 '' "$CB" ab --old-json "$T/a.json" --new-json "$T/b.json" "$CB" "$CB" -- sha256 --backend openssl \
+	--sizes 64 --quick --pin 0
+python3 -c '
+import json, sys
+assert [json.load(open(f))["context"]["pinning"] for f in sys.argv[1:3]] == ["0", "0"]
+' "$T/a.json" "$T/b.json" && ! grep -q "on CPU" "$T/err" && ok || bad "ab keeps the run's own --pin"
 # compare of the two files is the same lockstep comparison
 expect 0 '' "$CB" compare "$T/a.json" "$T/b.json"
 grep -q '^lockstep:' "$T/out" && ok || bad "compare pairs lockstep runs"

@@ -6,6 +6,7 @@
  * alike (docs/MEASUREMENT.md, "A/B in one run").
  */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -37,7 +38,11 @@ static const struct cli_command ab_cmd = {
 	"run, and no correction or load reading is needed.  This is the way to ask\n"
 	"'is NEW faster than OLD' on a busy machine; 'compare' of two runs made at\n"
 	"different times can only say 'inconclusive' when the machine changed\n"
-	"between them.  Both programs must know --lockstep (cryptobench 0.1.0 from\n"
+	"between them.  Both sides run on the same CPU (the last this process may\n"
+	"use, passed as --pin): on a virtual machine one CPU can run at half the\n"
+	"speed of another for minutes, which taking turns does not cancel; name\n"
+	"--pin (or --threads) among RUN-ARGUMENTS to place them yourself.  Both\n"
+	"programs must know --lockstep (cryptobench 0.1.0 from\n"
 	"this version on).  RUN-ARGUMENTS may not name outputs or formats (-o,\n"
 	"--format) nor --suite all.\n",
 	"exit status: 0 compared; 1 a side failed or a file cannot be written; 2\n"
@@ -110,12 +115,12 @@ static int high_fd(int fd)
 }
 
 /*
- * Start one side: BINARY run WORDS... --lockstep IN,OUT,ID/SIDE -o JSON
- * --no-progress, with its environment additions; *to / *from get the
+ * Start one side: BINARY run WORDS... [--pin CPU] --lockstep IN,OUT,ID/SIDE
+ * -o JSON --no-progress, with its environment additions; *to / *from get the
  * conductor's ends of its pipes.  The pid, or -1 (the message printed).
  */
 static pid_t start_side(const char *binary, char **words, size_t nwords, const char *const *env, size_t nenv,
-			const char *id, const char *side, const char *json, int *to, int *from)
+			const char *id, const char *side, const char *json, const char *cpu, int *to, int *from)
 {
 	int down[2], up[2];
 	char lockstep[128];
@@ -155,6 +160,10 @@ static pid_t start_side(const char *binary, char **words, size_t nwords, const c
 		argv[k++] = "run";
 		for (size_t i = 0; i < nwords; i++)
 			argv[k++] = words[i];
+		if (cpu) {
+			argv[k++] = "--pin";
+			argv[k++] = (char *)cpu;
+		}
 		argv[k++] = "--lockstep";
 		argv[k++] = lockstep;
 		argv[k++] = "-o";
@@ -170,6 +179,28 @@ static pid_t start_side(const char *binary, char **words, size_t nwords, const c
 	*to = down[1];
 	*from = up[0];
 	return pid;
+}
+
+/*
+ * The CPU both sides are pinned to, as --pin's argument: the last CPU
+ * this process may use; "" when the words place the run themselves
+ * (--pin, --pin-workers, --threads) or the set cannot be read.
+ */
+static void ab_cpu(char **words, size_t n, char cpu[16])
+{
+	cpu_set_t set;
+
+	cpu[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(words[i], "--pin", 5) || !strncmp(words[i], "--threads", 9))
+			return;
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return;
+	for (int c = CPU_SETSIZE - 1; c >= 0; c--)
+		if (CPU_ISSET(c, &set)) {
+			snprintf(cpu, 16, "%d", c);
+			return;
+		}
 }
 
 /* The word is an option that names an output or a format, or --suite all. */
@@ -203,7 +234,7 @@ int cmd_ab(int argc, char **argv)
 		CLI_FLAG("fail-on-slower", 0, &fail_on_slower, "exit with status 3 if NEW is slower somewhere"),
 		CLI_CALLBACK("format", 0, "FMT", set_json, &json, "table or json (default: table)"),
 	};
-	char tmpdir[4096] = "", path[2][4200], id[17];
+	char tmpdir[4096] = "", path[2][4200], id[17], cpu[16];
 	const char *sides[2] = {"old", "new"}, *bad;
 	uint8_t rnd[8];
 	pid_t pid[2] = {-1, -1};
@@ -268,9 +299,10 @@ int cmd_ab(int argc, char **argv)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	status = CB_EXIT_OK;
+	ab_cpu(argv + sep + 1, (size_t)(argc - sep - 1), cpu);
 	for (int s = 0; s < 2 && status == CB_EXIT_OK; s++) {
 		pid[s] = start_side(argv[first + s], argv + sep + 1, (size_t)(argc - sep - 1), a.env[s], a.nenv[s], id,
-				    sides[s], path[s], &to[s], &from[s]);
+				    sides[s], path[s], cpu[0] ? cpu : NULL, &to[s], &from[s]);
 		if (pid[s] < 0)
 			status = CB_EXIT_FAIL;
 	}
@@ -278,8 +310,8 @@ int cmd_ab(int argc, char **argv)
 	sa.sa_handler = SIG_IGN;
 	sigaction(SIGPIPE, &sa, &old_pipe);
 	if (status == CB_EXIT_OK) {
-		fprintf(stderr, "cryptobench: ab: measuring OLD (%s) and NEW (%s) in turns...\n", argv[first],
-			argv[first + 1]);
+		fprintf(stderr, "cryptobench: ab: measuring OLD (%s) and NEW (%s) in turns%s%s...\n", argv[first],
+			argv[first + 1], cpu[0] ? " on CPU " : "", cpu);
 		cb_lockstep_conduct(to, from, &paired);
 	} else {
 		for (int s = 0; s < 2; s++)

@@ -98,8 +98,6 @@ static int sym_encrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 
 	if (!c)
 		return CB_ERR_ARG;
-	if (!c->v->aead)
-		return evp_encrypt(p, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
 	if ((err = cb_cipher_encrypt_size(c->e.cls, in, inlen, out, outlen, INT_MAX - 2 * c->e.cls->block_bytes,
 					  &need)) != 0 ||
 	    (err = sym_check_nonce(c, iv, ivlen, aad, aadlen)) != 0)
@@ -119,8 +117,6 @@ static int sym_decrypt(void *p, const uint8_t *iv, size_t ivlen, const uint8_t *
 
 	if (!c)
 		return CB_ERR_ARG;
-	if (!c->v->aead)
-		return evp_decrypt(p, iv, ivlen, aad, aadlen, in, inlen, out, outlen);
 	if ((err = cb_cipher_decrypt_size(c->e.cls, in, inlen, out, outlen, INT_MAX, &body)) != 0 ||
 	    (err = sym_check_nonce(c, iv, ivlen, aad, aadlen)) != 0)
 		return err;
@@ -160,7 +156,8 @@ static const char *gcm256_implementation(void)
 	return gcm_label(label, &done, 32);
 }
 
-#define SYM_CIPHER(id, nm, notes_, impl, aead_, cipher_, maxiv, kb, ivb, bb, tb, pad)                                \
+/* p: the encrypt and decrypt methods, sym (EVP_AEAD) or evp (EVP_CIPHER, libcrypto_cipher.inc's). */
+#define SYM_CIPHER(id, nm, notes_, impl, p, aead_, cipher_, maxiv, kb, ivb, bb, tb, pad)                             \
 	static const struct sym_variant id##_v = {aead_, cipher_, maxiv};                                           \
 	static const cb_cipher_class id = {                                                                         \
 		.info = {.kind = CB_KIND_CIPHER, .name = nm, .backend = "boringssl", .notes = notes_,               \
@@ -170,7 +167,7 @@ static const char *gcm256_implementation(void)
 		.block_bytes = bb,                                                                                  \
 		.tag_bytes = tb,                                                                                    \
 		.padded = pad,                                                                                      \
-		CB_CIPHER_METHODS(sym),                                                                             \
+		.init = sym_init, .free = sym_free, .encrypt = p##_encrypt, .decrypt = p##_decrypt,                 \
 	}
 
 #define GCM_NOTES                                                                                                   \
@@ -183,23 +180,23 @@ static const char *gcm256_implementation(void)
 
 /* The six AES classes of a key size: ECB and CBC without and with PKCS#7, CTR, GCM. */
 #define AES_CLASSES(bits, kb)                                                                                      \
-	SYM_CIPHER(aes##bits##_ecb, "aes-" #bits "-ecb", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+	SYM_CIPHER(aes##bits##_ecb, "aes-" #bits "-ecb", CBC_NOTES, cb_bssl_implementation, evp, NULL,                  \
 		   EVP_aes_##bits##_ecb, 0, kb, 0, 16, 0, 0);                                                      \
-	SYM_CIPHER(aes##bits##_ecb_p, "aes-" #bits "-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL,          \
+	SYM_CIPHER(aes##bits##_ecb_p, "aes-" #bits "-ecb-pkcs7", CBC_NOTES, cb_bssl_implementation, evp, NULL,          \
 		   EVP_aes_##bits##_ecb, 0, kb, 0, 16, 0, 1);                                                      \
-	SYM_CIPHER(aes##bits##_cbc, "aes-" #bits "-cbc", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+	SYM_CIPHER(aes##bits##_cbc, "aes-" #bits "-cbc", CBC_NOTES, cb_bssl_implementation, evp, NULL,                  \
 		   EVP_aes_##bits##_cbc, 0, kb, 16, 16, 0, 0);                                                     \
-	SYM_CIPHER(aes##bits##_cbc_p, "aes-" #bits "-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, NULL,          \
+	SYM_CIPHER(aes##bits##_cbc_p, "aes-" #bits "-cbc-pkcs7", CBC_NOTES, cb_bssl_implementation, evp, NULL,          \
 		   EVP_aes_##bits##_cbc, 0, kb, 16, 16, 0, 1);                                                     \
-	SYM_CIPHER(aes##bits##_ctr, "aes-" #bits "-ctr", CBC_NOTES, cb_bssl_implementation, NULL,                  \
+	SYM_CIPHER(aes##bits##_ctr, "aes-" #bits "-ctr", CBC_NOTES, cb_bssl_implementation, evp, NULL,                  \
 		   EVP_aes_##bits##_ctr, 0, kb, 16, 1, 0, 0);                                                      \
-	SYM_CIPHER(aes##bits##_gcm, "aes-" #bits "-gcm", GCM_NOTES, gcm##bits##_implementation,                    \
+	SYM_CIPHER(aes##bits##_gcm, "aes-" #bits "-gcm", GCM_NOTES, gcm##bits##_implementation, sym,               \
 		   EVP_aead_aes_##bits##_gcm, NULL, GCM_MAX_IV, kb, 12, 1, 16, 0)
 
 AES_CLASSES(128, 16);
 AES_CLASSES(256, 32);
 SYM_CIPHER(chacha20_poly1305, "chacha20-poly1305", "EVP_AEAD; chacha20_poly1305_x86_64 assembly (AVX2 or SSE4.1 by CPUID)",
-	   cb_bssl_implementation, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
+	   cb_bssl_implementation, sym, EVP_aead_chacha20_poly1305, NULL, 12, 32, 12, 1, 16, 0);
 
 /* SHA-256 and SHA-512: one-shot SHA256() / SHA512() by the digest's length; the handle keeps no state. */
 
