@@ -73,6 +73,10 @@ static void aead_iv_lengths(void)
 		CHECK_EQ_INT(cb_cipher_init(c, &ctx, key, cb_alg_catalog(&c->info)->key_bytes), 0);
 		n = sizeof(out);
 		CHECK_EQ_INT(cb_cipher_encrypt(c, ctx, iv, 12, NULL, 0, m, sizeof(m), out, &n), 0);
+		n = sizeof(out); /* no handle: refused by the layer, never passed on */
+		CHECK_EQ_INT(cb_cipher_encrypt(c, NULL, iv, 12, NULL, 0, m, sizeof(m), out, &n), CB_ERR_ARG);
+		n = sizeof(out);
+		CHECK_EQ_INT(cb_cipher_decrypt(c, NULL, iv, 12, NULL, 0, out, 32, m, &n), CB_ERR_ARG);
 		for (size_t b = 0; b < sizeof(bad) / sizeof(bad[0]); b++) {
 			n = sizeof(out);
 			CHECK_EQ_INT(cb_cipher_encrypt(c, ctx, iv, bad[b], NULL, 0, m, sizeof(m), out, &n), CB_ERR_LENGTH);

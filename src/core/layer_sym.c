@@ -35,7 +35,7 @@ int cb_cipher_encrypt(const cb_cipher_class *cls, void *ctx, const uint8_t *iv, 
 	size_t need, cap;
 	int r;
 
-	if (!cls || (!aad && aadlen))
+	if (!cls || !ctx || (!aad && aadlen))
 		return CB_ERR_ARG;
 	if ((r = cb_cipher_encrypt_size(cls, in, inlen, out, outlen, SIZE_MAX, &need)) != 0)
 		return r;
@@ -52,7 +52,7 @@ int cb_cipher_decrypt(const cb_cipher_class *cls, void *ctx, const uint8_t *iv, 
 	size_t body, cap;
 	int r;
 
-	if (!cls || (!aad && aadlen))
+	if (!cls || !ctx || (!aad && aadlen))
 		return CB_ERR_ARG;
 	if (!iv_ok(cb_layer_row_of(&cls->info)->row, iv, ivlen))
 		return CB_ERR_LENGTH;
